@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "RepairMinderMock",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "MockHTTP", targets: ["MockHTTP"]),
+        .library(name: "MockServer", targets: ["MockServer"]),
+        .library(name: "RepairMinderClient", targets: ["RepairMinderClient"]),
+        .executable(name: "repairminder-mock", targets: ["repairminder-mock"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // HTTP/1.1 over POSIX sockets; knows nothing of Repair Minder.
+        .target(name: "MockHTTP"),
+        // The seed fixtures, bundled so the binary finds them from any folder.
+        .target(name: "MockSeeds", path: "Seeds", resources: [.copy("default.json")]),
+        // The emulated backend.
+        .target(name: "MockServer", dependencies: [
+            "MockHTTP", "MockSeeds",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The shared client: Foundation only.
+        .target(name: "RepairMinderClient"),
+        // The CLI: flags and signals, nothing else.
+        .executableTarget(name: "repairminder-mock", dependencies: [
+            "MockServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "MockHTTPTests", dependencies: ["MockHTTP"]),
+        .testTarget(name: "MockServerTests", dependencies: ["MockServer", "MockHTTP"]),
+        .testTarget(name: "RepairMinderClientTests", dependencies: ["RepairMinderClient"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,395 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Limits and addresses of an `HTTPServer`. Every field has a default.
+public struct HTTPServerConfiguration: Sendable {
+    /// Hosts or IP addresses to listen on; every address each one resolves to is bound.
+    public var hosts: [String]
+    /// 0 picks a free port; every host shares the one port chosen.
+    public var port: Int
+    /// Largest request body accepted; over it the answer is 413, decided from the headers.
+    public var maxBodyBytes: Int
+    /// Largest request line plus header section; over it the answer is 431.
+    public var maxHeaderBytes: Int
+    /// A request not complete this long after its first byte gets 408 and the connection is closed.
+    public var requestTimeout: TimeInterval
+    /// A keep-alive connection with no request for this long is closed.
+    public var idleTimeout: TimeInterval
+    /// Connections served at once; past it a new connection gets 503 and is closed.
+    public var maxConnections: Int
+    /// How long `stop()` lets in-flight requests finish.
+    public var shutdownGrace: TimeInterval
+    /// Answer CORS preflights (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) in the
+    /// server, and echo `Origin` in `Access-Control-Allow-Origin` on every response.
+    public var cors: Bool
+
+    /// The hosts bound when none are given.
+    public static let defaultHosts = ["127.0.0.1", "::1"]
+
+    public init(hosts: [String] = HTTPServerConfiguration.defaultHosts, port: Int = 0,
+                maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 16 * 1024,
+                requestTimeout: TimeInterval = 10, idleTimeout: TimeInterval = 60,
+                maxConnections: Int = 256, shutdownGrace: TimeInterval = 5, cors: Bool = true) {
+        self.hosts = hosts
+        self.port = port
+        self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.requestTimeout = requestTimeout
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
+        self.shutdownGrace = shutdownGrace
+        self.cors = cors
+    }
+}
+
+/// Why `HTTPServer.start()` failed.
+public struct HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    /// The `errno` behind it, if any (e.g. `EADDRINUSE`).
+    public var code: Int32?
+    public init(_ message: String, code: Int32? = nil) {
+        self.message = message
+        self.code = code
+    }
+    public var description: String { message }
+}
+
+/// HTTP/1.1 over POSIX sockets: one accept thread per listening socket and one thread per
+/// connection (bounded by `maxConnections`); handlers are synchronous and never run on the Swift
+/// concurrency pool. See docs/http.md for the rules.
+public final class HTTPServer: Sendable {
+    public let configuration: HTTPServerConfiguration
+    let handler: HTTPHandler
+    let errorResponder: HTTPErrorResponder
+    let state = Locked(State())
+    let stopping = Flag()
+
+    struct State: Sendable {
+        enum Phase: Sendable { case idle, running, stopping, stopped }
+        var phase = Phase.idle
+        var port = 0
+        var addresses: [String] = []
+        var listeners: [Int32] = []
+        var stopRead: Int32 = -1
+        var stopWrite: Int32 = -1
+        var acceptors = 0
+        var connections: Set<Int32> = []
+    }
+
+    /// Answers 500 `{"success":false,"error":"Internal server error"}` and tells nothing of the error.
+    public static let defaultErrorResponder: HTTPErrorResponder = { _, _ in
+        HTTPResponse(status: 500, headers: HTTPHeaders([("Content-Type", "application/json")]),
+                     body: Data(errorJSON("Internal server error")))
+    }
+
+    public init(configuration: HTTPServerConfiguration = .init(), handler: @escaping HTTPHandler,
+                errorResponder: @escaping HTTPErrorResponder = HTTPServer.defaultErrorResponder) {
+        self.configuration = configuration
+        self.handler = handler
+        self.errorResponder = errorResponder
+    }
+
+    /// The bound port (0 before `start()`).
+    public var port: Int { state.withLock { $0.port } }
+
+    /// The bound addresses, e.g. `["127.0.0.1:8787", "[::1]:8787"]`.
+    public var boundAddresses: [String] { state.withLock { $0.addresses } }
+
+    /// Connections being served right now.
+    public var activeConnections: Int { state.withLock { $0.connections.count } }
+
+    // MARK: Start
+
+    /// Binds every address, listens and starts accepting. Throws `HTTPServerError` when an
+    /// address cannot be bound (for the default hosts, an unavailable IPv6 `::1` is skipped).
+    /// A server starts once; after `stop()` make a new one.
+    public func start() throws {
+        try state.withLock { s in
+            guard s.phase == .idle else { throw HTTPServerError("server already started (a stopped server cannot restart: make a new one)") }
+            s.phase = .running
+        }
+        signal(SIGPIPE, SIG_IGN)
+        var pipeFDs: [Int32] = [-1, -1]
+        guard pipe(&pipeFDs) == 0 else {
+            let code = errno
+            state.withLock { $0.phase = .idle }
+            throw HTTPServerError("cannot create pipe: \(Sys.errorText(code))", code: code)
+        }
+        Sys.setCloexec(pipeFDs[0])
+        Sys.setCloexec(pipeFDs[1])
+        Sys.setNonBlocking(pipeFDs[1], true)
+        let bound: (listeners: [Int32], port: Int, addresses: [String])
+        do {
+            bound = try bindAll()
+        } catch {
+            Sys.closeFD(pipeFDs[0])
+            Sys.closeFD(pipeFDs[1])
+            state.withLock { $0.phase = .idle }
+            throw error
+        }
+        state.withLock { s in
+            s.listeners = bound.listeners
+            s.port = bound.port
+            s.addresses = bound.addresses
+            s.stopRead = pipeFDs[0]
+            s.stopWrite = pipeFDs[1]
+            s.acceptors = bound.listeners.count
+        }
+        for listener in bound.listeners {
+            let stopRead = pipeFDs[0]
+            let thread = Thread { [self] in self.acceptLoop(listener: listener, stopRead: stopRead) }
+            thread.name = "MockHTTP accept"
+            thread.start()
+        }
+    }
+
+    private func bindAll() throws -> (listeners: [Int32], port: Int, addresses: [String]) {
+        let isDefault = configuration.hosts == HTTPServerConfiguration.defaultHosts
+        var attempt = 0
+        while true {
+            attempt += 1
+            var listeners: [Int32] = []
+            var addresses: [String] = []
+            var port = configuration.port
+            do {
+                for host in configuration.hosts {
+                    for address in try resolve(host: host, port: port) {
+                        do {
+                            let (fd, text, boundPort) = try listen(on: address, host: host)
+                            if addresses.contains(text) { Sys.closeFD(fd); continue }
+                            listeners.append(fd)
+                            addresses.append(text)
+                            port = boundPort
+                        } catch let error as HTTPServerError {
+                            // The default ::1 is optional: skip it where IPv6 is unavailable.
+                            let unavailable = error.code == EADDRNOTAVAIL || error.code == EAFNOSUPPORT
+                            if isDefault && host == "::1" && unavailable { continue }
+                            throw error
+                        }
+                    }
+                }
+                if listeners.isEmpty { throw HTTPServerError("no address to listen on") }
+                return (listeners, port, addresses)
+            } catch let error as HTTPServerError {
+                listeners.forEach(Sys.closeFD)
+                // An ephemeral port free on the first address may be taken on another: retry.
+                if configuration.port == 0, error.code == EADDRINUSE, attempt < 8, !listeners.isEmpty { continue }
+                throw error
+            }
+        }
+    }
+
+    private struct ResolvedAddress {
+        var family: Int32
+        var storage: sockaddr_storage
+        var length: socklen_t
+    }
+
+    private func resolve(host: String, port: Int) throws -> [ResolvedAddress] {
+        var hints = addrinfo()
+        hints.ai_socktype = Sys.streamType
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        let rc = getaddrinfo(host, String(port), &hints, &list)
+        guard rc == 0, let first = list else {
+            let text = rc == 0 ? "no address" : String(cString: gai_strerror(rc))
+            throw HTTPServerError("cannot resolve \(host): \(text)")
+        }
+        defer { freeaddrinfo(first) }
+        var result: [ResolvedAddress] = []
+        var node: UnsafeMutablePointer<addrinfo>? = first
+        while let n = node {
+            let info = n.pointee
+            if (info.ai_family == AF_INET || info.ai_family == AF_INET6), let addr = info.ai_addr {
+                var storage = sockaddr_storage()
+                withUnsafeMutableBytes(of: &storage) { dst in
+                    dst.copyMemory(from: UnsafeRawBufferPointer(start: addr, count: Int(info.ai_addrlen)))
+                }
+                result.append(ResolvedAddress(family: info.ai_family, storage: storage, length: info.ai_addrlen))
+            }
+            node = info.ai_next
+        }
+        return result
+    }
+
+    private func listen(on address: ResolvedAddress, host: String) throws -> (Int32, String, Int) {
+        var address = address
+        let fd = socket(address.family, Sys.streamType, 0)
+        guard fd >= 0 else {
+            let code = errno
+            throw HTTPServerError("cannot create socket for \(host): \(Sys.errorText(code))", code: code)
+        }
+        Sys.setCloexec(fd)
+        Sys.setInt(fd, SOL_SOCKET, SO_REUSEADDR, 1)
+        if address.family == AF_INET6 { Sys.setInt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, 1) }
+        let rc = withUnsafePointer(to: &address.storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, address.length) }
+        }
+        guard rc == 0 else {
+            let code = errno
+            Sys.closeFD(fd)
+            throw HTTPServerError("cannot bind \(Sys.describe(address.storage)) (\(host)): \(Sys.errorText(code))", code: code)
+        }
+        guard Glibc_or_Darwin_listen(fd, 511) == 0 else {
+            let code = errno
+            Sys.closeFD(fd)
+            throw HTTPServerError("cannot listen on \(host): \(Sys.errorText(code))", code: code)
+        }
+        Sys.setNonBlocking(fd, true)
+        var bound = sockaddr_storage()
+        var len = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+        }
+        let text = Sys.describe(bound)
+        let port = Int(text.split(separator: ":").last.flatMap { Int($0) } ?? 0)
+        return (fd, text, port)
+    }
+
+    // MARK: Accept
+
+    private func acceptLoop(listener: Int32, stopRead: Int32) {
+        var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)]
+        let config = configuration
+        let sendTimeout = max(config.requestTimeout, 1)
+        acceptLoop: while true {
+            fds[0].revents = 0
+            fds[1].revents = 0
+            let r = poll(&fds, 2, -1)
+            if r < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if fds[1].revents != 0 { break }
+            while true {
+                var storage = sockaddr_storage()
+                let fd = Sys.accept(listener, &storage)
+                if fd < 0 {
+                    switch errno {
+                    case EINTR, ECONNABORTED: continue
+                    case EAGAIN, EWOULDBLOCK: continue acceptLoop
+                    case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                        usleep(10_000)   // out of descriptors: back off instead of spinning
+                        continue acceptLoop
+                    default: continue acceptLoop
+                    }
+                }
+                Sys.configureAccepted(fd, sendTimeout: sendTimeout)
+                let admitted = state.withLock { s -> Bool in
+                    guard s.phase == .running, s.connections.count < config.maxConnections else { return false }
+                    s.connections.insert(fd)
+                    return true
+                }
+                guard admitted else {
+                    rejectBusy(fd)
+                    continue
+                }
+                let remote = Sys.describe(storage)
+                let thread = Thread { [self] in
+                    var connection = HTTPConnection(server: self, fd: fd, remoteAddress: remote, stopRead: stopRead)
+                    connection.run()
+                    self.connectionFinished(fd)
+                }
+                thread.name = "MockHTTP connection"
+                thread.start()
+            }
+        }
+        Sys.closeFD(listener)
+        state.withLock { $0.acceptors -= 1 }
+        releasePipeIfDone()
+    }
+
+    /// Over the connection cap (or stopping): a 503 written without blocking, then close.
+    private func rejectBusy(_ fd: Int32) {
+        Sys.setNonBlocking(fd, true)
+        var date = HTTPDateCache()
+        let bytes = HTTPResponseWriter.errorResponse(status: 503, message: "Too many connections", date: &date)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Sys.sendFlags) }
+        shutdown(fd, Int32(SHUT_WR))
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        // Drain what the client already sent so close() does not turn into a reset.
+        for _ in 0..<16 where scratch.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, 0) }) > 0 {}
+        Sys.closeFD(fd)
+    }
+
+    private func connectionFinished(_ fd: Int32) {
+        state.withLock { _ = $0.connections.remove(fd) }
+        Sys.closeFD(fd)
+        releasePipeIfDone()
+    }
+
+    /// Whether the server is stopping (responses then carry `Connection: close`).
+    var isStopping: Bool { stopping.value }
+
+    // MARK: Stop
+
+    /// Stops accepting, closes idle keep-alive connections, lets in-flight requests finish for at
+    /// most `shutdownGrace`, then shuts down whatever is left and returns. Safe to call twice.
+    public func stop() {
+        let graceDeadline = Sys.now() &+ Sys.nanos(configuration.shutdownGrace)
+        let stopWrite = state.withLock { s -> Int32 in
+            guard s.phase == .running else { return -1 }
+            s.phase = .stopping
+            return s.stopWrite
+        }
+        guard stopWrite >= 0 else { return }
+        stopping.set()
+        var byte: UInt8 = 1
+        _ = write(stopWrite, &byte, 1)   // wakes the accept loops and idle connections
+        // Accept loops close their listeners promptly.
+        while state.withLock({ $0.acceptors > 0 }) { usleep(1_000) }
+        while Sys.now() < graceDeadline, state.withLock({ !$0.connections.isEmpty }) { usleep(2_000) }
+        // Grace over: cut what is left; the connection threads close their own descriptors.
+        state.withLock { s in
+            for fd in s.connections { shutdown(fd, Int32(SHUT_RDWR)) }
+        }
+        let cutDeadline = Sys.now() &+ 1_000_000_000
+        while Sys.now() < cutDeadline, state.withLock({ !$0.connections.isEmpty }) { usleep(2_000) }
+        state.withLock { s in
+            s.phase = .stopped
+            s.addresses = []
+        }
+        releasePipeIfDone()
+    }
+
+    /// Closes the stop pipe once nothing can poll it any more.
+    private func releasePipeIfDone() {
+        let fds = state.withLock { s -> (Int32, Int32)? in
+            guard s.phase == .stopped, s.acceptors == 0, s.connections.isEmpty, s.stopRead >= 0 else { return nil }
+            defer { s.stopRead = -1; s.stopWrite = -1 }
+            return (s.stopRead, s.stopWrite)
+        }
+        if let fds {
+            Sys.closeFD(fds.0)
+            Sys.closeFD(fds.1)
+        }
+    }
+}
+
+@inline(__always) private func Glibc_or_Darwin_listen(_ fd: Int32, _ backlog: Int32) -> Int32 {
+    #if canImport(Glibc)
+    return Glibc.listen(fd, backlog)
+    #else
+    return Darwin.listen(fd, backlog)
+    #endif
+}
+
+/// `{"success":false,"error":"<message>"}` (the app's error envelope).
+func errorJSON(_ message: String) -> [UInt8] {
+    var out = Array(#"{"success":false,"error":""#.utf8)
+    for b in message.utf8 {
+        switch b {
+        case UInt8(ascii: "\""): out += [92, 34]
+        case UInt8(ascii: "\\"): out += [92, 92]
+        case 0..<0x20: out += Array(String(format: "\\u%04x", Int(b)).utf8)
+        default: out.append(b)
+        }
+    }
+    out += Array(#""}"#.utf8)
+    return out
+}

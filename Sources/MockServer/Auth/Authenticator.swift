@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import MockHTTP
+
+/// Resolves `Authorization: Bearer <jwt>` into a principal, once per request: signature, algorithm
+/// and expiry, then the token's family (staff) or session (customer) and the account, read fresh
+/// from the database so revocation, deactivation and company status apply on the next request.
+struct Authenticator: Sendable {
+    let environment: ServerEnvironment
+
+    /// `.success(nil)` when no token was sent; a failure carries the 401 to answer if the route needs one.
+    func authenticate(_ request: HTTPRequest, now: Date) -> Result<Principal?, APIFailure> {
+        guard let header = request.headers["authorization"] else { return .success(nil) }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+            return .failure(.unauthorized(reason: "malformed_authorization"))
+        }
+        let claims: [String: JSONValue]
+        do {
+            claims = try environment.signer.verify(String(parts[1]), now: now)
+        } catch .expired {
+            return .failure(.unauthorized(reason: "token_expired"))
+        } catch {
+            return .failure(.unauthorized(reason: "invalid_token"))
+        }
+        do {
+            if claims["type"]?.stringValue == "customer" {
+                guard let customer = try customer(claims, now: now) else {
+                    return .failure(.unauthorized(reason: "session_ended"))
+                }
+                return .success(.customer(customer))
+            }
+            guard let staff = try staff(claims) else { return .failure(.unauthorized(reason: "session_revoked")) }
+            return .success(.staff(staff))
+        } catch let failure as APIFailure {
+            return .failure(failure)
+        } catch {
+            environment.logger.error("authentication lookup failed: \(error)")
+            return .failure(.unauthorized(reason: "lookup_failed"))
+        }
+    }
+
+    /// Staff: the family must be live and the account active.
+    private func staff(_ claims: [String: JSONValue]) throws -> StaffPrincipal? {
+        guard let userID = claims["userId"]?.stringValue, let familyID = claims["familyId"]?.stringValue,
+              claims["type"] == nil else {
+            throw APIFailure.unauthorized(reason: "invalid_claims")
+        }
+        return try environment.store.read { db -> StaffPrincipal? in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT u.company_id, u.role, f.is_mobile, c.status AS company_status
+                FROM refresh_token_families f
+                JOIN users u ON u.id = f.user_id
+                JOIN companies c ON c.id = u.company_id
+                WHERE f.id = ? AND f.user_id = ? AND f.revoked_at IS NULL
+                  AND u.is_active = 1 AND u.archived_at IS NULL
+                """, arguments: [familyID, userID]) else { return nil }
+            return StaffPrincipal(userID: userID, companyID: row["company_id"], role: row["role"],
+                                  familyID: familyID, isMobile: row["is_mobile"] == 1,
+                                  companyStatus: row["company_status"])
+        }
+    }
+
+    /// Customer: the session must be live (logout ends it) and the membership still there.
+    private func customer(_ claims: [String: JSONValue], now: Date) throws -> CustomerPrincipal? {
+        guard claims["scope"]?.stringValue == "customer_portal",
+              let clientID = claims["clientId"]?.stringValue, let companyID = claims["companyId"]?.stringValue,
+              let sessionID = claims["sessionId"]?.stringValue, let email = claims["email"]?.stringValue else {
+            throw APIFailure.unauthorized(reason: "invalid_claims")
+        }
+        return try environment.store.read { db -> CustomerPrincipal? in
+            let live = try Bool.fetchOne(db, sql: """
+                SELECT 1 FROM customer_sessions s
+                JOIN client_companies m ON m.client_id = s.client_id AND m.company_id = s.company_id
+                WHERE s.id = ? AND s.client_id = ? AND s.company_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?
+                """, arguments: [sessionID, clientID, companyID, Timestamp.string(now)]) ?? false
+            return live ? CustomerPrincipal(clientID: clientID, companyID: companyID, sessionID: sessionID,
+                                            email: email) : nil
+        }
+    }
+}

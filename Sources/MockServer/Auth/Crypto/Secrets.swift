@@ -1,0 +1,356 @@
+import Crypto
+
+/// Random tokens and codes, SHA-256 hex, base32, base64 and base64url.
+///
+/// Everything here is a pure function over its arguments plus `SystemRandomNumberGenerator`
+/// (the OS CSPRNG); no state, no Foundation string helpers on the hot paths.
+enum Secrets {
+
+    // MARK: Random values
+
+    /// An opaque refresh token: 32 bytes (256 bits) from the system CSPRNG, base64url without
+    /// padding — always 43 characters of `[A-Za-z0-9_-]`.
+    static func refreshToken() -> String {
+        Base64.urlEncode(randomBytes(32))
+    }
+
+    /// A uniformly distributed six-digit code, `"000000"`…`"999999"`.
+    ///
+    /// `UInt32.random(in:using:)` is unbiased (the standard library rejects the biased tail of the
+    /// range), so there is no modulo bias.
+    static func sixDigitCode() -> String {
+        var rng = SystemRandomNumberGenerator()
+        return zeroPadded(UInt32.random(in: 0..<1_000_000, using: &rng), digits: 6)
+    }
+
+    /// A single-use recovery code: 8 characters from a 30-symbol alphabet without look-alikes
+    /// (no `0 o 1 i l u`), about 39 bits of entropy, lower case.
+    static func recoveryCode() -> String {
+        let alphabet: StaticString = "abcdefghjkmnpqrstvwxyz23456789"
+        return alphabet.withUTF8Buffer { table in
+            var rng = SystemRandomNumberGenerator()
+            return String(unsafeUninitializedCapacity: 8) { out in
+                for i in 0..<8 { out[i] = table[Int.random(in: 0..<table.count, using: &rng)] }
+                return 8
+            }
+        }
+    }
+
+    /// A random (version 4) UUID in lower case, e.g. `"3f2c0a9e-5b1d-4c7e-9a1f-0d2e3c4b5a69"`.
+    static func uuid() -> String {
+        var bytes = randomBytes(16)
+        bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
+        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
+        return String(unsafeUninitializedCapacity: 36) { out in
+            var o = 0
+            for (i, byte) in bytes.enumerated() {
+                if i == 4 || i == 6 || i == 8 || i == 10 { out[o] = UInt8(ascii: "-"); o += 1 }
+                out[o] = Hex.digits[Int(byte >> 4)]
+                out[o + 1] = Hex.digits[Int(byte & 0x0F)]
+                o += 2
+            }
+            return o
+        }
+    }
+
+    /// `count` bytes from the system CSPRNG.
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        var rng = SystemRandomNumberGenerator()
+        var bytes = [UInt8](repeating: 0, count: count)
+        var i = 0
+        while i < count {
+            var word = rng.next()
+            for _ in 0..<min(8, count - i) {
+                bytes[i] = UInt8(truncatingIfNeeded: word)
+                word >>= 8
+                i += 1
+            }
+        }
+        return bytes
+    }
+
+    // MARK: Hashing and comparison
+
+    /// Lower-case hex of SHA-256 over the UTF-8 bytes of `string` (64 characters).
+    static func sha256Hex(_ string: String) -> String {
+        Hex.encode(SHA256.hash(data: Array(string.utf8)))
+    }
+
+    /// Lower-case hex of any bytes.
+    static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        Hex.encode(bytes)
+    }
+
+    /// Compares two byte strings in time that depends only on their lengths.
+    static func constantTimeEquals<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
+    where A.Element == UInt8, B.Element == UInt8 {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for (x, y) in zip(a, b) { difference |= x ^ y }
+        return difference == 0
+    }
+
+    /// Compares two strings' UTF-8 bytes in time that depends only on their lengths.
+    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+        constantTimeEquals(a.utf8, b.utf8)
+    }
+
+    // MARK: Encodings
+
+    /// base64url without padding (RFC 4648 §5), as used by JWTs.
+    static func base64URLEncode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        Base64.urlEncode(bytes)
+    }
+
+    /// Strict base64url decoding: no padding, no whitespace, canonical trailing bits.
+    static func base64URLDecode(_ string: String) -> [UInt8]? {
+        Base64.urlDecode(string.utf8)
+    }
+
+    /// RFC 4648 base32 decoding: case-insensitive, `=` padding optional (only at the end), spaces
+    /// ignored. Returns `nil` for other characters or an impossible length.
+    static func base32Decode(_ s: String) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count * 5 / 8)
+        var buffer: UInt64 = 0
+        var bits = 0
+        var symbols = 0
+        var padding = 0
+        for c in s.utf8 {
+            let value: UInt8
+            switch c {
+            case UInt8(ascii: " "): continue
+            case UInt8(ascii: "="): padding += 1; continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = c - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = c - UInt8(ascii: "a")
+            case UInt8(ascii: "2")...UInt8(ascii: "7"): value = c - UInt8(ascii: "2") + 26
+            default: return nil
+            }
+            if padding > 0 { return nil }  // data after padding
+            buffer = (buffer << 5) | UInt64(value)
+            bits += 5
+            symbols += 1
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: buffer >> UInt64(bits)))
+                buffer &= (1 << UInt64(bits)) - 1
+            }
+        }
+        // A final quantum of 1, 3 or 6 symbols cannot come from whole bytes.
+        switch symbols % 8 {
+        case 1, 3, 6: return nil
+        default: break
+        }
+        if padding > 0 && (symbols + padding) % 8 != 0 { return nil }
+        return out
+    }
+
+    /// RFC 4648 base32 encoding, upper case, without padding (the form authenticator apps take).
+    static func base32Encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
+        var out: [UInt8] = []
+        var buffer: UInt32 = 0
+        var bits = 0
+        for byte in bytes {
+            buffer = (buffer << 8) | UInt32(byte)
+            bits += 8
+            while bits >= 5 {
+                bits -= 5
+                out.append(alphabet[Int((buffer >> UInt32(bits)) & 31)])
+            }
+            buffer &= (1 << UInt32(bits)) - 1
+        }
+        if bits > 0 { out.append(alphabet[Int((buffer << UInt32(5 - bits)) & 31)]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: Helpers
+
+    /// `value` in decimal, left-padded with zeros to `digits` characters.
+    static func zeroPadded(_ value: UInt32, digits: Int) -> String {
+        var value = value
+        return String(unsafeUninitializedCapacity: digits) { out in
+            var i = digits - 1
+            while i >= 0 {
+                out[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                i -= 1
+            }
+            return digits
+        }
+    }
+}
+
+/// Lower-case hex through a lookup table.
+enum Hex {
+    static let digits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let array = Array(bytes)
+        return String(unsafeUninitializedCapacity: array.count * 2) { out in
+            digits.withUnsafeBufferPointer { table in
+                var o = 0
+                for byte in array {
+                    out[o] = table[Int(byte >> 4)]
+                    out[o + 1] = table[Int(byte & 0x0F)]
+                    o += 2
+                }
+                return o
+            }
+        }
+    }
+}
+
+/// Hand-rolled base64 (standard and URL-safe alphabets). Decoding is strict: it rejects characters
+/// outside the alphabet, impossible lengths and non-zero trailing bits, so every byte string has
+/// exactly one accepted encoding (a JWT signature cannot be altered in its last character).
+enum Base64 {
+    private static let standardAlphabet: [UInt8] =
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    private static let urlAlphabet: [UInt8] =
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// 0xFF marks a byte outside the alphabet.
+    private static let standardTable: [UInt8] = reverse(standardAlphabet)
+    private static let urlTable: [UInt8] = reverse(urlAlphabet)
+
+    private static func reverse(_ alphabet: [UInt8]) -> [UInt8] {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (i, c) in alphabet.enumerated() { table[Int(c)] = UInt8(i) }
+        return table
+    }
+
+    static func urlEncode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        encode(bytes, alphabet: urlAlphabet, pad: false)
+    }
+
+    static func standardEncode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        encode(bytes, alphabet: standardAlphabet, pad: true)
+    }
+
+    static func urlDecode<Chars: Collection>(_ chars: Chars) -> [UInt8]? where Chars.Element == UInt8 {
+        decode(chars, table: urlTable, padded: false)
+    }
+
+    static func standardDecode<Chars: Collection>(_ chars: Chars) -> [UInt8]? where Chars.Element == UInt8 {
+        decode(chars, table: standardTable, padded: true)
+    }
+
+    static func encodedCount(_ byteCount: Int, pad: Bool) -> Int {
+        pad ? (byteCount + 2) / 3 * 4 : (byteCount * 4 + 2) / 3
+    }
+
+    /// Appends the encoding of `bytes` to `out` (used by the JWT signer to build a token in one buffer).
+    static func append<Bytes: Collection>(_ bytes: Bytes, urlSafeTo out: inout [UInt8]) where Bytes.Element == UInt8 {
+        urlAlphabet.withUnsafeBufferPointer { table in
+            appendEncoded(bytes, table: table, pad: false, to: &out)
+        }
+    }
+
+    private static func encode<Bytes: Collection>(_ bytes: Bytes, alphabet: [UInt8], pad: Bool) -> String
+    where Bytes.Element == UInt8 {
+        let count = encodedCount(bytes.count, pad: pad)
+        return String(unsafeUninitializedCapacity: count) { out in
+            alphabet.withUnsafeBufferPointer { table in
+                var o = 0
+                var iterator = bytes.makeIterator()
+                while let b0 = iterator.next() {
+                    let b1 = iterator.next()
+                    let b2 = iterator.next()
+                    out[o] = table[Int(b0 >> 2)]
+                    out[o + 1] = table[Int(((b0 & 0x03) << 4) | ((b1 ?? 0) >> 4))]
+                    o += 2
+                    if let b1 {
+                        out[o] = table[Int(((b1 & 0x0F) << 2) | ((b2 ?? 0) >> 6))]
+                        o += 1
+                        if let b2 {
+                            out[o] = table[Int(b2 & 0x3F)]
+                            o += 1
+                        } else if pad {
+                            out[o] = UInt8(ascii: "="); o += 1
+                        }
+                    } else if pad {
+                        out[o] = UInt8(ascii: "="); out[o + 1] = UInt8(ascii: "="); o += 2
+                    }
+                }
+                return o
+            }
+        }
+    }
+
+    private static func appendEncoded<Bytes: Collection>(
+        _ bytes: Bytes, table: UnsafeBufferPointer<UInt8>, pad: Bool, to out: inout [UInt8]
+    ) where Bytes.Element == UInt8 {
+        var iterator = bytes.makeIterator()
+        while let b0 = iterator.next() {
+            let b1 = iterator.next()
+            let b2 = iterator.next()
+            out.append(table[Int(b0 >> 2)])
+            out.append(table[Int(((b0 & 0x03) << 4) | ((b1 ?? 0) >> 4))])
+            if let b1 {
+                out.append(table[Int(((b1 & 0x0F) << 2) | ((b2 ?? 0) >> 6))])
+                if let b2 { out.append(table[Int(b2 & 0x3F)]) } else if pad { out.append(UInt8(ascii: "=")) }
+            } else if pad {
+                out.append(UInt8(ascii: "="))
+                out.append(UInt8(ascii: "="))
+            }
+        }
+    }
+
+    private static func decode<Chars: Collection>(_ chars: Chars, table: [UInt8], padded: Bool) -> [UInt8]?
+    where Chars.Element == UInt8 {
+        var count = chars.count
+        if padded {
+            guard count % 4 == 0 else { return nil }
+            // Up to two '=' at the end only.
+            var end = chars.endIndex
+            var pads = 0
+            while pads < 2, end > chars.startIndex {
+                let before = chars.index(end, offsetBy: -1)
+                guard chars[before] == UInt8(ascii: "=") else { break }
+                end = before
+                pads += 1
+            }
+            count -= pads
+            return decodeUnpadded(chars[chars.startIndex..<end], count: count, table: table)
+        }
+        return decodeUnpadded(chars[...], count: count, table: table)
+    }
+
+    private static func decodeUnpadded<Chars: Collection>(_ chars: Chars, count: Int, table: [UInt8]) -> [UInt8]?
+    where Chars.Element == UInt8 {
+        let remainder = count % 4
+        if remainder == 1 { return nil }
+        var out = [UInt8]()
+        out.reserveCapacity(count * 3 / 4)
+        return table.withUnsafeBufferPointer { table -> [UInt8]? in
+            var accumulator: UInt32 = 0
+            var n = 0
+            for c in chars {
+                let v = table[Int(c)]
+                if v == 0xFF { return nil }
+                accumulator = (accumulator << 6) | UInt32(v)
+                n += 1
+                if n == 4 {
+                    out.append(UInt8(truncatingIfNeeded: accumulator >> 16))
+                    out.append(UInt8(truncatingIfNeeded: accumulator >> 8))
+                    out.append(UInt8(truncatingIfNeeded: accumulator))
+                    accumulator = 0
+                    n = 0
+                }
+            }
+            switch n {
+            case 2:
+                guard accumulator & 0x0F == 0 else { return nil }  // canonical trailing bits
+                out.append(UInt8(truncatingIfNeeded: accumulator >> 4))
+            case 3:
+                guard accumulator & 0x03 == 0 else { return nil }
+                out.append(UInt8(truncatingIfNeeded: accumulator >> 10))
+                out.append(UInt8(truncatingIfNeeded: accumulator >> 2))
+            default:
+                break
+            }
+            return out
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import GRDB
+import MockHTTP
+
+/// The `/__mock/…` control API: what tests use to read sent codes, move the clock, reset to the
+/// seed, flip company status, inject faults and read the request journal. Same envelope as the app
+/// API (CONTRACT §1); never reachable with `--no-control-api`.
+enum ControlRoutes {
+    static let version = "0.1.0"
+
+    static func register(on router: inout Router) {
+        router.get("/__mock/health", access: .open) { context in
+            JSONBody.response(JSONBody.Success(data: Health(status: "ok", version: version,
+                                                            now: Timestamp.string(context.environment.clock.now())),
+                                               pagination: nil))
+        }
+
+        router.post("/__mock/reset", access: .open) { context in
+            let started = ContinuousClock.now
+            let environment = context.environment
+            try environment.snapshot.restore(into: environment.store)
+            environment.journal.clear()
+            environment.faults.clear()
+            environment.clock.reset()
+            let elapsed = started.duration(to: .now).components
+            let ms = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
+            return JSONBody.success(ResetResult(now: Timestamp.string(environment.clock.now()), durationMs: ms))
+        }
+
+        router.get("/__mock/outbox", access: .open) { context in
+            let to = context.request.queryValue("to")
+            let kind = context.request.queryValue("kind")
+            if let kind, !OutboxMail.kinds.contains(kind) {
+                throw APIFailure.badRequest("Unknown outbox kind: \(kind)")
+            }
+            let mail = try context.store.read { db in try OutboxMail.fetch(db, to: to, kind: kind) }
+            return JSONBody.success(mail)
+        }
+
+        router.get("/__mock/clock", access: .open) { context in
+            JSONBody.success(ClockState(context.environment.clock))
+        }
+
+        router.post("/__mock/clock", access: .open) { context in
+            let change = try context.body(ClockChange.self)
+            let clock = context.environment.clock
+            switch (change.advanceSeconds, change.now) {
+            case (let seconds?, nil):
+                guard seconds.isFinite, abs(seconds) <= 100 * 365 * 86_400 else {
+                    throw APIFailure.invalidField("advance_seconds")
+                }
+                clock.advance(by: seconds)
+            case (nil, let text?):
+                guard let instant = Timestamp.parse(text) else { throw APIFailure.invalidField("now") }
+                clock.set(instant)
+            default:
+                throw APIFailure.badRequest("Give exactly one of advance_seconds or now")
+            }
+            return JSONBody.success(ClockState(clock))
+        }
+
+        router.patch("/__mock/companies/:id", access: .open) { context in
+            let id = try context.parameter("id")
+            let change = try context.body(CompanyStatusChange.self)
+            let company = try context.store.write { db -> CompanyStatusResult in
+                try db.execute(sql: "UPDATE companies SET status = ? WHERE id = ?",
+                               arguments: [change.status.rawValue, id])
+                guard db.changesCount == 1 else { throw APIFailure(status: 404, message: "Company not found") }
+                let name = try String.fetchOne(db, sql: "SELECT name FROM companies WHERE id = ?", arguments: [id])
+                return CompanyStatusResult(id: id, name: name ?? "", status: change.status.rawValue)
+            }
+            return JSONBody.success(company)
+        }
+
+        router.get("/__mock/requests", access: .open) { context in
+            var pattern: PathPattern?
+            if let path = context.request.queryValue("path") {
+                guard let parsed = PathPattern(path) else { throw APIFailure.invalidField("path") }
+                pattern = parsed
+            }
+            return JSONBody.success(context.environment.journal.entries(method: context.request.queryValue("method"),
+                                                               path: pattern))
+        }
+
+        router.delete("/__mock/requests", access: .open) { context in
+            context.environment.journal.clear()
+            return JSONBody.bare()
+        }
+
+        router.get("/__mock/faults", access: .open) { context in
+            JSONBody.success(context.environment.faults.all())
+        }
+
+        router.post("/__mock/faults", access: .open) { context in
+            let request = try context.body(FaultRequest.self)
+            let fault = try request.validated()
+            return JSONBody.response(status: 201, JSONBody.Success(
+                data: context.environment.faults.add(method: fault.method, path: fault.path, count: fault.count,
+                                                     latencyMs: fault.latencyMs, status: fault.status,
+                                                     body: fault.body, action: fault.action),
+                pagination: nil))
+        }
+
+        router.delete("/__mock/faults", access: .open) { context in
+            context.environment.faults.clear()
+            return JSONBody.bare()
+        }
+
+        router.delete("/__mock/faults/:id", access: .open) { context in
+            guard let id = Int(try context.parameter("id")), context.environment.faults.remove(id: id) else {
+                throw APIFailure(status: 404, message: "Fault not found")
+            }
+            return JSONBody.bare()
+        }
+
+        router.get("/__mock/push", access: .open) { context in
+            let token = context.request.queryValue("device_token")
+            let pushes = try context.store.read { db in try RecordedPush.fetch(db, deviceToken: token) }
+            return JSONBody.success(pushes)
+        }
+    }
+}
+
+// MARK: - Payloads of the control API
+
+private struct Health: Encodable {
+    let status: String
+    let version: String
+    let now: String
+}
+
+private struct ResetResult: Encodable {
+    let now: String
+    let durationMs: Double
+    enum CodingKeys: String, CodingKey { case now, durationMs = "duration_ms" }
+}
+
+private struct ClockState: Encodable {
+    let now: String
+    let offsetSeconds: Double
+    init(_ clock: MockClock) {
+        now = Timestamp.string(clock.now())
+        offsetSeconds = (clock.offsetSeconds * 1000).rounded() / 1000
+    }
+    enum CodingKeys: String, CodingKey { case now, offsetSeconds = "offset_seconds" }
+}
+
+private struct ClockChange: Decodable {
+    let advanceSeconds: Double?
+    let now: String?
+    enum CodingKeys: String, CodingKey { case advanceSeconds = "advance_seconds", now }
+}
+
+private struct CompanyStatusChange: Decodable {
+    enum Status: String, Decodable { case active, pendingApproval = "pending_approval", suspended }
+    let status: Status
+}
+
+private struct CompanyStatusResult: Encodable {
+    let id: String
+    let name: String
+    let status: String
+}
+
+private struct FaultRequest: Decodable {
+    let method: String?
+    let path: String
+    let count: Int?
+    let latencyMs: Int?
+    let status: Int?
+    let body: AnyJSON?
+    let action: FaultPlan.Action?
+
+    enum CodingKeys: String, CodingKey {
+        case method, path, count, status, body, action
+        case latencyMs = "latency_ms"
+    }
+
+    struct Valid {
+        let method: String?
+        let path: PathPattern
+        let count: Int?
+        let latencyMs: Int?
+        let status: Int?
+        let body: AnyJSON?
+        let action: FaultPlan.Action?
+    }
+
+    func validated() throws -> Valid {
+        if let method, method.isEmpty || !method.allSatisfy({ $0.isLetter && $0.isUppercase }) {
+            throw APIFailure.invalidField("method")
+        }
+        guard let pattern = PathPattern(path) else { throw APIFailure.invalidField("path") }
+        if let count, count < 1 { throw APIFailure.invalidField("count") }
+        if let latencyMs, !(0...60_000).contains(latencyMs) { throw APIFailure.invalidField("latency_ms") }
+        if let status, !(200...599).contains(status) { throw APIFailure.invalidField("status") }
+        if body != nil, status == nil { throw APIFailure.badRequest("body needs a status") }
+        if action == .dropConnection, status != nil || body != nil {
+            throw APIFailure.badRequest("drop_connection cannot have a status or body")
+        }
+        guard latencyMs != nil || status != nil || action != nil else {
+            throw APIFailure.badRequest("A fault needs latency_ms, status or action")
+        }
+        return Valid(method: method, path: pattern, count: count, latencyMs: latencyMs, status: status,
+                     body: body, action: action)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Synchronization
+
+/// What the mock answered, for tests to read back (`GET /__mock/requests`). In memory, oldest first,
+/// bounded; control-API requests are not recorded.
+final class RequestJournal: Sendable {
+    struct Entry: Sendable, Encodable, Equatable {
+        var id: Int
+        var method: String
+        var path: String
+        var query: String?
+        var status: Int
+        var durationMs: Double
+        /// `staff:<user id>`, `customer:<client id>` or nil for anonymous requests.
+        var who: String?
+        var time: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, method, path, query, status, who, time
+            case durationMs = "duration_ms"
+        }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(method, forKey: .method)
+            try c.encode(path, forKey: .path)
+            try c.encode(query, forKey: .query)
+            try c.encode(status, forKey: .status)
+            try c.encode(durationMs, forKey: .durationMs)
+            try c.encode(who, forKey: .who)
+            try c.encode(time, forKey: .time)
+        }
+    }
+
+    private struct State {
+        var entries: [Entry] = []
+        var nextID = 1
+    }
+
+    private let state = Mutex(State())
+    let capacity: Int
+
+    init(capacity: Int = 10_000) {
+        self.capacity = capacity
+    }
+
+    func record(method: String, path: String, query: String?, status: Int, durationMs: Double, who: String?, time: Date) {
+        state.withLock { state in
+            state.entries.append(Entry(id: state.nextID, method: method, path: path, query: query, status: status,
+                                       durationMs: (durationMs * 1000).rounded() / 1000, who: who,
+                                       time: Timestamp.string(time)))
+            state.nextID += 1
+            if state.entries.count > capacity { state.entries.removeFirst(state.entries.count - capacity) }
+        }
+    }
+
+    /// Entries matching `method` (exact, case-sensitive) and `path` (a `PathPattern`), oldest first.
+    func entries(method: String? = nil, path: PathPattern? = nil) -> [Entry] {
+        state.withLock { state in
+            state.entries.filter { entry in
+                (method == nil || entry.method == method) && (path?.matches(entry.path) ?? true)
+            }
+        }
+    }
+
+    func clear() {
+        state.withLock { $0 = State() }
+    }
+}
+
+/// A path pattern for the control API: exact (`/api/auth/refresh`), `:name` for one segment
+/// (`/api/orders/:id`), or a trailing `*` for any rest (`/api/orders*`).
+struct PathPattern: Sendable, Equatable, Encodable {
+    let text: String
+
+    init?(_ text: String) {
+        guard text.hasPrefix("/"), !text.dropLast().contains("*") else { return nil }
+        self.text = text
+    }
+
+    func matches(_ path: String) -> Bool {
+        if text.hasSuffix("*") { return path.hasPrefix(text.dropLast()) }
+        let pattern = text.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard pattern.count == parts.count else { return false }
+        for (expected, actual) in zip(pattern, parts) {
+            if expected.hasPrefix(":") { if actual.isEmpty { return false } } else if expected != actual { return false }
+        }
+        return true
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(text)
+    }
+}

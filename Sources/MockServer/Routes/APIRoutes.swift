@@ -1,0 +1,9 @@
+/// Every app-API route, registered by its resource file.
+enum APIRoutes {
+    static func register(on router: inout Router) {
+        StaffAuthRoutes.register(on: &router)
+        CustomerAuthRoutes.register(on: &router)
+        AccountRoutes.register(on: &router)
+        DeviceTokenRoutes.register(on: &router)
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import GRDB
+import MockHTTP
+
+/// The staff account endpoints that stay reachable in quarantine (CONTRACT §5, §6): own company,
+/// its locations, own profile and avatar, subscription features.
+enum AccountRoutes {
+    static let companyNotFound = APIFailure(status: 404, message: "Company not found")
+    static let locationNotFound = APIFailure(status: 404, message: "Location not found")
+
+    static func register(on router: inout Router) {
+        router.get("/api/companies/:id", access: .staff) { context in
+            let staff = try context.staff()
+            let id = try context.parameter("id")
+            // Another company's id is a 404, never a 403, never data.
+            guard id == staff.companyID,
+                  let company = try context.store.read({ db in try CompanyRow.fetch(db, id: id) }) else {
+                throw companyNotFound
+            }
+            return JSONBody.success(CompanyPayload(company))
+        }
+
+        router.get("/api/company-locations", access: .staff) { context in
+            let staff = try context.staff()
+            let locations = try context.store.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT * FROM company_locations WHERE company_id = ? ORDER BY is_primary DESC, name
+                    """, arguments: [staff.companyID]).map(LocationPayload.init(row:))
+            }
+            return JSONBody.success(locations)
+        }
+
+        router.get("/api/company-locations/:id", access: .staff) { context in
+            let staff = try context.staff()
+            let id = try context.parameter("id")
+            let location = try context.store.read { db in
+                try Row.fetchOne(db, sql: "SELECT * FROM company_locations WHERE id = ? AND company_id = ?",
+                                 arguments: [id, staff.companyID]).map(LocationPayload.init(row:))
+            }
+            guard let location else { throw locationNotFound }
+            return JSONBody.success(location)
+        }
+
+        router.get("/api/users/me", access: .staff) { context in
+            let staff = try context.staff()
+            guard let account = try context.store.read({ db in try StaffAccount.fetch(db, id: staff.userID) }) else {
+                throw APIFailure.unauthorized
+            }
+            return JSONBody.success(StaffProfilePayload(account))
+        }
+
+        router.patch("/api/users/me", access: .staff) { context in
+            let staff = try context.staff()
+            let change = try context.body(ProfileChange.self)
+            let account = try context.store.write { db -> StaffAccount? in
+                try change.apply(db, userID: staff.userID, now: context.now)
+                return try StaffAccount.fetch(db, id: staff.userID)
+            }
+            guard let account else { throw APIFailure.unauthorized }
+            return JSONBody.success(StaffProfilePayload(account))
+        }
+
+        router.get("/api/users/me/avatar", access: .staff) { context in
+            let staff = try context.staff()
+            guard let account = try context.store.read({ db in try StaffAccount.fetch(db, id: staff.userID) }) else {
+                throw APIFailure.unauthorized
+            }
+            return JSONBody.success(AvatarPayload(avatar_url: account.avatarURL))
+        }
+
+        router.get("/api/subscription/features", access: .staff) { context in
+            let staff = try context.staff()
+            guard let company = try context.store.read({ db in try CompanyRow.fetch(db, id: staff.companyID) }) else {
+                throw APIFailure.unauthorized
+            }
+            return JSONBody.success(SubscriptionPayload(company: company))
+        }
+    }
+}
+
+/// `GET /api/users/me`: the token-response user plus profile fields.
+struct StaffProfilePayload: Encodable, Sendable {
+    let id: String
+    let email: String
+    let first_name: String
+    let last_name: String
+    let company_id: String
+    let role: String
+    let phi_access_level: String
+    let data_classification: String
+    let is_active: Int
+    let magic_link_enabled: Int
+    let company_status: String
+    @Nullable var phone: String?
+    @Nullable var job_title: String?
+    @Nullable var avatar_url: String?
+    @Nullable var last_login: String?
+    let has_password: Int
+    let two_factor_method: String
+    let created_at: String
+    let updated_at: String
+
+    init(_ account: StaffAccount) {
+        let user = StaffUserPayload(account)
+        id = user.id
+        email = user.email
+        first_name = user.first_name
+        last_name = user.last_name
+        company_id = user.company_id
+        role = user.role
+        phi_access_level = user.phi_access_level
+        data_classification = user.data_classification
+        is_active = user.is_active
+        magic_link_enabled = user.magic_link_enabled
+        company_status = user.company_status
+        phone = account.phone
+        job_title = account.jobTitle
+        avatar_url = account.avatarURL
+        last_login = account.lastLogin
+        has_password = account.passwordHash == nil ? 0 : 1
+        two_factor_method = account.twoFactorMethod
+        created_at = account.createdAt
+        updated_at = account.updatedAt
+    }
+}
+
+/// `PATCH /api/users/me`: names must be non-empty; `phone` and `job_title` may be null to clear.
+private struct ProfileChange: Decodable {
+    var firstName: String?
+    var lastName: String?
+    var phone: String??
+    var jobTitle: String??
+
+    enum CodingKeys: String, CodingKey {
+        case firstName = "first_name", lastName = "last_name", phone, jobTitle = "job_title"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        firstName = try c.decodeIfPresent(String.self, forKey: .firstName)
+        lastName = try c.decodeIfPresent(String.self, forKey: .lastName)
+        if c.contains(.phone) { phone = .some(try c.decodeNil(forKey: .phone) ? nil : c.decode(String.self, forKey: .phone)) }
+        if c.contains(.jobTitle) {
+            jobTitle = .some(try c.decodeNil(forKey: .jobTitle) ? nil : c.decode(String.self, forKey: .jobTitle))
+        }
+    }
+
+    func apply(_ db: Database, userID: String, now: Date) throws {
+        func text(_ value: String, field: String, max: Int) throws -> String {
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty, trimmed.count <= max else { throw APIFailure.invalidField(field) }
+            return trimmed
+        }
+        guard firstName != nil || lastName != nil || phone != nil || jobTitle != nil else {
+            throw APIFailure.badRequest("No fields to update")
+        }
+        let first = try firstName.map { try text($0, field: "first_name", max: 100) }
+        let last = try lastName.map { try text($0, field: "last_name", max: 100) }
+        let newPhone = try phone.map { try $0.map { try text($0, field: "phone", max: 40) } }
+        let newJob = try jobTitle.map { try $0.map { try text($0, field: "job_title", max: 100) } }
+        try db.execute(sql: """
+            UPDATE users SET
+              first_name = COALESCE(?, first_name),
+              last_name = COALESCE(?, last_name),
+              phone = CASE WHEN ? THEN ? ELSE phone END,
+              job_title = CASE WHEN ? THEN ? ELSE job_title END,
+              updated_at = ?
+            WHERE id = ?
+            """, arguments: [first, last, phone != nil, newPhone ?? nil, jobTitle != nil, newJob ?? nil,
+                             Timestamp.string(now), userID])
+    }
+}
+
+struct LocationPayload: Encodable, Sendable {
+    let id: String
+    let company_id: String
+    let name: String
+    @Nullable var address_line1: String?
+    @Nullable var address_line2: String?
+    @Nullable var city: String?
+    @Nullable var postcode: String?
+    @Nullable var country: String?
+    @Nullable var phone: String?
+    @Nullable var email: String?
+    let is_primary: Int
+
+    init(row: Row) {
+        id = row["id"]
+        company_id = row["company_id"]
+        name = row["name"]
+        address_line1 = row["address_line1"]
+        address_line2 = row["address_line2"]
+        city = row["city"]
+        postcode = row["postcode"]
+        country = row["country"]
+        phone = row["phone"]
+        email = row["email"]
+        is_primary = row["is_primary"] ?? 0
+    }
+}
+
+struct AvatarPayload: Encodable, Sendable {
+    @Nullable var avatar_url: String?
+}
+
+/// `GET /api/subscription/features` **(decided shape)**: the plan's features; a quarantined
+/// company's subscription is not active, so the app can explain why everything else is closed.
+struct SubscriptionPayload: Encodable, Sendable {
+    let plan: String
+    let status: String
+    let features: [String]
+
+    static let professionalFeatures = ["orders", "devices", "tickets", "customer_portal", "push_notifications",
+                                       "buyback", "macros"]
+
+    init(company: CompanyRow) {
+        plan = "professional"
+        status = company.status == "active" ? "active" : "inactive"
+        features = company.status == "active" ? Self.professionalFeatures : []
+    }
+}

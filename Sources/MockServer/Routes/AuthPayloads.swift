@@ -1,0 +1,157 @@
+/// Wire shapes of the auth endpoints, with the seeds' exact mixed casing (CONTRACT §1, §2, §4):
+/// top-level keys camelCase, login step-1 `user` camelCase, token-response `user`/`company`
+/// snake_case, customer `client`/`company` camelCase. Flags are integers, VAT rates strings.
+
+/// `user` of the token response and of `me` (snake_case).
+struct StaffUserPayload: Encodable, Sendable {
+    let id: String
+    let email: String
+    let first_name: String
+    let last_name: String
+    let company_id: String
+    let role: String
+    let phi_access_level: String
+    let data_classification: String
+    let is_active: Int
+    let magic_link_enabled: Int
+    let company_status: String
+
+    init(_ account: StaffAccount) {
+        id = account.id
+        email = account.email
+        first_name = account.firstName
+        last_name = account.lastName
+        company_id = account.companyID
+        role = account.role
+        phi_access_level = account.phiAccessLevel
+        data_classification = account.dataClassification
+        is_active = account.isActive ? 1 : 0
+        magic_link_enabled = account.magicLinkEnabled ? 1 : 0
+        company_status = account.company.status
+    }
+}
+
+/// `company` of the token response, `me` and `GET /api/companies/:id` (snake_case, VAT as strings).
+struct CompanyPayload: Encodable, Sendable {
+    let id: String
+    let name: String
+    let status: String
+    @Nullable var currency_code: String?
+    @Nullable var vat_number: String?
+    @Nullable var logo_url: String?
+    @Nullable var vat_rate_repair: String?
+    @Nullable var vat_rate_device_sale: String?
+    @Nullable var vat_rate_accessory: String?
+    @Nullable var vat_rate_device_purchase: String?
+
+    init(_ company: CompanyRow) {
+        id = company.id
+        name = company.name
+        status = company.status
+        currency_code = company.currencyCode
+        vat_number = company.vatNumber
+        logo_url = company.logoURL
+        vat_rate_repair = company.vatRateRepair
+        vat_rate_device_sale = company.vatRateDeviceSale
+        vat_rate_accessory = company.vatRateAccessory
+        vat_rate_device_purchase = company.vatRateDevicePurchase
+    }
+}
+
+/// `POST /api/auth/login` → always 2FA next.
+struct LoginStepPayload: Encodable, Sendable {
+    let requiresTwoFactor = true
+    let userId: String
+    let email: String
+    let user: User
+
+    struct User: Encodable, Sendable {
+        let id: String
+        let email: String
+        let firstName: String
+        let lastName: String
+        let companyId: String
+    }
+
+    init(_ account: StaffAccount) {
+        userId = account.id
+        email = account.email
+        user = User(id: account.id, email: account.email, firstName: account.firstName,
+                    lastName: account.lastName, companyId: account.companyID)
+    }
+}
+
+/// 2FA verify and magic-link verify.
+struct StaffTokenPayload: Encodable, Sendable {
+    let token: String
+    let refreshToken: String
+    let expiresIn: Int
+    let user: StaffUserPayload
+    let company: CompanyPayload
+}
+
+/// `POST /api/auth/refresh`
+struct RefreshPayload: Encodable, Sendable {
+    let token: String
+    let refreshToken: String
+    let expiresIn: Int
+}
+
+/// `GET /api/auth/me`
+struct StaffMePayload: Encodable, Sendable {
+    let user: StaffUserPayload
+    let company: CompanyPayload
+    let hasPassword: Bool
+}
+
+struct MessagePayload: Encodable, Sendable {
+    let message: String
+}
+
+/// Customer `client` (camelCase).
+struct CustomerClientPayload: Encodable, Sendable {
+    let id: String
+    let firstName: String
+    let lastName: String
+    let email: String
+    let name: String
+
+    init(_ account: CustomerAccount) {
+        id = account.id
+        firstName = account.firstName
+        lastName = account.lastName
+        email = account.email
+        name = [account.firstName, account.lastName].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+/// Customer `company` and company-selection entries (camelCase).
+struct CustomerCompanyPayload: Encodable, Sendable {
+    let id: String
+    let name: String
+    @Nullable var logoUrl: String?
+
+    init(_ company: CompanyRow) {
+        id = company.id
+        name = company.name
+        logoUrl = company.logoURL
+    }
+}
+
+struct CustomerTokenPayload: Encodable, Sendable {
+    let token: String
+    let client: CustomerClientPayload
+    let company: CustomerCompanyPayload
+}
+
+struct CompanySelectionPayload: Encodable, Sendable {
+    let requiresCompanySelection = true
+    let companies: [CustomerCompanyPayload]
+    let email: String
+    let code: String
+}
+
+struct CustomerMePayload: Encodable, Sendable {
+    let client: CustomerClientPayload
+    let company: CustomerCompanyPayload
+}

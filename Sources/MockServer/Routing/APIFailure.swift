@@ -1,0 +1,39 @@
+import MockHTTP
+
+/// Every failure a handler can answer with. The router's single catch turns it into
+/// `{"success": false, "error": message, "code"?: code}` with `status`.
+/// Messages are the contract's wording, byte-exact.
+struct APIFailure: Error, Sendable, Equatable {
+    var status: Int
+    var message: String
+    /// Only where the contract defines one (quarantine).
+    var code: String? = nil
+    /// Extra response headers (`Allow`, `X-Mock-Reason`); never diagnostics in the body.
+    var headers: [Header] = []
+
+    struct Header: Sendable, Equatable {
+        var name: String
+        var value: String
+    }
+
+    static let unauthorized = APIFailure(status: 401, message: "Unauthorized")
+    static let notFound = APIFailure(status: 404, message: "Not found")
+    static let invalidJSON = APIFailure(status: 400, message: "Invalid JSON body")
+
+    static func unauthorized(reason: String) -> APIFailure {
+        APIFailure(status: 401, message: "Unauthorized", headers: [Header(name: "X-Mock-Reason", value: reason)])
+    }
+
+    static func invalidField(_ name: String) -> APIFailure {
+        APIFailure(status: 400, message: "Invalid or missing field: \(name)")
+    }
+
+    static func badRequest(_ message: String) -> APIFailure {
+        APIFailure(status: 400, message: message)
+    }
+
+    static func methodNotAllowed(allow: [String]) -> APIFailure {
+        APIFailure(status: 405, message: "Method not allowed",
+                   headers: [Header(name: "Allow", value: allow.joined(separator: ", "))])
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Logging
+import MockHTTP
+
+/// The request pipeline: control API, injected faults, authentication, quarantine, routing, the
+/// handler, then the one error→response mapping, the journal and the log line.
+struct Dispatcher: Sendable {
+    let environment: ServerEnvironment
+    let api: Router
+    /// nil when the control API is off (`--no-control-api`): `/__mock/…` is then an unknown path.
+    let control: Router?
+    let authenticator: Authenticator
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let started = ContinuousClock.now
+        if let control, request.path == "/__mock" || request.path.hasPrefix("/__mock/") {
+            let response = run(request, on: control, principal: .success(nil), now: environment.clock.now())
+            log(request, response, who: nil, started: started)
+            return response
+        }
+
+        let now = environment.clock.now()
+        let fault = environment.faults.take(method: request.method, path: request.path)
+        if let latency = fault?.latencyMs, latency > 0 {
+            Thread.sleep(forTimeInterval: Double(latency) / 1000)
+        }
+
+        var principal: Result<Principal?, APIFailure> = .success(nil)
+        var response: HTTPResponse
+        if fault?.action == .dropConnection {
+            response = HTTPResponse(status: 503, delivery: .dropConnection)
+        } else if let status = fault?.status {
+            response = Self.faultResponse(status: status, body: fault?.body)
+        } else {
+            principal = authenticator.authenticate(request, now: now)
+            response = run(request, on: api, principal: principal, now: now)
+        }
+        if fault?.action == .truncateBody {
+            response.delivery = .truncateBody(bytes: response.body.count / 2)
+        }
+
+        let who = (try? principal.get())?.journalName
+        let elapsed = started.duration(to: .now)
+        environment.journal.record(method: request.method, path: request.path, query: Self.query(of: request),
+                                   status: response.delivery == .dropConnection ? 0 : response.status, durationMs: Self.milliseconds(elapsed), who: who,
+                                   time: now)
+        log(request, response, who: who, started: started)
+        return response
+    }
+
+    private func run(_ request: HTTPRequest, on router: Router, principal: Result<Principal?, APIFailure>,
+                     now: Date) -> HTTPResponse {
+        do {
+            if case .success(let caller?) = principal { try Quarantine.check(caller, path: request.path) }
+            switch router.match(method: request.method, path: request.path) {
+            case .notFound:
+                throw APIFailure.notFound
+            case .methodNotAllowed(let allow):
+                throw APIFailure.methodNotAllowed(allow: allow)
+            case .found(let route, let parameters):
+                let admitted = try Self.admit(principal, to: route.access)
+                let context = RequestContext(request: request, parameters: parameters, principal: admitted,
+                                             environment: environment, now: now)
+                return try route.handler(context)
+            }
+        } catch {
+            return Self.response(for: error, logger: environment.logger)
+        }
+    }
+
+    /// Checks the route's access level against the caller; open routes ignore any token.
+    private static func admit(_ principal: Result<Principal?, APIFailure>, to access: RouteAccess) throws -> Principal? {
+        if access == .open { return try? principal.get() }
+        guard let caller = try principal.get() else { throw APIFailure.unauthorized }
+        switch (access, caller) {
+        case (.staff, .staff), (.customer, .customer), (.staffOrCustomer, _):
+            return caller
+        default:
+            throw APIFailure.unauthorized(reason: "wrong_token_kind")
+        }
+    }
+
+    /// The one place where errors become responses.
+    static func response(for error: any Error, logger: Logger) -> HTTPResponse {
+        switch error {
+        case let failure as APIFailure:
+            return JSONBody.failure(failure)
+        case let decoding as DecodingError:
+            return JSONBody.failure(JSONBody.failure(for: decoding))
+        default:
+            logger.error("unhandled error: \(error)")
+            return JSONBody.failure(APIFailure(status: 500, message: "Internal server error"))
+        }
+    }
+
+    private static func faultResponse(status: Int, body: AnyJSON?) -> HTTPResponse {
+        var response = JSONBody.response(status: status, body ?? AnyJSON.object([
+            "success": .bool(false), "error": .string("Injected fault"),
+        ]))
+        response.headers.set("X-Mock-Fault", "injected")
+        return response
+    }
+
+    private static func query(of request: HTTPRequest) -> String? {
+        guard let mark = request.target.firstIndex(of: "?") else { return nil }
+        return String(request.target[request.target.index(after: mark)...])
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+
+    private func log(_ request: HTTPRequest, _ response: HTTPResponse, who: String?, started: ContinuousClock.Instant) {
+        let ms = Self.milliseconds(started.duration(to: .now))
+        let status = response.delivery == .dropConnection ? "dropped" : String(response.status)
+        environment.logger.info("\(request.method) \(request.target) → \(status) \(String(format: "%.2f", ms)) ms\(who.map { " " + $0 } ?? "")")
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import MockHTTP
+
+/// JSON in and out: the envelope of CONTRACT §1, and request bodies decoded with errors that name
+/// the field.
+enum JSONBody {
+    /// `{"success": true, "data": …, "pagination"?: …}`
+    struct Success<Payload: Encodable>: Encodable {
+        let success = true
+        let data: Payload
+        let pagination: Pagination?
+
+        enum CodingKeys: String, CodingKey { case success, data, pagination }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(success, forKey: .success)
+            try c.encode(data, forKey: .data)
+            try c.encodeIfPresent(pagination, forKey: .pagination)
+        }
+    }
+
+    /// `{"success": true}` with no `data` (logout).
+    struct Bare: Encodable { let success = true }
+
+    /// `{"success": false, "error": …, "code"?: …}`
+    struct Failure: Encodable {
+        let success = false
+        let error: String
+        let code: String?
+
+        enum CodingKeys: String, CodingKey { case success, error, code }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(success, forKey: .success)
+            try c.encode(error, forKey: .error)
+            try c.encodeIfPresent(code, forKey: .code)
+        }
+    }
+
+    static func encode<T: Encodable>(_ value: T) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        do {
+            return try encoder.encode(value)
+        } catch {
+            // Our own payload types always encode; a failure here is a programming error.
+            preconditionFailure("unencodable payload \(T.self): \(error)")
+        }
+    }
+
+    static func response<T: Encodable>(status: Int = 200, _ value: T) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.add("Content-Type", "application/json; charset=utf-8")
+        return HTTPResponse(status: status, headers: headers, body: encode(value))
+    }
+
+    /// `200 {"success": true, "data": payload}` (plus `pagination` for lists).
+    static func success<T: Encodable>(_ payload: T, pagination: Pagination? = nil, status: Int = 200) -> HTTPResponse {
+        response(status: status, Success(data: payload, pagination: pagination))
+    }
+
+    /// `200 {"success": true}`
+    static func bare() -> HTTPResponse { response(Bare()) }
+
+    static func failure(_ failure: APIFailure) -> HTTPResponse {
+        var response = response(status: failure.status, Failure(error: failure.message, code: failure.code))
+        for header in failure.headers { response.headers.set(header.name, header.value) }
+        return response
+    }
+
+    /// Decodes a request body; a malformed document or a missing/mistyped field is a 400 naming it.
+    static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+        guard !body.isEmpty else { throw APIFailure.invalidJSON }
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch let error as DecodingError {
+            throw failure(for: error)
+        } catch let failure as APIFailure {
+            throw failure
+        }
+    }
+
+    static func failure(for error: DecodingError) -> APIFailure {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return .invalidField(path(context.codingPath + [key]))
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return context.codingPath.isEmpty ? .invalidJSON : .invalidField(path(context.codingPath))
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? .invalidJSON : .invalidField(path(context.codingPath))
+        @unknown default:
+            return .invalidJSON
+        }
+    }
+
+    /// `items[2].name`
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        var result = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                result += "[\(index)]"
+            } else {
+                if !result.isEmpty { result += "." }
+                result += key.stringValue
+            }
+        }
+        return result
+    }
+}
+
+/// `"pagination": {"page": 1, "limit": 20, "total": 57, "total_pages": 3}`
+struct Pagination: Encodable, Sendable, Equatable {
+    var page: Int
+    var limit: Int
+    var total: Int
+    var totalPages: Int { total == 0 ? 0 : (total + limit - 1) / limit }
+
+    enum CodingKeys: String, CodingKey { case page, limit, total, totalPages = "total_pages" }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(page, forKey: .page)
+        try c.encode(limit, forKey: .limit)
+        try c.encode(total, forKey: .total)
+        try c.encode(totalPages, forKey: .totalPages)
+    }
+}
+
+/// A value that encodes as JSON `null` when absent, where the contract shows the key with null
+/// (`"logo_url": null`) rather than leaving it out.
+@propertyWrapper
+struct Nullable<Value: Encodable & Sendable>: Encodable, Sendable {
+    var wrappedValue: Value?
+    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        if let wrappedValue { try c.encode(wrappedValue) } else { try c.encodeNil() }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Logging
+import MockHTTP
+
+/// Everything the server's parts share for its lifetime. Built once by `MockServer`.
+struct ServerEnvironment: Sendable {
+    let configuration: MockServerConfiguration
+    let store: Store
+    let snapshot: SeedSnapshot
+    let clock: MockClock
+    let journal: RequestJournal
+    let faults: FaultPlan
+    let signer: JWTSigner
+    let logger: Logger
+}
+
+/// One request as a handler sees it: the request, path parameters, the authenticated principal
+/// (resolved by the auth layer before the handler runs) and the instant the request is judged at.
+struct RequestContext: Sendable {
+    let request: HTTPRequest
+    let parameters: [String: String]
+    let principal: Principal?
+    let environment: ServerEnvironment
+    let now: Date
+
+    var store: Store { environment.store }
+
+    func parameter(_ name: String) throws -> String {
+        guard let value = parameters[name] else { throw APIFailure.notFound }
+        return value
+    }
+
+    /// The JSON body decoded as `T`; 400 naming the field otherwise.
+    func body<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONBody.decode(T.self, from: request.body)
+    }
+
+    /// The staff principal; the route's access level guarantees one, so absence is a 401.
+    func staff() throws -> StaffPrincipal {
+        guard case .staff(let staff) = principal else { throw APIFailure.unauthorized }
+        return staff
+    }
+
+    func customer() throws -> CustomerPrincipal {
+        guard case .customer(let customer) = principal else { throw APIFailure.unauthorized }
+        return customer
+    }
+}

@@ -1,0 +1,95 @@
+import MockHTTP
+
+/// Who may call a route. The auth layer resolves the bearer token once, before the handler.
+enum RouteAccess: Sendable, Equatable {
+    case open
+    case staff
+    case customer
+    case staffOrCustomer
+}
+
+typealias RouteHandler = @Sendable (RequestContext) throws -> HTTPResponse
+
+/// Method + path pattern (`/api/orders/:id`) → handler. Each resource file registers its own routes.
+struct Router: Sendable {
+    struct Route: Sendable {
+        let method: String
+        let segments: [Segment]
+        let access: RouteAccess
+        let handler: RouteHandler
+    }
+
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    enum Match {
+        case found(Route, parameters: [String: String])
+        case methodNotAllowed(allow: [String])
+        case notFound
+    }
+
+    private(set) var routes: [Route] = []
+
+    mutating func add(_ method: String, _ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) {
+        let segments = Self.split(pattern).map { part -> Segment in
+            part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .literal(String(part))
+        }
+        precondition(!routes.contains { $0.method == method && $0.segments == segments },
+                     "route registered twice: \(method) \(pattern)")
+        routes.append(Route(method: method, segments: segments, access: access, handler: handler))
+    }
+
+    mutating func get(_ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) { add("GET", pattern, access: access, handler) }
+    mutating func post(_ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) { add("POST", pattern, access: access, handler) }
+    mutating func put(_ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) { add("PUT", pattern, access: access, handler) }
+    mutating func patch(_ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) { add("PATCH", pattern, access: access, handler) }
+    mutating func delete(_ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) { add("DELETE", pattern, access: access, handler) }
+
+    /// Literal segments win over parameters (`/api/devices/my-queue` before `/api/devices/:id`).
+    func match(method: String, path: String) -> Match {
+        let parts = Self.split(path)
+        var best: (route: Route, parameters: [String: String], literals: Int)?
+        var allowed: [String] = []
+        for route in routes {
+            guard let (parameters, literals) = Self.bind(route.segments, to: parts) else { continue }
+            let effectiveMethod = method == "HEAD" ? "GET" : method
+            guard route.method == effectiveMethod else {
+                if !allowed.contains(route.method) { allowed.append(route.method) }
+                continue
+            }
+            if best == nil || literals > best!.literals { best = (route, parameters, literals) }
+        }
+        if let best { return .found(best.route, parameters: best.parameters) }
+        if !allowed.isEmpty {
+            if allowed.contains("GET") { allowed.append("HEAD") }
+            return .methodNotAllowed(allow: allowed)
+        }
+        return .notFound
+    }
+
+    private static func bind(_ segments: [Segment], to parts: [Substring]) -> ([String: String], Int)? {
+        guard segments.count == parts.count else { return nil }
+        var parameters: [String: String] = [:]
+        var literals = 0
+        for (segment, part) in zip(segments, parts) {
+            switch segment {
+            case .literal(let text):
+                guard text == part else { return nil }
+                literals += 1
+            case .parameter(let name):
+                guard !part.isEmpty else { return nil }
+                parameters[name] = String(part)
+            }
+        }
+        return (parameters, literals)
+    }
+
+    private static func split(_ path: String) -> [Substring] {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.first == "" { parts.removeFirst() }
+        if parts.count > 1, parts.last == "" { parts.removeLast() }   // tolerate one trailing slash
+        return parts
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+
+/// The SQLite database of the mock. Schema by migrations, foreign keys on; a file database uses
+/// WAL with `synchronous = NORMAL` (a killed process loses nothing committed; a power loss can
+/// drop the last commits). Opening never seeds: the server seeds only when `isEmpty()` (a fresh
+/// file) or on `--reset`, through `SeedSnapshot.restore(into:)`.
+public struct Store: Sendable {
+    public let writer: any DatabaseWriter
+
+    /// `":memory:"` for a private in-memory database, else a file path (its folder is created).
+    public init(path: String) throws {
+        if path == ":memory:" {
+            try self.init(writer: DatabaseQueue(configuration: Self.configuration(file: false)))
+        } else {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try self.init(writer: DatabaseQueue(path: path, configuration: Self.configuration(file: true)))
+        }
+    }
+
+    /// Wraps an open database and runs the migrations it lacks.
+    public init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try StoreMigrations.migrator.migrate(writer)
+    }
+
+    static func configuration(file: Bool) -> Configuration {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.label = "RepairMinderMock"
+        if file {
+            config.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+        return config
+    }
+
+    /// True when the database holds no company (a fresh file): the server seeds only then.
+    public func isEmpty() throws -> Bool {
+        try writer.read { db in
+            try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM companies)") ?? true
+        }
+    }
+
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.read(body)
+    }
+
+    /// One transaction: everything in `body` commits together or not at all.
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.write(body)
+    }
+}

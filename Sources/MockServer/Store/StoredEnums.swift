@@ -1,0 +1,134 @@
+import GRDB
+
+/// A closed set of strings stored in a TEXT column with a CHECK constraint.
+/// Decoding an unknown value fails with `unknown <label> "<value>"`, which the seed loader turns
+/// into `default.json: users[3].role: unknown role "boss"`.
+public protocol StoredEnum: RawRepresentable<String>, CaseIterable, Codable, Hashable, Sendable,
+    DatabaseValueConvertible {
+    /// How error messages name the set: "role", "device status"…
+    static var label: String { get }
+}
+
+extension StoredEnum {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let raw = try container.decode(String.self)
+        guard let value = Self(rawValue: raw) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "unknown \(Self.label) \"\(raw)\"")
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// `'a','b','c'` for a CHECK constraint (the values are our own constants, never user input).
+    static var sqlList: String { allCases.map { "'\($0.rawValue)'" }.joined(separator: ",") }
+}
+
+public enum CompanyStatus: String, StoredEnum {
+    case active
+    case pendingApproval = "pending_approval"
+    case suspended
+    public static let label = "company status"
+}
+
+public enum UserRole: String, StoredEnum {
+    case masterAdmin = "master_admin"
+    case admin
+    case seniorEngineer = "senior_engineer"
+    case engineer
+    case office
+    public static let label = "role"
+}
+
+public enum TwoFactorMethod: String, StoredEnum {
+    case email
+    case totp
+    public static let label = "two-factor method"
+}
+
+public enum AuthCodePurpose: String, StoredEnum {
+    case staff2FA = "staff_2fa"
+    case staffMagicLink = "staff_magic_link"
+    case customerMagicLink = "customer_magic_link"
+    public static let label = "code purpose"
+}
+
+/// Who owns a device token, a push preference row or a push.
+public enum AppType: String, StoredEnum {
+    case staff
+    case customer
+    public static let label = "app type"
+}
+
+public enum IntakeMethod: String, StoredEnum {
+    case walkIn = "walk_in"
+    case mailIn = "mail_in"
+    case collection
+    public static let label = "intake method"
+}
+
+public enum DevicePriority: String, StoredEnum {
+    case normal
+    case urgent
+    public static let label = "priority"
+}
+
+/// The customer's answer to a device's quote.
+public enum AuthorizationStatus: String, StoredEnum {
+    case pending
+    case approved
+    case rejected
+    public static let label = "authorization status"
+}
+
+/// Which of the company's four VAT rates a line item uses.
+public enum ItemType: String, StoredEnum {
+    case repair
+    case deviceSale = "device_sale"
+    case accessory
+    case devicePurchase = "device_purchase"
+    public static let label = "item type"
+}
+
+public enum PaymentMethod: String, StoredEnum {
+    case cash
+    case card
+    case bankTransfer = "bank_transfer"
+    case other
+    public static let label = "payment method"
+}
+
+public enum SignatureType: String, StoredEnum {
+    case dropOff = "drop_off"
+    case authorisation
+    case collection
+    public static let label = "signature type"
+}
+
+public enum TicketStatus: String, StoredEnum {
+    case open
+    case pending
+    case resolved
+    case closed
+    public static let label = "ticket status"
+}
+
+/// `lead`: an enquiry not (yet) tied to an order; `order`: the conversation of an order.
+public enum TicketType: String, StoredEnum {
+    case lead
+    case order
+    public static let label = "ticket type"
+}
+
+public enum MessageType: String, StoredEnum {
+    case outbound
+    case inbound
+    case internalNote = "internal_note"
+    case outboundSMS = "outbound_sms"
+    public static let label = "message type"
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Every endpoint the client knows, grouped per resource.
+public enum API {
+    /// Staff authentication (CONTRACT §2, §3).
+    public enum StaffAuth {
+        struct LoginBody: Encodable, Sendable { let email: String; let password: String }
+        struct TwoFactorRequestBody: Encodable, Sendable { let userId: String; let email: String }
+        struct TwoFactorVerifyBody: Encodable, Sendable { let userId: String; let code: String }
+        struct EmailBody: Encodable, Sendable { let email: String }
+        struct EmailCodeBody: Encodable, Sendable { let email: String; let code: String }
+        struct RefreshBody: Encodable, Sendable { let refreshToken: String }
+
+        /// `POST /api/auth/login` → always a 2FA challenge.
+        public static func login(email: String, password: String) -> Endpoint<StaffLoginChallenge> {
+            Endpoint(.post, "/api/auth/login", body: LoginBody(email: email, password: password))
+        }
+        /// `POST /api/auth/2fa/request` → a 6-digit code is emailed.
+        public static func requestTwoFactorCode(userId: String, email: String) -> Endpoint<MessageResponse> {
+            Endpoint(.post, "/api/auth/2fa/request", body: TwoFactorRequestBody(userId: userId, email: email))
+        }
+        /// `POST /api/auth/2fa/verify`; `code` is an email code, a TOTP code or a recovery code.
+        public static func verifyTwoFactor(userId: String, code: String) -> Endpoint<StaffTokenResponse> {
+            Endpoint(.post, "/api/auth/2fa/verify", body: TwoFactorVerifyBody(userId: userId, code: code))
+        }
+        /// `POST /api/auth/magic-link/request`.
+        public static func requestMagicLink(email: String) -> Endpoint<MessageResponse> {
+            Endpoint(.post, "/api/auth/magic-link/request", body: EmailBody(email: email))
+        }
+        /// `POST /api/auth/magic-link/verify-code`.
+        public static func verifyMagicLink(email: String, code: String) -> Endpoint<StaffTokenResponse> {
+            Endpoint(.post, "/api/auth/magic-link/verify-code", body: EmailCodeBody(email: email, code: code))
+        }
+        /// `POST /api/auth/refresh` (no bearer; never refreshed itself).
+        public static func refresh(refreshToken: String) -> Endpoint<RefreshResponse> {
+            Endpoint(.post, "/api/auth/refresh", body: RefreshBody(refreshToken: refreshToken), isTokenRefresh: true)
+        }
+        /// `GET /api/auth/me`.
+        public static func me() -> Endpoint<StaffMe> {
+            Endpoint(.get, "/api/auth/me", credential: .staff)
+        }
+        /// `POST /api/auth/logout` → `{"success": true}`.
+        public static func logout() -> Endpoint<EmptyResponse> {
+            Endpoint(.post, "/api/auth/logout", credential: .staff)
+        }
+    }
+
+    /// Customer authentication (CONTRACT §4).
+    public enum CustomerAuth {
+        struct RequestBody: Encodable, Sendable { let email: String; let companyId: String? }
+        struct VerifyBody: Encodable, Sendable { let email: String; let code: String; let companyId: String? }
+
+        /// `POST /api/customer/auth/request-magic-link`.
+        public static func requestMagicLink(email: String, companyId: String? = nil) -> Endpoint<MessageResponse> {
+            Endpoint(.post, "/api/customer/auth/request-magic-link", body: RequestBody(email: email, companyId: companyId))
+        }
+        /// `POST /api/customer/auth/verify-code` → signed in, or a company selection.
+        public static func verifyCode(email: String, code: String, companyId: String? = nil) -> Endpoint<CustomerVerifyResponse> {
+            Endpoint(.post, "/api/customer/auth/verify-code", body: VerifyBody(email: email, code: code, companyId: companyId))
+        }
+        /// `GET /api/customer/auth/me`.
+        public static func me() -> Endpoint<CustomerMe> {
+            Endpoint(.get, "/api/customer/auth/me", credential: .customer)
+        }
+        /// `POST /api/customer/auth/logout`.
+        public static func logout() -> Endpoint<EmptyResponse> {
+            Endpoint(.post, "/api/customer/auth/logout", credential: .customer)
+        }
+    }
+
+    /// Push device tokens (CONTRACT §7). The credential follows the role.
+    public enum DeviceTokens {
+        struct RegisterBody: Encodable, Sendable {
+            let deviceToken: String; let platform: String; let appType: String
+            enum CodingKeys: String, CodingKey {
+                case deviceToken = "device_token", platform, appType = "app_type"
+            }
+        }
+        struct UnregisterBody: Encodable, Sendable {
+            let deviceToken: String
+            enum CodingKeys: String, CodingKey { case deviceToken = "device_token" }
+        }
+
+        /// `POST /api/user/device-token {device_token, platform: "ios", app_type}`.
+        public static func register(deviceToken: String, role: AppRole) -> Endpoint<EmptyResponse> {
+            Endpoint(.post, "/api/user/device-token",
+                     body: RegisterBody(deviceToken: deviceToken, platform: "ios", appType: role.appType),
+                     credential: role.credential)
+        }
+        /// `DELETE /api/user/device-token {device_token}`.
+        public static func unregister(deviceToken: String, role: AppRole) -> Endpoint<EmptyResponse> {
+            Endpoint(.delete, "/api/user/device-token",
+                     body: UnregisterBody(deviceToken: deviceToken), credential: role.credential)
+        }
+    }
+
+    /// Staff orders, untyped (the resource models are not part of this library yet).
+    public enum Orders {
+        /// `GET /api/orders?page=&limit=` — use ``APIClient/response(_:)`` for the pagination.
+        public static func list(page: Int = 1, limit: Int = 20, status: String? = nil) -> Endpoint<[JSONValue]> {
+            var query = [QueryItem("page", String(page)), QueryItem("limit", String(limit))]
+            if let status { query.append(QueryItem("status", status)) }
+            return Endpoint(.get, "/api/orders", query: query, credential: .staff)
+        }
+        /// `GET /api/orders/:id`.
+        public static func detail(id: String) -> Endpoint<JSONValue> {
+            Endpoint(.get, "/api/orders/\(API.pathComponent(id))", credential: .staff)
+        }
+    }
+
+    /// Customer orders, untyped.
+    public enum CustomerOrders {
+        /// `GET /api/customer/orders`.
+        public static func list(page: Int = 1, limit: Int = 20) -> Endpoint<[JSONValue]> {
+            Endpoint(.get, "/api/customer/orders",
+                     query: [QueryItem("page", String(page)), QueryItem("limit", String(limit))],
+                     credential: .customer)
+        }
+        /// `GET /api/customer/orders/:id`.
+        public static func detail(id: String) -> Endpoint<JSONValue> {
+            Endpoint(.get, "/api/customer/orders/\(API.pathComponent(id))", credential: .customer)
+        }
+    }
+
+    /// Percent-encodes one path segment.
+    static func pathComponent(_ value: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove("/")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Which credential an endpoint presents.
+public enum CredentialKind: String, Sendable, Hashable {
+    /// No `Authorization` header (login, magic-link requests, refresh).
+    case none
+    /// The staff access token; a 401 triggers one refresh and one retry.
+    case staff
+    /// The customer JWT; a 401 ends the customer session (there is no refresh token).
+    case customer
+}
+
+/// A query parameter.
+public struct QueryItem: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A typed request: method, path, query, JSON body, which credential it presents,
+/// and the type its envelope's `data` decodes to.
+///
+/// Build them with the functions in ``API`` rather than with strings at call sites.
+public struct Endpoint<Response: Decodable & Sendable>: Sendable {
+    public var method: HTTPMethod
+    /// Path below the base URL, starting with `/`, e.g. `/api/auth/login`.
+    public var path: String
+    public var query: [QueryItem]
+    /// Encoded as JSON when the request is sent.
+    public var body: (any Encodable & Sendable)?
+    public var credential: CredentialKind
+    /// True for `POST /api/auth/refresh`: its own 401 never triggers a refresh.
+    public var isTokenRefresh: Bool
+
+    public var requiresAuth: Bool { credential != .none }
+
+    public init(
+        _ method: HTTPMethod,
+        _ path: String,
+        query: [QueryItem] = [],
+        body: (any Encodable & Sendable)? = nil,
+        credential: CredentialKind = .none,
+        isTokenRefresh: Bool = false,
+        as response: Response.Type = Response.self
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.body = body
+        self.credential = credential
+        self.isTokenRefresh = isTokenRefresh
+    }
+}
+
+/// The payload type of endpoints whose success answer carries no `data` (`{"success": true}`).
+public struct EmptyResponse: Decodable, Sendable, Hashable {
+    public init() {}
+    public init(from decoder: any Decoder) throws {}
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+@testable import MockServer
+
+/// Quarantine (CONTRACT §5): pending and suspended companies reach only the allow-list.
+@Suite struct QuarantineTests {
+    static let pending = AnyJSON.object(["success": .bool(false), "error": .string("Your account is pending approval..."),
+                                         "code": .string("ACCOUNT_PENDING_APPROVAL")])
+    static let suspended = AnyJSON.object(["success": .bool(false), "error": .string("Your account has been suspended..."),
+                                           "code": .string("ACCOUNT_SUSPENDED")])
+
+    static let allowed = ["/api/auth/me", "/api/companies/\(SeedIDs.pending)", "/api/company-locations",
+                          "/api/users/me", "/api/users/me/avatar", "/api/subscription/features"]
+
+    @Test func pendingCompanyReachesOnlyTheAllowList() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let tokens = try await mock.signInStaff("owner@pending.test")
+        for path in Self.allowed {
+            let reply = try await mock.get(path, bearer: tokens.token)
+            #expect(reply.status == 200, "\(path)")
+        }
+        for path in ["/api/orders", "/api/devices/my-queue", "/api/companies/\(SeedIDs.acme)", "/api/no-such-thing",
+                     "/api/user/push-preferences"] {
+            let reply = try await mock.get(path, bearer: tokens.token)
+            #expect(reply.status == 403, "\(path)")
+            #expect(reply.json == Self.pending, "\(path)")
+        }
+        let push = try await mock.post("/api/user/device-token", ["device_token": .string("abcdef0123456789"),
+                                                                   "platform": .string("ios"), "app_type": .string("staff")],
+                                       bearer: tokens.token)
+        #expect(push.json == Self.pending)
+        #expect(try await mock.post("/api/auth/refresh", ["refreshToken": .string(tokens.refreshToken)]).status == 200)
+        #expect(try await mock.post("/api/auth/logout", bearer: tokens.token).status == 200)
+    }
+
+    @Test func suspendedCompanyGetsItsOwnCode() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let tokens = try await mock.signInStaff("owner@halted.test")
+        let reply = try await mock.get("/api/orders", bearer: tokens.token)
+        #expect(reply.status == 403)
+        #expect(reply.json == Self.suspended)
+        let me = try await mock.get("/api/auth/me", bearer: tokens.token)
+        #expect(me.data["company"]?["status"] == .string("suspended"))
+        #expect(me.data["user"]?["company_status"] == .string("suspended"))
+    }
+
+    @Test func statusChangesApplyOnTheNextRequest() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let tokens = try await mock.signInStaff("admin@acme.test")
+        let path = "/api/user/push-preferences"
+        #expect(try await mock.get(path, bearer: tokens.token).status == 200)
+        try await mock.setCompanyStatus(SeedIDs.acme, "suspended")
+        #expect(try await mock.get(path, bearer: tokens.token).json == Self.suspended)
+        #expect(try await mock.get("/api/auth/me", bearer: tokens.token).status == 200)
+        try await mock.setCompanyStatus(SeedIDs.acme, "pending_approval")
+        #expect(try await mock.get(path, bearer: tokens.token).json == Self.pending)
+        try await mock.setCompanyStatus(SeedIDs.acme, "active")
+        #expect(try await mock.get(path, bearer: tokens.token).status == 200)
+        #expect(try await mock.get("/api/no-such-thing", bearer: tokens.token).status == 404)
+    }
+
+    @Test func customersAreNotQuarantinedByStaffRules() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let token = try await mock.signInCustomer("jane@customer.test")
+        try await mock.setCompanyStatus(SeedIDs.acme, "suspended")
+        #expect(try await mock.get("/api/user/push-preferences", bearer: token).status == 200)
+    }
+
+    @Test func allowListIsExact() {
+        let own = "c1"
+        for path in ["/api/auth/me", "/api/auth/logout", "/api/auth/refresh", "/api/companies/c1", "/api/company-locations",
+                     "/api/company-locations/l1", "/api/company-locations/l1/hours", "/api/users/me", "/api/users/me/",
+                     "/api/users/me/avatar", "/api/subscription/features"] {
+            #expect(Quarantine.isAllowed(path, ownCompanyID: own), "\(path)")
+        }
+        for path in ["/api/companies/c2", "/api/companies", "/api/companies/c1/users", "/api/users", "/api/users/other",
+                     "/api/users/me/password", "/api/auth/meh", "/api/company-locationsx", "/api/subscription",
+                     "/api/auth/login"] {
+            #expect(!Quarantine.isAllowed(path, ownCompanyID: own), "\(path)")
+        }
+    }
+}
+
+/// The allow-listed account endpoints exist for real (CONTRACT §5, §6).
+@Suite struct AccountRoutesTests {
+    @Test func ownCompanyOnlyOtherIs404() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let tokens = try await mock.signInStaff("admin@acme.test")
+        let own = try await mock.get("/api/companies/\(SeedIDs.acme)", bearer: tokens.token)
+        #expect(own.data["vat_rate_repair"] == .string("20.00"))
+        let other = try await mock.get("/api/companies/\(SeedIDs.beta)", bearer: tokens.token)
+        #expect(other.status == 404)
+        #expect(other.json == .object(["success": .bool(false), "error": .string("Company not found")]))
+    }
+
+    @Test func locationsAreTheCompanysOwn() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let tokens = try await mock.signInStaff("admin@acme.test")
+        let list = try await mock.get("/api/company-locations", bearer: tokens.token)
+        let locations = try #require(list.data.array)
+        #expect(!locations.isEmpty)
+        #expect(locations.allSatisfy { $0["company_id"] == .string(SeedIDs.acme) })
+        #expect(locations[0].keys == ["id", "company_id", "name", "address_line1", "address_line2", "city", "postcode",
+                                      "country", "phone", "email", "is_primary"])
+        let id = try #require(locations[0]["id"]?.string)
+        #expect(try await mock.get("/api/company-locations/\(id)", bearer: tokens.token).status == 200)
+        let beta = try await mock.signInStaff("admin@beta.test")
+        let foreign = try await mock.get("/api/company-locations/\(id)", bearer: beta.token)
+        #expect(foreign.status == 404)
+        #expect(foreign.error == "Location not found")
+    }
+
+    @Test func profileReadsAndUpdates() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let tokens = try await mock.signInStaff("admin@acme.test")
+        let me = try await mock.get("/api/users/me", bearer: tokens.token)
+        #expect(me.data["email"] == .string("admin@acme.test"))
+        #expect(me.data["is_active"] == .number(1))
+        let updated = try await mock.send("PATCH", "/api/users/me", body: #"{"first_name":"Alex","phone":null}"#,
+                                          bearer: tokens.token)
+        #expect(updated.status == 200)
+        #expect(updated.data["first_name"] == .string("Alex"))
+        #expect(updated.data["phone"] == .null)
+        #expect(try await mock.get("/api/auth/me", bearer: tokens.token).data["user"]?["first_name"] == .string("Alex"))
+    }
+
+    @Test(arguments: [
+        (#"{}"#, "No fields to update"),
+        (#"{"first_name":""}"#, "Invalid or missing field: first_name"),
+        (#"{"first_name":"Alex","last_name":"   "}"#, "Invalid or missing field: last_name"),
+        (#"{"phone":12}"#, "Invalid or missing field: phone"),
+        (#"nope"#, "Invalid JSON body"),
+    ])
+    func badProfileUpdatesWriteNothing(body: String, message: String) async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let tokens = try await mock.signInStaff("admin@acme.test")
+        let before = try await mock.get("/api/users/me", bearer: tokens.token).data
+        let reply = try await mock.send("PATCH", "/api/users/me", body: body, bearer: tokens.token)
+        #expect(reply.status == 400)
+        #expect(reply.error == message)
+        #expect(try await mock.get("/api/users/me", bearer: tokens.token).data == before)
+    }
+
+    @Test func avatarAndSubscriptionFeatures() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let tokens = try await mock.signInStaff("admin@acme.test")
+        let avatar = try await mock.get("/api/users/me/avatar", bearer: tokens.token)
+        #expect(avatar.data.keys == ["avatar_url"])
+        let features = try await mock.get("/api/subscription/features", bearer: tokens.token)
+        #expect(features.data.keys == ["plan", "status", "features"])
+        #expect(features.data["status"] == .string("active"))
+    }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+@testable import MockServer
+
+/// The `/__mock/` control API over real HTTP, each endpoint with its bad input.
+@Suite struct ControlAPITests {
+    @Test func healthReportsStatusVersionAndClock() async throws {
+        let mock = try MockHarness { $0.clockStart = Timestamp.parse("2026-11-21T10:15:00Z") }
+        defer { mock.stop() }
+        let reply = try await mock.get("/__mock/health")
+        #expect(reply.status == 200)
+        #expect(reply.json["success"] == .bool(true))
+        #expect(reply.data.keys == ["status", "version", "now"])
+        #expect(reply.data["status"] == .string("ok"))
+        #expect(reply.data["now"]?.string?.hasPrefix("2026-11-21T10:15:0") == true)
+    }
+
+    @Test func clockAdvancesAndJumps() async throws {
+        let mock = try MockHarness { $0.clockStart = Timestamp.parse("2026-11-21T10:00:00Z") }
+        defer { mock.stop() }
+        let advanced = try await mock.post("/__mock/clock", ["advance_seconds": .number(3600)])
+        #expect(advanced.status == 200)
+        #expect(advanced.data["now"]?.string?.hasPrefix("2026-11-21T11:00:0") == true)
+        let jumped = try await mock.post("/__mock/clock", ["now": .string("2027-01-01T00:00:00Z")])
+        #expect(jumped.data["now"]?.string?.hasPrefix("2027-01-01T00:00:0") == true)
+        let read = try await mock.get("/__mock/clock")
+        #expect(read.data.keys == ["now", "offset_seconds"])
+    }
+
+    @Test(arguments: [
+        (#"{}"#, "Give exactly one of advance_seconds or now"),
+        (#"{"advance_seconds": 1, "now": "2026-01-01T00:00:00Z"}"#, "Give exactly one of advance_seconds or now"),
+        (#"{"advance_seconds": "ten"}"#, "Invalid or missing field: advance_seconds"),
+        (#"{"now": "yesterday"}"#, "Invalid or missing field: now"),
+        (#"{"advance_seconds": 1e300}"#, "Invalid or missing field: advance_seconds"),
+        (#"not json"#, "Invalid JSON body"),
+    ])
+    func clockRejectsBadInput(body: String, message: String) async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let before = try await mock.get("/__mock/clock").data["offset_seconds"]?.number ?? .nan
+        let reply = try await mock.send("POST", "/__mock/clock", body: body)
+        #expect(reply.status == 400)
+        #expect(reply.json == .object(["success": .bool(false), "error": .string(message)]))
+        let after = try await mock.get("/__mock/clock").data["offset_seconds"]?.number ?? .nan
+        #expect(abs(after - before) < 1)
+    }
+
+    @Test func companyStatusFlipsAndBadInputIsRejected() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let changed = try await mock.send("PATCH", "/__mock/companies/\(SeedIDs.acme)", body: #"{"status":"suspended"}"#)
+        #expect(changed.status == 200)
+        #expect(changed.data == .object(["id": .string(SeedIDs.acme), "name": .string("Acme Repairs"),
+                                         "status": .string("suspended")]))
+
+        let unknownStatus = try await mock.send("PATCH", "/__mock/companies/\(SeedIDs.beta)", body: #"{"status":"closed"}"#)
+        #expect(unknownStatus.status == 400)
+        #expect(unknownStatus.error == "Invalid or missing field: status")
+        let missing = try await mock.send("PATCH", "/__mock/companies/\(SeedIDs.beta)", body: #"{}"#)
+        #expect(missing.error == "Invalid or missing field: status")
+        let unknownCompany = try await mock.send("PATCH", "/__mock/companies/nope", body: #"{"status":"active"}"#)
+        #expect(unknownCompany.status == 404)
+        #expect(unknownCompany.error == "Company not found")
+        // Beta untouched by the rejected requests.
+        let beta = try await mock.send("PATCH", "/__mock/companies/\(SeedIDs.beta)", body: #"{"status":"active"}"#)
+        #expect(beta.data["status"] == .string("active"))
+    }
+
+    @Test func outboxListsNewestFirstAndFilters() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        #expect(try await mock.outboxCount() == 0)
+        _ = try await mock.post("/api/auth/magic-link/request", ["email": .string("engineer@acme.test")])
+        _ = try await mock.post("/api/customer/auth/request-magic-link", ["email": .string("jane@customer.test")])
+        _ = try await mock.post("/api/auth/magic-link/request", ["email": .string("engineer@acme.test")])
+        let all = try await mock.get("/__mock/outbox")
+        #expect(all.data.array?.count == 3)
+        let first = try #require(all.data[0])
+        #expect(first.keys == ["id", "to", "kind", "subject", "body", "code", "sent_at"])
+        #expect(first["to"] == .string("engineer@acme.test"))
+        let engineer = try await mock.get("/__mock/outbox?to=engineer@acme.test&kind=staff_magic_link")
+        #expect(engineer.data.array?.count == 2)
+        let code = try #require(engineer.data[0]?["code"]?.string)
+        #expect(code.count == 6 && code.allSatisfy(\.isNumber))
+        #expect(engineer.data[0]?["body"]?.string?.contains(code) == true)
+        let jane = try await mock.get("/__mock/outbox?kind=customer_magic_link")
+        #expect(jane.data.array?.count == 1)
+        let bad = try await mock.get("/__mock/outbox?kind=carrier_pigeon")
+        #expect(bad.status == 400)
+        #expect(bad.error == "Unknown outbox kind: carrier_pigeon")
+    }
+
+    @Test func resetRestoresSeedOutboxJournalFaultsAndClock() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        try await mock.setCompanyStatus(SeedIDs.acme, "suspended")
+        _ = try await mock.post("/api/auth/magic-link/request", ["email": .string("engineer@acme.test")])
+        try await mock.advanceClock(seconds: 86_400)
+        _ = try await mock.post("/__mock/faults", ["path": .string("/api/nowhere"), "status": .number(500)])
+        let reset = try await mock.post("/__mock/reset")
+        #expect(reset.status == 200)
+        #expect(reset.data.keys == ["now", "duration_ms"])
+        #expect(try await mock.outboxCount() == 0)
+        #expect(try await mock.get("/__mock/requests").data.array?.isEmpty == true)
+        #expect(try await mock.get("/__mock/faults").data.array?.isEmpty == true)
+        let offset = try await mock.get("/__mock/clock").data["offset_seconds"]?.number ?? .nan
+        #expect(abs(offset) < 5)
+        // Acme is active again: its admin signs in and reaches a non-allow-listed route family.
+        let tokens = try await mock.signInStaff("admin@acme.test")
+        let me = try await mock.get("/api/auth/me", bearer: tokens.token)
+        #expect(me.data["company"]?["status"] == .string("active"))
+    }
+
+    @Test func journalRecordsFiltersAndClears() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        _ = try await mock.post("/api/auth/login", ["email": .string("admin@acme.test"), "password": .string("wrong")])
+        _ = try await mock.get("/api/auth/me")
+        let tokens = try await mock.signInStaff("admin@acme.test")
+        _ = try await mock.get("/api/auth/me", bearer: tokens.token)
+
+        let all = try await mock.get("/__mock/requests")
+        let entries = try #require(all.data.array)
+        #expect(entries.count == 6)   // control requests are not journalled
+        #expect(entries[0].keys == ["id", "method", "path", "query", "status", "duration_ms", "who", "time"])
+        #expect(entries[0]["status"] == .number(401))
+        let me = try await mock.get("/__mock/requests?method=GET&path=/api/auth/me")
+        #expect(me.data.array?.map { $0["status"] } == [.number(401), .number(200)])
+        #expect(me.data[1]?["who"] == .string("staff:\(SeedIDs.acmeAdmin)"))
+        #expect(me.data[0]?["who"] == .null)
+        let prefix = try await mock.get("/__mock/requests?path=/api/auth/2fa*")
+        #expect(prefix.data.array?.count == 2)
+        let badPattern = try await mock.get("/__mock/requests?path=api")
+        #expect(badPattern.status == 400)
+        #expect(badPattern.error == "Invalid or missing field: path")
+
+        let cleared = try await mock.send("DELETE", "/__mock/requests")
+        #expect(cleared.json == .object(["success": .bool(true)]))
+        #expect(try await mock.get("/__mock/requests").data.array?.isEmpty == true)
+    }
+
+    @Test func statusFaultAnswersForCountThenStops() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let created = try await mock.send("POST", "/__mock/faults", body: """
+            {"method":"POST","path":"/api/auth/login","count":2,"status":503,"body":{"success":false,"error":"Maintenance"}}
+            """)
+        #expect(created.status == 201)
+        #expect(created.data["remaining"] == .number(2))
+        let login: [String: AnyJSON] = ["email": .string("admin@acme.test"), "password": .string("password123")]
+        for _ in 0..<2 {
+            let reply = try await mock.post("/api/auth/login", login)
+            #expect(reply.status == 503)
+            #expect(reply.json == .object(["success": .bool(false), "error": .string("Maintenance")]))
+            #expect(reply.header("X-Mock-Fault") == "injected")
+        }
+        #expect(try await mock.post("/api/auth/login", login).status == 200)
+        #expect(try await mock.get("/__mock/faults").data.array?.isEmpty == true)
+    }
+
+    @Test func latencyFaultDelaysAndPatternMatchesParameters() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        _ = try await mock.post("/__mock/faults", ["path": .string("/api/companies/:id"), "latency_ms": .number(300)])
+        let tokens = try await mock.signInStaff("admin@acme.test")
+        let started = Date()
+        let reply = try await mock.get("/api/companies/\(SeedIDs.acme)", bearer: tokens.token)
+        #expect(reply.status == 200)
+        #expect(Date().timeIntervalSince(started) >= 0.3)
+        let journal = try await mock.get("/__mock/requests?path=/api/companies/:id")
+        #expect((journal.data[0]?["duration_ms"]?.number ?? 0) >= 300)
+        // Until cleared: still there.
+        #expect(try await mock.get("/__mock/faults").data.array?.count == 1)
+        let cleared = try await mock.send("DELETE", "/__mock/faults")
+        #expect(cleared.status == 200)
+        #expect(try await mock.get("/__mock/faults").data.array?.isEmpty == true)
+    }
+
+    @Test func dropAndTruncateFaultsBreakTheTransport() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        // Until cleared: HTTP clients retry a request whose reused connection died silently.
+        _ = try await mock.post("/__mock/faults", ["path": .string("/api/auth/me"), "action": .string("drop_connection")])
+        await #expect(throws: (any Error).self) { try await mock.get("/api/auth/me") }
+        _ = try await mock.send("DELETE", "/__mock/faults")
+        #expect(try await mock.get("/api/auth/me").status == 401)
+
+        let fault = try await mock.post("/__mock/faults", ["path": .string("/__nothing*"), "action": .string("truncate_body")])
+        let id = try #require(fault.data["id"]?.number)
+        let removed = try await mock.send("DELETE", "/__mock/faults/\(Int(id))")
+        #expect(removed.status == 200)
+        let again = try await mock.send("DELETE", "/__mock/faults/\(Int(id))")
+        #expect(again.status == 404)
+        #expect(again.error == "Fault not found")
+        let journal = try await mock.get("/__mock/requests?path=/api/auth/me")
+        #expect(journal.data[0]?["status"] == .number(0))
+    }
+
+    @Test(arguments: [
+        (#"{"status":500}"#, "Invalid or missing field: path"),
+        (#"{"path":"api/x","status":500}"#, "Invalid or missing field: path"),
+        (#"{"path":"/a*b","status":500}"#, "Invalid or missing field: path"),
+        (#"{"path":"/x"}"#, "A fault needs latency_ms, status or action"),
+        (#"{"path":"/x","status":99}"#, "Invalid or missing field: status"),
+        (#"{"path":"/x","status":"500"}"#, "Invalid or missing field: status"),
+        (#"{"path":"/x","latency_ms":-1}"#, "Invalid or missing field: latency_ms"),
+        (#"{"path":"/x","latency_ms":600000}"#, "Invalid or missing field: latency_ms"),
+        (#"{"path":"/x","status":500,"count":0}"#, "Invalid or missing field: count"),
+        (#"{"path":"/x","action":"explode"}"#, "Invalid or missing field: action"),
+        (#"{"path":"/x","action":"drop_connection","status":500}"#, "drop_connection cannot have a status or body"),
+        (#"{"path":"/x","body":{"a":1}}"#, "body needs a status"),
+        (#"{"path":"/x","method":"get","status":500}"#, "Invalid or missing field: method"),
+        (#"[1,2]"#, "Invalid JSON body"),
+    ])
+    func faultRejectsBadInputAndAddsNothing(body: String, message: String) async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let reply = try await mock.send("POST", "/__mock/faults", body: body)
+        #expect(reply.status == 400)
+        #expect(reply.error == message)
+        #expect(try await mock.get("/__mock/faults").data.array?.isEmpty == true)
+    }
+
+    @Test func pushRecordStartsEmpty() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let reply = try await mock.get("/__mock/push")
+        #expect(reply.status == 200)
+        #expect(reply.data == .array([]))
+    }
+
+    @Test func controlAPICanBeTurnedOff() async throws {
+        let mock = try MockHarness { $0.controlAPI = false }
+        defer { mock.stop() }
+        let reply = try await mock.get("/__mock/health")
+        #expect(reply.status == 404)
+        #expect(reply.json == .object(["success": .bool(false), "error": .string("Not found")]))
+    }
+
+    @Test func unknownPathIs404AndWrongMethodIs405WithAllow() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let missing = try await mock.get("/api/nothing-here")
+        #expect(missing.status == 404)
+        let wrong = try await mock.send("DELETE", "/api/auth/login")
+        #expect(wrong.status == 405)
+        #expect(wrong.header("Allow") == "POST")
+        #expect(wrong.error == "Method not allowed")
+    }
+}

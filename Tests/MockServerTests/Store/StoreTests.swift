@@ -1,0 +1,449 @@
+import Foundation
+import GRDB
+import Testing
+@testable import MockServer
+
+/// A cheap stand-in for the PBKDF2 hasher.
+let fakeHash: @Sendable (String) -> String = { "test$" + $0 }
+
+enum Fixture {
+    static func seed() throws -> Seed { try Seed.bundledDefault() }
+    static func seededStore() throws -> (Store, SeedSnapshot) {
+        let snapshot = try SeedSnapshot(seed: seed(), hashPassword: fakeHash)
+        let store = try Store(path: ":memory:")
+        try snapshot.restore(into: store)
+        return (store, snapshot)
+    }
+    static func tempPath(_ name: String = "store.sqlite") -> String {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("rm-store-\(UUID().uuidString)")
+            .appendingPathComponent(name).path
+    }
+    static func removeFolder(of path: String) {
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+    }
+    /// Every row of every table, as text, in rowid order: equal dumps mean equal databases.
+    static func dump(_ db: Database) throws -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        for table in StoreMigrations.tables {
+            // Table names are our own constants, not input.
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid")
+            out[table] = rows.map { $0.description }
+        }
+        return out
+    }
+}
+
+@Suite struct SchemaTests {
+    @Test func migrationsCreateEveryTable() throws {
+        let store = try Store(path: ":memory:")
+        let names = try store.read { db in
+            try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        for table in StoreMigrations.tables { #expect(names.contains(table), "missing table \(table)") }
+        #expect(StoreMigrations.tables.count == 24)
+    }
+
+    @Test func foreignKeysAreOnAndEnforced() throws {
+        let store = try Store(path: ":memory:")
+        let on = try store.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") }
+        #expect(on == 1)
+        #expect(throws: DatabaseError.self) {
+            try store.write { db in
+                try db.execute(sql: """
+                    INSERT INTO company_locations (id, company_id, name, address_line1, city, postcode, country, created_at)
+                    VALUES (?, ?, 'x', 'x', 'x', 'x', 'GB', '2026-11-21T10:15:00Z')
+                    """, arguments: [UUID().uuidString, UUID().uuidString])
+            }
+        }
+    }
+
+    @Test func checkConstraintsRejectUnknownValues() throws {
+        let (store, _) = try Fixture.seededStore()
+        #expect(throws: DatabaseError.self) {
+            try store.write { db in
+                try db.execute(sql: "UPDATE devices SET status = ? WHERE rowid = 1", arguments: ["teleported"])
+            }
+        }
+        #expect(throws: DatabaseError.self) {
+            try store.write { db in
+                try db.execute(sql: "UPDATE companies SET status = ? WHERE rowid = 1", arguments: ["gone"])
+            }
+        }
+        // A device token belongs to exactly one of a user and a client.
+        #expect(throws: DatabaseError.self) {
+            try store.write { db in
+                try DeviceTokenRecord(deviceToken: "abc", platform: "ios", appType: .staff, userID: nil, clientID: nil,
+                                      companyID: SeedIDs.acme, createdAt: "2026-11-21T10:15:00Z",
+                                      updatedAt: "2026-11-21T10:15:00Z").insert(db)
+            }
+        }
+    }
+
+    @Test func fileDatabaseUsesWALAndNormalSync() throws {
+        let path = Fixture.tempPath()
+        defer { Fixture.removeFolder(of: path) }
+        let store = try Store(path: path)
+        let (mode, sync) = try store.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
+        }
+        #expect(mode == "wal")
+        #expect(sync == 1)   // NORMAL
+        #expect(try store.isEmpty())
+    }
+
+    @Test func writeIsOneTransaction() throws {
+        let (store, _) = try Fixture.seededStore()
+        struct Boom: Error {}
+        #expect(throws: Boom.self) {
+            try store.write { db in
+                try db.execute(sql: "DELETE FROM macros")
+                throw Boom()
+            }
+        }
+        #expect(try store.read { db in try MacroRecord.fetchCount(db) } > 0)
+    }
+}
+
+/// Ids the tests refer to; Seeds/README.md lists them.
+enum SeedIDs {
+    static let acme = "00000001-0000-4000-8000-00000000a000"
+    static let beta = "00000001-0000-4000-8000-00000000b000"
+    static let pending = "00000001-0000-4000-8000-00000000c000"
+    static let halted = "00000001-0000-4000-8000-00000000d000"
+    static let acmeAdmin = "00000003-0000-4000-8000-00000000a001"
+    static let jane = "00000004-0000-4000-8000-00000000e001"
+    static let sam = "00000004-0000-4000-8000-00000000e002"
+}
+
+@Suite struct SeedPersonaTests {
+    @Test func companiesHaveTheirStatusesAndLocations() throws {
+        let (store, _) = try Fixture.seededStore()
+        try store.read { db in
+            let companies = try CompanyRecord.fetchAll(db)
+            let byName = Dictionary(uniqueKeysWithValues: companies.map { ($0.name, $0) })
+            #expect(companies.count == 4)
+            #expect(byName["Acme Repairs"]?.status == .active)
+            #expect(byName["Acme Repairs"]?.currencyCode == "GBP")
+            #expect(byName["Acme Repairs"]?.id == SeedIDs.acme)
+            #expect(byName["Acme Repairs"]?.vatNumber != nil)
+            #expect([byName["Acme Repairs"]?.vatRateRepair, byName["Acme Repairs"]?.vatRateDeviceSale,
+                     byName["Acme Repairs"]?.vatRateAccessory, byName["Acme Repairs"]?.vatRateDevicePurchase]
+                    == ["20.00", "20.00", "20.00", "0.00"])
+            #expect(byName["Beta Tech"]?.status == .active)
+            #expect(byName["Pending Co"]?.status == .pendingApproval)
+            #expect(byName["Halted Ltd"]?.status == .suspended)
+            for company in companies {
+                let locations = try CompanyLocationRecord.filter(Column("company_id") == company.id).fetchCount(db)
+                #expect(locations >= 1, "\(company.name) has no location")
+            }
+        }
+    }
+
+    @Test func staffPersonas() throws {
+        let (store, _) = try Fixture.seededStore()
+        try store.read { db in
+            func user(_ email: String) throws -> UserRecord {
+                try #require(try UserRecord.filter(sql: "email = ?", arguments: [email]).fetchOne(db))
+            }
+            let admin = try user("ADMIN@acme.test")   // email is COLLATE NOCASE
+            #expect(admin.id == SeedIDs.acmeAdmin)
+            #expect(admin.role == .admin && admin.twoFactorMethod == .email)
+            #expect(admin.passwordHash == "test$password123")
+            #expect(admin.isActive == 1 && admin.archivedAt == nil)
+            let engineer = try user("engineer@acme.test")
+            #expect(engineer.role == .engineer && engineer.passwordHash == nil && engineer.magicLinkEnabled == 1)
+            let totp = try user("totp@acme.test")
+            #expect(totp.twoFactorMethod == .totp && totp.totpSecret == "JBSWY3DPEHPK3PXP")
+            #expect(totp.passwordHash == "test$password123")
+            let codes = try String.fetchSet(db, sql: "SELECT code_hash FROM user_recovery_codes WHERE user_id = ?",
+                                            arguments: [totp.id])
+            #expect(codes.count == 5)
+            #expect(codes.contains(StoreHashing.recoveryCodeHash("ACME2FA1")))
+            #expect(codes.contains(StoreHashing.recoveryCodeHash("acme2fa5")))
+            #expect(try user("inactive@acme.test").isActive == 0)
+            #expect(try user("archived@acme.test").archivedAt != nil)
+            #expect(try user("admin@beta.test").companyID == SeedIDs.beta)
+            #expect(try user("owner@pending.test").companyID == SeedIDs.pending)
+            #expect(try user("owner@halted.test").companyID == SeedIDs.halted)
+            let withPassword = try UserRecord.filter(sql: "password_hash IS NOT NULL").fetchAll(db)
+            #expect(withPassword.allSatisfy { $0.passwordHash == "test$password123" })
+        }
+    }
+
+    @Test func customerPersonas() throws {
+        let (store, _) = try Fixture.seededStore()
+        try store.read { db in
+            func companies(_ email: String) throws -> Set<String> {
+                try String.fetchSet(db, sql: """
+                    SELECT cc.company_id FROM client_companies cc JOIN clients c ON c.id = cc.client_id
+                    WHERE c.email = ?
+                    """, arguments: [email])
+            }
+            #expect(try companies("jane@customer.test") == [SeedIDs.acme])
+            #expect(try companies("sam@customer.test") == [SeedIDs.acme, SeedIDs.beta])
+            let jane = try #require(try ClientRecord.fetchOne(db, key: SeedIDs.jane))
+            #expect(jane.email == "jane@customer.test")
+            let janeOrders = try OrderRecord.filter(Column("client_id") == SeedIDs.jane).fetchAll(db)
+            #expect(janeOrders.count >= 2)
+            let waiting = try DeviceRecord
+                .filter(janeOrders.map(\.id).contains(Column("order_id")))
+                .filter(Column("status") == DeviceStatus.awaitingAuthorisation)
+                .fetchCount(db)
+            #expect(waiting >= 1)
+        }
+    }
+
+    @Test func acmeResourcesCoverEveryStatusAndMessageType() throws {
+        let (store, _) = try Fixture.seededStore()
+        try store.read { db in
+            #expect(try OrderRecord.filter(Column("company_id") == SeedIDs.acme).fetchCount(db) >= 30)
+            #expect(try OrderRecord.filter(Column("company_id") == SeedIDs.beta).fetchCount(db) >= 3)
+            let statuses = try DeviceStatus.fetchSet(db, sql: "SELECT status FROM devices WHERE company_id = ?",
+                                                    arguments: [SeedIDs.acme])
+            #expect(statuses == Set(DeviceStatus.allCases))
+            let assignedToAdmin = try DeviceRecord.filter(Column("assigned_engineer_id") == SeedIDs.acmeAdmin).fetchCount(db)
+            #expect(assignedToAdmin >= 3)
+            let types = try MessageType.fetchSet(db, sql: "SELECT type FROM ticket_messages WHERE company_id = ?",
+                                                arguments: [SeedIDs.acme])
+            #expect(types == Set(MessageType.allCases))
+            #expect(try MacroRecord.filter(Column("company_id") == SeedIDs.acme).fetchCount(db) >= 2)
+            // Every device's status belongs to its workflow; every order has a device.
+            for device in try DeviceRecord.fetchAll(db) {
+                #expect(device.status.belongs(to: device.workflowType), "\(device.id)")
+            }
+            let empty = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM devices d WHERE d.order_id = o.id)")
+            #expect(empty == 0)
+            // Records decode every table's rows.
+            _ = try OrderItemRecord.fetchAll(db); _ = try PaymentRecord.fetchAll(db)
+            _ = try SignatureRecord.fetchAll(db); _ = try TicketRecord.fetchAll(db)
+            _ = try TicketEventRecord.fetchAll(db); _ = try TicketAttachmentRecord.fetchAll(db)
+            _ = try UserRecoveryCodeRecord.fetchAll(db); _ = try ClientCompanyRecord.fetchAll(db)
+        }
+    }
+
+    @Test func seedTimestampsAreWholeSecondUTC() throws {
+        let (store, _) = try Fixture.seededStore()
+        try store.read { db in
+            for (table, column) in [("orders", "created_at"), ("devices", "updated_at"), ("ticket_messages", "created_at"),
+                                    ("payments", "payment_date"), ("signatures", "captured_at")] {
+                let values = try String.fetchAll(db, sql: "SELECT \(column) FROM \(table)")
+                #expect(!values.isEmpty)
+                for value in values { #expect(StoreTimestamp.isValid(value), "\(table).\(column) \(value)") }
+            }
+        }
+    }
+
+    @Test func recordsRoundTrip() throws {
+        let store = try Store(path: ":memory:")
+        let company = CompanyRecord(id: UUID().uuidString, name: "Test Co", status: .active, currencyCode: "GBP",
+                                    vatNumber: nil, logoURL: nil, vatRateRepair: "20.00", vatRateDeviceSale: "20.00",
+                                    vatRateAccessory: "20.00", vatRateDevicePurchase: "0.00",
+                                    createdAt: "2026-11-21T10:15:00Z")
+        try store.write { db in try company.insert(db) }
+        #expect(try store.read { db in try CompanyRecord.fetchOne(db, key: company.id) } == company)
+        #expect(try !store.isEmpty())
+    }
+}
+
+@Suite struct SeedErrorTests {
+    /// The default seed as a mutable JSON tree.
+    func defaultJSON() throws -> [String: Any] {
+        let url = try #require(MockSeedsURL.defaultSeed)
+        return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+
+    func message(_ json: [String: Any], name: String = "default.json") -> String? {
+        do {
+            let data = try JSONSerialization.data(withJSONObject: json)
+            _ = try Seed.decode(data, sourceName: name)
+            return nil
+        } catch let error as SeedError {
+            return error.description
+        } catch {
+            return "unexpected \(error)"
+        }
+    }
+
+    func edit(_ json: inout [String: Any], _ key: String, _ index: Int, _ change: (inout [String: Any]) -> Void) {
+        var list = json[key] as! [[String: Any]]
+        change(&list[index])
+        json[key] = list
+    }
+
+    @Test func unknownEnumValueNamesFileAndPath() throws {
+        var json = try defaultJSON()
+        edit(&json, "users", 3) { $0["role"] = "boss" }
+        #expect(message(json) == "default.json: users[3].role: unknown role \"boss\"")
+    }
+
+    @Test func missingKeyAndWrongTypeNameThePath() throws {
+        var json = try defaultJSON()
+        edit(&json, "companies", 1) { $0["name"] = nil }
+        #expect(message(json) == "default.json: companies[1].name: missing")
+        json = try defaultJSON()
+        edit(&json, "orders", 2) { order in
+            var devices = order["devices"] as! [[String: Any]]
+            devices[0]["status"] = 7
+            order["devices"] = devices
+        }
+        #expect(message(json) == "default.json: orders[2].devices[0].status: expected a string")
+    }
+
+    @Test func semanticErrorsNameThePath() throws {
+        var json = try defaultJSON()
+        edit(&json, "orders", 4) { $0["client_id"] = "00000004-0000-4000-8000-00000000e999" }
+        #expect(message(json) == "default.json: orders[4].client_id: unknown client \"00000004-0000-4000-8000-00000000e999\"")
+        json = try defaultJSON()
+        edit(&json, "orders", 0) { order in
+            var devices = order["devices"] as! [[String: Any]]
+            devices[0]["workflow_type"] = "buyback"
+            devices[0]["status"] = "repairing"
+            order["devices"] = devices
+        }
+        #expect(message(json) == "default.json: orders[0].devices[0].status: \"repairing\" is not a status of the buyback workflow")
+        json = try defaultJSON()
+        edit(&json, "users", 1) { $0["created_at"] = "2026-11-21 10:15" }
+        #expect(message(json)?.hasPrefix("default.json: users[1].created_at: ") == true)
+        json = try defaultJSON()
+        edit(&json, "users", 2) { $0["email"] = "ADMIN@acme.test" }
+        #expect(message(json) == "default.json: users[2].email: duplicate email \"ADMIN@acme.test\"")
+    }
+
+    @Test func loadFromFileNamesTheFile() throws {
+        let path = Fixture.tempPath("broken.json")
+        defer { Fixture.removeFolder(of: path) }
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
+        try Data("{\"now\": \"2026-11-21T12:00:00Z\", \"companies\": [".utf8).write(to: URL(fileURLWithPath: path))
+        let error = try #require(throws: SeedError.self) { try Seed.load(from: URL(fileURLWithPath: path)) }
+        #expect(error.file == "broken.json")
+        #expect(error.path == "(root)")
+        #expect(error.description.hasPrefix("broken.json: (root): "))
+        let missing = try #require(throws: SeedError.self) {
+            try Seed.load(from: URL(fileURLWithPath: path + ".none"))
+        }
+        #expect(missing.file == "broken.json.none")
+    }
+}
+
+enum MockSeedsURL {
+    static var defaultSeed: URL? { Seed.bundledDefaultURL }
+}
+
+extension SeedSnapshot {
+    func pristineDump() throws -> [String: [String]] { try pristine.read(Fixture.dump) }
+}
+
+@Suite struct SnapshotTests {
+    @Test func restoreBringsAModifiedDatabaseBackExactly() throws {
+        let (store, snapshot) = try Fixture.seededStore()
+        let pristine = try store.read(Fixture.dump)
+        try store.write { db in
+            try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: ["00000005-0000-4000-8000-00000000a001"])
+            try db.execute(sql: "UPDATE companies SET status = 'suspended' WHERE id = ?", arguments: [SeedIDs.acme])
+            try OutboxRecord(id: UUID().uuidString, toAddress: "admin@acme.test", kind: "staff_2fa", subject: "Code",
+                             body: "123456", code: "123456", sentAt: "2026-11-21T12:00:00Z").insert(db)
+        }
+        #expect(try store.read(Fixture.dump) != pristine)
+        try snapshot.restore(into: store)
+        #expect(try store.read(Fixture.dump) == pristine)
+        #expect(try store.read { db in try OrderRecord.fetchOne(db, key: "00000005-0000-4000-8000-00000000a001") } != nil)
+    }
+
+    @Test func restoreWorksIntoAWALFileAndReopeningDoesNotReseed() throws {
+        let path = Fixture.tempPath()
+        defer { Fixture.removeFolder(of: path) }
+        let snapshot = try SeedSnapshot(seed: Fixture.seed(), hashPassword: fakeHash)
+        let pristine = try snapshot.pristineDump()
+        do {
+            let store = try Store(path: path)
+            #expect(try store.isEmpty())
+            try snapshot.restore(into: store)
+            #expect(try !store.isEmpty())
+            #expect(try store.read(Fixture.dump) == pristine)
+            #expect(try store.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+            // Change it, restore, change it again and close.
+            try store.write { db in try db.execute(sql: "DELETE FROM tickets") }
+            try snapshot.restore(into: store)
+            #expect(try store.read(Fixture.dump) == pristine)
+            try store.write { db in
+                try db.execute(sql: "UPDATE companies SET name = ? WHERE id = ?", arguments: ["Acme Renamed", SeedIDs.acme])
+            }
+            try store.writer.close()
+        }
+        // Reopened as it is: not empty, the change kept, nothing re-seeded.
+        let reopened = try Store(path: path)
+        #expect(try !reopened.isEmpty())
+        #expect(try reopened.read { db in try String.fetchOne(db, sql: "SELECT name FROM companies WHERE id = ?", arguments: [SeedIDs.acme]) } == "Acme Renamed")
+        #expect(try reopened.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        let fk = try reopened.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") }
+        #expect(fk == 1)
+        #expect(try reopened.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_key_check") } == nil)
+    }
+
+    @Test func timings() throws {
+        let clock = ContinuousClock()
+        var seed: Seed?
+        let load = try clock.measure { seed = try Fixture.seed() }
+        var snapshot: SeedSnapshot?
+        let build = try clock.measure { snapshot = try SeedSnapshot(seed: seed!, hashPassword: fakeHash) }
+        let insertOnly = try clock.measure {
+            let queue = try DatabaseQueue()
+            _ = try Store(writer: queue)
+            try queue.write { db in try seed!.insert(into: db, hashPassword: fakeHash) }
+        }
+        let store = try Store(path: ":memory:")
+        try snapshot!.restore(into: store)
+        let rounds = 200
+        let restoreMemory = try clock.measure { for _ in 0..<rounds { try snapshot!.restore(into: store) } }
+        let path = Fixture.tempPath()
+        defer { Fixture.removeFolder(of: path) }
+        let file = try Store(path: path)
+        try snapshot!.restore(into: file)
+        let restoreFile = try clock.measure { for _ in 0..<rounds { try snapshot!.restore(into: file) } }
+        print("[store timings] load+decode+validate default.json: \(load); migrate+insert into snapshot: \(build) (migrate+insert alone: \(insertOnly)); restore into :memory: \(restoreMemory / rounds) each; restore into WAL file: \(restoreFile / rounds) each")
+    }
+}
+
+@Suite struct WorkflowTests {
+    @Test func twentyStatusesSeventeenRepairThreeBuybackOnly() {
+        #expect(DeviceStatus.allCases.count == 20)
+        #expect(WorkflowType.repair.statuses.count == 17)
+        let buybackOnly = Set(WorkflowType.buyback.statuses).subtracting(WorkflowType.repair.statuses)
+        #expect(buybackOnly == [.readyToPay, .paymentMade, .addedToBuyback])
+    }
+
+    @Test func edgesStayInTheirWorkflowAndReachEveryStatus() {
+        for workflow in [WorkflowType.repair, .buyback] {
+            var reached: Set<DeviceStatus> = [workflow.initialStatus]
+            var frontier = [workflow.initialStatus]
+            while let status = frontier.popLast() {
+                for next in status.nextStatuses(in: workflow) {
+                    #expect(next.belongs(to: workflow))
+                    if reached.insert(next).inserted { frontier.append(next) }
+                }
+            }
+            #expect(reached == Set(workflow.statuses), "\(workflow)")
+        }
+        #expect(DeviceStatus.awaitingAuthorisation.canMove(to: .rejected, in: .repair))
+        #expect(!DeviceStatus.deviceReceived.canMove(to: .repairing, in: .repair))
+        #expect(DeviceStatus.repairing.nextStatuses(in: .buyback).isEmpty)
+    }
+}
+
+@Suite struct HelperTests {
+    @Test func timestampsRoundTrip() {
+        let date = Date(timeIntervalSince1970: 1_795_256_100.75)
+        let text = StoreTimestamp.string(from: date)
+        #expect(text == "2026-11-21T10:15:00Z")
+        #expect(StoreTimestamp.date(from: text) == Date(timeIntervalSince1970: 1_795_256_100))
+        #expect(StoreTimestamp.date(from: "2026-02-31T10:15:00Z") == nil)
+        #expect(StoreTimestamp.date(from: "2026-11-21T10:15:00.000Z") == nil)
+    }
+
+    @Test func sha256HexMatchesKnownVector() {
+        #expect(StoreHashing.sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(StoreHashing.recoveryCodeHash("acme2fa1") == StoreHashing.sha256Hex("ACME2FA1"))
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import MockServer
+
+/// A mock server of the test's own: port 0, a fresh seeded in-memory database, real HTTP.
+/// `stop()` it at the end (use `defer`).
+final class MockHarness: Sendable {
+    let server: MockServer
+    let baseURL: URL
+    private let session: URLSession
+
+    init(_ configure: (inout MockServerConfiguration) -> Void = { _ in }) throws {
+        var configuration = MockServerConfiguration()
+        configuration.hosts = ["127.0.0.1"]
+        configuration.port = 0
+        configure(&configuration)
+        server = try MockServer(configuration: configuration)
+        try server.start()
+        baseURL = server.baseURL
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.timeoutIntervalForRequest = 20
+        sessionConfiguration.httpMaximumConnectionsPerHost = 64
+        session = URLSession(configuration: sessionConfiguration)
+    }
+
+    func stop() {
+        session.invalidateAndCancel()
+        server.stop()
+    }
+
+    struct Reply: Sendable {
+        let status: Int
+        let headers: [String: String]
+        let body: Data
+        var json: AnyJSON { (try? JSONDecoder().decode(AnyJSON.self, from: body)) ?? .null }
+        var data: AnyJSON { json["data"] ?? .null }
+        var error: String? { json["error"]?.string }
+        func header(_ name: String) -> String? { headers[name.lowercased()] }
+    }
+
+    /// Sends `body` verbatim (a JSON text) or `json` (an object encoded here).
+    func send(_ method: String, _ path: String, body: String? = nil, json: [String: AnyJSON]? = nil,
+              bearer: String? = nil, userAgent: String? = nil, headers: [String: String] = [:]) async throws -> Reply {
+        var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
+        request.httpMethod = method
+        if let body { request.httpBody = Data(body.utf8) }
+        if let json { request.httpBody = try JSONEncoder().encode(json) }
+        if request.httpBody != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+        request.setValue(userAgent ?? "MockServerTests/1.0 (Linux)", forHTTPHeaderField: "User-Agent")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await session.data(for: request)
+        let http = response as! HTTPURLResponse
+        var lowered: [String: String] = [:]
+        for (key, value) in http.allHeaderFields { lowered[String(describing: key).lowercased()] = String(describing: value) }
+        return Reply(status: http.statusCode, headers: lowered, body: data)
+    }
+
+    func get(_ path: String, bearer: String? = nil, userAgent: String? = nil) async throws -> Reply {
+        try await send("GET", path, bearer: bearer, userAgent: userAgent)
+    }
+
+    func post(_ path: String, _ json: [String: AnyJSON]? = nil, bearer: String? = nil, userAgent: String? = nil) async throws -> Reply {
+        try await send("POST", path, json: json ?? [:], bearer: bearer, userAgent: userAgent)
+    }
+
+    // MARK: - Control API shortcuts
+
+    /// The newest code mailed to `email` of `kind`.
+    func latestCode(to email: String, kind: String) async throws -> String? {
+        let reply = try await get("/__mock/outbox?to=\(email)&kind=\(kind)")
+        return reply.data[0]?["code"]?.string
+    }
+
+    func outboxCount(to email: String? = nil) async throws -> Int {
+        let reply = try await get("/__mock/outbox" + (email.map { "?to=\($0)" } ?? ""))
+        return reply.data.array?.count ?? -1
+    }
+
+    func advanceClock(seconds: Double) async throws {
+        let reply = try await post("/__mock/clock", ["advance_seconds": .number(seconds)])
+        precondition(reply.status == 200, "clock did not move: \(reply.status)")
+    }
+
+    func setCompanyStatus(_ companyID: String, _ status: String) async throws {
+        let reply = try await send("PATCH", "/__mock/companies/\(companyID)", json: ["status": .string(status)])
+        precondition(reply.status == 200, "company status not changed: \(reply.status)")
+    }
+
+    // MARK: - Sign-in shortcuts
+
+    struct StaffTokens: Sendable {
+        let token: String
+        let refreshToken: String
+        let userID: String
+    }
+
+    /// Password + emailed 2FA code, the way the app signs staff in.
+    func signInStaff(_ email: String, password: String = "password123", userAgent: String? = nil) async throws -> StaffTokens {
+        let login = try await post("/api/auth/login", ["email": .string(email), "password": .string(password)],
+                                   userAgent: userAgent)
+        guard login.status == 200, let userID = login.data["userId"]?.string else {
+            throw HarnessError("login failed: \(login.status) \(login.error ?? "")")
+        }
+        _ = try await post("/api/auth/2fa/request", ["userId": .string(userID), "email": .string(email)])
+        guard let code = try await latestCode(to: email, kind: "staff_2fa") else { throw HarnessError("no 2FA code") }
+        let verify = try await post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)],
+                                    userAgent: userAgent)
+        guard verify.status == 200, let token = verify.data["token"]?.string,
+              let refresh = verify.data["refreshToken"]?.string else {
+            throw HarnessError("2FA verify failed: \(verify.status) \(verify.error ?? "")")
+        }
+        return StaffTokens(token: token, refreshToken: refresh, userID: userID)
+    }
+
+    /// Magic-link code, choosing `companyID` when the customer has several.
+    func signInCustomer(_ email: String, companyID: String? = nil) async throws -> String {
+        _ = try await post("/api/customer/auth/request-magic-link", ["email": .string(email)])
+        guard let code = try await latestCode(to: email, kind: "customer_magic_link") else { throw HarnessError("no code") }
+        var body: [String: AnyJSON] = ["email": .string(email), "code": .string(code)]
+        if let companyID { body["companyId"] = .string(companyID) }
+        let verify = try await post("/api/customer/auth/verify-code", body)
+        guard let token = verify.data["token"]?.string else {
+            throw HarnessError("customer verify failed: \(verify.status) \(verify.error ?? "")")
+        }
+        return token
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension AnyJSON {
+    subscript(key: String) -> AnyJSON? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+    subscript(index: Int) -> AnyJSON? {
+        if case .array(let array) = self, array.indices.contains(index) { return array[index] }
+        return nil
+    }
+    var string: String? { if case .string(let value) = self { return value }; return nil }
+    var number: Double? { if case .number(let value) = self { return value }; return nil }
+    var bool: Bool? { if case .bool(let value) = self { return value }; return nil }
+    var array: [AnyJSON]? { if case .array(let value) = self { return value }; return nil }
+    var keys: Set<String> { if case .object(let object) = self { return Set(object.keys) }; return [] }
+    var isNull: Bool { self == .null }
+}
+
+/// More ids from Seeds/default.json (the companies and main personas are in `SeedIDs` beside the store tests).
+extension SeedIDs {
+    static let acmeEngineer = "00000003-0000-4000-8000-00000000a002"
+    static let acmeTOTP = "00000003-0000-4000-8000-00000000a003"
+    static let acmeInactive = "00000003-0000-4000-8000-00000000a004"
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+@testable import RepairMinderClient
+
+@Suite struct DecodingTests {
+    @Test func tokenResponseDecodesSnakeCaseUserAndCompanyWithFlagsAndVATStrings() throws {
+        let tokens = try Fixture.decode(Fixture.tokenResponse, as: StaffTokenResponse.self).data
+        #expect(tokens.token == "jwt.access.1")
+        #expect(tokens.refreshToken == "refresh-1")
+        #expect(tokens.expiresIn == 900)
+        #expect(tokens.user.firstName == "John")
+        #expect(tokens.user.companyId == "c-1")
+        #expect(tokens.user.role == .admin)
+        #expect(tokens.user.isActive == true)
+        #expect(tokens.user.magicLinkEnabled == false)
+        #expect(tokens.user.lastLogin == nil)
+        #expect(tokens.company.status == .active)
+        #expect(tokens.company.currencyCode == "GBP")
+        #expect(tokens.company.logoUrl == nil)
+        #expect(tokens.company.vatRateRepair == "20.00")
+        #expect(tokens.company.vatRateDevicePurchase == "0.00")
+    }
+
+    @Test func loginStepOneDecodesCamelCaseUser() throws {
+        let challenge = try Fixture.decode(Fixture.loginStep1, as: StaffLoginChallenge.self).data
+        #expect(challenge.requiresTwoFactor)
+        #expect(challenge.userId == "u-1")
+        #expect(challenge.email == "staff@example.com")
+        #expect(challenge.user.firstName == "John")
+        #expect(challenge.user.companyId == "c-1")
+    }
+
+    @Test func refreshResponseDecodes() throws {
+        let refresh = try Fixture.decode(Fixture.refresh, as: RefreshResponse.self).data
+        #expect(refresh == RefreshResponse(token: "jwt.access.2", refreshToken: "refresh-2", expiresIn: 900))
+    }
+
+    @Test func staffMeDecodesHasPassword() throws {
+        let me = try Fixture.decode(Fixture.staffMe, as: StaffMe.self).data
+        #expect(me.hasPassword)
+        #expect(me.user.email == "staff@example.com")
+        #expect(me.company.name == "Acme Repairs")
+    }
+
+    @Test func customerVerifyWithOneCompanySignsIn() throws {
+        let answer = try Fixture.decode(Fixture.customerSingle, as: CustomerVerifyResponse.self).data
+        guard case .signedIn(let signIn) = answer else {
+            Issue.record("expected signedIn, got \(answer)"); return
+        }
+        #expect(signIn.token == "jwt.customer")
+        #expect(signIn.client.firstName == "Jane")
+        #expect(signIn.client.name == "Jane Customer")
+        #expect(signIn.company.logoUrl == "https://api.repairminder.com/api/branding/c-1/logo")
+    }
+
+    @Test func customerVerifyWithSeveralCompaniesAsksForSelection() throws {
+        let answer = try Fixture.decode(Fixture.customerSelection, as: CustomerVerifyResponse.self).data
+        guard case .companySelectionRequired(let selection) = answer else {
+            Issue.record("expected a selection, got \(answer)"); return
+        }
+        #expect(selection.companies.map(\.id) == ["c-1", "c-2"])
+        #expect(selection.companies[1].logoUrl == nil)
+        #expect(selection.email == "jane@example.com")
+        #expect(selection.code == "123456")
+    }
+
+    @Test func customerMeDecodes() throws {
+        let me = try Fixture.decode(Fixture.customerMe, as: CustomerMe.self).data
+        #expect(me.client.lastName == nil)
+        #expect(me.company.id == "c-1")
+    }
+
+    @Test func logoutWithoutDataDecodesAsEmpty() throws {
+        _ = try Fixture.decode(Fixture.logout, as: EmptyResponse.self)
+        _ = try APIClient.decode(HTTPResponse(status: 204), as: EmptyResponse.self)
+    }
+
+    @Test func messageResponseDecodes() throws {
+        let message = try Fixture.decode(#"{"success": true, "data": {"message": "Magic link sent"}}"#,
+                                         as: MessageResponse.self).data
+        #expect(message.message == "Magic link sent")
+    }
+
+    @Test func paginationIsUnwrappedBesideData() throws {
+        let json = """
+        {"success": true, "data": [{"id": "o-1"}, {"id": "o-2"}],
+         "pagination": {"page": 1, "limit": 20, "total": 57, "total_pages": 3}}
+        """
+        let page = try Fixture.decode(json, as: [JSONValue].self)
+        #expect(page.data.count == 2)
+        #expect(page.data[0]["id"]?.stringValue == "o-1")
+        #expect(page.pagination == Pagination(page: 1, limit: 20, total: 57, totalPages: 3))
+    }
+
+    @Test(arguments: [("1", true), ("0", false), ("true", true), ("false", false)])
+    func flagsAcceptIntegersAndBooleans(raw: String, expected: Bool) throws {
+        let json = Fixture.tokenResponse.replacingOccurrences(of: #""is_active": 1"#, with: #""is_active": \#(raw)"#)
+        #expect(try Fixture.decode(json, as: StaffTokenResponse.self).data.user.isActive == expected)
+    }
+
+    @Test func flagOutsideZeroOneNamesTheKeyPath() {
+        let json = Fixture.tokenResponse.replacingOccurrences(of: #""is_active": 1"#, with: #""is_active": 2"#)
+        expectDecodingError(json, as: StaffTokenResponse.self, keyPath: "data.user.is_active")
+    }
+
+    @Test func flagOfWrongTypeNamesTheKeyPath() {
+        let json = Fixture.tokenResponse.replacingOccurrences(of: #""is_active": 1"#, with: #""is_active": "yes""#)
+        expectDecodingError(json, as: StaffTokenResponse.self, keyPath: "data.user.is_active")
+    }
+
+    @Test func missingRequiredKeyNamesTheKeyPath() {
+        let json = Fixture.tokenResponse.replacingOccurrences(of: #""company_id": "c-1", "#, with: "")
+        expectDecodingError(json, as: StaffTokenResponse.self, keyPath: "data.user.company_id")
+    }
+
+    @Test func numericVATRateIsAnErrorNotACoercion() {
+        let json = Fixture.tokenResponse.replacingOccurrences(of: #""vat_rate_repair": "20.00""#, with: #""vat_rate_repair": 20.0"#)
+        expectDecodingError(json, as: StaffTokenResponse.self, keyPath: "data.company.vat_rate_repair")
+    }
+
+    @Test func nullRequiredFieldNamesTheKeyPath() {
+        let json = Fixture.staffMe.replacingOccurrences(of: #""hasPassword": true"#, with: #""hasPassword": null"#)
+        expectDecodingError(json, as: StaffMe.self, keyPath: "data.hasPassword")
+    }
+
+    @Test func wrongTypeInsideAnArrayNamesTheIndex() {
+        let json = Fixture.customerSelection.replacingOccurrences(of: #""logoUrl": null"#, with: #""logoUrl": 7"#)
+        expectDecodingError(json, as: CustomerVerifyResponse.self, keyPath: "data.companies[1].logoUrl")
+    }
+
+    @Test func camelCaseKeysWhereSnakeCaseIsExpectedAreRejected() {
+        // The step-1 shape (camelCase) is not the token response's user (snake_case).
+        let json = Fixture.tokenResponse.replacingOccurrences(of: #""first_name""#, with: #""firstName""#)
+            .replacingOccurrences(of: #""company_id""#, with: #""companyId""#)
+        expectDecodingError(json, as: StaffTokenResponse.self, keyPath: "data.user.company_id")
+    }
+
+    @Test func missingDataNamesTheKey() {
+        expectDecodingError(#"{"success": true}"#, as: StaffMe.self, keyPath: "data")
+    }
+
+    @Test func unknownRoleIsKeptNotDropped() throws {
+        let json = Fixture.tokenResponse.replacingOccurrences(of: #""role": "admin""#, with: #""role": "auditor""#)
+        #expect(try Fixture.decode(json, as: StaffTokenResponse.self).data.user.role == .other("auditor"))
+    }
+
+    @Test func errorEnvelopeIsMappedEvenWithStatus200() {
+        #expect(throws: RepairMinderError.validation(message: "Invalid or missing field: email")) {
+            try Fixture.decode(#"{"success": false, "error": "Invalid or missing field: email"}"#,
+                               as: EmptyResponse.self, status: 400)
+        }
+        #expect(throws: RepairMinderError.server(status: 200, message: "odd")) {
+            try Fixture.decode(#"{"success": false, "error": "odd"}"#, as: EmptyResponse.self)
+        }
+    }
+
+    @Test func nonJSONErrorBodyBecomesServerErrorWithStatus() {
+        #expect(throws: RepairMinderError.server(status: 502, message: "HTTP 502")) {
+            try APIClient.decode(HTTPResponse(status: 502, body: Data("<html>".utf8)), as: StaffMe.self)
+        }
+    }
+
+    @Test func quarantineEnvelopeCarriesCodeAndMessage() {
+        let json = #"{"success": false, "error": "Your account has been suspended...", "code": "ACCOUNT_SUSPENDED"}"#
+        #expect(throws: RepairMinderError.quarantined(code: .suspended, message: "Your account has been suspended...")) {
+            try Fixture.decode(json, as: [JSONValue].self, status: 403)
+        }
+    }
+
+    private func expectDecodingError<T: Decodable & Sendable>(_ json: String, as type: T.Type, keyPath: String,
+                                        sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            _ = try Fixture.decode(json, as: type)
+            Issue.record("decoded without error", sourceLocation: sourceLocation)
+        } catch let RepairMinderError.decoding(path, message) {
+            #expect(path == keyPath, "message: \(message)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
+        }
+    }
+}
