@@ -356,20 +356,23 @@ struct HTTPResponseWriter {
     }
 
     private mutating func appendInt(_ value: Int) {
-        if value < 10 {
-            head.append(UInt8(48 + value))
-            return
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var v = max(value, 0)
+        while divisor > 0 {
+            head.append(UInt8(48 + v / divisor))
+            v %= divisor
+            divisor /= 10
         }
-        var digits: [UInt8] = []
-        var v = value
-        while v > 0 {
-            digits.append(UInt8(48 + v % 10))
-            v /= 10
-        }
-        head.append(contentsOf: digits.reversed())
     }
 
+    private static let ok = Array("HTTP/1.1 200 OK\r\n".utf8)
+
     private mutating func appendStatusLine(_ status: Int) {
+        if status == 200 {
+            head.append(contentsOf: Self.ok)
+            return
+        }
         head.append(contentsOf: "HTTP/1.1 ".utf8)
         appendInt(status)
         head.append(32)

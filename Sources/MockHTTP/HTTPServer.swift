@@ -234,7 +234,7 @@ public final class HTTPServer: Sendable {
             Sys.closeFD(fd)
             throw HTTPServerError("cannot bind \(Sys.describe(address.storage)) (\(host)): \(Sys.errorText(code))", code: code)
         }
-        guard Glibc_or_Darwin_listen(fd, 511) == 0 else {
+        guard posixListen(fd, 511) == 0 else {
             let code = errno
             Sys.closeFD(fd)
             throw HTTPServerError("cannot listen on \(host): \(Sys.errorText(code))", code: code)
@@ -371,7 +371,7 @@ public final class HTTPServer: Sendable {
     }
 }
 
-@inline(__always) private func Glibc_or_Darwin_listen(_ fd: Int32, _ backlog: Int32) -> Int32 {
+@inline(__always) private func posixListen(_ fd: Int32, _ backlog: Int32) -> Int32 {
     #if canImport(Glibc)
     return Glibc.listen(fd, backlog)
     #else

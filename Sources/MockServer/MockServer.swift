@@ -23,8 +23,9 @@ public struct MockServerConfiguration: Sendable {
     public var clockStart: Date?
     public var maxBodyBytes: Int = 1 << 20
     public var maxConnections: Int = 256
-    /// PBKDF2 rounds for seeded and new password hashes.
-    public var passwordHashIterations: Int = PasswordHasher.defaultIterations
+    /// PBKDF2-SHA256 rounds for the seeded password hashes. Modest on purpose: the fixtures'
+    /// passwords are public, and `swift run` is a debug build where 10,000 rounds cost ~160 ms a login.
+    public var passwordHashIterations: Int = 1_000
     public var logger: Logger = Logger(label: "repairminder-mock")
 
     public init() {}

@@ -103,6 +103,18 @@ enum Fuzz {
         #expect(error("GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "a", count: 17_000))?.status == 431)
     }
 
+    @Test func headerNormalisationMatchesFoundation() {
+        for value in ["abc", " abc ", "\tx\t", "", " ", "\u{A0}nbsp\u{A0}", "é", "a b", "\u{3000}x"] {
+            #expect(HTTPHeaders.trimmedValue(value) == value.trimmingCharacters(in: .whitespaces))
+        }
+        for name in ["content-type", "Content-Type", "X-ÄB", "x"] {
+            #expect(HTTPHeaders.normalizedName(name) == name.lowercased())
+        }
+        var h = HTTPHeaders([("X-A", " 1 ")])
+        h.set("x-a", "2")
+        #expect(h.fields.count == 1 && h["X-A"] == "2")
+    }
+
     @Test func chunkedDecoderHandlesEverySplit() throws {
         let body = "4\r\nWiki\r\n5;a=b\r\npedia\r\nE \r\n in\r\n\r\nchunks.\r\n0\r\nExpires: never\r\n\r\nNEXT"
         let bytes = Array(body.utf8)

@@ -73,6 +73,8 @@ enum RefreshTokens {
         if let rotatedAt = row["rotated_at"] as String? {
             if reuseInterval > 0, let rotated = Timestamp.parse(rotatedAt),
                now.timeIntervalSince(rotated) <= reuseInterval {
+                guard (row["expires_at"] as String) > nowText else { return .rejected(expired) }
+                guard row["is_active"] as Int == 1, row["archived_at"] as String? == nil else { return .rejected(inactive) }
                 // Leeway: a sibling token; the one the first caller received stays valid.
                 let token = try addToken(db, familyID: familyID, mobile: mobile, now: now)
                 return .rotated(Issued(refreshToken: token, familyID: familyID), userID: userID)

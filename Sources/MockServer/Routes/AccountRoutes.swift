@@ -95,8 +95,6 @@ struct StaffProfilePayload: Encodable, Sendable {
     @Nullable var job_title: String?
     @Nullable var avatar_url: String?
     @Nullable var last_login: String?
-    let has_password: Int
-    let two_factor_method: String
     let created_at: String
     let updated_at: String
 
@@ -117,8 +115,6 @@ struct StaffProfilePayload: Encodable, Sendable {
         job_title = account.jobTitle
         avatar_url = account.avatarURL
         last_login = account.lastLogin
-        has_password = account.passwordHash == nil ? 0 : 1
-        two_factor_method = account.twoFactorMethod
         created_at = account.createdAt
         updated_at = account.updatedAt
     }
@@ -203,7 +199,7 @@ struct AvatarPayload: Encodable, Sendable {
     @Nullable var avatar_url: String?
 }
 
-/// `GET /api/subscription/features` **(decided shape)**: the plan's features; a quarantined
+/// `GET /api/subscription/features` (shape chosen by the mock; the seeds show none): the plan's features; a quarantined
 /// company's subscription is not active, so the app can explain why everything else is closed.
 struct SubscriptionPayload: Encodable, Sendable {
     let plan: String

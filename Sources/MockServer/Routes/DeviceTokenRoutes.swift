@@ -101,7 +101,7 @@ enum DeviceTokenRoutes {
     }
 }
 
-/// `GET|PUT /api/user/push-preferences` **(decided shape)**: booleans; absent rows mean the defaults.
+/// `GET|PUT /api/user/push-preferences` (shape chosen by the mock; the seeds show none): booleans; absent rows mean the defaults.
 struct PushPreferences: Codable, Sendable, Equatable {
     var push_enabled = true
     var order_updates = true

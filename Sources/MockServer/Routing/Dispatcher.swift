@@ -51,8 +51,13 @@ struct Dispatcher: Sendable {
     private func run(_ request: HTTPRequest, on router: Router, principal: Result<Principal?, APIFailure>,
                      now: Date) -> HTTPResponse {
         do {
-            if case .success(let caller?) = principal { try Quarantine.check(caller, path: request.path) }
-            switch router.match(method: request.method, path: request.path) {
+            let match = router.match(method: request.method, path: request.path)
+            // Quarantine runs before the handler and before 404/405, so every protected or unknown
+            // `/api/` path is covered; open routes (sign-in) are not judged by a token they ignore.
+            if case .success(let caller?) = principal, !match.isOpen {
+                try Quarantine.check(caller, path: request.path)
+            }
+            switch match {
             case .notFound:
                 throw APIFailure.notFound
             case .methodNotAllowed(let allow):

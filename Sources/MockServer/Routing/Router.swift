@@ -28,6 +28,12 @@ struct Router: Sendable {
         case found(Route, parameters: [String: String])
         case methodNotAllowed(allow: [String])
         case notFound
+
+        /// Whether the request reached a route anyone may call.
+        var isOpen: Bool {
+            if case .found(let route, _) = self { return route.access == .open }
+            return false
+        }
     }
 
     private(set) var routes: [Route] = []

@@ -198,17 +198,81 @@ public final class SeedSnapshot: Sendable {
 
     public init(seed: Seed, hashPassword: @Sendable (String) -> String) throws {
         self.seed = seed
-        var config = Configuration()
-        config.foreignKeysEnabled = true
-        config.label = "RepairMinderMock.seed"
-        pristine = try DatabaseQueue(configuration: config)
+        pristine = try DatabaseQueue(configuration: Store.configuration(file: false))
         _ = try Store(writer: pristine)
         try pristine.write { db in try seed.insert(into: db, hashPassword: hashPassword) }
     }
 
-    /// Replaces every table of `store` with the seeded state. The schema comes along (the copy
-    /// is page by page), so the store must have been opened by this build's migrations.
+    /// Replaces every table of `store` with the seeded state (schema included: the copy is page
+    /// by page, so the store must come from this build's migrations, as every `Store` does).
     public func restore(into store: Store) throws {
-        try pristine.backup(to: store.writer)
+        do {
+            try pristine.backup(to: store.writer)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            // A database created with another page size (an older file, or a writer made
+            // elsewhere) cannot receive a page copy. A file is rebuilt with our page size once;
+            // an in-memory database cannot change it, so its rows are copied instead (slower).
+            guard try Self.pageSize(of: store) != Store.pageSize else { throw error }
+            if try Self.adoptPageSize(of: store) {
+                try pristine.backup(to: store.writer)
+            } else {
+                try copyRows(into: store)
+            }
+        }
+    }
+
+    private static func pageSize(of store: Store) throws -> Int? {
+        try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
+    }
+
+    /// Row by row: empties every table of `store` and inserts the pristine rows.
+    private func copyRows(into store: Store) throws {
+        let contents: [(table: String, rows: [Row])] = try pristine.read { db in
+            try StoreMigrations.tables.map { table in
+                // Table names are our own constants.
+                (table, try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid"))
+            }
+        }
+        try store.writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+            try db.inTransaction {
+                for table in StoreMigrations.tables.reversed() {
+                    try db.execute(sql: "DELETE FROM \(table)")
+                }
+                for (table, rows) in contents {
+                    guard let first = rows.first else { continue }
+                    let columns = Array(first.columnNames)
+                    let sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES ("
+                        + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+                    let statement = try db.cachedStatement(sql: sql)
+                    for row in rows {
+                        try statement.execute(arguments: StatementArguments(Array(row.databaseValues)))
+                    }
+                }
+                return .commit
+            }
+        }
+    }
+
+    /// A new in-memory store holding the seed, without running the DDL twice: the fast way to
+    /// give every test its own database.
+    public func makeInMemoryStore() throws -> Store {
+        let queue = try DatabaseQueue(configuration: Store.configuration(file: false))
+        try pristine.backup(to: queue)
+        return try Store(writer: queue)   // migrations: already applied, nothing to do
+    }
+
+    /// Rebuilds `store` with `Store.pageSize` pages (VACUUM); false when that did not take
+    /// (an in-memory database keeps its page size).
+    private static func adoptPageSize(of store: Store) throws -> Bool {
+        try store.writer.writeWithoutTransaction { db in
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "delete"
+            if mode == "wal" { try db.execute(sql: "PRAGMA journal_mode = DELETE") }
+            try db.execute(sql: "PRAGMA page_size = \(Store.pageSize)")
+            try db.execute(sql: "VACUUM")
+            if mode == "wal" { try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            return try Int.fetchOne(db, sql: "PRAGMA page_size") == Store.pageSize
+        }
     }
 }

@@ -62,6 +62,16 @@ import Testing
         #expect(try await mock.get("/api/no-such-thing", bearer: tokens.token).status == 404)
     }
 
+    @Test func aQuarantinedTokenDoesNotBlockSigningInAgain() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let tokens = try await mock.signInStaff("owner@pending.test")
+        let login = try await mock.post("/api/auth/login", ["email": .string("owner@pending.test"),
+                                                             "password": .string("password123")], bearer: tokens.token)
+        #expect(login.status == 200)
+        #expect(login.data["requiresTwoFactor"] == .bool(true))
+    }
+
     @Test func customersAreNotQuarantinedByStaffRules() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }

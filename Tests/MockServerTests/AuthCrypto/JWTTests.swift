@@ -39,7 +39,7 @@ struct JWTTests {
         let claims: [String: JSONValue] = [
             "userId": "u-1", "companyId": "c-1", "role": "admin", "phiAccessLevel": "full",
             "isMobile": true, "permissions": ["a", "b"], "iat": 1_700_000_000, "exp": 1_700_000_900,
-            "ratio": 0.5, "nothing": nil, "nested": ["k": ["x": 1]],
+            "ratio": 0.5, "nothing": .null, "nested": ["k": ["x": 1]],
             "text": "quote \" backslash \\ newline \n tab \t ctrl \u{01} unicode é 😀 slash /",
         ]
         let token = signer.sign(claims)
@@ -149,14 +149,14 @@ struct JWTTests {
         // Missing or non-numeric exp.
         #expect(error { try signer.verify(signer.sign(["userId": "u-1"]), now: now) } == .malformed)
         #expect(error { try signer.verify(signer.sign(["exp": "1700000900"]), now: now) } == .malformed)
-        #expect(error { try signer.verify(signer.sign(["exp": nil]), now: now) } == .malformed)
+        #expect(error { try signer.verify(signer.sign(["exp": .null]), now: now) } == .malformed)
         // The signature is checked before the expiry.
         let foreign = JWTSigner(secret: "x").sign(["exp": 1])
         #expect(error { try signer.verify(foreign, now: now) } == .badSignature)
     }
 
     @Test func jsonValueEncodingAndParsing() throws {
-        #expect(JSONValue.object(["b": 1, "a": [true, nil, 1.5, "x"]]).jsonString == #"{"a":[true,null,1.5,"x"],"b":1}"#)
+        #expect(JSONValue.object(["b": 1, "a": [true, .null, 1.5, "x"]]).jsonString == #"{"a":[true,null,1.5,"x"],"b":1}"#)
         #expect(JSONValue.string("\u{00}\u{1F}\"\\/\u{7F}é").jsonString == "\"\\u0000\\u001f\\\"\\\\/\u{7F}é\"")
         #expect(JSONValue.double(.nan).jsonString == "null")
         #expect(JSONValue.int(.min).jsonString == "-9223372036854775808")

@@ -65,8 +65,11 @@ struct TOTPTests {
         #expect(totp.validate(twoAhead, at: now, window: 2))
         #expect(totp.validate(current, at: now, window: 0))
         #expect(!totp.validate(previous, at: now, window: 0))
-        #expect(totp.matchingStep(previous, at: now) == 1_700_000_015 / 30 - 1)
-        #expect(totp.matchingStep(current, at: now) == 1_700_000_015 / 30)
+        let step: Int64 = 1_700_000_015 / 30
+        #expect(totp.timeStep(at: now) == step)
+        #expect(totp.matchingStep(previous, at: now) == step - 1)
+        #expect(totp.matchingStep(current, at: now) == step)
+        #expect(totp.matchingStep(twoBack, at: now) == nil)
         // Wrong shapes never match.
         for bad in ["", "12345", "1234567", String(current.dropLast()) + "x", " " + current.dropFirst(), "１２３４５６"] {
             #expect(!totp.validate(bad, at: now), "\(bad)")

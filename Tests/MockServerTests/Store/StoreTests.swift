@@ -89,6 +89,7 @@ enum Fixture {
         }
         #expect(mode == "wal")
         #expect(sync == 1)   // NORMAL
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == Store.pageSize)
         #expect(try store.isEmpty())
     }
 
@@ -382,6 +383,39 @@ extension SeedSnapshot {
         #expect(try reopened.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_key_check") } == nil)
     }
 
+    @Test func makeInMemoryStoreHoldsTheSeedAndIsIndependent() throws {
+        let snapshot = try SeedSnapshot(seed: Fixture.seed(), hashPassword: fakeHash)
+        let pristine = try snapshot.pristineDump()
+        let a = try snapshot.makeInMemoryStore()
+        let b = try snapshot.makeInMemoryStore()
+        #expect(try a.read(Fixture.dump) == pristine)
+        try a.write { db in try db.execute(sql: "DELETE FROM macros") }
+        #expect(try b.read(Fixture.dump) == pristine)
+        #expect(try a.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") } == 1)
+    }
+
+    @Test func restoreAdoptsOurPageSizeWhenTheStoreHasAnother() throws {
+        let snapshot = try SeedSnapshot(seed: Fixture.seed(), hashPassword: fakeHash)
+        let pristine = try snapshot.pristineDump()
+        // In memory, 4 KiB pages (a writer made elsewhere).
+        let memory = try Store(writer: DatabaseQueue())
+        try snapshot.restore(into: memory)
+        #expect(try memory.read(Fixture.dump) == pristine)
+        // A WAL file with 4 KiB pages (as an older build would have left it).
+        let path = Fixture.tempPath()
+        defer { Fixture.removeFolder(of: path) }
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
+        var config = Configuration()
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+        let file = try Store(writer: DatabaseQueue(path: path, configuration: config))
+        #expect(try file.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 4096)
+        try snapshot.restore(into: file)
+        #expect(try file.read(Fixture.dump) == pristine)
+        #expect(try file.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try file.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == Store.pageSize)
+    }
+
     @Test func timings() throws {
         let clock = ContinuousClock()
         var seed: Seed?
@@ -402,7 +436,9 @@ extension SeedSnapshot {
         let file = try Store(path: path)
         try snapshot!.restore(into: file)
         let restoreFile = try clock.measure { for _ in 0..<rounds { try snapshot!.restore(into: file) } }
-        print("[store timings] load+decode+validate default.json: \(load); migrate+insert into snapshot: \(build) (migrate+insert alone: \(insertOnly)); restore into :memory: \(restoreMemory / rounds) each; restore into WAL file: \(restoreFile / rounds) each")
+        let fresh = try clock.measure { for _ in 0..<rounds { _ = try snapshot!.makeInMemoryStore() } }
+        let migrateOnly = try clock.measure { _ = try Store(path: ":memory:") }
+        print("[store timings] load+decode+validate default.json: \(load); SeedSnapshot.init (migrate+insert): \(build), again: \(insertOnly); Store(path: \":memory:\") (migrations): \(migrateOnly); restore into :memory: \(restoreMemory / rounds) each; into WAL file: \(restoreFile / rounds) each; makeInMemoryStore: \(fresh / rounds) each")
     }
 }
 
@@ -447,3 +483,4 @@ extension SeedSnapshot {
         #expect(StoreHashing.recoveryCodeHash("acme2fa1") == StoreHashing.sha256Hex("ACME2FA1"))
     }
 }
+

@@ -267,15 +267,15 @@ enum JSONValue: Sendable, Hashable {
     }
 }
 
+/// Literals for building claims (`["role": "admin", "exp": 1_700_000_900, "permissions": ["a"]]`).
+/// Deliberately not `ExpressibleByNilLiteral`: `nil` must keep meaning `Optional.none`; write `.null`.
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral,
-    ExpressibleByDictionaryLiteral
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
     init(stringLiteral value: String) { self = .string(value) }
     init(integerLiteral value: Int64) { self = .int(value) }
     init(floatLiteral value: Double) { self = .double(value) }
     init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(nilLiteral: ()) { self = .null }
     init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
