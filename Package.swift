@@ -20,12 +20,13 @@ let package = Package(
         // HTTP/1.1 over POSIX sockets; knows nothing of Repair Minder.
         .target(name: "MockHTTP"),
         // The seed fixtures, bundled so the binary finds them from any folder.
-        .target(name: "MockSeeds", path: "Seeds", resources: [.copy("default.json")]),
+        .target(name: "MockSeeds", path: "Seeds", exclude: ["README.md"], resources: [.copy("default.json")]),
         // The emulated backend.
         .target(name: "MockServer", dependencies: [
             "MockHTTP", "MockSeeds",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),   // PBKDF2 for password hashes
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The shared client: Foundation only.

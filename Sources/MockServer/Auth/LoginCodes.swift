@@ -47,7 +47,7 @@ enum LoginCodes {
             try db.execute(sql: "DELETE FROM auth_codes WHERE id = ?", arguments: [id])
             return .absent
         }
-        if constantTimeEqual(Secrets.sha256Hex(code), row["code_hash"]) {
+        if Secrets.constantTimeEquals(Secrets.sha256Hex(code), row["code_hash"] as String) {
             if consume { try db.execute(sql: "DELETE FROM auth_codes WHERE id = ?", arguments: [id]) }
             return .valid
         }
@@ -69,13 +69,5 @@ enum LoginCodes {
     /// Six ASCII digits, nothing else.
     static func isWellFormed(_ code: String) -> Bool {
         code.utf8.count == 6 && code.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
-    }
-
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        var difference: UInt8 = 0
-        for i in x.indices { difference |= x[i] ^ y[i] }
-        return difference == 0
     }
 }

@@ -168,7 +168,7 @@ private struct FaultRequest: Decodable {
     let count: Int?
     let latencyMs: Int?
     let status: Int?
-    let body: AnyJSON?
+    let body: JSONValue?
     let action: FaultPlan.Action?
 
     enum CodingKeys: String, CodingKey {
@@ -182,7 +182,7 @@ private struct FaultRequest: Decodable {
         let count: Int?
         let latencyMs: Int?
         let status: Int?
-        let body: AnyJSON?
+        let body: JSONValue?
         let action: FaultPlan.Action?
     }
 

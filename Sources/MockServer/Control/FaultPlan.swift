@@ -18,7 +18,7 @@ final class FaultPlan: Sendable {
         var remaining: Int?
         var latencyMs: Int?
         var status: Int?
-        var body: AnyJSON?
+        var body: JSONValue?
         var action: Action?
 
         enum CodingKeys: String, CodingKey {
@@ -45,7 +45,7 @@ final class FaultPlan: Sendable {
 
     private let state = Mutex(State())
 
-    func add(method: String?, path: PathPattern, count: Int?, latencyMs: Int?, status: Int?, body: AnyJSON?,
+    func add(method: String?, path: PathPattern, count: Int?, latencyMs: Int?, status: Int?, body: JSONValue?,
              action: Action?) -> Fault {
         state.withLock { state in
             let fault = Fault(id: state.nextID, method: method, path: path, remaining: count, latencyMs: latencyMs,

@@ -8,7 +8,7 @@ struct RecordedPush: Encodable, Sendable {
     let appType: String
     let recipientType: String
     let recipientID: String
-    let payload: AnyJSON
+    let payload: JSONValue
     let sentAt: String
 
     enum CodingKeys: String, CodingKey {
@@ -23,7 +23,7 @@ struct RecordedPush: Encodable, Sendable {
             SELECT * FROM push_log WHERE (?1 IS NULL OR device_token = ?1) ORDER BY sent_at DESC, rowid DESC
             """, arguments: [deviceToken]).map { row in
             let text: String = row["payload"]
-            let payload = (try? JSONDecoder().decode(AnyJSON.self, from: Data(text.utf8))) ?? .string(text)
+            let payload = JSONValue.parse(Array(text.utf8)) ?? .string(text)
             return RecordedPush(id: row["id"], deviceToken: row["device_token"], appType: row["app_type"],
                                 recipientType: row["recipient_type"], recipientID: row["recipient_id"],
                                 payload: payload, sentAt: row["sent_at"])

@@ -139,9 +139,13 @@ enum StaffAuthRoutes {
     /// The emailed code; for app-2FA users also a TOTP code or an unused recovery code (spent here).
     private static func verifySecondFactor(_ db: Database, account: StaffAccount, code: String, now: Date) throws -> Bool {
         if LoginCodes.isWellFormed(code) {
+            // RFC 6238 §5.2: a TOTP code is accepted once; later steps only.
             if let secret = account.totpSecret, account.twoFactorMethod == "totp",
-               let totp = TOTP(base32Secret: secret), totp.validate(code, at: now) {
-                return true
+               let step = TOTP(base32Secret: secret)?.matchingStep(code, at: now) {
+                try db.execute(sql: """
+                    UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)
+                    """, arguments: [step, account.id, step])
+                if db.changesCount == 1 { return true }
             }
             return try LoginCodes.check(db, purpose: .staffTwoFactor, subject: account.id, code: code, now: now,
                                         consume: true) == .valid
@@ -150,7 +154,7 @@ enum StaffAuthRoutes {
               code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
         try db.execute(sql: """
             UPDATE user_recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL
-            """, arguments: [Timestamp.string(now), account.id, Secrets.sha256Hex(code.uppercased())])
+            """, arguments: [Timestamp.string(now), account.id, StoreHashing.recoveryCodeHash(code)])
         return db.changesCount == 1
     }
 

@@ -98,8 +98,8 @@ struct Dispatcher: Sendable {
         }
     }
 
-    private static func faultResponse(status: Int, body: AnyJSON?) -> HTTPResponse {
-        var response = JSONBody.response(status: status, body ?? AnyJSON.object([
+    private static func faultResponse(status: Int, body: JSONValue?) -> HTTPResponse {
+        var response = JSONBody.response(status: status, body ?? JSONValue.object([
             "success": .bool(false), "error": .string("Injected fault"),
         ]))
         response.headers.set("X-Mock-Fault", "injected")

@@ -74,6 +74,7 @@ enum StoreMigrations {
                 password_hash TEXT,
                 two_factor_method TEXT NOT NULL DEFAULT 'email' \(check("two_factor_method", TwoFactorMethod.sqlList)),
                 totp_secret TEXT,
+                totp_last_step INTEGER,
                 avatar_url TEXT,
                 phone TEXT,
                 job_title TEXT,

@@ -213,7 +213,7 @@ private struct SeedValidator {
     }
 
     func timestamp(_ text: String, _ path: String) throws {
-        guard StoreTimestamp.isValid(text) else {
+        guard Timestamp.isValid(text) else {
             throw error(path, "\"\(text)\" is not a timestamp like 2026-11-21T10:15:00Z")
         }
     }

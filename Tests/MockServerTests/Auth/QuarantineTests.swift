@@ -4,9 +4,9 @@ import Testing
 
 /// Quarantine (CONTRACT §5): pending and suspended companies reach only the allow-list.
 @Suite struct QuarantineTests {
-    static let pending = AnyJSON.object(["success": .bool(false), "error": .string("Your account is pending approval..."),
+    static let pending = JSONValue.object(["success": .bool(false), "error": .string("Your account is pending approval..."),
                                          "code": .string("ACCOUNT_PENDING_APPROVAL")])
-    static let suspended = AnyJSON.object(["success": .bool(false), "error": .string("Your account has been suspended..."),
+    static let suspended = JSONValue.object(["success": .bool(false), "error": .string("Your account has been suspended..."),
                                            "code": .string("ACCOUNT_SUSPENDED")])
 
     static let allowed = ["/api/auth/me", "/api/companies/\(SeedIDs.pending)", "/api/company-locations",
@@ -132,7 +132,7 @@ import Testing
         let tokens = try await mock.signInStaff("admin@acme.test")
         let me = try await mock.get("/api/users/me", bearer: tokens.token)
         #expect(me.data["email"] == .string("admin@acme.test"))
-        #expect(me.data["is_active"] == .number(1))
+        #expect(me.data["is_active"] == .int(1))
         let updated = try await mock.send("PATCH", "/api/users/me", body: #"{"first_name":"Alex","phone":null}"#,
                                           bearer: tokens.token)
         #expect(updated.status == 200)

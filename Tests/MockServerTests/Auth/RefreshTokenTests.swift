@@ -18,7 +18,7 @@ import Testing
         let reply = try await refresh(mock, tokens.refreshToken)
         #expect(reply.status == 200)
         #expect(reply.data.keys == ["token", "refreshToken", "expiresIn"])
-        #expect(reply.data["expiresIn"] == .number(900))
+        #expect(reply.data["expiresIn"] == .int(900))
         #expect(reply.data["refreshToken"]?.string != tokens.refreshToken)
         let me = try await mock.get("/api/auth/me", bearer: try #require(reply.data["token"]?.string))
         #expect(me.status == 200)

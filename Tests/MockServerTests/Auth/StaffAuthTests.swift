@@ -4,7 +4,7 @@ import Testing
 
 /// Staff sign-in (CONTRACT §2) over real HTTP: shapes, JSON types and every message.
 @Suite struct StaffAuthTests {
-    static let password: [String: AnyJSON] = ["email": .string("admin@acme.test"), "password": .string("password123")]
+    static let password: [String: JSONValue] = ["email": .string("admin@acme.test"), "password": .string("password123")]
 
     @Test func loginAlwaysAsksForTwoFactorWithCamelCaseUser() async throws {
         let mock = try MockHarness()
@@ -77,11 +77,11 @@ import Testing
         let reply = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeAdmin), "code": .string(code)])
         #expect(reply.status == 200)
         #expect(reply.data.keys == ["token", "refreshToken", "expiresIn", "user", "company"])
-        #expect(reply.data["expiresIn"] == .number(900))
+        #expect(reply.data["expiresIn"] == .int(900))
         let user = try #require(reply.data["user"])
         #expect(user.keys == ["id", "email", "first_name", "last_name", "company_id", "role", "phi_access_level",
                               "data_classification", "is_active", "magic_link_enabled", "company_status"])
-        #expect(user["is_active"] == .number(1))
+        #expect(user["is_active"] == .int(1))
         #expect(user["magic_link_enabled"]?.number != nil)
         #expect(user["role"] == .string("admin"))
         #expect(user["company_status"] == .string("active"))
@@ -102,7 +102,7 @@ import Testing
         defer { mock.stop() }
         _ = try await mock.post("/api/auth/2fa/request", ["userId": .string(SeedIDs.acmeAdmin), "email": .string("admin@acme.test")])
         let code = try #require(try await mock.latestCode(to: "admin@acme.test", kind: "staff_2fa"))
-        let body: [String: AnyJSON] = ["userId": .string(SeedIDs.acmeAdmin), "code": .string(code)]
+        let body: [String: JSONValue] = ["userId": .string(SeedIDs.acmeAdmin), "code": .string(code)]
         #expect(try await mock.post("/api/auth/2fa/verify", body).status == 200)
         let again = try await mock.post("/api/auth/2fa/verify", body)
         #expect(again.status == 401)
@@ -112,7 +112,7 @@ import Testing
     @Test func newRequestReplacesTheOldCode() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        let request: [String: AnyJSON] = ["userId": .string(SeedIDs.acmeAdmin), "email": .string("admin@acme.test")]
+        let request: [String: JSONValue] = ["userId": .string(SeedIDs.acmeAdmin), "email": .string("admin@acme.test")]
         _ = try await mock.post("/api/auth/2fa/request", request)
         let first = try #require(try await mock.latestCode(to: "admin@acme.test", kind: "staff_2fa"))
         var second = first
@@ -188,8 +188,12 @@ import Testing
                                                                   "code": .string(totp.code(at: start))])
         #expect(byApp.status == 200)
         #expect(byApp.data["user"]?["email"] == .string("totp@acme.test"))
+        let replayed = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeTOTP),
+                                                                     "code": .string(totp.code(at: start))])
+        #expect(replayed.status == 401)
+        #expect(replayed.error == "Invalid or expired code")
 
-        let recovery: [String: AnyJSON] = ["userId": .string(SeedIDs.acmeTOTP), "code": .string("ACME2FA1")]
+        let recovery: [String: JSONValue] = ["userId": .string(SeedIDs.acmeTOTP), "code": .string("ACME2FA1")]
         #expect(try await mock.post("/api/auth/2fa/verify", recovery).status == 200)
         let reused = try await mock.post("/api/auth/2fa/verify", recovery)
         #expect(reused.status == 401)

@@ -18,7 +18,7 @@ import Testing
     @Test func clockAdvancesAndJumps() async throws {
         let mock = try MockHarness { $0.clockStart = Timestamp.parse("2026-11-21T10:00:00Z") }
         defer { mock.stop() }
-        let advanced = try await mock.post("/__mock/clock", ["advance_seconds": .number(3600)])
+        let advanced = try await mock.post("/__mock/clock", ["advance_seconds": .int(3600)])
         #expect(advanced.status == 200)
         #expect(advanced.data["now"]?.string?.hasPrefix("2026-11-21T11:00:0") == true)
         let jumped = try await mock.post("/__mock/clock", ["now": .string("2027-01-01T00:00:00Z")])
@@ -97,7 +97,7 @@ import Testing
         try await mock.setCompanyStatus(SeedIDs.acme, "suspended")
         _ = try await mock.post("/api/auth/magic-link/request", ["email": .string("engineer@acme.test")])
         try await mock.advanceClock(seconds: 86_400)
-        _ = try await mock.post("/__mock/faults", ["path": .string("/api/nowhere"), "status": .number(500)])
+        _ = try await mock.post("/__mock/faults", ["path": .string("/api/nowhere"), "status": .int(500)])
         let reset = try await mock.post("/__mock/reset")
         #expect(reset.status == 200)
         #expect(reset.data.keys == ["now", "duration_ms"])
@@ -124,9 +124,9 @@ import Testing
         let entries = try #require(all.data.array)
         #expect(entries.count == 6)   // control requests are not journalled
         #expect(entries[0].keys == ["id", "method", "path", "query", "status", "duration_ms", "who", "time"])
-        #expect(entries[0]["status"] == .number(401))
+        #expect(entries[0]["status"] == .int(401))
         let me = try await mock.get("/__mock/requests?method=GET&path=/api/auth/me")
-        #expect(me.data.array?.map { $0["status"] } == [.number(401), .number(200)])
+        #expect(me.data.array?.map { $0["status"] } == [.int(401), .int(200)])
         #expect(me.data[1]?["who"] == .string("staff:\(SeedIDs.acmeAdmin)"))
         #expect(me.data[0]?["who"] == .null)
         let prefix = try await mock.get("/__mock/requests?path=/api/auth/2fa*")
@@ -147,8 +147,8 @@ import Testing
             {"method":"POST","path":"/api/auth/login","count":2,"status":503,"body":{"success":false,"error":"Maintenance"}}
             """)
         #expect(created.status == 201)
-        #expect(created.data["remaining"] == .number(2))
-        let login: [String: AnyJSON] = ["email": .string("admin@acme.test"), "password": .string("password123")]
+        #expect(created.data["remaining"] == .int(2))
+        let login: [String: JSONValue] = ["email": .string("admin@acme.test"), "password": .string("password123")]
         for _ in 0..<2 {
             let reply = try await mock.post("/api/auth/login", login)
             #expect(reply.status == 503)
@@ -162,7 +162,7 @@ import Testing
     @Test func latencyFaultDelaysAndPatternMatchesParameters() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        _ = try await mock.post("/__mock/faults", ["path": .string("/api/companies/:id"), "latency_ms": .number(300)])
+        _ = try await mock.post("/__mock/faults", ["path": .string("/api/companies/:id"), "latency_ms": .int(300)])
         let tokens = try await mock.signInStaff("admin@acme.test")
         let started = Date()
         let reply = try await mock.get("/api/companies/\(SeedIDs.acme)", bearer: tokens.token)
@@ -194,7 +194,7 @@ import Testing
         #expect(again.status == 404)
         #expect(again.error == "Fault not found")
         let journal = try await mock.get("/__mock/requests?path=/api/auth/me")
-        #expect(journal.data[0]?["status"] == .number(0))
+        #expect(journal.data[0]?["status"] == .int(0))
     }
 
     @Test(arguments: [

@@ -4,12 +4,12 @@ import Testing
 @testable import MockServer
 
 /// A cheap stand-in for the PBKDF2 hasher.
-let fakeHash: @Sendable (String) -> String = { "test$" + $0 }
+let storeFakeHash: @Sendable (String) -> String = { "test$" + $0 }
 
-enum Fixture {
+enum StoreFixture {
     static func seed() throws -> Seed { try Seed.bundledDefault() }
     static func seededStore() throws -> (Store, SeedSnapshot) {
-        let snapshot = try SeedSnapshot(seed: seed(), hashPassword: fakeHash)
+        let snapshot = try SeedSnapshot(seed: seed(), hashPassword: storeFakeHash)
         let store = try Store(path: ":memory:")
         try snapshot.restore(into: store)
         return (store, snapshot)
@@ -34,7 +34,7 @@ enum Fixture {
     }
 }
 
-@Suite struct SchemaTests {
+@Suite struct StoreSchemaTests {
     @Test func migrationsCreateEveryTable() throws {
         let store = try Store(path: ":memory:")
         let names = try store.read { db in
@@ -59,7 +59,7 @@ enum Fixture {
     }
 
     @Test func checkConstraintsRejectUnknownValues() throws {
-        let (store, _) = try Fixture.seededStore()
+        let (store, _) = try StoreFixture.seededStore()
         #expect(throws: DatabaseError.self) {
             try store.write { db in
                 try db.execute(sql: "UPDATE devices SET status = ? WHERE rowid = 1", arguments: ["teleported"])
@@ -74,15 +74,15 @@ enum Fixture {
         #expect(throws: DatabaseError.self) {
             try store.write { db in
                 try DeviceTokenRecord(deviceToken: "abc", platform: "ios", appType: .staff, userID: nil, clientID: nil,
-                                      companyID: SeedIDs.acme, createdAt: "2026-11-21T10:15:00Z",
+                                      companyID: StoreSeedIDs.acme, createdAt: "2026-11-21T10:15:00Z",
                                       updatedAt: "2026-11-21T10:15:00Z").insert(db)
             }
         }
     }
 
     @Test func fileDatabaseUsesWALAndNormalSync() throws {
-        let path = Fixture.tempPath()
-        defer { Fixture.removeFolder(of: path) }
+        let path = StoreFixture.tempPath()
+        defer { StoreFixture.removeFolder(of: path) }
         let store = try Store(path: path)
         let (mode, sync) = try store.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
@@ -94,7 +94,7 @@ enum Fixture {
     }
 
     @Test func writeIsOneTransaction() throws {
-        let (store, _) = try Fixture.seededStore()
+        let (store, _) = try StoreFixture.seededStore()
         struct Boom: Error {}
         #expect(throws: Boom.self) {
             try store.write { db in
@@ -107,7 +107,7 @@ enum Fixture {
 }
 
 /// Ids the tests refer to; Seeds/README.md lists them.
-enum SeedIDs {
+enum StoreSeedIDs {
     static let acme = "00000001-0000-4000-8000-00000000a000"
     static let beta = "00000001-0000-4000-8000-00000000b000"
     static let pending = "00000001-0000-4000-8000-00000000c000"
@@ -117,16 +117,16 @@ enum SeedIDs {
     static let sam = "00000004-0000-4000-8000-00000000e002"
 }
 
-@Suite struct SeedPersonaTests {
+@Suite struct StoreSeedPersonaTests {
     @Test func companiesHaveTheirStatusesAndLocations() throws {
-        let (store, _) = try Fixture.seededStore()
+        let (store, _) = try StoreFixture.seededStore()
         try store.read { db in
             let companies = try CompanyRecord.fetchAll(db)
             let byName = Dictionary(uniqueKeysWithValues: companies.map { ($0.name, $0) })
             #expect(companies.count == 4)
             #expect(byName["Acme Repairs"]?.status == .active)
             #expect(byName["Acme Repairs"]?.currencyCode == "GBP")
-            #expect(byName["Acme Repairs"]?.id == SeedIDs.acme)
+            #expect(byName["Acme Repairs"]?.id == StoreSeedIDs.acme)
             #expect(byName["Acme Repairs"]?.vatNumber != nil)
             #expect([byName["Acme Repairs"]?.vatRateRepair, byName["Acme Repairs"]?.vatRateDeviceSale,
                      byName["Acme Repairs"]?.vatRateAccessory, byName["Acme Repairs"]?.vatRateDevicePurchase]
@@ -142,13 +142,13 @@ enum SeedIDs {
     }
 
     @Test func staffPersonas() throws {
-        let (store, _) = try Fixture.seededStore()
+        let (store, _) = try StoreFixture.seededStore()
         try store.read { db in
             func user(_ email: String) throws -> UserRecord {
                 try #require(try UserRecord.filter(sql: "email = ?", arguments: [email]).fetchOne(db))
             }
             let admin = try user("ADMIN@acme.test")   // email is COLLATE NOCASE
-            #expect(admin.id == SeedIDs.acmeAdmin)
+            #expect(admin.id == StoreSeedIDs.acmeAdmin)
             #expect(admin.role == .admin && admin.twoFactorMethod == .email)
             #expect(admin.passwordHash == "test$password123")
             #expect(admin.isActive == 1 && admin.archivedAt == nil)
@@ -164,16 +164,16 @@ enum SeedIDs {
             #expect(codes.contains(StoreHashing.recoveryCodeHash("acme2fa5")))
             #expect(try user("inactive@acme.test").isActive == 0)
             #expect(try user("archived@acme.test").archivedAt != nil)
-            #expect(try user("admin@beta.test").companyID == SeedIDs.beta)
-            #expect(try user("owner@pending.test").companyID == SeedIDs.pending)
-            #expect(try user("owner@halted.test").companyID == SeedIDs.halted)
+            #expect(try user("admin@beta.test").companyID == StoreSeedIDs.beta)
+            #expect(try user("owner@pending.test").companyID == StoreSeedIDs.pending)
+            #expect(try user("owner@halted.test").companyID == StoreSeedIDs.halted)
             let withPassword = try UserRecord.filter(sql: "password_hash IS NOT NULL").fetchAll(db)
             #expect(withPassword.allSatisfy { $0.passwordHash == "test$password123" })
         }
     }
 
     @Test func customerPersonas() throws {
-        let (store, _) = try Fixture.seededStore()
+        let (store, _) = try StoreFixture.seededStore()
         try store.read { db in
             func companies(_ email: String) throws -> Set<String> {
                 try String.fetchSet(db, sql: """
@@ -181,11 +181,11 @@ enum SeedIDs {
                     WHERE c.email = ?
                     """, arguments: [email])
             }
-            #expect(try companies("jane@customer.test") == [SeedIDs.acme])
-            #expect(try companies("sam@customer.test") == [SeedIDs.acme, SeedIDs.beta])
-            let jane = try #require(try ClientRecord.fetchOne(db, key: SeedIDs.jane))
+            #expect(try companies("jane@customer.test") == [StoreSeedIDs.acme])
+            #expect(try companies("sam@customer.test") == [StoreSeedIDs.acme, StoreSeedIDs.beta])
+            let jane = try #require(try ClientRecord.fetchOne(db, key: StoreSeedIDs.jane))
             #expect(jane.email == "jane@customer.test")
-            let janeOrders = try OrderRecord.filter(Column("client_id") == SeedIDs.jane).fetchAll(db)
+            let janeOrders = try OrderRecord.filter(Column("client_id") == StoreSeedIDs.jane).fetchAll(db)
             #expect(janeOrders.count >= 2)
             let waiting = try DeviceRecord
                 .filter(janeOrders.map(\.id).contains(Column("order_id")))
@@ -196,19 +196,19 @@ enum SeedIDs {
     }
 
     @Test func acmeResourcesCoverEveryStatusAndMessageType() throws {
-        let (store, _) = try Fixture.seededStore()
+        let (store, _) = try StoreFixture.seededStore()
         try store.read { db in
-            #expect(try OrderRecord.filter(Column("company_id") == SeedIDs.acme).fetchCount(db) >= 30)
-            #expect(try OrderRecord.filter(Column("company_id") == SeedIDs.beta).fetchCount(db) >= 3)
+            #expect(try OrderRecord.filter(Column("company_id") == StoreSeedIDs.acme).fetchCount(db) >= 30)
+            #expect(try OrderRecord.filter(Column("company_id") == StoreSeedIDs.beta).fetchCount(db) >= 3)
             let statuses = try DeviceStatus.fetchSet(db, sql: "SELECT status FROM devices WHERE company_id = ?",
-                                                    arguments: [SeedIDs.acme])
+                                                    arguments: [StoreSeedIDs.acme])
             #expect(statuses == Set(DeviceStatus.allCases))
-            let assignedToAdmin = try DeviceRecord.filter(Column("assigned_engineer_id") == SeedIDs.acmeAdmin).fetchCount(db)
+            let assignedToAdmin = try DeviceRecord.filter(Column("assigned_engineer_id") == StoreSeedIDs.acmeAdmin).fetchCount(db)
             #expect(assignedToAdmin >= 3)
             let types = try MessageType.fetchSet(db, sql: "SELECT type FROM ticket_messages WHERE company_id = ?",
-                                                arguments: [SeedIDs.acme])
+                                                arguments: [StoreSeedIDs.acme])
             #expect(types == Set(MessageType.allCases))
-            #expect(try MacroRecord.filter(Column("company_id") == SeedIDs.acme).fetchCount(db) >= 2)
+            #expect(try MacroRecord.filter(Column("company_id") == StoreSeedIDs.acme).fetchCount(db) >= 2)
             // Every device's status belongs to its workflow; every order has a device.
             for device in try DeviceRecord.fetchAll(db) {
                 #expect(device.status.belongs(to: device.workflowType), "\(device.id)")
@@ -224,13 +224,13 @@ enum SeedIDs {
     }
 
     @Test func seedTimestampsAreWholeSecondUTC() throws {
-        let (store, _) = try Fixture.seededStore()
+        let (store, _) = try StoreFixture.seededStore()
         try store.read { db in
             for (table, column) in [("orders", "created_at"), ("devices", "updated_at"), ("ticket_messages", "created_at"),
                                     ("payments", "payment_date"), ("signatures", "captured_at")] {
                 let values = try String.fetchAll(db, sql: "SELECT \(column) FROM \(table)")
                 #expect(!values.isEmpty)
-                for value in values { #expect(StoreTimestamp.isValid(value), "\(table).\(column) \(value)") }
+                for value in values { #expect(Timestamp.isValid(value), "\(table).\(column) \(value)") }
             }
         }
     }
@@ -247,10 +247,10 @@ enum SeedIDs {
     }
 }
 
-@Suite struct SeedErrorTests {
+@Suite struct StoreSeedErrorTests {
     /// The default seed as a mutable JSON tree.
     func defaultJSON() throws -> [String: Any] {
-        let url = try #require(MockSeedsURL.defaultSeed)
+        let url = try #require(StoreSeedURL.defaultSeed)
         return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     }
 
@@ -312,8 +312,8 @@ enum SeedIDs {
     }
 
     @Test func loadFromFileNamesTheFile() throws {
-        let path = Fixture.tempPath("broken.json")
-        defer { Fixture.removeFolder(of: path) }
+        let path = StoreFixture.tempPath("broken.json")
+        defer { StoreFixture.removeFolder(of: path) }
         try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
                                                 withIntermediateDirectories: true)
         try Data("{\"now\": \"2026-11-21T12:00:00Z\", \"companies\": [".utf8).write(to: URL(fileURLWithPath: path))
@@ -328,55 +328,55 @@ enum SeedIDs {
     }
 }
 
-enum MockSeedsURL {
+enum StoreSeedURL {
     static var defaultSeed: URL? { Seed.bundledDefaultURL }
 }
 
 extension SeedSnapshot {
-    func pristineDump() throws -> [String: [String]] { try pristine.read(Fixture.dump) }
+    func pristineDump() throws -> [String: [String]] { try pristine.read(StoreFixture.dump) }
 }
 
-@Suite struct SnapshotTests {
+@Suite struct StoreSnapshotTests {
     @Test func restoreBringsAModifiedDatabaseBackExactly() throws {
-        let (store, snapshot) = try Fixture.seededStore()
-        let pristine = try store.read(Fixture.dump)
+        let (store, snapshot) = try StoreFixture.seededStore()
+        let pristine = try store.read(StoreFixture.dump)
         try store.write { db in
             try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: ["00000005-0000-4000-8000-00000000a001"])
-            try db.execute(sql: "UPDATE companies SET status = 'suspended' WHERE id = ?", arguments: [SeedIDs.acme])
+            try db.execute(sql: "UPDATE companies SET status = 'suspended' WHERE id = ?", arguments: [StoreSeedIDs.acme])
             try OutboxRecord(id: UUID().uuidString, toAddress: "admin@acme.test", kind: "staff_2fa", subject: "Code",
                              body: "123456", code: "123456", sentAt: "2026-11-21T12:00:00Z").insert(db)
         }
-        #expect(try store.read(Fixture.dump) != pristine)
+        #expect(try store.read(StoreFixture.dump) != pristine)
         try snapshot.restore(into: store)
-        #expect(try store.read(Fixture.dump) == pristine)
+        #expect(try store.read(StoreFixture.dump) == pristine)
         #expect(try store.read { db in try OrderRecord.fetchOne(db, key: "00000005-0000-4000-8000-00000000a001") } != nil)
     }
 
     @Test func restoreWorksIntoAWALFileAndReopeningDoesNotReseed() throws {
-        let path = Fixture.tempPath()
-        defer { Fixture.removeFolder(of: path) }
-        let snapshot = try SeedSnapshot(seed: Fixture.seed(), hashPassword: fakeHash)
+        let path = StoreFixture.tempPath()
+        defer { StoreFixture.removeFolder(of: path) }
+        let snapshot = try SeedSnapshot(seed: StoreFixture.seed(), hashPassword: storeFakeHash)
         let pristine = try snapshot.pristineDump()
         do {
             let store = try Store(path: path)
             #expect(try store.isEmpty())
             try snapshot.restore(into: store)
             #expect(try !store.isEmpty())
-            #expect(try store.read(Fixture.dump) == pristine)
+            #expect(try store.read(StoreFixture.dump) == pristine)
             #expect(try store.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
             // Change it, restore, change it again and close.
             try store.write { db in try db.execute(sql: "DELETE FROM tickets") }
             try snapshot.restore(into: store)
-            #expect(try store.read(Fixture.dump) == pristine)
+            #expect(try store.read(StoreFixture.dump) == pristine)
             try store.write { db in
-                try db.execute(sql: "UPDATE companies SET name = ? WHERE id = ?", arguments: ["Acme Renamed", SeedIDs.acme])
+                try db.execute(sql: "UPDATE companies SET name = ? WHERE id = ?", arguments: ["Acme Renamed", StoreSeedIDs.acme])
             }
             try store.writer.close()
         }
         // Reopened as it is: not empty, the change kept, nothing re-seeded.
         let reopened = try Store(path: path)
         #expect(try !reopened.isEmpty())
-        #expect(try reopened.read { db in try String.fetchOne(db, sql: "SELECT name FROM companies WHERE id = ?", arguments: [SeedIDs.acme]) } == "Acme Renamed")
+        #expect(try reopened.read { db in try String.fetchOne(db, sql: "SELECT name FROM companies WHERE id = ?", arguments: [StoreSeedIDs.acme]) } == "Acme Renamed")
         #expect(try reopened.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
         let fk = try reopened.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") }
         #expect(fk == 1)
@@ -384,26 +384,26 @@ extension SeedSnapshot {
     }
 
     @Test func makeInMemoryStoreHoldsTheSeedAndIsIndependent() throws {
-        let snapshot = try SeedSnapshot(seed: Fixture.seed(), hashPassword: fakeHash)
+        let snapshot = try SeedSnapshot(seed: StoreFixture.seed(), hashPassword: storeFakeHash)
         let pristine = try snapshot.pristineDump()
         let a = try snapshot.makeInMemoryStore()
         let b = try snapshot.makeInMemoryStore()
-        #expect(try a.read(Fixture.dump) == pristine)
+        #expect(try a.read(StoreFixture.dump) == pristine)
         try a.write { db in try db.execute(sql: "DELETE FROM macros") }
-        #expect(try b.read(Fixture.dump) == pristine)
+        #expect(try b.read(StoreFixture.dump) == pristine)
         #expect(try a.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") } == 1)
     }
 
     @Test func restoreAdoptsOurPageSizeWhenTheStoreHasAnother() throws {
-        let snapshot = try SeedSnapshot(seed: Fixture.seed(), hashPassword: fakeHash)
+        let snapshot = try SeedSnapshot(seed: StoreFixture.seed(), hashPassword: storeFakeHash)
         let pristine = try snapshot.pristineDump()
         // In memory, 4 KiB pages (a writer made elsewhere).
         let memory = try Store(writer: DatabaseQueue())
         try snapshot.restore(into: memory)
-        #expect(try memory.read(Fixture.dump) == pristine)
+        #expect(try memory.read(StoreFixture.dump) == pristine)
         // A WAL file with 4 KiB pages (as an older build would have left it).
-        let path = Fixture.tempPath()
-        defer { Fixture.removeFolder(of: path) }
+        let path = StoreFixture.tempPath()
+        defer { StoreFixture.removeFolder(of: path) }
         try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
                                                 withIntermediateDirectories: true)
         var config = Configuration()
@@ -411,7 +411,7 @@ extension SeedSnapshot {
         let file = try Store(writer: DatabaseQueue(path: path, configuration: config))
         #expect(try file.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 4096)
         try snapshot.restore(into: file)
-        #expect(try file.read(Fixture.dump) == pristine)
+        #expect(try file.read(StoreFixture.dump) == pristine)
         #expect(try file.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
         #expect(try file.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == Store.pageSize)
     }
@@ -419,20 +419,20 @@ extension SeedSnapshot {
     @Test func timings() throws {
         let clock = ContinuousClock()
         var seed: Seed?
-        let load = try clock.measure { seed = try Fixture.seed() }
+        let load = try clock.measure { seed = try StoreFixture.seed() }
         var snapshot: SeedSnapshot?
-        let build = try clock.measure { snapshot = try SeedSnapshot(seed: seed!, hashPassword: fakeHash) }
+        let build = try clock.measure { snapshot = try SeedSnapshot(seed: seed!, hashPassword: storeFakeHash) }
         let insertOnly = try clock.measure {
             let queue = try DatabaseQueue()
             _ = try Store(writer: queue)
-            try queue.write { db in try seed!.insert(into: db, hashPassword: fakeHash) }
+            try queue.write { db in try seed!.insert(into: db, hashPassword: storeFakeHash) }
         }
         let store = try Store(path: ":memory:")
         try snapshot!.restore(into: store)
         let rounds = 200
         let restoreMemory = try clock.measure { for _ in 0..<rounds { try snapshot!.restore(into: store) } }
-        let path = Fixture.tempPath()
-        defer { Fixture.removeFolder(of: path) }
+        let path = StoreFixture.tempPath()
+        defer { StoreFixture.removeFolder(of: path) }
         let file = try Store(path: path)
         try snapshot!.restore(into: file)
         let restoreFile = try clock.measure { for _ in 0..<rounds { try snapshot!.restore(into: file) } }
@@ -442,7 +442,7 @@ extension SeedSnapshot {
     }
 }
 
-@Suite struct WorkflowTests {
+@Suite struct StoreWorkflowTests {
     @Test func twentyStatusesSeventeenRepairThreeBuybackOnly() {
         #expect(DeviceStatus.allCases.count == 20)
         #expect(WorkflowType.repair.statuses.count == 17)
@@ -468,19 +468,19 @@ extension SeedSnapshot {
     }
 }
 
-@Suite struct HelperTests {
+@Suite struct StoreHelperTests {
     @Test func timestampsRoundTrip() {
         let date = Date(timeIntervalSince1970: 1_795_256_100.75)
-        let text = StoreTimestamp.string(from: date)
+        let text = Timestamp.string(date)
         #expect(text == "2026-11-21T10:15:00Z")
-        #expect(StoreTimestamp.date(from: text) == Date(timeIntervalSince1970: 1_795_256_100))
-        #expect(StoreTimestamp.date(from: "2026-02-31T10:15:00Z") == nil)
-        #expect(StoreTimestamp.date(from: "2026-11-21T10:15:00.000Z") == nil)
+        #expect(Timestamp.date(from: text) == Date(timeIntervalSince1970: 1_795_256_100))
+        #expect(Timestamp.date(from: "2026-02-31T10:15:00Z") == nil)
+        #expect(Timestamp.date(from: "2026-11-21T10:15:00.000Z") == nil)
     }
 
     @Test func sha256HexMatchesKnownVector() {
-        #expect(StoreHashing.sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(StoreHashing.recoveryCodeHash("acme2fa1") == StoreHashing.sha256Hex("ACME2FA1"))
+        #expect(Secrets.sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(StoreHashing.recoveryCodeHash("acme2fa1") == Secrets.sha256Hex("ACME2FA1"))
     }
 }
 

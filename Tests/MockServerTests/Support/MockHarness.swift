@@ -34,14 +34,14 @@ final class MockHarness: Sendable {
         let status: Int
         let headers: [String: String]
         let body: Data
-        var json: AnyJSON { (try? JSONDecoder().decode(AnyJSON.self, from: body)) ?? .null }
-        var data: AnyJSON { json["data"] ?? .null }
+        var json: JSONValue { (try? JSONDecoder().decode(JSONValue.self, from: body)) ?? .null }
+        var data: JSONValue { json["data"] ?? .null }
         var error: String? { json["error"]?.string }
         func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
     /// Sends `body` verbatim (a JSON text) or `json` (an object encoded here).
-    func send(_ method: String, _ path: String, body: String? = nil, json: [String: AnyJSON]? = nil,
+    func send(_ method: String, _ path: String, body: String? = nil, json: [String: JSONValue]? = nil,
               bearer: String? = nil, userAgent: String? = nil, headers: [String: String] = [:]) async throws -> Reply {
         var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
         request.httpMethod = method
@@ -62,7 +62,7 @@ final class MockHarness: Sendable {
         try await send("GET", path, bearer: bearer, userAgent: userAgent)
     }
 
-    func post(_ path: String, _ json: [String: AnyJSON]? = nil, bearer: String? = nil, userAgent: String? = nil) async throws -> Reply {
+    func post(_ path: String, _ json: [String: JSONValue]? = nil, bearer: String? = nil, userAgent: String? = nil) async throws -> Reply {
         try await send("POST", path, json: json ?? [:], bearer: bearer, userAgent: userAgent)
     }
 
@@ -80,7 +80,7 @@ final class MockHarness: Sendable {
     }
 
     func advanceClock(seconds: Double) async throws {
-        let reply = try await post("/__mock/clock", ["advance_seconds": .number(seconds)])
+        let reply = try await post("/__mock/clock", ["advance_seconds": .double(seconds)])
         precondition(reply.status == 200, "clock did not move: \(reply.status)")
     }
 
@@ -119,7 +119,7 @@ final class MockHarness: Sendable {
     func signInCustomer(_ email: String, companyID: String? = nil) async throws -> String {
         _ = try await post("/api/customer/auth/request-magic-link", ["email": .string(email)])
         guard let code = try await latestCode(to: email, kind: "customer_magic_link") else { throw HarnessError("no code") }
-        var body: [String: AnyJSON] = ["email": .string(email), "code": .string(code)]
+        var body: [String: JSONValue] = ["email": .string(email), "code": .string(code)]
         if let companyID { body["companyId"] = .string(companyID) }
         let verify = try await post("/api/customer/auth/verify-code", body)
         guard let token = verify.data["token"]?.string else {
@@ -134,26 +134,28 @@ struct HarnessError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-extension AnyJSON {
-    subscript(key: String) -> AnyJSON? {
-        if case .object(let object) = self { return object[key] }
-        return nil
-    }
-    subscript(index: Int) -> AnyJSON? {
+/// Short reads for assertions on replies.
+extension JSONValue {
+    subscript(index: Int) -> JSONValue? {
         if case .array(let array) = self, array.indices.contains(index) { return array[index] }
         return nil
     }
-    var string: String? { if case .string(let value) = self { return value }; return nil }
-    var number: Double? { if case .number(let value) = self { return value }; return nil }
-    var bool: Bool? { if case .bool(let value) = self { return value }; return nil }
-    var array: [AnyJSON]? { if case .array(let value) = self { return value }; return nil }
-    var keys: Set<String> { if case .object(let object) = self { return Set(object.keys) }; return [] }
-    var isNull: Bool { self == .null }
+    var string: String? { stringValue }
+    var number: Double? { doubleValue }
+    var array: [JSONValue]? { arrayValue }
+    var keys: Set<String> { Set(objectValue?.keys.map { $0 } ?? []) }
 }
 
-/// More ids from Seeds/default.json (the companies and main personas are in `SeedIDs` beside the store tests).
-extension SeedIDs {
+/// Ids from Seeds/default.json (listed in Seeds/README.md).
+enum SeedIDs {
+    static let acme = "00000001-0000-4000-8000-00000000a000"
+    static let beta = "00000001-0000-4000-8000-00000000b000"
+    static let pending = "00000001-0000-4000-8000-00000000c000"
+    static let halted = "00000001-0000-4000-8000-00000000d000"
+    static let acmeAdmin = "00000003-0000-4000-8000-00000000a001"
     static let acmeEngineer = "00000003-0000-4000-8000-00000000a002"
     static let acmeTOTP = "00000003-0000-4000-8000-00000000a003"
     static let acmeInactive = "00000003-0000-4000-8000-00000000a004"
+    static let jane = "00000004-0000-4000-8000-00000000e001"
+    static let sam = "00000004-0000-4000-8000-00000000e002"
 }

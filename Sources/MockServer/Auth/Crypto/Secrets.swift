@@ -204,15 +204,17 @@ enum Hex {
 /// Hand-rolled base64 (standard and URL-safe alphabets). Decoding is strict: it rejects characters
 /// outside the alphabet, impossible lengths and non-zero trailing bits, so every byte string has
 /// exactly one accepted encoding (a JWT signature cannot be altered in its last character).
+///
+/// The loops work on unsafe buffers and are not generic, so they stay fast in debug builds too.
 enum Base64 {
-    private static let standardAlphabet: [UInt8] =
+    static let standardAlphabet: [UInt8] =
         Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-    private static let urlAlphabet: [UInt8] =
+    static let urlAlphabet: [UInt8] =
         Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    /// 0xFF marks a byte outside the alphabet.
-    private static let standardTable: [UInt8] = reverse(standardAlphabet)
-    private static let urlTable: [UInt8] = reverse(urlAlphabet)
+    /// Symbol → 6-bit value; 0xFF marks a byte outside the alphabet.
+    static let standardTable: [UInt8] = reverse(standardAlphabet)
+    static let urlTable: [UInt8] = reverse(urlAlphabet)
 
     private static func reverse(_ alphabet: [UInt8]) -> [UInt8] {
         var table = [UInt8](repeating: 0xFF, count: 256)
@@ -220,137 +222,140 @@ enum Base64 {
         return table
     }
 
-    static func urlEncode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        encode(bytes, alphabet: urlAlphabet, pad: false)
-    }
-
-    static func standardEncode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        encode(bytes, alphabet: standardAlphabet, pad: true)
-    }
-
-    static func urlDecode<Chars: Collection>(_ chars: Chars) -> [UInt8]? where Chars.Element == UInt8 {
-        decode(chars, table: urlTable, padded: false)
-    }
-
-    static func standardDecode<Chars: Collection>(_ chars: Chars) -> [UInt8]? where Chars.Element == UInt8 {
-        decode(chars, table: standardTable, padded: true)
-    }
-
     static func encodedCount(_ byteCount: Int, pad: Bool) -> Int {
         pad ? (byteCount + 2) / 3 * 4 : (byteCount * 4 + 2) / 3
     }
 
-    /// Appends the encoding of `bytes` to `out` (used by the JWT signer to build a token in one buffer).
-    static func append<Bytes: Collection>(_ bytes: Bytes, urlSafeTo out: inout [UInt8]) where Bytes.Element == UInt8 {
-        urlAlphabet.withUnsafeBufferPointer { table in
-            appendEncoded(bytes, table: table, pad: false, to: &out)
-        }
+    // MARK: Convenience entry points
+
+    static func urlEncode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        encodeToString(bytes, alphabet: urlAlphabet, pad: false)
     }
 
-    private static func encode<Bytes: Collection>(_ bytes: Bytes, alphabet: [UInt8], pad: Bool) -> String
+    static func standardEncode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        encodeToString(bytes, alphabet: standardAlphabet, pad: true)
+    }
+
+    static func urlDecode<Chars: Sequence>(_ chars: Chars) -> [UInt8]? where Chars.Element == UInt8 {
+        withContiguous(chars) { decode($0, table: urlTable, padded: false) }
+    }
+
+    static func standardDecode<Chars: Sequence>(_ chars: Chars) -> [UInt8]? where Chars.Element == UInt8 {
+        withContiguous(chars) { decode($0, table: standardTable, padded: true) }
+    }
+
+    private static func withContiguous<Bytes: Sequence, R>(
+        _ bytes: Bytes, _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R where Bytes.Element == UInt8 {
+        if let result = bytes.withContiguousStorageIfAvailable(body) { return result }
+        return Array(bytes).withUnsafeBufferPointer(body)
+    }
+
+    private static func encodeToString<Bytes: Sequence>(_ bytes: Bytes, alphabet: [UInt8], pad: Bool) -> String
     where Bytes.Element == UInt8 {
-        let count = encodedCount(bytes.count, pad: pad)
-        return String(unsafeUninitializedCapacity: count) { out in
-            alphabet.withUnsafeBufferPointer { table in
-                var o = 0
-                var iterator = bytes.makeIterator()
-                while let b0 = iterator.next() {
-                    let b1 = iterator.next()
-                    let b2 = iterator.next()
-                    out[o] = table[Int(b0 >> 2)]
-                    out[o + 1] = table[Int(((b0 & 0x03) << 4) | ((b1 ?? 0) >> 4))]
-                    o += 2
-                    if let b1 {
-                        out[o] = table[Int(((b1 & 0x0F) << 2) | ((b2 ?? 0) >> 6))]
-                        o += 1
-                        if let b2 {
-                            out[o] = table[Int(b2 & 0x3F)]
-                            o += 1
-                        } else if pad {
-                            out[o] = UInt8(ascii: "="); o += 1
-                        }
-                    } else if pad {
-                        out[o] = UInt8(ascii: "="); out[o + 1] = UInt8(ascii: "="); o += 2
-                    }
+        withContiguous(bytes) { input in
+            String(unsafeUninitializedCapacity: encodedCount(input.count, pad: pad)) { out in
+                alphabet.withUnsafeBufferPointer { table in
+                    encode(input, table: table, pad: pad, into: out)
                 }
-                return o
             }
         }
     }
 
-    private static func appendEncoded<Bytes: Collection>(
-        _ bytes: Bytes, table: UnsafeBufferPointer<UInt8>, pad: Bool, to out: inout [UInt8]
-    ) where Bytes.Element == UInt8 {
-        var iterator = bytes.makeIterator()
-        while let b0 = iterator.next() {
-            let b1 = iterator.next()
-            let b2 = iterator.next()
-            out.append(table[Int(b0 >> 2)])
-            out.append(table[Int(((b0 & 0x03) << 4) | ((b1 ?? 0) >> 4))])
-            if let b1 {
-                out.append(table[Int(((b1 & 0x0F) << 2) | ((b2 ?? 0) >> 6))])
-                if let b2 { out.append(table[Int(b2 & 0x3F)]) } else if pad { out.append(UInt8(ascii: "=")) }
-            } else if pad {
-                out.append(UInt8(ascii: "="))
-                out.append(UInt8(ascii: "="))
-            }
+    // MARK: Core
+
+    /// Writes the encoding of `input` at the start of `out` (which must hold
+    /// `encodedCount(input.count, pad:)` bytes) and returns the number written.
+    static func encode(
+        _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, pad: Bool,
+        into out: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        let count = input.count
+        precondition(out.count >= encodedCount(count, pad: pad))
+        guard count > 0, let src = input.baseAddress, let dst = out.baseAddress, let t = table.baseAddress else { return 0 }
+        var i = 0
+        var o = 0
+        while i + 3 <= count {
+            let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
+            dst[o] = t[Int(v >> 18)]
+            dst[o + 1] = t[Int((v >> 12) & 0x3F)]
+            dst[o + 2] = t[Int((v >> 6) & 0x3F)]
+            dst[o + 3] = t[Int(v & 0x3F)]
+            i += 3
+            o += 4
         }
+        switch count - i {
+        case 1:
+            let v = UInt32(src[i]) << 16
+            dst[o] = t[Int(v >> 18)]
+            dst[o + 1] = t[Int((v >> 12) & 0x3F)]
+            o += 2
+            if pad { dst[o] = UInt8(ascii: "="); dst[o + 1] = UInt8(ascii: "="); o += 2 }
+        case 2:
+            let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8
+            dst[o] = t[Int(v >> 18)]
+            dst[o + 1] = t[Int((v >> 12) & 0x3F)]
+            dst[o + 2] = t[Int((v >> 6) & 0x3F)]
+            o += 3
+            if pad { dst[o] = UInt8(ascii: "="); o += 1 }
+        default:
+            break
+        }
+        return o
     }
 
-    private static func decode<Chars: Collection>(_ chars: Chars, table: [UInt8], padded: Bool) -> [UInt8]?
-    where Chars.Element == UInt8 {
-        var count = chars.count
+    /// Strict decoding of `input`; `nil` for any character outside `table`'s alphabet (and, when
+    /// `padded`, a length that is not a multiple of 4 or `=` other than one or two at the end).
+    static func decode(_ input: UnsafeBufferPointer<UInt8>, table: [UInt8], padded: Bool) -> [UInt8]? {
+        var count = input.count
         if padded {
             guard count % 4 == 0 else { return nil }
-            // Up to two '=' at the end only.
-            var end = chars.endIndex
-            var pads = 0
-            while pads < 2, end > chars.startIndex {
-                let before = chars.index(end, offsetBy: -1)
-                guard chars[before] == UInt8(ascii: "=") else { break }
-                end = before
-                pads += 1
-            }
-            count -= pads
-            return decodeUnpadded(chars[chars.startIndex..<end], count: count, table: table)
+            if count > 0, input[count - 1] == UInt8(ascii: "=") { count -= 1 }
+            if count > 0, input[count - 1] == UInt8(ascii: "=") { count -= 1 }
         }
-        return decodeUnpadded(chars[...], count: count, table: table)
-    }
-
-    private static func decodeUnpadded<Chars: Collection>(_ chars: Chars, count: Int, table: [UInt8]) -> [UInt8]?
-    where Chars.Element == UInt8 {
         let remainder = count % 4
         if remainder == 1 { return nil }
-        var out = [UInt8]()
-        out.reserveCapacity(count * 3 / 4)
-        return table.withUnsafeBufferPointer { table -> [UInt8]? in
-            var accumulator: UInt32 = 0
-            var n = 0
-            for c in chars {
-                let v = table[Int(c)]
-                if v == 0xFF { return nil }
-                accumulator = (accumulator << 6) | UInt32(v)
-                n += 1
-                if n == 4 {
-                    out.append(UInt8(truncatingIfNeeded: accumulator >> 16))
-                    out.append(UInt8(truncatingIfNeeded: accumulator >> 8))
-                    out.append(UInt8(truncatingIfNeeded: accumulator))
-                    accumulator = 0
-                    n = 0
+        let outCount = count / 4 * 3 + (remainder == 0 ? 0 : remainder - 1)
+        var valid = true
+        let out = [UInt8](unsafeUninitializedCapacity: outCount) { out, initialized in
+            initialized = 0
+            guard outCount > 0, let src = input.baseAddress, let dst = out.baseAddress else { return }
+            table.withUnsafeBufferPointer { table in
+                let t = table.baseAddress!
+                var i = 0
+                var o = 0
+                var bad: UInt8 = 0
+                while i + 4 <= count {
+                    let a = t[Int(src[i])], b = t[Int(src[i + 1])], c = t[Int(src[i + 2])], d = t[Int(src[i + 3])]
+                    bad |= a | b | c | d
+                    let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    dst[o] = UInt8(truncatingIfNeeded: v >> 16)
+                    dst[o + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                    dst[o + 2] = UInt8(truncatingIfNeeded: v)
+                    i += 4
+                    o += 3
                 }
+                switch remainder {
+                case 2:
+                    let a = t[Int(src[i])], b = t[Int(src[i + 1])]
+                    bad |= a | b
+                    if b & 0x0F != 0 { bad = 0xFF }  // non-canonical trailing bits
+                    dst[o] = UInt8(truncatingIfNeeded: UInt32(a) << 2 | UInt32(b) >> 4)
+                case 3:
+                    let a = t[Int(src[i])], b = t[Int(src[i + 1])], c = t[Int(src[i + 2])]
+                    bad |= a | b | c
+                    if c & 0x03 != 0 { bad = 0xFF }
+                    let v = UInt32(a) << 10 | UInt32(b) << 4 | UInt32(c) >> 2
+                    dst[o] = UInt8(truncatingIfNeeded: v >> 8)
+                    dst[o + 1] = UInt8(truncatingIfNeeded: v)
+                default:
+                    break
+                }
+                // Every valid symbol is < 64; 0xFF (invalid) sets the top bits.
+                valid = bad & 0xC0 == 0
             }
-            switch n {
-            case 2:
-                guard accumulator & 0x0F == 0 else { return nil }  // canonical trailing bits
-                out.append(UInt8(truncatingIfNeeded: accumulator >> 4))
-            case 3:
-                guard accumulator & 0x03 == 0 else { return nil }
-                out.append(UInt8(truncatingIfNeeded: accumulator >> 10))
-                out.append(UInt8(truncatingIfNeeded: accumulator >> 2))
-            default:
-                break
-            }
-            return out
+            initialized = outCount
         }
+        return valid ? out : nil
     }
 }

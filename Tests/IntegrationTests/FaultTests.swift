@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import MockServer
+import RepairMinderClient
+
+@Suite("Injected faults against the mock")
+@MainActor
+struct FaultTests {
+    @Test func droppedConnectionIsTransportErrorAndKeepsCredentials() async throws {
+        try await withMock { mock in
+            let session = try await mock.signedInStaff()
+            let store = session.client.tokenStore
+            let before = try #require(try await store.staffCredentials())
+            // No count: libcurl's automatic resend on a dropped reused connection is dropped too.
+            try await mock.addFault(["path": "/api/auth/me", "action": "drop_connection"])
+
+            let error = await typedError { try await session.refreshMe() }
+
+            guard case .transport = error else {
+                Issue.record("expected transport, got \(String(describing: error))")
+                return
+            }
+            #expect(session.isAuthenticated)
+            #expect(try await store.staffCredentials() == before)
+            try await mock.clearFaults()
+            let me = try await session.refreshMe()
+            #expect(me.user.email == Seeded.admin)
+        }
+    }
+
+    @Test func injectedServerErrorIsTypedServerErrorAndKeepsCredentials() async throws {
+        try await withMock { mock in
+            let session = try await mock.signedInStaff()
+            let store = session.client.tokenStore
+            let before = try #require(try await store.staffCredentials())
+            try await mock.addFault(["path": "/api/auth/me", "status": 500])
+
+            let error = await typedError { try await session.refreshMe() }
+
+            guard case .server(let status, _) = error else {
+                Issue.record("expected server, got \(String(describing: error))")
+                return
+            }
+            #expect(status == 500)
+            #expect(session.isAuthenticated)
+            #expect(try await store.staffCredentials() == before)
+            try await mock.clearFaults()
+            _ = try await session.refreshMe()
+        }
+    }
+
+    @Test func latencyBeyondTimeoutIsTransportErrorAndKeepsCredentials() async throws {
+        try await withMock { mock in
+            let session = try await mock.signedInStaff(transport: URLSessionTransport(timeout: 1))
+            let store = session.client.tokenStore
+            let before = try #require(try await store.staffCredentials())
+            try await mock.addFault(["path": "/api/auth/me", "latency_ms": 2_500, "count": 1])
+
+            let started = Date()
+            let error = await typedError { try await session.refreshMe() }
+            let elapsed = Date().timeIntervalSince(started)
+
+            guard case .transport(let description) = error else {
+                Issue.record("expected transport, got \(String(describing: error))")
+                return
+            }
+            #expect(description.contains("timed out"), "\(description)")
+            #expect(elapsed < 2.4, "the client gave up before the server answered (\(elapsed) s)")
+            #expect(try await store.staffCredentials() == before)
+            try await mock.clearFaults()
+            _ = try await session.refreshMe()
+        }
+    }
+
+    @Test func droppedRefreshKeepsCredentialsAndNextCallRefreshes() async throws {
+        try await withMock { mock in
+            // See FreshConnectionTransport: a dropped POST on a reused connection is resent by
+            // libcurl without its body and ends as the server's 408 after 10 s, not a drop.
+            let session = try await mock.signedInStaff(transport: FreshConnectionTransport())
+            let store = session.client.tokenStore
+            let before = try #require(try await store.staffCredentials())
+            try await mock.advanceClock(seconds: 901)
+            try await mock.addFault(["path": "/api/auth/refresh", "action": "drop_connection"])
+
+            let error = await typedError { try await session.refreshMe() }
+
+            guard case .transport = error else {
+                Issue.record("expected transport, got \(String(describing: error))")
+                return
+            }
+            #expect(session.isAuthenticated)
+            #expect(try await store.staffCredentials() == before)
+            try await mock.clearFaults()
+            let me = try await session.refreshMe()
+            #expect(me.user.email == Seeded.admin)
+            #expect(try await store.staffCredentials() != before)
+        }
+    }
+
+    @Test func refreshAnsweredWithServerErrorKeepsCredentials() async throws {
+        try await withMock { mock in
+            let session = try await mock.signedInStaff()
+            let store = session.client.tokenStore
+            let before = try #require(try await store.staffCredentials())
+            try await mock.advanceClock(seconds: 901)
+            try await mock.addFault(["path": "/api/auth/refresh", "status": 503, "count": 1])
+
+            let error = await typedError { try await session.refreshMe() }
+
+            #expect(error == .server(status: 503, message: "Injected fault"))
+            #expect(try await store.staffCredentials() == before)
+            try await mock.clearFaults()
+            _ = try await session.refreshMe()
+        }
+    }
+}

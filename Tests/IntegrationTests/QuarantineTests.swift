@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import MockServer
+import RepairMinderClient
+
+/// `GET /api/user/push-preferences`: not on the quarantine allow-list.
+let pushPreferences = Endpoint<JSONValue>(.get, "/api/user/push-preferences", credential: .staff)
+
+@Suite("Quarantine against the mock")
+@MainActor
+struct QuarantineTests {
+    @Test(arguments: [("suspended", QuarantineCode.suspended), ("pending_approval", QuarantineCode.pendingApproval)])
+    func quarantineSurfacesTypedErrorWhileMeKeepsWorking(status: String, code: QuarantineCode) async throws {
+        try await withMock { mock in
+            let session = try await mock.signedInStaff(push: true)
+            let push = try #require(session.push)
+            _ = try await session.send(pushPreferences)
+
+            try await mock.setCompanyStatus(Seeded.acme, status)
+
+            let preferences = await typedError { _ = try await session.send(pushPreferences) }
+            guard case .quarantined(let got, let message) = preferences else {
+                Issue.record("expected quarantined, got \(String(describing: preferences))")
+                return
+            }
+            #expect(got == code)
+            #expect(message.hasPrefix(code == .suspended ? "Your account has been suspended" : "Your account is pending approval"),
+                    "\(message)")
+            let register = await typedError { try await push.updateDeviceToken(Seeded.deviceToken) }
+            guard case .quarantined(code, _) = register else {
+                Issue.record("expected quarantined on device-token registration, got \(String(describing: register))")
+                return
+            }
+            #expect(await push.isRegistered == false)
+
+            // `me` is allow-listed: it answers, and shows the company's status.
+            let me = try await session.refreshMe()
+            #expect(me.company.status.isQuarantined)
+            #expect(session.isQuarantined)
+            #expect(session.isAuthenticated, "a quarantine does not end the session")
+            #expect(try await session.client.tokenStore.staffCredentials() != nil)
+
+            try await mock.setCompanyStatus(Seeded.acme, "active")
+
+            _ = try await session.send(pushPreferences)
+            try await push.register()
+            #expect(await push.isRegistered)
+            try await session.refreshMe()
+            #expect(!session.isQuarantined)
+        }
+    }
+
+    @Test func quarantinedStaffCanStillRefreshTheirToken() async throws {
+        try await withMock { mock in
+            let session = try await mock.signedInStaff()
+            try await mock.setCompanyStatus(Seeded.acme, "suspended")
+            try await mock.advanceClock(seconds: 901)
+            let me = try await session.refreshMe()
+            #expect(me.company.status == .suspended)
+            let refreshes = try await mock.journal(method: "POST", path: "/api/auth/refresh")
+            #expect(refreshes.map(\.status) == [200])
+        }
+    }
+}

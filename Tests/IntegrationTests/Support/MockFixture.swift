@@ -1,0 +1,276 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MockServer
+import RepairMinderClient
+
+/// Ids and accounts of `Seeds/default.json` used by the integration tests.
+enum Seeded {
+    static let acme = "00000001-0000-4000-8000-00000000a000"
+    static let beta = "00000001-0000-4000-8000-00000000b000"
+    static let password = "password123"
+    static let admin = "admin@acme.test"
+    static let engineer = "engineer@acme.test"
+    static let totp = "totp@acme.test"
+    static let totpSecret = "JBSWY3DPEHPK3PXP"
+    static let inactive = "inactive@acme.test"
+    static let archived = "archived@acme.test"
+    static let jane = "jane@customer.test"
+    static let sam = "sam@customer.test"
+    /// A web browser: no `Mobile`/`iPhone`/`iPad`/`iPod`/`Android` → 7-day refresh tokens.
+    static let webUserAgent = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Safari/605.1.15"
+    /// A 32-byte APNs token as hex.
+    static let deviceToken = String(repeating: "a1b2c3d4", count: 8)
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Starts a mock of the test's own (port 0, 127.0.0.1, fresh in-memory database), runs `body`, and
+/// stops the mock whether `body` returns or throws.
+func withMock<T>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ configure: (inout MockServerConfiguration) -> Void = { _ in },
+    _ body: (MockFixture) async throws -> T
+) async throws -> T {
+    var configuration = MockServerConfiguration()
+    configuration.hosts = ["127.0.0.1"]
+    configuration.port = 0
+    configuration.databasePath = ":memory:"
+    configuration.passwordHashIterations = 1_000
+    configuration.logger.logLevel = .error
+    configure(&configuration)
+    let server = try MockServer(configuration: configuration)
+    try server.start()
+    let fixture = MockFixture(server: server)
+    do {
+        let value = try await body(fixture)
+        fixture.stop()
+        return value
+    } catch {
+        fixture.stop()
+        throw error
+    }
+}
+
+/// One entry of `GET /__mock/requests`.
+struct JournalEntry: Decodable, Sendable {
+    let method: String
+    let path: String
+    let status: Int
+    let who: String?
+}
+
+/// A test's mock: the server, its base URL, clients for the app API, and the control API over HTTP.
+final class MockFixture: Sendable {
+    let server: MockServer
+    let baseURL: URL
+    private let session: URLSession
+
+    init(server: MockServer) {
+        self.server = server
+        self.baseURL = server.baseURL
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 20
+        session = URLSession(configuration: configuration)
+    }
+
+    func stop() {
+        session.invalidateAndCancel()
+        server.stop()
+    }
+
+    // MARK: Clients of the app API
+
+    func client(userAgent: String = APIClient.Configuration.defaultUserAgent,
+                refreshPolicy: RefreshPolicy = .singleFlight,
+                store: any TokenStore = InMemoryTokenStore(),
+                transport: any HTTPTransport = URLSessionTransport()) -> APIClient {
+        APIClient(configuration: .init(baseURL: baseURL, userAgent: userAgent, refreshPolicy: refreshPolicy),
+                  tokenStore: store, transport: transport)
+    }
+
+    // MARK: Raw HTTP
+
+    struct Reply: Sendable {
+        let status: Int
+        let body: Data
+        var object: [String: Any] { ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]) ?? [:] }
+        var error: String? { object["error"] as? String }
+    }
+
+    /// A request outside the client (control API, or the app API with a token of the test's choice).
+    func raw(_ method: String, _ path: String, json: [String: any Sendable]? = nil, bearer: String? = nil,
+             userAgent: String = "IntegrationTests/1.0 (Linux)") async throws -> Reply {
+        var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
+        request.httpMethod = method
+        if let json {
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        let (data, response) = try await session.data(for: request)
+        guard let http = response as? HTTPURLResponse else { throw FixtureError("no HTTP response") }
+        return Reply(status: http.statusCode, body: data)
+    }
+
+    private struct Envelope<T: Decodable>: Decodable { let data: T }
+
+    private func control<T: Decodable>(_ method: String, _ path: String, json: [String: any Sendable]? = nil,
+                                       as type: T.Type) async throws -> T {
+        let reply = try await raw(method, path, json: json)
+        guard (200..<300).contains(reply.status) else {
+            throw FixtureError("\(method) \(path) → \(reply.status) \(String(decoding: reply.body, as: UTF8.self))")
+        }
+        return try JSONDecoder().decode(Envelope<T>.self, from: reply.body).data
+    }
+
+    private func control(_ method: String, _ path: String, json: [String: any Sendable]? = nil) async throws {
+        let reply = try await raw(method, path, json: json)
+        guard (200..<300).contains(reply.status) else {
+            throw FixtureError("\(method) \(path) → \(reply.status) \(String(decoding: reply.body, as: UTF8.self))")
+        }
+    }
+
+    // MARK: Control API
+
+    private struct Mail: Decodable { let code: String? }
+
+    /// The newest code mailed to `email` of `kind` (`staff_2fa`, `staff_magic_link`, `customer_magic_link`).
+    func latestCode(to email: String, kind: String) async throws -> String {
+        let mail = try await control("GET", "/__mock/outbox?to=\(email)&kind=\(kind)", as: [Mail].self)
+        // The outbox is read newest first; take the last one sent either way.
+        guard let code = mail.first?.code else { throw FixtureError("no \(kind) code for \(email)") }
+        return code
+    }
+
+    func advanceClock(seconds: Double) async throws {
+        try await control("POST", "/__mock/clock", json: ["advance_seconds": seconds])
+    }
+
+    func setCompanyStatus(_ companyID: String, _ status: String) async throws {
+        try await control("PATCH", "/__mock/companies/\(companyID)", json: ["status": status])
+    }
+
+    func journal(method: String? = nil, path: String? = nil) async throws -> [JournalEntry] {
+        var query: [String] = []
+        if let method { query.append("method=\(method)") }
+        if let path { query.append("path=\(path)") }
+        return try await control("GET", "/__mock/requests" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")),
+                                 as: [JournalEntry].self)
+    }
+
+    func clearJournal() async throws {
+        try await control("DELETE", "/__mock/requests")
+    }
+
+    func addFault(_ fault: [String: any Sendable]) async throws {
+        try await control("POST", "/__mock/faults", json: fault)
+    }
+
+    func clearFaults() async throws {
+        try await control("DELETE", "/__mock/faults")
+    }
+
+    // MARK: Sign-in shortcuts through the client
+
+    /// Password + emailed 2FA code, the way the app signs staff in.
+    @MainActor
+    func signIn(_ session: StaffSession, email: String = Seeded.admin) async throws {
+        _ = try await session.login(email: email, password: Seeded.password)
+        try await session.requestTwoFactorCode()
+        let code = try await latestCode(to: email, kind: "staff_2fa")
+        try await session.verifyTwoFactor(code: code)
+    }
+
+    /// A signed-in staff session of its own client.
+    @MainActor
+    func signedInStaff(email: String = Seeded.admin, userAgent: String = APIClient.Configuration.defaultUserAgent,
+                       refreshPolicy: RefreshPolicy = .singleFlight,
+                       store: any TokenStore = InMemoryTokenStore(),
+                       transport: any HTTPTransport = URLSessionTransport(),
+                       push: Bool = false) async throws -> StaffSession {
+        let client = client(userAgent: userAgent, refreshPolicy: refreshPolicy, store: store, transport: transport)
+        let session = StaffSession(client: client, push: push ? PushRegistration(client: client, role: .staff) : nil)
+        try await signIn(session, email: email)
+        return session
+    }
+}
+
+/// The error a call threw, as the typed error (or nil if it did not throw).
+func typedError(isolation: isolated (any Actor)? = #isolation,
+                _ body: () async throws -> Void) async -> RepairMinderError? {
+    do {
+        try await body()
+        return nil
+    } catch let error as RepairMinderError {
+        return error
+    } catch {
+        return .transport("not a RepairMinderError: \(error)")
+    }
+}
+
+/// A store shared with another instance, that returns a stale snapshot of the staff slot on its
+/// next read: an instance whose view predates another's rotation.
+actor StaleViewStore: TokenStore {
+    private let backing: any TokenStore
+    private var staleStaff: Data?
+
+    init(sharing backing: any TokenStore) {
+        self.backing = backing
+    }
+
+    /// Serves `snapshot` on the next staff read, then the shared store again.
+    func serveOnce(_ snapshot: Data?) { staleStaff = snapshot }
+
+    func read(_ slot: TokenSlot) async throws -> Data? {
+        if slot == .staff, let stale = staleStaff {
+            staleStaff = nil
+            return stale
+        }
+        return try await backing.read(slot)
+    }
+
+    func write(_ data: Data?, to slot: TokenSlot) async throws {
+        try await backing.write(data, to: slot)
+    }
+}
+
+/// An in-memory store that remembers every staff credential written to it.
+actor RecordingStore: TokenStore {
+    private var slots: [TokenSlot: Data] = [:]
+    private(set) var writtenStaff: [StaffCredentials] = []
+
+    func read(_ slot: TokenSlot) -> Data? { slots[slot] }
+
+    func write(_ data: Data?, to slot: TokenSlot) {
+        slots[slot] = data
+        if slot == .staff, let data {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            if let credentials = try? decoder.decode(StaffCredentials.self, from: data) {
+                writtenStaff.append(credentials)
+            }
+        }
+    }
+}
+
+/// ``URLSessionTransport`` that asks for a new connection per request (`Connection: close`).
+///
+/// Needed to test a dropped POST on Linux: when a reused keep-alive connection is dropped,
+/// libcurl (FoundationNetworking) resends the request on a new connection but without its body,
+/// so the server waits for the body and answers 408 after its 10 s request timeout. A dropped
+/// request on a fresh connection is not resent and surfaces as the transport error the app sees.
+struct FreshConnectionTransport: HTTPTransport {
+    let base = URLSessionTransport()
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
+        request.headers["Connection"] = "close"
+        return try await base.send(request)
+    }
+}
