@@ -19,6 +19,9 @@ public struct MockServerConfiguration: Sendable {
     /// Mock option, not backend behaviour: within this many seconds of a rotation, presenting the
     /// just-rotated refresh token returns a fresh pair instead of revoking the family. 0 = strict.
     public var refreshReuseInterval: TimeInterval = 0
+    /// A pristine database from `MockServer.makeSnapshot`, shared by servers that use the same seed;
+    /// nil builds one from `seedURL`.
+    public var seedSnapshot: SeedSnapshot?
     /// The clock's first reading; nil follows the wall clock.
     public var clockStart: Date?
     public var maxBodyBytes: Int = 1 << 20
@@ -40,13 +43,19 @@ public final class MockServer: Sendable {
 
     public init(configuration: MockServerConfiguration = MockServerConfiguration()) throws {
         self.configuration = configuration
-        let seed = try configuration.seedURL.map { try Seed.load(from: $0) } ?? Seed.bundledDefault()
-        let iterations = configuration.passwordHashIterations
-        let snapshot = try SeedSnapshot(seed: seed) { PasswordHasher.hash($0, iterations: iterations) }
-        let store = try Store(path: configuration.databasePath)
-        if try configuration.resetDatabase || store.isEmpty() {
-            try snapshot.restore(into: store)
+        let started = ContinuousClock.now
+        let snapshot = try configuration.seedSnapshot ?? Self.makeSnapshot(configuration)
+        let seeded = ContinuousClock.now
+        let store: Store
+        if configuration.databasePath == ":memory:" {
+            store = try snapshot.makeInMemoryStore()      // a copy of the pristine pages: no DDL twice
+        } else {
+            store = try Store(path: configuration.databasePath)
+            if try configuration.resetDatabase || store.isEmpty() { try snapshot.restore(into: store) }
         }
+        configuration.logger.debug("""
+            start-up: seed \(started.duration(to: seeded)), database \(seeded.duration(to: .now))
+            """)
         let environment = ServerEnvironment(
             configuration: configuration, store: store, snapshot: snapshot,
             clock: MockClock(start: configuration.clockStart), journal: RequestJournal(), faults: FaultPlan(),
@@ -83,6 +92,14 @@ public final class MockServer: Sendable {
     /// Stops accepting, lets in-flight requests finish (at most 5 s), then returns.
     public func stop() {
         http.stop()
+    }
+
+    /// The pristine seeded database of `configuration`. Build one and hand it to many servers
+    /// (`MockServerConfiguration.seedSnapshot`) to skip parsing and seeding on each start.
+    public static func makeSnapshot(_ configuration: MockServerConfiguration = MockServerConfiguration()) throws -> SeedSnapshot {
+        let seed = try configuration.seedURL.map { try Seed.load(from: $0) } ?? Seed.bundledDefault()
+        let iterations = configuration.passwordHashIterations
+        return try SeedSnapshot(seed: seed) { PasswordHasher.hash($0, iterations: iterations) }
     }
 
     /// The bound port (the real one when configured with 0).

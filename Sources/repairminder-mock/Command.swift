@@ -68,19 +68,22 @@ struct RepairMinderMockCommand: ParsableCommand {
         configuration.refreshReuseInterval = refreshReuseInterval
         configuration.logger = Logger(label: "repairminder-mock")
 
-        let server = try MockServer(configuration: configuration)
-        try server.start()
-        print(try server.banner())
-
+        // Signals are routed to the semaphore before the server starts, so a SIGTERM that arrives
+        // during start-up still stops it gracefully instead of being lost or killing it mid-write.
         let stopped = DispatchSemaphore(value: 0)
         var sources: [DispatchSourceSignal] = []
         for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
+            signal(signalNumber, SIG_IGN)   // the default action would kill us before the source sees it
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { stopped.signal() }
             source.resume()
             sources.append(source)
         }
+
+        let server = try MockServer(configuration: configuration)
+        try server.start()
+        print(try server.banner())
+        fflush(nil)   // the banner reaches a pipe before anyone waits on it
         stopped.wait()
         print("Stopping…")
         server.stop()

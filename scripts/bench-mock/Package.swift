@@ -6,9 +6,15 @@ import PackageDescription
 let package = Package(
     name: "bench-mock",
     platforms: [.macOS(.v14)],
-    dependencies: [.package(name: "RepairMinderMock", path: "../..")],
+    dependencies: [
+        .package(name: "RepairMinderMock", path: "../.."),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
     targets: [
-        .executableTarget(name: "bench-mock", dependencies: [.product(name: "MockServer", package: "RepairMinderMock")]),
+        .executableTarget(name: "bench-mock", dependencies: [
+            .product(name: "MockServer", package: "RepairMinderMock"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

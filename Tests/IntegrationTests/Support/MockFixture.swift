@@ -40,8 +40,8 @@ func withMock<T>(
     configuration.hosts = ["127.0.0.1"]
     configuration.port = 0
     configuration.databasePath = ":memory:"
-    configuration.passwordHashIterations = 1_000
     configuration.logger.logLevel = .error
+    configuration.seedSnapshot = pristineSeed   // parsed and seeded once per test process
     configure(&configuration)
     let server = try MockServer(configuration: configuration)
     try server.start()
@@ -274,3 +274,8 @@ struct FreshConnectionTransport: HTTPTransport {
         return try await base.send(request)
     }
 }
+
+/// The default seed's pristine database, built once; every test's mock starts from a copy of it.
+private let pristineSeed: SeedSnapshot = {
+    do { return try MockServer.makeSnapshot() } catch { fatalError("the bundled seed does not load: \(error)") }
+}()

@@ -15,6 +15,7 @@ final class MockHarness: Sendable {
         var configuration = MockServerConfiguration()
         configuration.hosts = ["127.0.0.1"]
         configuration.port = 0
+        configuration.seedSnapshot = Self.pristineSeed
         configure(&configuration)
         server = try MockServer(configuration: configuration)
         try server.start()
@@ -24,6 +25,11 @@ final class MockHarness: Sendable {
         sessionConfiguration.httpMaximumConnectionsPerHost = 64
         session = URLSession(configuration: sessionConfiguration)
     }
+
+    /// The default seed's pristine database, built once; every test's mock starts from a copy of it.
+    static let pristineSeed: SeedSnapshot = {
+        do { return try MockServer.makeSnapshot() } catch { fatalError("the bundled seed does not load: \(error)") }
+    }()
 
     func stop() {
         session.invalidateAndCancel()

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Logging
 import MockServer
 
 /// In-process figures for the closing notes: how long a test waits for its own mock, and how long
@@ -32,6 +33,7 @@ func call(_ method: String, _ url: URL) -> (Int, Data) {
 
 var configuration = MockServerConfiguration()
 configuration.hosts = ["127.0.0.1"]
+configuration.logger.logLevel = .error
 
 // 1. In-process start (construct: migrate + seed; bind; first answer) and stop.
 var starts: [Double] = []
@@ -52,6 +54,20 @@ for _ in 0..<30 {
 print(String(format: "in-process start (init+seed+bind): median %.2f ms, p90 %.2f ms", median(starts), percentile(starts, 0.9)))
 print(String(format: "in-process start to first answer:  median %.2f ms", median(firstAnswers)))
 print(String(format: "stop:                              median %.2f ms", median(stops)))
+
+// 1b. The same with one snapshot shared by every server (what a test suite can do).
+var shared = configuration
+shared.seedSnapshot = try MockServer.makeSnapshot(configuration)
+var sharedStarts: [Double] = []
+for _ in 0..<30 {
+    let started = ContinuousClock.now
+    let server = try MockServer(configuration: shared)
+    try server.start()
+    sharedStarts.append(ms(started))
+    server.stop()
+}
+print(String(format: "in-process start, shared snapshot:  median %.2f ms, p90 %.2f ms", median(sharedStarts),
+             percentile(sharedStarts, 0.9)))
 
 // 2. Reset: server-side duration and client round trip, against a health round trip as reference.
 let server = try MockServer(configuration: configuration)
