@@ -8,6 +8,21 @@ import RepairMinderClient
 struct RefreshTests {
     static let accessLifetime: Double = 900
 
+    /// `count` concurrent `me` calls through one client, each one's outcome.
+    static func burst(of count: Int, _ client: APIClient) async -> [Result<StaffMe, RepairMinderError>] {
+        await withTaskGroup(of: Result<StaffMe, RepairMinderError>.self) { group in
+            for _ in 0..<count {
+                group.addTask {
+                    do { return .success(try await client.send(API.StaffAuth.me())) }
+                    catch { return .failure(error as? RepairMinderError ?? .transport("\(error)")) }
+                }
+            }
+            var collected: [Result<StaffMe, RepairMinderError>] = []
+            for await result in group { collected.append(result) }
+            return collected
+        }
+    }
+
     @Test func expiredAccessTokenIsRefreshedAndRequestRetriedTransparently() async throws {
         try await withMock { mock in
             let session = try await mock.signedInStaff()
@@ -37,17 +52,7 @@ struct RefreshTests {
             try await mock.clearJournal()
             try await mock.advanceClock(seconds: Self.accessLifetime + 1)
 
-            let results = await withTaskGroup(of: Result<StaffMe, RepairMinderError>.self) { group in
-                for _ in 0..<20 {
-                    group.addTask {
-                        do { return .success(try await client.send(API.StaffAuth.me())) }
-                        catch { return .failure(error as? RepairMinderError ?? .transport("\(error)")) }
-                    }
-                }
-                var collected: [Result<StaffMe, RepairMinderError>] = []
-                for await result in group { collected.append(result) }
-                return collected
-            }
+            let results = await Self.burst(of: 20, client)
 
             let failures = results.compactMap { if case .failure(let error) = $0 { error } else { nil } }
             #expect(failures.isEmpty, "failures: \(failures)")
@@ -68,17 +73,7 @@ struct RefreshTests {
             try await mock.clearJournal()
             try await mock.advanceClock(seconds: Self.accessLifetime + 1)
 
-            let results = await withTaskGroup(of: Result<StaffMe, RepairMinderError>.self) { group in
-                for _ in 0..<20 {
-                    group.addTask {
-                        do { return .success(try await client.send(API.StaffAuth.me())) }
-                        catch { return .failure(error as? RepairMinderError ?? .transport("\(error)")) }
-                    }
-                }
-                var collected: [Result<StaffMe, RepairMinderError>] = []
-                for await result in group { collected.append(result) }
-                return collected
-            }
+            let results = await Self.burst(of: 20, client)
 
             let failures = results.compactMap { if case .failure(let error) = $0 { error } else { nil } }
             // Several requests presented the same refresh token: the server saw a reuse.

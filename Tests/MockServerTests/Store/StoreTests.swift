@@ -74,7 +74,7 @@ enum StoreFixture {
         #expect(throws: DatabaseError.self) {
             try store.write { db in
                 try DeviceTokenRecord(deviceToken: "abc", platform: "ios", appType: .staff, userID: nil, clientID: nil,
-                                      companyID: StoreSeedIDs.acme, createdAt: "2026-11-21T10:15:00Z",
+                                      companyID: SeedIDs.acme, createdAt: "2026-11-21T10:15:00Z",
                                       updatedAt: "2026-11-21T10:15:00Z").insert(db)
             }
         }
@@ -106,16 +106,6 @@ enum StoreFixture {
     }
 }
 
-/// Ids the tests refer to; Seeds/README.md lists them.
-enum StoreSeedIDs {
-    static let acme = "00000001-0000-4000-8000-00000000a000"
-    static let beta = "00000001-0000-4000-8000-00000000b000"
-    static let pending = "00000001-0000-4000-8000-00000000c000"
-    static let halted = "00000001-0000-4000-8000-00000000d000"
-    static let acmeAdmin = "00000003-0000-4000-8000-00000000a001"
-    static let jane = "00000004-0000-4000-8000-00000000e001"
-    static let sam = "00000004-0000-4000-8000-00000000e002"
-}
 
 @Suite struct StoreSeedPersonaTests {
     @Test func companiesHaveTheirStatusesAndLocations() throws {
@@ -126,7 +116,7 @@ enum StoreSeedIDs {
             #expect(companies.count == 4)
             #expect(byName["Acme Repairs"]?.status == .active)
             #expect(byName["Acme Repairs"]?.currencyCode == "GBP")
-            #expect(byName["Acme Repairs"]?.id == StoreSeedIDs.acme)
+            #expect(byName["Acme Repairs"]?.id == SeedIDs.acme)
             #expect(byName["Acme Repairs"]?.vatNumber != nil)
             #expect([byName["Acme Repairs"]?.vatRateRepair, byName["Acme Repairs"]?.vatRateDeviceSale,
                      byName["Acme Repairs"]?.vatRateAccessory, byName["Acme Repairs"]?.vatRateDevicePurchase]
@@ -148,7 +138,7 @@ enum StoreSeedIDs {
                 try #require(try UserRecord.filter(sql: "email = ?", arguments: [email]).fetchOne(db))
             }
             let admin = try user("ADMIN@acme.test")   // email is COLLATE NOCASE
-            #expect(admin.id == StoreSeedIDs.acmeAdmin)
+            #expect(admin.id == SeedIDs.acmeAdmin)
             #expect(admin.role == .admin && admin.twoFactorMethod == .email)
             #expect(admin.passwordHash == "test$password123")
             #expect(admin.isActive == 1 && admin.archivedAt == nil)
@@ -164,9 +154,9 @@ enum StoreSeedIDs {
             #expect(codes.contains(StoreHashing.recoveryCodeHash("acme2fa5")))
             #expect(try user("inactive@acme.test").isActive == 0)
             #expect(try user("archived@acme.test").archivedAt != nil)
-            #expect(try user("admin@beta.test").companyID == StoreSeedIDs.beta)
-            #expect(try user("owner@pending.test").companyID == StoreSeedIDs.pending)
-            #expect(try user("owner@halted.test").companyID == StoreSeedIDs.halted)
+            #expect(try user("admin@beta.test").companyID == SeedIDs.beta)
+            #expect(try user("owner@pending.test").companyID == SeedIDs.pending)
+            #expect(try user("owner@halted.test").companyID == SeedIDs.halted)
             let withPassword = try UserRecord.filter(sql: "password_hash IS NOT NULL").fetchAll(db)
             #expect(withPassword.allSatisfy { $0.passwordHash == "test$password123" })
         }
@@ -181,11 +171,11 @@ enum StoreSeedIDs {
                     WHERE c.email = ?
                     """, arguments: [email])
             }
-            #expect(try companies("jane@customer.test") == [StoreSeedIDs.acme])
-            #expect(try companies("sam@customer.test") == [StoreSeedIDs.acme, StoreSeedIDs.beta])
-            let jane = try #require(try ClientRecord.fetchOne(db, key: StoreSeedIDs.jane))
+            #expect(try companies("jane@customer.test") == [SeedIDs.acme])
+            #expect(try companies("sam@customer.test") == [SeedIDs.acme, SeedIDs.beta])
+            let jane = try #require(try ClientRecord.fetchOne(db, key: SeedIDs.jane))
             #expect(jane.email == "jane@customer.test")
-            let janeOrders = try OrderRecord.filter(Column("client_id") == StoreSeedIDs.jane).fetchAll(db)
+            let janeOrders = try OrderRecord.filter(Column("client_id") == SeedIDs.jane).fetchAll(db)
             #expect(janeOrders.count >= 2)
             let waiting = try DeviceRecord
                 .filter(janeOrders.map(\.id).contains(Column("order_id")))
@@ -198,17 +188,17 @@ enum StoreSeedIDs {
     @Test func acmeResourcesCoverEveryStatusAndMessageType() throws {
         let (store, _) = try StoreFixture.seededStore()
         try store.read { db in
-            #expect(try OrderRecord.filter(Column("company_id") == StoreSeedIDs.acme).fetchCount(db) >= 30)
-            #expect(try OrderRecord.filter(Column("company_id") == StoreSeedIDs.beta).fetchCount(db) >= 3)
+            #expect(try OrderRecord.filter(Column("company_id") == SeedIDs.acme).fetchCount(db) >= 30)
+            #expect(try OrderRecord.filter(Column("company_id") == SeedIDs.beta).fetchCount(db) >= 3)
             let statuses = try DeviceStatus.fetchSet(db, sql: "SELECT status FROM devices WHERE company_id = ?",
-                                                    arguments: [StoreSeedIDs.acme])
+                                                    arguments: [SeedIDs.acme])
             #expect(statuses == Set(DeviceStatus.allCases))
-            let assignedToAdmin = try DeviceRecord.filter(Column("assigned_engineer_id") == StoreSeedIDs.acmeAdmin).fetchCount(db)
+            let assignedToAdmin = try DeviceRecord.filter(Column("assigned_engineer_id") == SeedIDs.acmeAdmin).fetchCount(db)
             #expect(assignedToAdmin >= 3)
             let types = try MessageType.fetchSet(db, sql: "SELECT type FROM ticket_messages WHERE company_id = ?",
-                                                arguments: [StoreSeedIDs.acme])
+                                                arguments: [SeedIDs.acme])
             #expect(types == Set(MessageType.allCases))
-            #expect(try MacroRecord.filter(Column("company_id") == StoreSeedIDs.acme).fetchCount(db) >= 2)
+            #expect(try MacroRecord.filter(Column("company_id") == SeedIDs.acme).fetchCount(db) >= 2)
             // Every device's status belongs to its workflow; every order has a device.
             for device in try DeviceRecord.fetchAll(db) {
                 #expect(device.status.belongs(to: device.workflowType), "\(device.id)")
@@ -342,7 +332,7 @@ extension SeedSnapshot {
         let pristine = try store.read(StoreFixture.dump)
         try store.write { db in
             try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: ["00000005-0000-4000-8000-00000000a001"])
-            try db.execute(sql: "UPDATE companies SET status = 'suspended' WHERE id = ?", arguments: [StoreSeedIDs.acme])
+            try db.execute(sql: "UPDATE companies SET status = 'suspended' WHERE id = ?", arguments: [SeedIDs.acme])
             try OutboxRecord(id: UUID().uuidString, toAddress: "admin@acme.test", kind: "staff_2fa", subject: "Code",
                              body: "123456", code: "123456", sentAt: "2026-11-21T12:00:00Z").insert(db)
         }
@@ -369,14 +359,14 @@ extension SeedSnapshot {
             try snapshot.restore(into: store)
             #expect(try store.read(StoreFixture.dump) == pristine)
             try store.write { db in
-                try db.execute(sql: "UPDATE companies SET name = ? WHERE id = ?", arguments: ["Acme Renamed", StoreSeedIDs.acme])
+                try db.execute(sql: "UPDATE companies SET name = ? WHERE id = ?", arguments: ["Acme Renamed", SeedIDs.acme])
             }
             try store.writer.close()
         }
         // Reopened as it is: not empty, the change kept, nothing re-seeded.
         let reopened = try Store(path: path)
         #expect(try !reopened.isEmpty())
-        #expect(try reopened.read { db in try String.fetchOne(db, sql: "SELECT name FROM companies WHERE id = ?", arguments: [StoreSeedIDs.acme]) } == "Acme Renamed")
+        #expect(try reopened.read { db in try String.fetchOne(db, sql: "SELECT name FROM companies WHERE id = ?", arguments: [SeedIDs.acme]) } == "Acme Renamed")
         #expect(try reopened.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
         let fk = try reopened.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") }
         #expect(fk == 1)
