@@ -6,6 +6,22 @@ import RepairMinderClient
 @Suite("Injected faults against the mock")
 @MainActor
 struct FaultTests {
+    /// `me` fails as a transport error, the session and stored credentials survive it, and once
+    /// the faults are cleared the next call works.
+    static func expectTransportErrorKeepingCredentials(_ session: StaffSession, before: StaffCredentials,
+                                                       mock: MockFixture) async throws {
+        let error = await typedError { try await session.refreshMe() }
+        guard case .transport = error else {
+            Issue.record("expected transport, got \(String(describing: error))")
+            return
+        }
+        #expect(session.isAuthenticated)
+        #expect(try await session.client.tokenStore.staffCredentials() == before)
+        try await mock.clearFaults()
+        let me = try await session.refreshMe()
+        #expect(me.user.email == Seeded.admin)
+    }
+
     @Test func droppedConnectionIsTransportErrorAndKeepsCredentials() async throws {
         try await withMock { mock in
             let session = try await mock.signedInStaff()
@@ -14,17 +30,7 @@ struct FaultTests {
             // No count: libcurl's automatic resend on a dropped reused connection is dropped too.
             try await mock.addFault(["path": "/api/auth/me", "action": "drop_connection"])
 
-            let error = await typedError { try await session.refreshMe() }
-
-            guard case .transport = error else {
-                Issue.record("expected transport, got \(String(describing: error))")
-                return
-            }
-            #expect(session.isAuthenticated)
-            #expect(try await store.staffCredentials() == before)
-            try await mock.clearFaults()
-            let me = try await session.refreshMe()
-            #expect(me.user.email == Seeded.admin)
+            try await Self.expectTransportErrorKeepingCredentials(session, before: before, mock: mock)
         }
     }
 
@@ -82,17 +88,7 @@ struct FaultTests {
             try await mock.advanceClock(seconds: 901)
             try await mock.addFault(["path": "/api/auth/refresh", "action": "drop_connection"])
 
-            let error = await typedError { try await session.refreshMe() }
-
-            guard case .transport = error else {
-                Issue.record("expected transport, got \(String(describing: error))")
-                return
-            }
-            #expect(session.isAuthenticated)
-            #expect(try await store.staffCredentials() == before)
-            try await mock.clearFaults()
-            let me = try await session.refreshMe()
-            #expect(me.user.email == Seeded.admin)
+            try await Self.expectTransportErrorKeepingCredentials(session, before: before, mock: mock)
             #expect(try await store.staffCredentials() != before)
         }
     }
