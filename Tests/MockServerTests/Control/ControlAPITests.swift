@@ -249,3 +249,64 @@ import Testing
         #expect(wrong.error == "Method not allowed")
     }
 }
+
+/// Faults that break the transport, observed on a raw socket.
+@Suite struct TransportFaultTests {
+    /// Sends one `Connection: close` request and reads until the server closes.
+    static func rawExchange(port: Int, _ request: String) throws -> [UInt8] {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw HarnessError("socket failed") }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw HarnessError("connect failed") }
+        let bytes = Array(request.utf8)
+        guard send(fd, bytes, bytes.count, 0) == bytes.count else { throw HarnessError("send failed") }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[0..<count]
+        }
+        return received
+    }
+
+    @Test func truncateFaultSendsTheFullLengthButHalfTheBody() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        _ = try await mock.post("/__mock/faults", ["path": .string("/api/auth/me"), "action": .string("truncate_body"),
+                                                   "count": .int(1)])
+        let raw = try Self.rawExchange(port: mock.server.port,
+                                       "GET /api/auth/me HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        let text = String(decoding: raw, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        #expect(parts[0].hasPrefix("HTTP/1.1 401"))
+        let declared = try #require(parts[0].split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) })
+        let full = #"{"success":false,"error":"Unauthorized"}"#.utf8.count
+        #expect(declared == full)
+        #expect(parts[1].utf8.count == full / 2)
+        // The next request is whole again (count 1).
+        #expect(try await mock.get("/api/auth/me").json == .object(["success": .bool(false), "error": .string("Unauthorized")]))
+    }
+
+    @Test func dropFaultClosesWithoutAByte() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        _ = try await mock.post("/__mock/faults", ["path": .string("/api/auth/me"), "action": .string("drop_connection"),
+                                                   "count": .int(1)])
+        let raw = try Self.rawExchange(port: mock.server.port,
+                                       "GET /api/auth/me HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        #expect(raw.isEmpty)
+        let journal = try await mock.get("/__mock/requests?path=/api/auth/me")
+        #expect(journal.data[0]?["status"] == .int(0))
+    }
+}
