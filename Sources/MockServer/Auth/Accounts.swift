@@ -83,6 +83,7 @@ struct CompanyRow: Sendable {
     var vatRateDeviceSale: String?
     var vatRateAccessory: String?
     var vatRateDevicePurchase: String?
+    var subscriptionPlan: SubscriptionPlan = .professional
 
     init(id: String, name: String, status: String, currencyCode: String?, vatNumber: String?, logoURL: String?,
          vatRateRepair: String?, vatRateDeviceSale: String?, vatRateAccessory: String?, vatRateDevicePurchase: String?) {
@@ -97,6 +98,7 @@ struct CompanyRow: Sendable {
                   vatNumber: row["vat_number"], logoURL: row["logo_url"], vatRateRepair: row["vat_rate_repair"],
                   vatRateDeviceSale: row["vat_rate_device_sale"], vatRateAccessory: row["vat_rate_accessory"],
                   vatRateDevicePurchase: row["vat_rate_device_purchase"])
+        subscriptionPlan = row["subscription_plan"] ?? .professional
     }
 
     static func fetch(_ db: Database, id: String) throws -> CompanyRow? {

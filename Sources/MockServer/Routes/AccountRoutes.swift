@@ -199,19 +199,17 @@ struct AvatarPayload: Encodable, Sendable {
     @Nullable var avatar_url: String?
 }
 
-/// `GET /api/subscription/features` (shape chosen by the mock; the seeds show none): the plan's features; a quarantined
-/// company's subscription is not active, so the app can explain why everything else is closed.
+/// `GET /api/subscription/features` (shape chosen by the mock; the seeds show none): the company's
+/// plan and what it includes. A quarantined company's subscription is not active and includes
+/// nothing, so the app can explain why everything else is closed.
 struct SubscriptionPayload: Encodable, Sendable {
     let plan: String
     let status: String
     let features: [String]
 
-    static let professionalFeatures = ["orders", "devices", "tickets", "customer_portal", "push_notifications",
-                                       "buyback", "macros"]
-
     init(company: CompanyRow) {
-        plan = "professional"
+        plan = company.subscriptionPlan.rawValue
         status = company.status == "active" ? "active" : "inactive"
-        features = company.status == "active" ? Self.professionalFeatures : []
+        features = company.status == "active" ? company.subscriptionPlan.features : []
     }
 }

@@ -42,6 +42,7 @@ enum StoreMigrations {
                 vat_rate_device_sale TEXT NOT NULL DEFAULT '20.00',
                 vat_rate_accessory TEXT NOT NULL DEFAULT '20.00',
                 vat_rate_device_purchase TEXT NOT NULL DEFAULT '0.00',
+                subscription_plan TEXT NOT NULL DEFAULT 'professional' \(check("subscription_plan", SubscriptionPlan.sqlList)),
                 created_at TEXT NOT NULL
             );
             CREATE TABLE company_locations (

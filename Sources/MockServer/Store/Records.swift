@@ -16,6 +16,7 @@ public struct CompanyRecord: Codable, Equatable, Sendable, FetchableRecord, Pers
     public var vatRateDeviceSale: String
     public var vatRateAccessory: String
     public var vatRateDevicePurchase: String
+    public var subscriptionPlan: SubscriptionPlan
     public var createdAt: String
 
     enum CodingKeys: String, CodingKey {
@@ -23,6 +24,7 @@ public struct CompanyRecord: Codable, Equatable, Sendable, FetchableRecord, Pers
         case currencyCode = "currency_code", vatNumber = "vat_number", logoURL = "logo_url"
         case vatRateRepair = "vat_rate_repair", vatRateDeviceSale = "vat_rate_device_sale"
         case vatRateAccessory = "vat_rate_accessory", vatRateDevicePurchase = "vat_rate_device_purchase"
+        case subscriptionPlan = "subscription_plan"
         case createdAt = "created_at"
     }
 }

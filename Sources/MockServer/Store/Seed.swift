@@ -33,6 +33,8 @@ public struct Seed: Sendable, Decodable {
         public var vat_rate_device_sale: String?
         public var vat_rate_accessory: String?
         public var vat_rate_device_purchase: String?
+        /// Default `professional`.
+        public var subscription_plan: SubscriptionPlan?
         public var created_at: String?
         public var locations: [Location]
     }

@@ -45,9 +45,10 @@ extension Seed {
             companyRates[c.id] = rates
             try put("companies", """
                 id, name, status, currency_code, vat_number, logo_url, vat_rate_repair, vat_rate_device_sale, \
-                vat_rate_accessory, vat_rate_device_purchase, created_at
+                vat_rate_accessory, vat_rate_device_purchase, subscription_plan, created_at
                 """, [c.id, c.name, c.status, c.currency_code ?? "GBP", c.vat_number, c.logo_url,
-                      rates[.repair], rates[.deviceSale], rates[.accessory], rates[.devicePurchase], created],
+                      rates[.repair], rates[.deviceSale], rates[.accessory], rates[.devicePurchase],
+                      c.subscription_plan ?? .professional, created],
                 "companies[\(i)]")
             for (j, l) in c.locations.enumerated() {
                 try put("company_locations", """

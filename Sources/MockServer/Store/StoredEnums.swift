@@ -36,6 +36,21 @@ public enum CompanyStatus: String, StoredEnum {
     public static let label = "company status"
 }
 
+/// A company's subscription; `GET /api/subscription/features` lists what it includes.
+public enum SubscriptionPlan: String, StoredEnum {
+    case starter
+    case professional
+    public static let label = "subscription plan"
+
+    /// Feature keys each plan includes (the mock's catalogue; the seeds name no plans).
+    public var features: [String] {
+        switch self {
+        case .starter: ["orders", "devices", "tickets", "customer_portal"]
+        case .professional: ["orders", "devices", "tickets", "customer_portal", "push_notifications", "buyback", "macros"]
+        }
+    }
+}
+
 public enum UserRole: String, StoredEnum {
     case masterAdmin = "master_admin"
     case admin

@@ -170,3 +170,25 @@ import Testing
         #expect(features.data["status"] == .string("active"))
     }
 }
+
+/// `GET /api/subscription/features` reads the company's plan.
+@Suite struct SubscriptionFeaturesTests {
+    @Test func featuresFollowThePlanAndTheCompanyStatus() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let acme = try await mock.signInStaff("admin@acme.test")
+        let professional = try await mock.get("/api/subscription/features", bearer: acme.token)
+        #expect(professional.data["plan"] == .string("professional"))
+        #expect(professional.data["features"]?.array?.contains(.string("push_notifications")) == true)
+
+        let beta = try await mock.signInStaff("admin@beta.test")
+        let starter = try await mock.get("/api/subscription/features", bearer: beta.token)
+        #expect(starter.data == .object(["plan": .string("starter"), "status": .string("active"),
+                                         "features": .array(["orders", "devices", "tickets", "customer_portal"])]))
+
+        try await mock.setCompanyStatus(SeedIDs.beta, "suspended")
+        let suspended = try await mock.get("/api/subscription/features", bearer: beta.token)
+        #expect(suspended.data == .object(["plan": .string("starter"), "status": .string("inactive"),
+                                           "features": .array([])]))
+    }
+}

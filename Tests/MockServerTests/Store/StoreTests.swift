@@ -230,7 +230,7 @@ enum StoreFixture {
         let company = CompanyRecord(id: UUID().uuidString, name: "Test Co", status: .active, currencyCode: "GBP",
                                     vatNumber: nil, logoURL: nil, vatRateRepair: "20.00", vatRateDeviceSale: "20.00",
                                     vatRateAccessory: "20.00", vatRateDevicePurchase: "0.00",
-                                    createdAt: "2026-11-21T10:15:00Z")
+                                    subscriptionPlan: .starter, createdAt: "2026-11-21T10:15:00Z")
         try store.write { db in try company.insert(db) }
         #expect(try store.read { db in try CompanyRecord.fetchOne(db, key: company.id) } == company)
         #expect(try !store.isEmpty())
