@@ -164,7 +164,10 @@ import Testing
         defer { mock.stop() }
         let tokens = try await mock.signInStaff("admin@acme.test")
         let avatar = try await mock.get("/api/users/me/avatar", bearer: tokens.token)
-        #expect(avatar.data.keys == ["avatar_url"])
+        #expect(avatar.data == .object(["avatar_url": .string("https://cdn.acme.test/avatars/alice-admin.png")]))
+        let withoutAvatar = try await mock.signInStaff("totp@acme.test")
+        let none = try await mock.get("/api/users/me/avatar", bearer: withoutAvatar.token)
+        #expect(none.data == .object(["avatar_url": .null]))
         let features = try await mock.get("/api/subscription/features", bearer: tokens.token)
         #expect(features.data.keys == ["plan", "status", "features"])
         #expect(features.data["status"] == .string("active"))
