@@ -14,7 +14,7 @@ enum AccountRoutes {
             let id = try context.parameter("id")
             // Another company's id is a 404, never a 403, never data.
             guard id == staff.companyID,
-                  let company = try context.store.read({ db in try CompanyRow.fetch(db, id: id) }) else {
+                  let company = try context.store.read({ db in try CompanyRecord.fetchOne(db, key: id) }) else {
                 throw companyNotFound
             }
             return JSONBody.success(CompanyPayload(company))
@@ -65,12 +65,12 @@ enum AccountRoutes {
             guard let account = try context.store.read({ db in try StaffAccount.fetch(db, id: staff.userID) }) else {
                 throw APIFailure.unauthorized
             }
-            return JSONBody.success(AvatarPayload(avatar_url: account.avatarURL))
+            return JSONBody.success(AvatarPayload(avatar_url: account.user.avatarURL))
         }
 
         router.get("/api/subscription/features", access: .staff) { context in
             let staff = try context.staff()
-            guard let company = try context.store.read({ db in try CompanyRow.fetch(db, id: staff.companyID) }) else {
+            guard let company = try context.store.read({ db in try CompanyRecord.fetchOne(db, key: staff.companyID) }) else {
                 throw APIFailure.unauthorized
             }
             return JSONBody.success(SubscriptionPayload(company: company))
@@ -111,12 +111,12 @@ struct StaffProfilePayload: Encodable, Sendable {
         is_active = user.is_active
         magic_link_enabled = user.magic_link_enabled
         company_status = user.company_status
-        phone = account.phone
-        job_title = account.jobTitle
-        avatar_url = account.avatarURL
-        last_login = account.lastLogin
-        created_at = account.createdAt
-        updated_at = account.updatedAt
+        phone = account.user.phone
+        job_title = account.user.jobTitle
+        avatar_url = account.user.avatarURL
+        last_login = account.user.lastLogin
+        created_at = account.user.createdAt
+        updated_at = account.user.updatedAt
     }
 }
 
@@ -207,9 +207,9 @@ struct SubscriptionPayload: Encodable, Sendable {
     let status: String
     let features: [String]
 
-    init(company: CompanyRow) {
+    init(company: CompanyRecord) {
         plan = company.subscriptionPlan.rawValue
-        status = company.status == "active" ? "active" : "inactive"
-        features = company.status == "active" ? company.subscriptionPlan.features : []
+        status = company.status == .active ? "active" : "inactive"
+        features = company.status == .active ? company.subscriptionPlan.features : []
     }
 }

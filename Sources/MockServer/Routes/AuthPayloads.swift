@@ -27,7 +27,7 @@ struct StaffUserPayload: Encodable, Sendable {
         data_classification = account.dataClassification
         is_active = account.isActive ? 1 : 0
         magic_link_enabled = account.magicLinkEnabled ? 1 : 0
-        company_status = account.company.status
+        company_status = account.company.status.rawValue
     }
 }
 
@@ -44,10 +44,10 @@ struct CompanyPayload: Encodable, Sendable {
     @Nullable var vat_rate_accessory: String?
     @Nullable var vat_rate_device_purchase: String?
 
-    init(_ company: CompanyRow) {
+    init(_ company: CompanyRecord) {
         id = company.id
         name = company.name
-        status = company.status
+        status = company.status.rawValue
         currency_code = company.currencyCode
         vat_number = company.vatNumber
         logo_url = company.logoURL
@@ -116,7 +116,7 @@ struct CustomerClientPayload: Encodable, Sendable {
     let email: String
     let name: String
 
-    init(_ account: CustomerAccount) {
+    init(_ account: ClientRecord) {
         id = account.id
         firstName = account.firstName
         lastName = account.lastName
@@ -131,7 +131,7 @@ struct CustomerCompanyPayload: Encodable, Sendable {
     let name: String
     @Nullable var logoUrl: String?
 
-    init(_ company: CompanyRow) {
+    init(_ company: CompanyRecord) {
         id = company.id
         name = company.name
         logoUrl = company.logoURL

@@ -17,7 +17,7 @@ enum CustomerAuthRoutes {
             guard body.email.contains("@") else { throw APIFailure.invalidField("email") }
             try context.store.write { db in
                 // Same answer whether or not the account exists; mail only when it does.
-                guard let client = try CustomerAccount.fetch(db, email: body.email) else { return }
+                guard let client = try ClientRecord.fetch(db, email: body.email) else { return }
                 let companies = try client.companies(db)
                 guard !companies.isEmpty else { return }
                 if let companyID = body.companyId, !companies.contains(where: { $0.id == companyID }) { return }
@@ -40,11 +40,11 @@ enum CustomerAuthRoutes {
                 let subject = body.email.lowercased()
                 let check = try LoginCodes.check(db, purpose: .customerMagicLink, subject: subject, code: body.code,
                                                  now: context.now, consume: false)
-                guard check == .valid, let client = try CustomerAccount.fetch(db, email: body.email) else {
+                guard check == .valid, let client = try ClientRecord.fetch(db, email: body.email) else {
                     return .failure(StaffAuthRoutes.invalidCode)
                 }
                 let companies = try client.companies(db)
-                let company: CompanyRow
+                let company: CompanyRecord
                 if let companyID = body.companyId {
                     // A company this email has no account with is judged like a wrong code.
                     guard let chosen = companies.first(where: { $0.id == companyID }) else {
@@ -77,8 +77,8 @@ enum CustomerAuthRoutes {
         router.get("/api/customer/auth/me", access: .customer) { context in
             let customer = try context.customer()
             let payload = try context.store.read { db -> CustomerMePayload? in
-                guard let client = try CustomerAccount.fetch(db, id: customer.clientID),
-                      let company = try CompanyRow.fetch(db, id: customer.companyID) else { return nil }
+                guard let client = try ClientRecord.fetchOne(db, key: customer.clientID),
+                      let company = try CompanyRecord.fetchOne(db, key: customer.companyID) else { return nil }
                 return CustomerMePayload(client: CustomerClientPayload(client), company: CustomerCompanyPayload(company))
             }
             guard let payload else { throw APIFailure.unauthorized }

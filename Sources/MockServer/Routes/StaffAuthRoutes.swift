@@ -140,7 +140,7 @@ enum StaffAuthRoutes {
     private static func verifySecondFactor(_ db: Database, account: StaffAccount, code: String, now: Date) throws -> Bool {
         if LoginCodes.isWellFormed(code) {
             // RFC 6238 §5.2: a TOTP code is accepted once; later steps only.
-            if let secret = account.totpSecret, account.twoFactorMethod == "totp",
+            if let secret = account.user.totpSecret, account.usesTOTP,
                let step = TOTP(base32Secret: secret)?.matchingStep(code, at: now) {
                 try db.execute(sql: """
                     UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)
@@ -150,7 +150,7 @@ enum StaffAuthRoutes {
             return try LoginCodes.check(db, purpose: .staffTwoFactor, subject: account.id, code: code, now: now,
                                         consume: true) == .valid
         }
-        guard account.twoFactorMethod == "totp", code.count == 8,
+        guard account.usesTOTP, code.count == 8,
               code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
         try db.execute(sql: """
             UPDATE user_recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL
