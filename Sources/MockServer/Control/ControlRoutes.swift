@@ -22,9 +22,8 @@ enum ControlRoutes {
             environment.journal.clear()
             environment.faults.clear()
             environment.clock.reset()
-            let elapsed = started.duration(to: .now).components
-            let ms = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
-            return JSONBody.success(ResetResult(now: Timestamp.string(environment.clock.now()), durationMs: ms))
+            return JSONBody.success(ResetResult(now: Timestamp.string(environment.clock.now()),
+                                                durationMs: started.duration(to: .now).milliseconds))
         }
 
         router.get("/__mock/outbox", access: .open) { context in

@@ -35,3 +35,11 @@ final class MockClock: Sendable {
     /// Seconds between the wall clock and the mock's clock.
     var offsetSeconds: TimeInterval { offset.withLock { $0 } }
 }
+
+extension Duration {
+    /// For the journal, the log and the reset answer.
+    var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}

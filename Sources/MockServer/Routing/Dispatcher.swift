@@ -42,7 +42,7 @@ struct Dispatcher: Sendable {
         let who = (try? principal.get())?.journalName
         let elapsed = started.duration(to: .now)
         environment.journal.record(method: request.method, path: request.path, query: Self.query(of: request),
-                                   status: response.delivery == .dropConnection ? 0 : response.status, durationMs: Self.milliseconds(elapsed), who: who,
+                                   status: response.delivery == .dropConnection ? 0 : response.status, durationMs: elapsed.milliseconds, who: who,
                                    time: now)
         log(request, response, who: who, started: started)
         return response
@@ -111,13 +111,9 @@ struct Dispatcher: Sendable {
         return String(request.target[request.target.index(after: mark)...])
     }
 
-    private static func milliseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
 
     private func log(_ request: HTTPRequest, _ response: HTTPResponse, who: String?, started: ContinuousClock.Instant) {
-        let ms = Self.milliseconds(started.duration(to: .now))
+        let ms = started.duration(to: .now).milliseconds
         let status = response.delivery == .dropConnection ? "dropped" : String(response.status)
         environment.logger.info("\(request.method) \(request.target) → \(status) \(String(format: "%.2f", ms)) ms\(who.map { " " + $0 } ?? "")")
     }

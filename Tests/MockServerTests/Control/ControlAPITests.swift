@@ -279,13 +279,18 @@ import Testing
         return received
     }
 
+    /// One raw `GET /api/auth/me` with a one-shot fault of `action` on it.
+    static func getMeOnce(_ mock: MockHarness, withFault action: String) async throws -> [UInt8] {
+        _ = try await mock.post("/__mock/faults", ["path": .string("/api/auth/me"), "action": .string(action),
+                                                   "count": .int(1)])
+        return try rawExchange(port: mock.server.port,
+                               "GET /api/auth/me HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+    }
+
     @Test func truncateFaultSendsTheFullLengthButHalfTheBody() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        _ = try await mock.post("/__mock/faults", ["path": .string("/api/auth/me"), "action": .string("truncate_body"),
-                                                   "count": .int(1)])
-        let raw = try Self.rawExchange(port: mock.server.port,
-                                       "GET /api/auth/me HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        let raw = try await Self.getMeOnce(mock, withFault: "truncate_body")
         let text = String(decoding: raw, as: UTF8.self)
         let parts = text.components(separatedBy: "\r\n\r\n")
         #expect(parts[0].hasPrefix("HTTP/1.1 401"))
@@ -301,10 +306,7 @@ import Testing
     @Test func dropFaultClosesWithoutAByte() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        _ = try await mock.post("/__mock/faults", ["path": .string("/api/auth/me"), "action": .string("drop_connection"),
-                                                   "count": .int(1)])
-        let raw = try Self.rawExchange(port: mock.server.port,
-                                       "GET /api/auth/me HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        let raw = try await Self.getMeOnce(mock, withFault: "drop_connection")
         #expect(raw.isEmpty)
         let journal = try await mock.get("/__mock/requests?path=/api/auth/me")
         #expect(journal.data[0]?["status"] == .int(0))
