@@ -5,5 +5,7 @@ enum APIRoutes {
         CustomerAuthRoutes.register(on: &router)
         AccountRoutes.register(on: &router)
         DeviceTokenRoutes.register(on: &router)
+        OrderRoutes.register(on: &router)
+        DeviceRoutes.register(on: &router)
     }
 }

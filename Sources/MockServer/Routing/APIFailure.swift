@@ -28,6 +28,11 @@ struct APIFailure: Error, Sendable, Equatable {
         APIFailure(status: 400, message: "Invalid or missing field: \(name)")
     }
 
+    /// A query parameter outside its range or set (`?limit=0`, `?status=lost`).
+    static func invalidQuery(_ name: String) -> APIFailure {
+        APIFailure(status: 400, message: "Invalid query parameter: \(name)")
+    }
+
     static func badRequest(_ message: String) -> APIFailure {
         APIFailure(status: 400, message: message)
     }

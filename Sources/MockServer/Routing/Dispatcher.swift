@@ -92,6 +92,11 @@ struct Dispatcher: Sendable {
             return JSONBody.failure(failure)
         case let decoding as DecodingError:
             return JSONBody.failure(JSONBody.failure(for: decoding))
+        case ResourceError.invalidField(let name):
+            return JSONBody.failure(.invalidField(name))
+        case ResourceError.illegalTransition(let from, let to, let allowed):
+            let next = allowed.isEmpty ? "none (\(from.rawValue) is final)" : allowed.map(\.rawValue).joined(separator: ", ")
+            return JSONBody.failure(.badRequest("Invalid status transition from \(from.rawValue) to \(to.rawValue). Allowed: \(next)"))
         default:
             logger.error("unhandled error: \(error)")
             return JSONBody.failure(APIFailure(status: 500, message: "Internal server error"))

@@ -132,3 +132,36 @@ public enum DeviceStatus: String, StoredEnum {
     /// No further status follows.
     public var isFinal: Bool { self == .collected || self == .despatched || self == .addedToBuyback }
 }
+
+extension DeviceStatus {
+    /// The device timestamps a move into this status sets to the clock's now (decided; a status
+    /// entered again, such as after a revised quote, stamps again).
+    var stampedTimestamps: [WritableKeyPath<DeviceRecord, String?>] {
+        switch self {
+        case .deviceReceived: [\.receivedAt]
+        case .diagnosing: [\.diagnosisStartedAt]
+        case .awaitingAuthorisation: [\.quoteSentAt]
+        case .authorisedSourceParts, .readyToPay: [\.authorisedAt]
+        case .authorisedAwaitingParts: [\.partsOrderedAt]
+        case .readyToRepair: [\.partsReceivedAt]
+        case .repairing: [\.repairStartedAt]
+        case .repairedQC: [\.repairCompletedAt]
+        case .repairedReady, .rejectionReady: [\.qcCompletedAt, \.readyAt]
+        case .rejected, .companyRejected: [\.rejectedAt]
+        case .collected: [\.collectedAt]
+        case .despatched: [\.despatchedAt]
+        case .paymentMade: [\.paidAt]
+        case .readyToQuote, .awaitingRevisedQuote, .rejectionQC, .addedToBuyback: []
+        }
+    }
+
+    /// The customer's answer this move records (`authorization_status`), if any.
+    public var authorizationOutcome: AuthorizationStatus? {
+        switch self {
+        case .awaitingAuthorisation: .pending
+        case .authorisedSourceParts, .readyToPay: .approved
+        case .rejected: .rejected
+        default: nil
+        }
+    }
+}

@@ -11,12 +11,15 @@ enum StoreMigrations {
         "customer_sessions", "device_tokens", "push_preferences", "outbox", "push_log",
         "orders", "devices", "order_items", "payments", "signatures", "tickets",
         "ticket_messages", "ticket_events", "ticket_attachments", "macros",
+        "brands", "models", "sub_locations", "device_images", "device_accessories", "device_parts",
+        "device_notes", "device_checklist_items",
     ]
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-auth", migrate: createAuthTables)
         migrator.registerMigration("v1-resources", migrate: createResourceTables)
+        migrator.registerMigration("v2-device-detail", migrate: addDeviceDetailTables)
         return migrator
     }
 
@@ -370,5 +373,167 @@ enum StoreMigrations {
             );
             CREATE INDEX macros_company ON macros(company_id);
             """)
+    }
+
+    /// The device detail of seed 003 (catalogue brand/model, sub-location, images, accessories,
+    /// parts, notes, checklist), four priorities, and the order's derived status. `devices` is
+    /// rebuilt (SQLite cannot change a CHECK): GRDB runs migrations with foreign keys off and
+    /// checks them before committing.
+    static func addDeviceDetailTables(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE brands (
+                id TEXT PRIMARY KEY NOT NULL,
+                name TEXT NOT NULL UNIQUE
+            );
+            CREATE TABLE models (
+                id TEXT PRIMARY KEY NOT NULL,
+                brand_id TEXT NOT NULL REFERENCES brands(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                UNIQUE (brand_id, name)
+            );
+            CREATE TABLE sub_locations (
+                id TEXT PRIMARY KEY NOT NULL,
+                company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+                location_id TEXT NOT NULL REFERENCES company_locations(id) ON DELETE CASCADE,
+                code TEXT NOT NULL,
+                description TEXT,
+                type TEXT NOT NULL \(check("type", SubLocationType.sqlList))
+            );
+            CREATE INDEX sub_locations_company ON sub_locations(company_id);
+
+            CREATE TABLE devices_v2 (
+                id TEXT PRIMARY KEY NOT NULL,
+                company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+                order_id TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+                workflow_type TEXT NOT NULL \(check("workflow_type", WorkflowType.sqlList)),
+                status TEXT NOT NULL \(check("status", DeviceStatus.sqlList)),
+                priority TEXT NOT NULL DEFAULT 'normal' \(check("priority", DevicePriority.sqlList)),
+                assigned_engineer_id TEXT REFERENCES users(id),
+                brand TEXT NOT NULL,
+                model TEXT NOT NULL,
+                brand_id TEXT REFERENCES brands(id),
+                model_id TEXT REFERENCES models(id),
+                sub_location_id TEXT REFERENCES sub_locations(id) ON DELETE SET NULL,
+                serial_number TEXT,
+                imei TEXT,
+                colour TEXT,
+                storage_capacity TEXT,
+                passcode_type TEXT,
+                find_my_status TEXT,
+                condition_grade TEXT,
+                customer_reported_issues TEXT,
+                technician_found_issues TEXT,
+                diagnosis_notes TEXT,
+                repair_notes TEXT,
+                technician_notes TEXT,
+                authorization_status TEXT \(check("authorization_status", AuthorizationStatus.sqlList)),
+                authorization_method TEXT,
+                authorization_notes TEXT,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                received_at TEXT,
+                diagnosis_started_at TEXT,
+                quote_sent_at TEXT,
+                authorised_at TEXT,
+                rejected_at TEXT,
+                parts_ordered_at TEXT,
+                parts_received_at TEXT,
+                repair_started_at TEXT,
+                repair_completed_at TEXT,
+                qc_completed_at TEXT,
+                ready_at TEXT,
+                collected_at TEXT,
+                despatched_at TEXT,
+                paid_at TEXT
+            );
+            INSERT INTO devices_v2 (
+                id, company_id, order_id, workflow_type, status, priority, assigned_engineer_id, brand, model,
+                serial_number, imei, colour, storage_capacity, passcode_type, find_my_status, condition_grade,
+                customer_reported_issues, technician_found_issues, diagnosis_notes, repair_notes, technician_notes,
+                authorization_status, authorization_method, authorization_notes, created_at, updated_at,
+                received_at, diagnosis_started_at, quote_sent_at, authorised_at, rejected_at, parts_ordered_at,
+                parts_received_at, repair_started_at, repair_completed_at, qc_completed_at, ready_at,
+                collected_at, despatched_at, paid_at)
+            SELECT
+                id, company_id, order_id, workflow_type, status, priority, assigned_engineer_id, brand, model,
+                serial_number, imei, colour, storage_capacity, passcode_type, find_my_status, condition_grade,
+                customer_reported_issues, technician_found_issues, diagnosis_notes, repair_notes, technician_notes,
+                authorization_status, authorization_method, authorization_notes, created_at, updated_at,
+                received_at, diagnosis_started_at, quote_sent_at, authorised_at, rejected_at, parts_ordered_at,
+                parts_received_at, repair_started_at, repair_completed_at, qc_completed_at, ready_at,
+                collected_at, despatched_at, paid_at
+            FROM devices;
+            DROP TABLE devices;
+            ALTER TABLE devices_v2 RENAME TO devices;
+            CREATE INDEX devices_company_status ON devices(company_id, status);
+            CREATE INDEX devices_order ON devices(order_id);
+            CREATE INDEX devices_assigned ON devices(assigned_engineer_id, status);
+            CREATE INDEX devices_serial ON devices(company_id, serial_number);
+            CREATE INDEX devices_imei ON devices(company_id, imei);
+
+            CREATE TABLE device_images (
+                id TEXT PRIMARY KEY NOT NULL,
+                company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+                device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+                image_type TEXT NOT NULL \(check("image_type", DeviceImageType.sqlList)),
+                filename TEXT NOT NULL,
+                caption TEXT,
+                r2_key TEXT NOT NULL,
+                created_at TEXT NOT NULL
+            );
+            CREATE INDEX device_images_device ON device_images(device_id);
+            CREATE TABLE device_accessories (
+                id TEXT PRIMARY KEY NOT NULL,
+                company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+                device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+                accessory_type TEXT NOT NULL \(check("accessory_type", AccessoryType.sqlList)),
+                description TEXT,
+                returned_at TEXT,
+                created_at TEXT NOT NULL
+            );
+            CREATE INDEX device_accessories_device ON device_accessories(device_id);
+            CREATE TABLE device_parts (
+                id TEXT PRIMARY KEY NOT NULL,
+                company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+                device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+                part_name TEXT NOT NULL,
+                part_sku TEXT,
+                part_cost_pence INTEGER NOT NULL,
+                supplier TEXT,
+                \(flag("is_oem")),
+                created_at TEXT NOT NULL
+            );
+            CREATE INDEX device_parts_device ON device_parts(device_id);
+            CREATE TABLE device_notes (
+                id TEXT PRIMARY KEY NOT NULL,
+                company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+                device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+                body TEXT NOT NULL,
+                created_by TEXT REFERENCES users(id),
+                created_at TEXT NOT NULL
+            );
+            CREATE INDEX device_notes_device ON device_notes(device_id, created_at);
+            CREATE TABLE device_checklist_items (
+                id TEXT PRIMARY KEY NOT NULL,
+                company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+                device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                label TEXT NOT NULL,
+                completed_at TEXT,
+                completed_by TEXT REFERENCES users(id)
+            );
+            CREATE INDEX device_checklist_items_device ON device_checklist_items(device_id, position);
+
+            ALTER TABLE orders ADD COLUMN status TEXT NOT NULL DEFAULT 'awaiting_device' \(check("status", OrderStatus.sqlList));
+            CREATE INDEX orders_company_status ON orders(company_id, status);
+            """)
+        // Orders of an older database get their derived status once.
+        let rows = try Row.fetchAll(db, sql: "SELECT order_id, status FROM devices")
+        var statuses: [String: [DeviceStatus]] = [:]
+        for row in rows { statuses[row["order_id"], default: []].append(row["status"]) }
+        for (order, devices) in statuses {
+            try db.execute(sql: "UPDATE orders SET status = ? WHERE id = ?",
+                           arguments: [OrderStatus(devices: devices), order])
+        }
     }
 }

@@ -267,12 +267,14 @@ public struct PushLogRecord: Codable, Equatable, Sendable, FetchableRecord, Pers
 
 // MARK: - Resources
 
-/// An order. Its status is not stored: it is computed from its devices' statuses.
+/// An order. Its `status` is derived from its devices' statuses (`OrderStatus(devices:)`) and
+/// rewritten whenever one of them moves; nothing sets it directly.
 public struct OrderRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "orders"
     public var id: String
     public var companyID: String
     public var orderNumber: Int64
+    public var status: OrderStatus
     public var clientID: String
     public var locationID: String?
     public var assignedUserID: String?
@@ -285,7 +287,7 @@ public struct OrderRecord: Codable, Equatable, Sendable, FetchableRecord, Persis
     public var collectedAt: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, notes, companyID = "company_id", orderNumber = "order_number", clientID = "client_id"
+        case id, notes, status, companyID = "company_id", orderNumber = "order_number", clientID = "client_id"
         case locationID = "location_id", assignedUserID = "assigned_user_id", intakeMethod = "intake_method"
         case createdAt = "created_at", updatedAt = "updated_at", quoteSentAt = "quote_sent_at"
         case authorisedAt = "authorised_at", collectedAt = "collected_at"
@@ -301,8 +303,12 @@ public struct DeviceRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
     public var status: DeviceStatus
     public var priority: DevicePriority
     public var assignedEngineerID: String?
+    /// Display names; `brandID`/`modelID` link them to the catalogue when it has them.
     public var brand: String
     public var model: String
+    public var brandID: String?
+    public var modelID: String?
+    public var subLocationID: String?
     public var serialNumber: String?
     public var imei: String?
     public var colour: String?
@@ -342,6 +348,7 @@ public struct DeviceRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
         case id, status, priority, brand, model, imei, colour
         case companyID = "company_id", orderID = "order_id", workflowType = "workflow_type"
         case assignedEngineerID = "assigned_engineer_id", serialNumber = "serial_number"
+        case brandID = "brand_id", modelID = "model_id", subLocationID = "sub_location_id"
         case storageCapacity = "storage_capacity", passcodeType = "passcode_type"
         case findMyStatus = "find_my_status", conditionGrade = "condition_grade"
         case customerReportedIssues = "customer_reported_issues"
@@ -518,5 +525,121 @@ public struct MacroRecord: Codable, Equatable, Sendable, FetchableRecord, Persis
     enum CodingKeys: String, CodingKey {
         case id, name, description, subject, body, companyID = "company_id"
         case isActive = "is_active", createdAt = "created_at"
+    }
+}
+
+// MARK: - Device detail
+
+public struct BrandRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "brands"
+    public var id: String
+    public var name: String
+}
+
+public struct ModelRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "models"
+    public var id: String
+    public var brandID: String
+    public var name: String
+
+    enum CodingKeys: String, CodingKey { case id, name, brandID = "brand_id" }
+}
+
+/// A shelf, bin, bench or drawer of a location, where a device waits.
+public struct SubLocationRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "sub_locations"
+    public var id: String
+    public var companyID: String
+    public var locationID: String
+    public var code: String
+    public var description: String?
+    public var type: SubLocationType
+
+    enum CodingKeys: String, CodingKey {
+        case id, code, description, type, companyID = "company_id", locationID = "location_id"
+    }
+}
+
+public struct DeviceImageRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "device_images"
+    public var id: String
+    public var companyID: String
+    public var deviceID: String
+    public var imageType: DeviceImageType
+    public var filename: String
+    public var caption: String?
+    /// The object key in the backend's R2 bucket.
+    public var r2Key: String
+    public var createdAt: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, filename, caption, companyID = "company_id", deviceID = "device_id"
+        case imageType = "image_type", r2Key = "r2_key", createdAt = "created_at"
+    }
+}
+
+public struct DeviceAccessoryRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "device_accessories"
+    public var id: String
+    public var companyID: String
+    public var deviceID: String
+    public var accessoryType: AccessoryType
+    public var description: String?
+    public var returnedAt: String?
+    public var createdAt: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, description, companyID = "company_id", deviceID = "device_id"
+        case accessoryType = "accessory_type", returnedAt = "returned_at", createdAt = "created_at"
+    }
+}
+
+public struct DevicePartRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "device_parts"
+    public var id: String
+    public var companyID: String
+    public var deviceID: String
+    public var partName: String
+    public var partSKU: String?
+    public var partCostPence: Int64
+    public var supplier: String?
+    public var isOEM: Int
+    public var createdAt: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, supplier, companyID = "company_id", deviceID = "device_id", partName = "part_name"
+        case partSKU = "part_sku", partCostPence = "part_cost_pence", isOEM = "is_oem", createdAt = "created_at"
+    }
+}
+
+public struct DeviceNoteRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "device_notes"
+    public var id: String
+    public var companyID: String
+    public var deviceID: String
+    public var body: String
+    public var createdBy: String?
+    public var createdAt: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, body, companyID = "company_id", deviceID = "device_id", createdBy = "created_by"
+        case createdAt = "created_at"
+    }
+}
+
+/// One line of a device's test checklist, in `position` order; done when `completed_at` is set.
+public struct DeviceChecklistItemRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "device_checklist_items"
+    public var id: String
+    public var companyID: String
+    public var deviceID: String
+    public var position: Int64
+    public var label: String
+    public var completedAt: String?
+    public var completedBy: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, position, label, companyID = "company_id", deviceID = "device_id"
+        case completedAt = "completed_at", completedBy = "completed_by"
     }
 }

@@ -12,6 +12,8 @@ public struct Seed: Sendable, Decodable {
     /// `created_at`s default to it. The server's clock is separate.
     public var now: String
     public var companies: [Company]
+    /// The device catalogue; devices whose `brand` and `model` name an entry are linked to it.
+    public var brands: [Brand]?
     public var users: [User]
     public var clients: [Client]
     public var orders: [Order]
@@ -19,7 +21,26 @@ public struct Seed: Sendable, Decodable {
     public var macros: [Macro]
 
     enum CodingKeys: String, CodingKey {
-        case now, companies, users, clients, orders, tickets, macros
+        case now, companies, brands, users, clients, orders, tickets, macros
+    }
+
+    public struct Brand: Sendable, Decodable {
+        public var id: String
+        public var name: String
+        public var models: [Model]
+    }
+
+    public struct Model: Sendable, Decodable {
+        public var id: String
+        public var name: String
+    }
+
+    public struct SubLocation: Sendable, Decodable {
+        public var id: String
+        public var location_id: String
+        public var code: String
+        public var description: String?
+        public var type: SubLocationType
     }
 
     public struct Company: Sendable, Decodable {
@@ -37,6 +58,7 @@ public struct Seed: Sendable, Decodable {
         public var subscription_plan: SubscriptionPlan?
         public var created_at: String?
         public var locations: [Location]
+        public var sub_locations: [SubLocation]?
     }
 
     public struct Location: Sendable, Decodable {
@@ -156,6 +178,51 @@ public struct Seed: Sendable, Decodable {
         public var collected_at: String?
         public var despatched_at: String?
         public var paid_at: String?
+        public var sub_location_id: String?
+        public var images: [Image]?
+        public var accessories: [Accessory]?
+        public var parts: [Part]?
+        public var device_notes: [Note]?
+        public var checklist: [ChecklistItem]?
+    }
+
+    public struct Image: Sendable, Decodable {
+        public var id: String
+        public var image_type: DeviceImageType
+        public var filename: String
+        public var caption: String?
+        public var r2_key: String
+        public var created_at: String?
+    }
+
+    public struct Accessory: Sendable, Decodable {
+        public var id: String
+        public var accessory_type: AccessoryType
+        public var description: String?
+        public var returned_at: String?
+    }
+
+    public struct Part: Sendable, Decodable {
+        public var id: String
+        public var part_name: String
+        public var part_sku: String?
+        public var part_cost_pence: Int64
+        public var supplier: String?
+        public var is_oem: Bool?
+    }
+
+    public struct Note: Sendable, Decodable {
+        public var id: String
+        public var body: String
+        public var created_by: String?
+        public var created_at: String
+    }
+
+    public struct ChecklistItem: Sendable, Decodable {
+        public var id: String
+        public var label: String
+        public var completed_at: String?
+        public var completed_by: String?
     }
 
     public struct Item: Sendable, Decodable {

@@ -58,6 +58,23 @@ extension Seed {
                           l.country ?? "GB", l.phone, l.email, flag(l.is_primary, j == 0), l.created_at ?? created],
                     "companies[\(i)].locations[\(j)]")
             }
+            for (j, sub) in (c.sub_locations ?? []).enumerated() {
+                try put("sub_locations", "id, company_id, location_id, code, description, type",
+                        [sub.id, c.id, sub.location_id, sub.code, sub.description, sub.type],
+                        "companies[\(i)].sub_locations[\(j)]")
+            }
+        }
+
+        // The catalogue: a device links to it by brand name and model name.
+        var catalogue: [String: (brandID: String, models: [String: String])] = [:]
+        for (i, b) in (brands ?? []).enumerated() {
+            try put("brands", "id, name", [b.id, b.name], "brands[\(i)]")
+            var models: [String: String] = [:]
+            for (j, m) in b.models.enumerated() {
+                try put("models", "id, brand_id, name", [m.id, b.id, m.name], "brands[\(i)].models[\(j)]")
+                models[m.name] = m.id
+            }
+            catalogue[b.name] = (b.id, models)
         }
 
         for (i, u) in users.enumerated() {
@@ -95,31 +112,62 @@ extension Seed {
         for (i, o) in orders.enumerated() {
             let p = "orders[\(i)]"
             try put("orders", """
-                id, company_id, order_number, client_id, location_id, assigned_user_id, intake_method, notes, \
+                id, company_id, order_number, status, client_id, location_id, assigned_user_id, intake_method, notes, \
                 created_at, updated_at, quote_sent_at, authorised_at, collected_at
-                """, [o.id, o.company_id, o.order_number, o.client_id, o.location_id, o.assigned_user_id,
+                """, [o.id, o.company_id, o.order_number, OrderStatus(devices: o.devices.map(\.status)),
+                      o.client_id, o.location_id, o.assigned_user_id,
                       o.intake_method ?? .walkIn, o.notes, o.created_at, o.updated_at ?? o.created_at,
                       o.quote_sent_at, o.authorised_at, o.collected_at], p)
             for (j, d) in o.devices.enumerated() {
                 let created = d.created_at ?? o.created_at
+                let brand = catalogue[d.brand]
+                let modelID = brand?.models[d.model]
+                let dp = "\(p).devices[\(j)]"
                 try put("devices", """
                     id, company_id, order_id, workflow_type, status, priority, assigned_engineer_id, brand, model, \
-                    serial_number, imei, colour, storage_capacity, passcode_type, find_my_status, condition_grade, \
+                    brand_id, model_id, sub_location_id, serial_number, imei, colour, storage_capacity, passcode_type, find_my_status, condition_grade, \
                     customer_reported_issues, technician_found_issues, diagnosis_notes, repair_notes, \
                     technician_notes, authorization_status, authorization_method, authorization_notes, \
                     created_at, updated_at, received_at, diagnosis_started_at, quote_sent_at, authorised_at, \
                     rejected_at, parts_ordered_at, parts_received_at, repair_started_at, repair_completed_at, \
                     qc_completed_at, ready_at, collected_at, despatched_at, paid_at
                     """, [d.id, o.company_id, o.id, d.workflow_type, d.status, d.priority ?? .normal,
-                          d.assigned_engineer_id, d.brand, d.model, d.serial_number, d.imei, d.colour,
+                          d.assigned_engineer_id, d.brand, d.model, modelID == nil ? nil : brand?.brandID, modelID,
+                          d.sub_location_id, d.serial_number, d.imei, d.colour,
                           d.storage_capacity, d.passcode_type, d.find_my_status, d.condition_grade,
                           d.customer_reported_issues, d.technician_found_issues, d.diagnosis_notes,
                           d.repair_notes, d.technician_notes, d.authorization_status, d.authorization_method,
                           d.authorization_notes, created, d.updated_at ?? created, d.received_at ?? created,
                           d.diagnosis_started_at, d.quote_sent_at, d.authorised_at, d.rejected_at,
                           d.parts_ordered_at, d.parts_received_at, d.repair_started_at, d.repair_completed_at,
-                          d.qc_completed_at, d.ready_at, d.collected_at, d.despatched_at, d.paid_at],
-                    "\(p).devices[\(j)]")
+                          d.qc_completed_at, d.ready_at, d.collected_at, d.despatched_at, d.paid_at], dp)
+                for (k, image) in (d.images ?? []).enumerated() {
+                    try put("device_images", "id, company_id, device_id, image_type, filename, caption, r2_key, created_at",
+                            [image.id, o.company_id, d.id, image.image_type, image.filename, image.caption, image.r2_key,
+                             image.created_at ?? created], "\(dp).images[\(k)]")
+                }
+                for (k, a) in (d.accessories ?? []).enumerated() {
+                    try put("device_accessories", "id, company_id, device_id, accessory_type, description, returned_at, created_at",
+                            [a.id, o.company_id, d.id, a.accessory_type, a.description, a.returned_at, created],
+                            "\(dp).accessories[\(k)]")
+                }
+                for (k, part) in (d.parts ?? []).enumerated() {
+                    try put("device_parts", """
+                        id, company_id, device_id, part_name, part_sku, part_cost_pence, supplier, is_oem, created_at
+                        """, [part.id, o.company_id, d.id, part.part_name, part.part_sku, part.part_cost_pence,
+                              part.supplier, flag(part.is_oem, false), created], "\(dp).parts[\(k)]")
+                }
+                for (k, note) in (d.device_notes ?? []).enumerated() {
+                    try put("device_notes", "id, company_id, device_id, body, created_by, created_at",
+                            [note.id, o.company_id, d.id, note.body, note.created_by, note.created_at],
+                            "\(dp).device_notes[\(k)]")
+                }
+                for (k, item) in (d.checklist ?? []).enumerated() {
+                    try put("device_checklist_items", """
+                        id, company_id, device_id, position, label, completed_at, completed_by
+                        """, [item.id, o.company_id, d.id, k + 1, item.label, item.completed_at, item.completed_by],
+                        "\(dp).checklist[\(k)]")
+                }
             }
             let rates = companyRates[o.company_id] ?? [:]
             for (j, item) in (o.items ?? []).enumerated() {

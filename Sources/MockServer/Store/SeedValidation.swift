@@ -22,6 +22,25 @@ extension Seed {
                 v.locationCompany[l.id] = c.id
                 try v.optionalTimestamp(l.created_at, "\(lp).created_at")
             }
+            for (j, sub) in (c.sub_locations ?? []).enumerated() {
+                let sp = "\(p).sub_locations[\(j)]"
+                try v.id(sub.id, "\(sp).id", table: "sub-location")
+                try v.location(sub.location_id, of: c.id, "\(sp).location_id")
+                v.subLocationCompany[sub.id] = c.id
+            }
+        }
+
+        var brandNames = Set<String>()
+        for (i, b) in (brands ?? []).enumerated() {
+            try v.id(b.id, "brands[\(i)].id", table: "brand")
+            guard brandNames.insert(b.name).inserted else { throw v.error("brands[\(i)].name", "duplicate brand \"\(b.name)\"") }
+            var modelNames = Set<String>()
+            for (j, m) in b.models.enumerated() {
+                try v.id(m.id, "brands[\(i)].models[\(j)].id", table: "model")
+                guard modelNames.insert(m.name).inserted else {
+                    throw v.error("brands[\(i)].models[\(j)].name", "duplicate model \"\(m.name)\"")
+                }
+            }
         }
 
         var userEmails = Set<String>()
@@ -93,6 +112,32 @@ extension Seed {
                 }
                 if let u = d.assigned_engineer_id { try v.user(u, of: o.company_id, "\(dp).assigned_engineer_id") }
                 for (value, key) in d.timestampFields { try v.optionalTimestamp(value, "\(dp).\(key)") }
+                if let sub = d.sub_location_id, v.subLocationCompany[sub] != o.company_id {
+                    throw v.error("\(dp).sub_location_id", "unknown sub-location \"\(sub)\" in this company")
+                }
+                for (k, image) in (d.images ?? []).enumerated() {
+                    try v.id(image.id, "\(dp).images[\(k)].id", table: "image")
+                    try v.optionalTimestamp(image.created_at, "\(dp).images[\(k)].created_at")
+                }
+                for (k, a) in (d.accessories ?? []).enumerated() {
+                    try v.id(a.id, "\(dp).accessories[\(k)].id", table: "accessory")
+                    try v.optionalTimestamp(a.returned_at, "\(dp).accessories[\(k)].returned_at")
+                }
+                for (k, part) in (d.parts ?? []).enumerated() {
+                    try v.id(part.id, "\(dp).parts[\(k)].id", table: "part")
+                }
+                for (k, note) in (d.device_notes ?? []).enumerated() {
+                    let np = "\(dp).device_notes[\(k)]"
+                    try v.id(note.id, "\(np).id", table: "device note")
+                    if let u = note.created_by { try v.user(u, of: o.company_id, "\(np).created_by") }
+                    try v.timestamp(note.created_at, "\(np).created_at")
+                }
+                for (k, item) in (d.checklist ?? []).enumerated() {
+                    let cp = "\(dp).checklist[\(k)]"
+                    try v.id(item.id, "\(cp).id", table: "checklist item")
+                    if let u = item.completed_by { try v.user(u, of: o.company_id, "\(cp).completed_by") }
+                    try v.optionalTimestamp(item.completed_at, "\(cp).completed_at")
+                }
             }
             for (j, item) in (o.items ?? []).enumerated() {
                 let ip = "\(p).items[\(j)]"
@@ -197,6 +242,7 @@ private struct SeedValidator {
     var userCompany: [String: String] = [:]
     var orderCompany: [String: String] = [:]
     var deviceCompany: [String: String] = [:]
+    var subLocationCompany: [String: String] = [:]
 
     init(file: String) { self.file = file }
 

@@ -87,10 +87,44 @@ public enum IntakeMethod: String, StoredEnum {
     public static let label = "intake method"
 }
 
+/// `low|normal|high|urgent` (decided, CONTRACT §6).
 public enum DevicePriority: String, StoredEnum {
+    case low
     case normal
+    case high
     case urgent
     public static let label = "priority"
+}
+
+/// Where in a shop a device sits (`sub_location.type`).
+public enum SubLocationType: String, StoredEnum {
+    case shelf
+    case bin
+    case bench
+    case drawer
+    public static let label = "sub-location type"
+}
+
+public enum DeviceImageType: String, StoredEnum {
+    case intake
+    case damage
+    case preRepair = "pre_repair"
+    case postRepair = "post_repair"
+    case serialLabel = "serial_label"
+    case other
+    public static let label = "image type"
+}
+
+public enum AccessoryType: String, StoredEnum {
+    case `case`
+    case charger
+    case cable
+    case simCard = "sim_card"
+    case simTray = "sim_tray"
+    case stylus
+    case box
+    case other
+    public static let label = "accessory type"
 }
 
 /// The customer's answer to a device's quote.

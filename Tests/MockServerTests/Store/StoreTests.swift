@@ -41,7 +41,40 @@ enum StoreFixture {
             try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         }
         for table in StoreMigrations.tables { #expect(names.contains(table), "missing table \(table)") }
-        #expect(StoreMigrations.tables.count == 24)
+        #expect(StoreMigrations.tables.count == 32)
+    }
+
+    /// A database made by the previous release (migrations up to v1) keeps its rows: devices are
+    /// rebuilt with the new columns and priorities, and orders get their derived status.
+    @Test func v1DatabaseUpgradesWithItsRowsAndDerivedOrderStatus() throws {
+        let queue = try DatabaseQueue(configuration: Store.configuration(file: false))
+        try StoreMigrations.migrator.migrate(queue, upTo: "v1-resources")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO companies (id, name, status, created_at) VALUES ('c1', 'Co', 'active', ?1);
+                INSERT INTO clients (id, email, first_name, last_name, created_at) VALUES ('k1', 'k@x.test', 'K', 'L', ?1);
+                INSERT INTO orders (id, company_id, order_number, client_id, created_at, updated_at)
+                  VALUES ('o1', 'c1', 1, 'k1', ?1, ?1), ('o2', 'c1', 2, 'k1', ?1, ?1);
+                INSERT INTO devices (id, company_id, order_id, workflow_type, status, priority, brand, model, created_at, updated_at)
+                  VALUES ('d1', 'c1', 'o1', 'repair', 'repairing', 'urgent', 'Apple', 'iPhone', ?1, ?1),
+                         ('d2', 'c1', 'o1', 'repair', 'awaiting_authorisation', 'normal', 'Apple', 'iPad', ?1, ?1),
+                         ('d3', 'c1', 'o2', 'repair', 'collected', 'normal', 'Google', 'Pixel', ?1, ?1);
+                INSERT INTO order_items (id, company_id, order_id, device_id, item_type, description, quantity, unit_price_pence, vat_rate, created_at)
+                  VALUES ('i1', 'c1', 'o1', 'd1', 'repair', 'Screen', 1, 100, '20.00', ?1);
+                """.replacingOccurrences(of: "?1", with: "'2026-11-21T10:15:00Z'"))
+        }
+        let store = try Store(writer: queue)   // runs v2
+        try store.read { db in
+            let orders = try OrderRecord.fetchAll(db, sql: "SELECT * FROM orders ORDER BY order_number")
+            #expect(orders.map(\.status) == [.awaitingAuthorisation, .collected])
+            let devices = try DeviceRecord.fetchAll(db, sql: "SELECT * FROM devices ORDER BY id")
+            #expect(devices.map(\.id) == ["d1", "d2", "d3"])
+            #expect(devices.map(\.priority) == [.urgent, .normal, .normal])
+            #expect(devices.allSatisfy { $0.brandID == nil && $0.subLocationID == nil })
+            #expect(try String.fetchOne(db, sql: "SELECT device_id FROM order_items") == "d1")
+        }
+        try store.write { db in try db.execute(sql: "UPDATE devices SET priority = 'low' WHERE id = 'd1'") }
+        #expect(try store.read { db in try DeviceRecord.fetchOne(db, key: "d1")?.priority } == .low)
     }
 
     @Test func foreignKeysAreOnAndEnforced() throws {

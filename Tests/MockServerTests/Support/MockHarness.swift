@@ -72,7 +72,21 @@ final class MockHarness: Sendable {
         try await send("POST", path, json: json ?? [:], bearer: bearer, userAgent: userAgent)
     }
 
+    func patch(_ path: String, _ json: [String: JSONValue], bearer: String? = nil) async throws -> Reply {
+        try await send("PATCH", path, json: json, bearer: bearer)
+    }
+
+    /// Every row of every table: equal dumps before and after a request mean it wrote nothing.
+    func dump() throws -> [String: [String]] {
+        try server.environment.store.read(StoreFixture.dump)
+    }
+
     // MARK: - Control API shortcuts
+
+    /// Recorded pushes, newest first (`GET /__mock/push`).
+    func pushes(token: String? = nil) async throws -> [JSONValue] {
+        try await get("/__mock/push" + (token.map { "?device_token=\($0)" } ?? "")).data.array ?? []
+    }
 
     /// The newest code mailed to `email` of `kind`.
     func latestCode(to email: String, kind: String) async throws -> String? {
@@ -121,6 +135,24 @@ final class MockHarness: Sendable {
         return StaffTokens(token: token, refreshToken: refresh, userID: userID)
     }
 
+    /// Staff magic link (the only way in for `engineer@acme.test`): request, read the code, verify.
+    func signInStaffByMagicLink(_ email: String) async throws -> String {
+        _ = try await post("/api/auth/magic-link/request", ["email": .string(email)])
+        guard let code = try await latestCode(to: email, kind: "staff_magic_link") else { throw HarnessError("no code") }
+        let verify = try await post("/api/auth/magic-link/verify-code", ["email": .string(email), "code": .string(code)])
+        guard let token = verify.data["token"]?.string else {
+            throw HarnessError("magic link verify failed: \(verify.status) \(verify.error ?? "")")
+        }
+        return token
+    }
+
+    /// Registers an APNs token for the bearer (`app_type` staff or customer).
+    func registerPushToken(_ token: String, appType: String, bearer: String) async throws {
+        let reply = try await post("/api/user/device-token", ["device_token": .string(token), "platform": "ios",
+                                                              "app_type": .string(appType)], bearer: bearer)
+        guard reply.status == 200 else { throw HarnessError("token not registered: \(reply.status) \(reply.error ?? "")") }
+    }
+
     /// Magic-link code, choosing `companyID` when the customer has several.
     func signInCustomer(_ email: String, companyID: String? = nil) async throws -> String {
         _ = try await post("/api/customer/auth/request-magic-link", ["email": .string(email)])
@@ -164,4 +196,17 @@ enum SeedIDs {
     static let acmeInactive = "00000003-0000-4000-8000-00000000a004"
     static let jane = "00000004-0000-4000-8000-00000000e001"
     static let sam = "00000004-0000-4000-8000-00000000e002"
+    static let betaAdmin = "00000003-0000-4000-8000-00000000b001"
+
+    /// Orders, devices and other rows by their number within a company: `order(3)` is Acme's
+    /// `00000005-0000-4000-8000-00000000a003` (#10003), `device(1, "b")` Beta's first device.
+    static func order(_ n: Int, _ company: Character = "a") -> String { id("00000005", company, n) }
+    static func device(_ n: Int, _ company: Character = "a") -> String { id("00000006", company, n) }
+    static func location(_ n: Int, _ company: Character = "a") -> String { id("00000002", company, n) }
+    static func subLocation(_ n: Int, _ company: Character = "a") -> String { id("00000015", company, n) }
+
+    private static func id(_ table: String, _ company: Character, _ n: Int) -> String {
+        let number = String(n)
+        return "\(table)-0000-4000-8000-00000000\(company)" + String(repeating: "0", count: 3 - number.count) + number
+    }
 }

@@ -1,0 +1,79 @@
+import MockHTTP
+
+/// Devices, their workflow and the scanner (CONTRACT §6): company-scoped; another company's id is
+/// a 404 and changes nothing.
+enum DeviceRoutes {
+    static let editableFields: Set<String> = [
+        "status", "assigned_engineer_id", "priority", "diagnosis_notes", "repair_notes", "technician_notes",
+        "technician_found_issues", "sub_location_id",
+    ]
+
+    static func register(on router: inout Router) {
+        router.get("/api/devices", access: .staff) { context in
+            let staff = try context.staff()
+            let filter = DeviceFilter(statuses: try context.enumListQuery("status", DeviceStatus.self),
+                                      workflowType: try context.enumQuery("workflow_type", WorkflowType.self),
+                                      assignedTo: context.userQuery("assigned_to", caller: staff.userID),
+                                      search: context.textQuery("search"))
+            return try list(context, company: staff.companyID, filter: filter)
+        }
+
+        // The caller's devices that still need work, and the subset on the bench (decided sets:
+        // `DeviceStatus.queueStatuses`, `DeviceStatus.activeWorkStatuses`).
+        router.get("/api/devices/my-queue", access: .staff) { context in
+            let staff = try context.staff()
+            return try list(context, company: staff.companyID,
+                            filter: DeviceFilter(statuses: DeviceStatus.queueStatuses, assignedTo: staff.userID))
+        }
+
+        router.get("/api/devices/my-active-work", access: .staff) { context in
+            let staff = try context.staff()
+            return try list(context, company: staff.companyID,
+                            filter: DeviceFilter(statuses: DeviceStatus.activeWorkStatuses, assignedTo: staff.userID))
+        }
+
+        router.get("/api/devices/lookup", access: .staff) { context in
+            let staff = try context.staff()
+            guard let code = context.textQuery("code"), code.utf8.count <= 128 else { throw APIFailure.invalidQuery("code") }
+            guard let found = try context.store.lookupDevice(code: code, company: staff.companyID) else {
+                throw APIFailure.notFound
+            }
+            return JSONBody.success(DeviceLookupPayload(device_id: found.deviceID, order_id: found.orderID))
+        }
+
+        router.get("/api/devices/:id", access: .staff) { context in
+            let staff = try context.staff()
+            guard let device = try context.store.device(id: try context.parameter("id"), company: staff.companyID) else {
+                throw APIFailure.notFound
+            }
+            return JSONBody.success(DeviceDetailPayload(device))
+        }
+
+        router.patch("/api/devices/:id", access: .staff) { context in
+            let staff = try context.staff()
+            let id = try context.parameter("id")
+            guard try context.store.deviceExists(id: id, company: staff.companyID) else { throw APIFailure.notFound }
+            let body = try PatchBody(context.request.body, fields: editableFields)
+            let change = DeviceChange(
+                status: try body.value("status", DeviceStatus.self),
+                assignedEngineerID: try body.nullableID("assigned_engineer_id"),
+                priority: try body.value("priority", DevicePriority.self),
+                diagnosisNotes: try body.nullableText("diagnosis_notes"),
+                repairNotes: try body.nullableText("repair_notes"),
+                technicianNotes: try body.nullableText("technician_notes"),
+                technicianFoundIssues: try body.nullableText("technician_found_issues"),
+                subLocationID: try body.nullableID("sub_location_id"))
+            guard let device = try context.store.updateDevice(id: id, company: staff.companyID, change: change,
+                                                              actor: staff.userID, now: context.now) else {
+                throw APIFailure.notFound
+            }
+            return JSONBody.success(DeviceDetailPayload(device))
+        }
+    }
+
+    private static func list(_ context: RequestContext, company: String, filter: DeviceFilter) throws -> HTTPResponse {
+        let list = try context.listQuery()
+        let page = try context.store.devices(company: company, filter: filter, page: list.pageRequest)
+        return JSONBody.success(page.items.map(DeviceListItemPayload.init), pagination: list.pagination(total: page.total))
+    }
+}

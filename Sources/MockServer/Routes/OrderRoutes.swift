@@ -1,0 +1,52 @@
+/// Orders (CONTRACT §6): company-scoped; another company's id is a 404 and changes nothing.
+enum OrderRoutes {
+    static let editableFields: Set<String> = ["notes", "assigned_user_id", "location_id", "intake_method"]
+
+    static func register(on router: inout Router) {
+        router.get("/api/orders", access: .staff) { context in
+            let staff = try context.staff()
+            let list = try context.listQuery()
+            let filter = OrderFilter(status: try context.enumQuery("status", OrderStatus.self),
+                                     search: context.textQuery("search"),
+                                     locationID: context.textQuery("location_id"),
+                                     assignedTo: context.userQuery("assigned_to", caller: staff.userID))
+            let page = try context.store.orders(company: staff.companyID, filter: filter, page: list.pageRequest)
+            return JSONBody.success(page.items.map(OrderListItemPayload.init), pagination: list.pagination(total: page.total))
+        }
+
+        router.get("/api/orders/:id", access: .staff) { context in
+            let staff = try context.staff()
+            guard let order = try context.store.order(id: try context.parameter("id"), company: staff.companyID) else {
+                throw APIFailure.notFound
+            }
+            return JSONBody.success(OrderDetailPayload(order))
+        }
+
+        router.patch("/api/orders/:id", access: .staff) { context in
+            let staff = try context.staff()
+            let id = try context.parameter("id")
+            // Not found before the body is judged: another company's order reveals nothing.
+            guard try context.store.orderExists(id: id, company: staff.companyID) else { throw APIFailure.notFound }
+            if let fields = JSONValue.parse(context.request.body)?.objectValue, fields["status"] != nil {
+                throw APIFailure.badRequest("Order status is computed from its devices and cannot be set")
+            }
+            let body = try PatchBody(context.request.body, fields: editableFields)
+            let change = OrderChange(notes: try body.nullableText("notes"),
+                                     assignedUserID: try body.nullableID("assigned_user_id"),
+                                     locationID: try body.nullableID("location_id"),
+                                     intakeMethod: try body.value("intake_method", IntakeMethod.self))
+            guard let order = try context.store.updateOrder(id: id, company: staff.companyID, change: change,
+                                                            now: context.now) else { throw APIFailure.notFound }
+            return JSONBody.success(OrderDetailPayload(order))
+        }
+
+        router.get("/api/orders/:orderId/devices/:deviceId", access: .staff) { context in
+            let staff = try context.staff()
+            guard let device = try context.store.device(id: try context.parameter("deviceId"), company: staff.companyID,
+                                                        orderID: try context.parameter("orderId")) else {
+                throw APIFailure.notFound
+            }
+            return JSONBody.success(DeviceDetailPayload(device))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Wire pieces the resource payloads share (snake_case, CONTRACT §6). Optional values are
+/// `@Nullable`: the key is always present, `null` when empty, so every response of a type has
+/// the same keys.
+
+/// Money as a string with two decimals (decided, like the VAT rates): 12999 → `"129.99"`,
+/// -1200 → `"-12.00"`.
+enum Money {
+    static func string(_ pence: Int64) -> String {
+        let magnitude = pence.magnitude
+        let fraction = magnitude % 100
+        return (pence < 0 ? "-" : "") + "\(magnitude / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+    }
+}
+
+/// A staff member where another resource names one (`assigned_user`, `assigned_engineer`,
+/// `created_by`, …): `{id, first_name, last_name, name}`.
+struct UserRefPayload: Encodable, Sendable {
+    let id: String
+    let first_name: String
+    let last_name: String
+    let name: String
+
+    init(_ user: UserRecord) {
+        id = user.id
+        first_name = user.firstName
+        last_name = user.lastName
+        name = "\(user.firstName) \(user.lastName)"
+    }
+
+    /// The user, or `null` when there is none.
+    static func optional(_ user: UserRecord?) -> Nullable<UserRefPayload> {
+        Nullable(wrappedValue: user.map(UserRefPayload.init))
+    }
+}
+
+/// `{status, label}`: a device status with seed 003's display name.
+struct StatusOptionPayload: Encodable, Sendable {
+    let status: String
+    let label: String
+
+    init(_ status: DeviceStatus) {
+        self.status = status.rawValue
+        label = status.displayName
+    }
+}

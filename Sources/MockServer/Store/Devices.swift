@@ -1,0 +1,226 @@
+import Foundation
+import GRDB
+
+/// `GET /api/devices` filters (CONTRACT §6). `search` matches serial number, IMEI, "brand model"
+/// (substring, case-insensitive) and the order number (prefix, `#` allowed).
+public struct DeviceFilter: Sendable {
+    /// Any of these statuses (the query accepts a comma-separated list).
+    public var statuses: [DeviceStatus]?
+    public var workflowType: WorkflowType?
+    public var assignedTo: String?
+    public var search: String?
+}
+
+/// A device with what a list row shows.
+public struct DeviceSummary: Sendable {
+    public var device: DeviceRecord
+    public var orderNumber: Int64
+    public var client: ClientRecord
+    public var engineer: UserRecord?
+}
+
+/// A device with every section of seed 003's device detail.
+public struct DeviceDetail: Sendable {
+    public var summary: DeviceSummary
+    public var brand: BrandRecord?
+    public var model: ModelRecord?
+    public var subLocation: SubLocationRecord?
+    /// The signature that authorised (or refused) the quote: the device's own, else the order's.
+    public var authorizationSignature: SignatureRecord?
+    public var images: [DeviceImageRecord]
+    public var accessories: [DeviceAccessoryRecord]
+    public var parts: [DevicePartRecord]
+    public var lineItems: [OrderItemRecord]
+    public var notes: [DeviceNoteRecord]
+    public var checklist: [DeviceChecklistItemRecord]
+    /// Authors of notes and checklist ticks, by id.
+    public var users: [String: UserRecord]
+}
+
+/// What `PATCH /api/devices/:id` may change; `nil` leaves a field, `.some(nil)` clears it.
+public struct DeviceChange: Sendable {
+    public var status: DeviceStatus?
+    public var assignedEngineerID: String??
+    public var priority: DevicePriority?
+    public var diagnosisNotes: String??
+    public var repairNotes: String??
+    public var technicianNotes: String??
+    public var technicianFoundIssues: String??
+    public var subLocationID: String??
+}
+
+extension Store {
+    public func devices(company: String, filter: DeviceFilter, page: PageRequest) throws -> PageOf<DeviceSummary> {
+        try read { db in
+            var conditions = SQLConditions()
+            conditions.add("devices.company_id = ?", company)
+            if let statuses = filter.statuses, !statuses.isEmpty {
+                // One bound JSON array, so the statement is the same for any number of statuses.
+                let list = "[" + statuses.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
+                conditions.add("devices.status IN (SELECT value FROM json_each(?))", list)
+            }
+            if let workflow = filter.workflowType { conditions.add("devices.workflow_type = ?", workflow) }
+            if let user = filter.assignedTo { conditions.add("devices.assigned_engineer_id = ?", user) }
+            if let search = filter.search {
+                let number = search.hasPrefix("#") ? String(search.dropFirst()) : search
+                let pattern = SQLConditions.contains(search)
+                conditions.add("""
+                    (devices.serial_number LIKE ? ESCAPE '\\' OR devices.imei LIKE ? ESCAPE '\\' \
+                    OR (devices.brand || ' ' || devices.model) LIKE ? ESCAPE '\\' \
+                    OR CAST(orders.order_number AS TEXT) LIKE ? ESCAPE '\\')
+                    """, pattern, pattern, pattern, SQLConditions.prefix(number))
+            }
+            let from = "FROM devices JOIN orders ON orders.id = devices.order_id WHERE \(conditions.sql)"
+            let total = try db.count("SELECT COUNT(*) \(from)", conditions.arguments)
+            let devices = try db.records(DeviceRecord.self, """
+                SELECT devices.* \(from) ORDER BY devices.updated_at DESC, devices.id LIMIT ? OFFSET ?
+                """, conditions.arguments + [page.limit, page.offset])
+            return PageOf(items: try deviceSummaries(db, devices), total: total)
+        }
+    }
+
+    public func deviceExists(id: String, company: String) throws -> Bool {
+        try read { db in try db.count("SELECT COUNT(*) FROM devices WHERE id = ? AND company_id = ?", [id, company]) == 1 }
+    }
+
+    /// The device's full detail; nil unless it is `company`'s (and, given `orderID`, that order's).
+    public func device(id: String, company: String, orderID: String? = nil) throws -> DeviceDetail? {
+        try read { db in try deviceDetail(db, id: id, company: company, orderID: orderID) }
+    }
+
+    /// The scanner (CONTRACT §6): a device whose id, serial number or IMEI equals `code`, or the
+    /// only device of the order numbered `code` (`#` allowed). Newest device first when several match.
+    public func lookupDevice(code: String, company: String) throws -> (deviceID: String, orderID: String)? {
+        try read { db in
+            if let row = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT id, order_id FROM devices
+                WHERE company_id = ?1 AND (id = ?2 COLLATE NOCASE OR serial_number = ?2 COLLATE NOCASE OR imei = ?2)
+                ORDER BY created_at DESC, rowid DESC LIMIT 1
+                """), arguments: [company, code]) {
+                return (row["id"], row["order_id"])
+            }
+            let number = code.hasPrefix("#") ? String(code.dropFirst()) : code
+            guard let orderNumber = Int64(number) else { return nil }
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT devices.id, devices.order_id FROM devices JOIN orders ON orders.id = devices.order_id
+                WHERE orders.company_id = ? AND orders.order_number = ? LIMIT 2
+                """), arguments: [company, orderNumber])
+            guard rows.count == 1 else { return nil }
+            return (rows[0]["id"], rows[0]["order_id"])
+        }
+    }
+
+    /// Applies `change` in one transaction: a status move must be an edge of the device's
+    /// workflow; it stamps the status's timestamps, rewrites the order's derived status and dates,
+    /// and records the pushes of CONTRACT §7 for everyone but `actor`. Nil when the device is not
+    /// `company`'s; any failure writes nothing.
+    public func updateDevice(id: String, company: String, change: DeviceChange, actor: String,
+                             now: Date) throws -> DeviceDetail? {
+        try write { db in
+            guard var device = try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE id = ? AND company_id = ?",
+                                             [id, company]) else { return nil }
+            guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ?", [device.orderID]) else {
+                throw ResourceError.inconsistent("device \(id) order")
+            }
+            let stamp = Timestamp.string(now)
+            let before = device
+            if let engineer = change.assignedEngineerID {
+                if let engineer { try requireStaff(db, engineer, company: company, field: "assigned_engineer_id") }
+                device.assignedEngineerID = engineer
+            }
+            if let sub = change.subLocationID {
+                if let sub {
+                    guard try db.count("SELECT COUNT(*) FROM sub_locations WHERE id = ? AND company_id = ?",
+                                       [sub, company]) == 1 else { throw ResourceError.invalidField("sub_location_id") }
+                }
+                device.subLocationID = sub
+            }
+            if let priority = change.priority { device.priority = priority }
+            if let text = change.diagnosisNotes { device.diagnosisNotes = text }
+            if let text = change.repairNotes { device.repairNotes = text }
+            if let text = change.technicianNotes { device.technicianNotes = text }
+            if let text = change.technicianFoundIssues { device.technicianFoundIssues = text }
+            if let next = change.status {
+                guard device.status.canMove(to: next, in: device.workflowType) else {
+                    throw ResourceError.illegalTransition(from: device.status, to: next,
+                                                          allowed: device.status.nextStatuses(in: device.workflowType))
+                }
+                device.status = next
+                device.stamp(next, at: stamp)
+            }
+            device.updatedAt = stamp
+            try device.update(db)
+
+            var events: [PushEvent] = []
+            if device.status != before.status {
+                let siblings = try DeviceStatus.fetchAll(db.cachedStatement(sql: "SELECT status FROM devices WHERE order_id = ?"),
+                                                         arguments: [order.id])
+                let orderBefore = order.status
+                order.status = OrderStatus(devices: siblings)
+                if device.status == .awaitingAuthorisation { order.quoteSentAt = stamp }
+                if device.status.authorizationOutcome == .approved { order.authorisedAt = stamp }
+                if order.status == .collected && orderBefore != .collected { order.collectedAt = stamp }
+                order.updatedAt = stamp
+                try order.update(db)
+                events += PushEvent.deviceMoved(device, order: order, from: before.status, orderFrom: orderBefore)
+            }
+            if let engineer = device.assignedEngineerID, engineer != before.assignedEngineerID {
+                events.append(PushEvent.deviceAssigned(device, order: order, to: engineer))
+            }
+            try PushDelivery.record(events, db: db, company: company, actor: actor, now: now)
+            return try deviceDetail(db, id: id, company: company, orderID: nil)
+        }
+    }
+
+    // MARK: Reading
+
+    func deviceDetail(_ db: Database, id: String, company: String, orderID: String?) throws -> DeviceDetail? {
+        guard let device = try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE id = ? AND company_id = ?",
+                                         [id, company]) else { return nil }
+        if let orderID, orderID != device.orderID { return nil }
+        guard let summary = try deviceSummaries(db, [device]).first else { return nil }
+        let brand = try device.brandID.flatMap { try db.record(BrandRecord.self, "SELECT * FROM brands WHERE id = ?", [$0]) }
+        let model = try device.modelID.flatMap { try db.record(ModelRecord.self, "SELECT * FROM models WHERE id = ?", [$0]) }
+        let subLocation = try device.subLocationID.flatMap {
+            try db.record(SubLocationRecord.self, "SELECT * FROM sub_locations WHERE id = ?", [$0])
+        }
+        let signature = try db.record(SignatureRecord.self, """
+            SELECT * FROM signatures WHERE order_id = ? AND signature_type = 'authorisation'
+              AND (device_id = ? OR device_id IS NULL)
+            ORDER BY device_id IS NULL, captured_at DESC, rowid DESC LIMIT 1
+            """, [device.orderID, device.id])
+        let images = try db.records(DeviceImageRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
+        let accessories = try db.records(DeviceAccessoryRecord.self, where: "device_id", in: [id])
+        let parts = try db.records(DevicePartRecord.self, where: "device_id", in: [id])
+        let lineItems = try db.records(OrderItemRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
+        let notes = try db.records(DeviceNoteRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
+        let checklist = try db.records(DeviceChecklistItemRecord.self, where: "device_id", in: [id], orderBy: "position")
+        let users = try db.records(UserRecord.self, where: "id",
+                                   in: notes.compactMap(\.createdBy) + checklist.compactMap(\.completedBy)).keyed(by: \.id)
+        return DeviceDetail(summary: summary, brand: brand, model: model, subLocation: subLocation,
+                            authorizationSignature: signature, images: images, accessories: accessories, parts: parts,
+                            lineItems: lineItems, notes: notes, checklist: checklist, users: users)
+    }
+
+    private func deviceSummaries(_ db: Database, _ devices: [DeviceRecord]) throws -> [DeviceSummary] {
+        let orders = try db.records(OrderRecord.self, where: "id", in: devices.map(\.orderID)).keyed(by: \.id)
+        let clients = try db.records(ClientRecord.self, where: "id", in: orders.values.map(\.clientID)).keyed(by: \.id)
+        let engineers = try db.records(UserRecord.self, where: "id", in: devices.compactMap(\.assignedEngineerID))
+            .keyed(by: \.id)
+        return try devices.map { device in
+            guard let order = orders[device.orderID], let client = clients[order.clientID] else {
+                throw ResourceError.inconsistent("device \(device.id) order or client")
+            }
+            return DeviceSummary(device: device, orderNumber: order.orderNumber, client: client,
+                                 engineer: device.assignedEngineerID.flatMap { engineers[$0] })
+        }
+    }
+}
+
+extension DeviceRecord {
+    /// Sets the timestamps and the authorisation answer that entering `status` records.
+    mutating func stamp(_ status: DeviceStatus, at time: String) {
+        for timestamp in status.stampedTimestamps { self[keyPath: timestamp] = time }
+        if let outcome = status.authorizationOutcome { authorizationStatus = outcome }
+    }
+}

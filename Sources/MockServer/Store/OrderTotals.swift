@@ -1,0 +1,70 @@
+/// Money of an order, computed from its line items and payments, never stored (decided):
+/// - a line: `line_total = quantity × unit_price` (ex VAT); `vat = line_total × rate / 100`
+///   rounded half away from zero to the penny; `line_total_inc_vat = line_total + vat`;
+/// - `subtotal` = Σ line totals, `vat_total` = Σ line VAT, `grand_total` = subtotal + vat_total;
+/// - `amount_paid` = Σ (payment amount − refunded amount); `balance_due` = grand_total − amount_paid;
+/// - `payment_status`: `no_charge` when there is nothing to pay and nothing paid, else `paid` when
+///   the balance is at most zero, `partially_paid` when something was paid, else `unpaid`.
+public struct OrderTotals: Sendable, Equatable {
+    public var subtotalPence: Int64 = 0
+    public var vatTotalPence: Int64 = 0
+    public var amountPaidPence: Int64 = 0
+    public var grandTotalPence: Int64 { subtotalPence + vatTotalPence }
+    public var balanceDuePence: Int64 { grandTotalPence - amountPaidPence }
+
+    public init(items: [OrderItemRecord], payments: [PaymentRecord]) {
+        for item in items {
+            let line = LineAmounts(item)
+            subtotalPence += line.totalPence
+            vatTotalPence += line.vatPence
+        }
+        for payment in payments { amountPaidPence += payment.amountPence - payment.refundedPence }
+    }
+
+    public var paymentStatus: PaymentStatus {
+        if grandTotalPence == 0 && amountPaidPence == 0 { return .noCharge }
+        if balanceDuePence <= 0 { return .paid }
+        if amountPaidPence > 0 { return .partiallyPaid }
+        return .unpaid
+    }
+
+    public enum PaymentStatus: String, Sendable {
+        case unpaid
+        case partiallyPaid = "partially_paid"
+        case paid
+        case noCharge = "no_charge"
+    }
+}
+
+/// One line item's amounts in pence.
+public struct LineAmounts: Sendable, Equatable {
+    public var totalPence: Int64
+    public var vatPence: Int64
+    public var totalIncVATPence: Int64 { totalPence + vatPence }
+
+    public init(_ item: OrderItemRecord) {
+        totalPence = item.quantity * item.unitPricePence
+        vatPence = Self.vat(on: totalPence, rate: item.vatRate)
+    }
+
+    /// `amount × rate / 100`, half away from zero; `rate` is the stored text `"20.00"`.
+    static func vat(on amount: Int64, rate: String) -> Int64 {
+        let hundredths = Self.hundredths(rate)                     // "20.00" → 2000
+        let scaled = amount * hundredths                           // pence × rate% × 100
+        let (quotient, remainder) = scaled.quotientAndRemainder(dividingBy: 10_000)
+        if abs(remainder) * 2 >= 10_000 { return quotient + (scaled < 0 ? -1 : 1) }
+        return quotient
+    }
+
+    /// `"20.00"` → 2000, `"5"` → 500, `"17.5"` → 1750 (the seed validates the format).
+    static func hundredths(_ rate: String) -> Int64 {
+        let parts = rate.split(separator: ".", maxSplits: 1)
+        let whole = Int64(parts.first ?? "0") ?? 0
+        var fraction: Int64 = 0
+        if parts.count == 2 {
+            let digits = String(parts[1].prefix(2)).padding(toLength: 2, withPad: "0", startingAt: 0)
+            fraction = Int64(digits) ?? 0
+        }
+        return whole * 100 + fraction
+    }
+}

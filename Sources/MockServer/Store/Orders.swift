@@ -1,0 +1,159 @@
+import Foundation
+import GRDB
+
+/// `GET /api/orders` filters (CONTRACT §6). `search` matches the order number (prefix, `#` allowed),
+/// the client's name or email (substring, case-insensitive).
+public struct OrderFilter: Sendable {
+    public var status: OrderStatus?
+    public var search: String?
+    public var locationID: String?
+    public var assignedTo: String?
+}
+
+/// An order with what a list row shows.
+public struct OrderSummary: Sendable {
+    public var order: OrderRecord
+    public var client: ClientRecord
+    public var location: CompanyLocationRecord?
+    public var assignedUser: UserRecord?
+    public var devices: [DeviceRecord]
+    public var totals: OrderTotals
+}
+
+/// An order with every nested section of seed 003's order detail.
+public struct OrderDetail: Sendable {
+    public var summary: OrderSummary
+    public var items: [OrderItemRecord]
+    public var payments: [PaymentRecord]
+    public var signatures: [SignatureRecord]
+    /// The order's conversation (its newest ticket), if it has one.
+    public var ticket: TicketRecord?
+    public var messages: [TicketMessageRecord]
+    /// Staff named by the devices and messages (engineers, authors), by id.
+    public var users: [String: UserRecord]
+}
+
+/// What `PATCH /api/orders/:id` may change; `nil` leaves a field, `.some(nil)` clears it.
+public struct OrderChange: Sendable {
+    public var notes: String??
+    public var assignedUserID: String??
+    public var locationID: String??
+    public var intakeMethod: IntakeMethod?
+}
+
+extension Store {
+    public func orders(company: String, filter: OrderFilter, page: PageRequest) throws -> PageOf<OrderSummary> {
+        try read { db in
+            var conditions = SQLConditions()
+            conditions.add("orders.company_id = ?", company)
+            if let status = filter.status { conditions.add("orders.status = ?", status) }
+            if let location = filter.locationID { conditions.add("orders.location_id = ?", location) }
+            if let user = filter.assignedTo { conditions.add("orders.assigned_user_id = ?", user) }
+            if let search = filter.search {
+                let number = search.hasPrefix("#") ? String(search.dropFirst()) : search
+                conditions.add("""
+                    (CAST(orders.order_number AS TEXT) LIKE ? ESCAPE '\\' \
+                    OR (clients.first_name || ' ' || clients.last_name) LIKE ? ESCAPE '\\' \
+                    OR clients.email LIKE ? ESCAPE '\\')
+                    """, SQLConditions.prefix(number), SQLConditions.contains(search), SQLConditions.contains(search))
+            }
+            let from = "FROM orders JOIN clients ON clients.id = orders.client_id WHERE \(conditions.sql)"
+            let total = try db.count("SELECT COUNT(*) \(from)", conditions.arguments)
+            let orders = try db.records(OrderRecord.self, """
+                SELECT orders.* \(from) ORDER BY orders.created_at DESC, orders.order_number DESC LIMIT ? OFFSET ?
+                """, conditions.arguments + [page.limit, page.offset])
+            return PageOf(items: try summaries(db, orders), total: total)
+        }
+    }
+
+    public func orderExists(id: String, company: String) throws -> Bool {
+        try read { db in try db.count("SELECT COUNT(*) FROM orders WHERE id = ? AND company_id = ?", [id, company]) == 1 }
+    }
+
+    public func order(id: String, company: String) throws -> OrderDetail? {
+        try read { db in try orderDetail(db, id: id, company: company) }
+    }
+
+    /// Applies `change`; nil when the order is not this company's. A reference to another
+    /// company's user or location is `ResourceError.invalidField`.
+    public func updateOrder(id: String, company: String, change: OrderChange, now: Date) throws -> OrderDetail? {
+        try write { db in
+            guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND company_id = ?",
+                                            [id, company]) else { return nil }
+            if let notes = change.notes { order.notes = notes }
+            if let user = change.assignedUserID {
+                if let user { try requireStaff(db, user, company: company, field: "assigned_user_id") }
+                order.assignedUserID = user
+            }
+            if let location = change.locationID {
+                if let location {
+                    guard try db.count("SELECT COUNT(*) FROM company_locations WHERE id = ? AND company_id = ?",
+                                       [location, company]) == 1 else { throw ResourceError.invalidField("location_id") }
+                }
+                order.locationID = location
+            }
+            if let method = change.intakeMethod { order.intakeMethod = method }
+            order.updatedAt = Timestamp.string(now)
+            try order.update(db)
+            return try orderDetail(db, id: id, company: company)
+        }
+    }
+
+    // MARK: Reading
+
+    func orderDetail(_ db: Database, id: String, company: String) throws -> OrderDetail? {
+        guard let order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND company_id = ?",
+                                        [id, company]) else { return nil }
+        guard let summary = try summaries(db, [order]).first else { return nil }
+        let items = try db.records(OrderItemRecord.self, where: "order_id", in: [id], orderBy: "created_at, rowid")
+        let payments = try db.records(PaymentRecord.self, where: "order_id", in: [id], orderBy: "payment_date, rowid")
+        let signatures = try db.records(SignatureRecord.self, where: "order_id", in: [id], orderBy: "captured_at, rowid")
+        let ticket = try db.record(TicketRecord.self, """
+            SELECT * FROM tickets WHERE order_id = ? AND company_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1
+            """, [id, company])
+        let messages = try ticket.map {
+            try db.records(TicketMessageRecord.self, where: "ticket_id", in: [$0.id], orderBy: "created_at, rowid")
+        } ?? []
+        let userIDs = summary.devices.compactMap(\.assignedEngineerID) + messages.compactMap(\.createdBy)
+        let users = try db.records(UserRecord.self, where: "id", in: userIDs).keyed(by: \.id)
+        return OrderDetail(summary: summary, items: items, payments: payments, signatures: signatures,
+                           ticket: ticket, messages: messages, users: users)
+    }
+
+    /// The list rows of `orders`, in their order, with a few queries for the whole page.
+    private func summaries(_ db: Database, _ orders: [OrderRecord]) throws -> [OrderSummary] {
+        let ids = orders.map(\.id)
+        let clients = try db.records(ClientRecord.self, where: "id", in: orders.map(\.clientID)).keyed(by: \.id)
+        let locations = try db.records(CompanyLocationRecord.self, where: "id", in: orders.compactMap(\.locationID))
+            .keyed(by: \.id)
+        let users = try db.records(UserRecord.self, where: "id", in: orders.compactMap(\.assignedUserID)).keyed(by: \.id)
+        let devices = try db.records(DeviceRecord.self, where: "order_id", in: ids, orderBy: "created_at, rowid")
+            .grouped(by: \.orderID)
+        let items = try db.records(OrderItemRecord.self, where: "order_id", in: ids).grouped(by: \.orderID)
+        let payments = try db.records(PaymentRecord.self, where: "order_id", in: ids).grouped(by: \.orderID)
+        return try orders.map { order in
+            guard let client = clients[order.clientID] else { throw ResourceError.inconsistent("order \(order.id) client") }
+            return OrderSummary(order: order, client: client, location: order.locationID.flatMap { locations[$0] },
+                                assignedUser: order.assignedUserID.flatMap { users[$0] },
+                                devices: devices[order.id] ?? [],
+                                totals: OrderTotals(items: items[order.id] ?? [], payments: payments[order.id] ?? []))
+        }
+    }
+
+    /// `id` must be an active staff user of `company`, else a 400 naming `field`.
+    func requireStaff(_ db: Database, _ id: String, company: String, field: String) throws {
+        guard try db.count("""
+            SELECT COUNT(*) FROM users WHERE id = ? AND company_id = ? AND is_active = 1 AND archived_at IS NULL
+            """, [id, company]) == 1 else { throw ResourceError.invalidField(field) }
+    }
+}
+
+/// Failures of resource operations; the dispatcher's one mapping turns them into responses.
+public enum ResourceError: Error, Sendable, Equatable {
+    /// A body field that names something this company does not have (→ 400 naming it).
+    case invalidField(String)
+    /// A device move that is not an edge of its workflow (→ 400 naming the allowed statuses).
+    case illegalTransition(from: DeviceStatus, to: DeviceStatus, allowed: [DeviceStatus])
+    /// Rows that contradict each other: a bug, never the caller's fault (→ 500).
+    case inconsistent(String)
+}

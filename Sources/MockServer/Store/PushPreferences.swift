@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+
+/// `GET|PUT /api/user/push-preferences` (shape chosen by the mock; the seeds show none): booleans; absent rows mean the defaults.
+struct PushPreferences: Codable, Sendable, Equatable {
+    var push_enabled = true
+    var order_updates = true
+    var device_updates = true
+    var ticket_messages = true
+    var quote_updates = true
+    var marketing = false
+
+    struct Change: Decodable {
+        var push_enabled: Bool?
+        var order_updates: Bool?
+        var device_updates: Bool?
+        var ticket_messages: Bool?
+        var quote_updates: Bool?
+        var marketing: Bool?
+
+        var hasAny: Bool {
+            [push_enabled, order_updates, device_updates, ticket_messages, quote_updates, marketing].contains { $0 != nil }
+        }
+    }
+
+    /// Whether a push of `type` reaches its owner (decided mapping, docs/resources.md):
+    /// `push_enabled` gates everything, then each type's switch.
+    func allows(_ type: PushType) -> Bool { push_enabled && self[keyPath: type.preference] }
+
+    mutating func apply(_ change: Change) {
+        push_enabled = change.push_enabled ?? push_enabled
+        order_updates = change.order_updates ?? order_updates
+        device_updates = change.device_updates ?? device_updates
+        ticket_messages = change.ticket_messages ?? ticket_messages
+        quote_updates = change.quote_updates ?? quote_updates
+        marketing = change.marketing ?? marketing
+    }
+
+    static func fetch(_ db: Database, ownerType: String, ownerID: String) throws -> PushPreferences {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM push_preferences WHERE owner_type = ? AND owner_id = ?",
+                                         arguments: [ownerType, ownerID]) else { return PushPreferences() }
+        return PushPreferences(push_enabled: row["push_enabled"] == 1, order_updates: row["order_updates"] == 1,
+                               device_updates: row["device_updates"] == 1, ticket_messages: row["ticket_messages"] == 1,
+                               quote_updates: row["quote_updates"] == 1, marketing: row["marketing"] == 1)
+    }
+
+    func save(_ db: Database, ownerType: String, ownerID: String, now: Date) throws {
+        try db.execute(sql: """
+            INSERT INTO push_preferences (owner_type, owner_id, push_enabled, order_updates, device_updates,
+                                          ticket_messages, quote_updates, marketing, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (owner_type, owner_id) DO UPDATE SET
+              push_enabled = excluded.push_enabled, order_updates = excluded.order_updates,
+              device_updates = excluded.device_updates, ticket_messages = excluded.ticket_messages,
+              quote_updates = excluded.quote_updates, marketing = excluded.marketing, updated_at = excluded.updated_at
+            """, arguments: [ownerType, ownerID, push_enabled, order_updates, device_updates, ticket_messages,
+                             quote_updates, marketing, Timestamp.string(now)])
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+
+/// The push types of seed 000 (staff) and seed 004 (customer), with the preference switch that
+/// gates each (decided).
+public enum PushType: String, Sendable, CaseIterable {
+    // Staff (seed 000 `handleNotificationTap`)
+    case orderCreated = "order_created"
+    case orderStatusChanged = "order_status_changed"
+    case orderCollected = "order_collected"
+    case paymentReceived = "payment_received"
+    case deviceStatusChanged = "device_status_changed"
+    case quoteApproved = "quote_approved"
+    case quoteRejected = "quote_rejected"
+    case deviceAssigned = "device_assigned"
+    case newEnquiry = "new_enquiry"
+    case enquiryReply = "enquiry_reply"
+    // Customer (seed 004)
+    case orderStatus = "order_status"
+    case quoteReady = "quote_ready"
+    case repairComplete = "repair_complete"
+    case message
+
+    public var appType: AppType {
+        switch self {
+        case .orderStatus, .quoteReady, .repairComplete, .message: .customer
+        default: .staff
+        }
+    }
+
+    var preference: KeyPath<PushPreferences, Bool> {
+        switch self {
+        case .orderCreated, .orderStatusChanged, .orderCollected, .paymentReceived, .orderStatus: \.order_updates
+        case .deviceStatusChanged, .deviceAssigned, .repairComplete: \.device_updates
+        case .quoteApproved, .quoteRejected, .quoteReady: \.quote_updates
+        case .newEnquiry, .enquiryReply, .message: \.ticket_messages
+        }
+    }
+}
+
+/// Something that happened, and who should hear of it.
+struct PushEvent: Sendable, Equatable {
+    enum Audience: Sendable, Equatable {
+        /// Staff of the company: the first of `preferred` that is set, else every active staff member.
+        case staff(preferred: [String?])
+        /// The order's client, on the tokens they registered with this company.
+        case client(String)
+    }
+
+    var type: PushType
+    var title: String
+    var body: String
+    var orderID: String?
+    var deviceID: String?
+    var ticketID: String?
+    var audience: Audience
+
+    /// `{"aps": {"alert": {"title", "body"}, "sound": "default"}, "type", "order_id"?, "device_id"?, "ticket_id"?}`
+    var payload: JSONValue {
+        var members: [String: JSONValue] = [
+            "aps": ["alert": ["title": .string(title), "body": .string(body)], "sound": "default"],
+            "type": .string(type.rawValue),
+        ]
+        if let orderID { members["order_id"] = .string(orderID) }
+        if let deviceID { members["device_id"] = .string(deviceID) }
+        if let ticketID { members["ticket_id"] = .string(ticketID) }
+        return .object(members)
+    }
+
+    /// The pushes a device's status move causes (CONTRACT §7): `device_status_changed` to staff;
+    /// `order_collected` or `order_status_changed` when the order's status changed; to the client
+    /// `quote_ready` (→ awaiting_authorisation), `repair_complete` (→ repaired_ready), else
+    /// `order_status` when the order's status changed.
+    static func deviceMoved(_ device: DeviceRecord, order: OrderRecord, from: DeviceStatus,
+                            orderFrom: OrderStatus) -> [PushEvent] {
+        let name = device.displayName
+        let number = order.orderNumber
+        let deviceStaff = Audience.staff(preferred: [device.assignedEngineerID, order.assignedUserID])
+        var events = [PushEvent(type: .deviceStatusChanged, title: "Device status changed",
+                                body: "\(name) (order #\(number)): \(from.displayName) → \(device.status.displayName)",
+                                orderID: order.id, deviceID: device.id, audience: deviceStaff)]
+        let orderChanged = order.status != orderFrom
+        if orderChanged {
+            let collected = order.status == .collected
+            events.append(PushEvent(type: collected ? .orderCollected : .orderStatusChanged,
+                                    title: collected ? "Order collected" : "Order status changed",
+                                    body: collected ? "Order #\(number) has been collected"
+                                        : "Order #\(number) is now \(order.status.displayName)",
+                                    orderID: order.id, audience: .staff(preferred: [order.assignedUserID])))
+        }
+        let client = Audience.client(order.clientID)
+        switch device.status {
+        case .awaitingAuthorisation:
+            events.append(PushEvent(type: .quoteReady, title: "Quote Ready",
+                                    body: "Your quote for your \(name) is ready for approval",
+                                    orderID: order.id, audience: client))
+        case .repairedReady:
+            events.append(PushEvent(type: .repairComplete, title: "Repair Complete",
+                                    body: "Your \(name) is ready for collection!", orderID: order.id, audience: client))
+        default:
+            if orderChanged {
+                events.append(PushEvent(type: .orderStatus, title: "Order Update",
+                                        body: "Your order #\(number) is now \(order.status.displayName)",
+                                        orderID: order.id, audience: client))
+            }
+        }
+        return events
+    }
+
+    /// `device_assigned` to the newly assigned engineer.
+    static func deviceAssigned(_ device: DeviceRecord, order: OrderRecord, to engineer: String) -> PushEvent {
+        PushEvent(type: .deviceAssigned, title: "Device assigned to you",
+                  body: "\(device.displayName) (order #\(order.orderNumber))",
+                  orderID: order.id, deviceID: device.id, audience: .staff(preferred: [engineer]))
+    }
+}
+
+/// Records the pushes the backend would send, in the caller's transaction: one row of `push_log`
+/// per registered token of each recipient whose preferences allow the type; the actor of the
+/// event is never a recipient.
+enum PushDelivery {
+    static func record(_ events: [PushEvent], db: Database, company: String, actor: String, now: Date) throws {
+        let sentAt = Timestamp.string(now)
+        for event in events {
+            let ownerType = event.type.appType
+            for recipient in try recipients(event.audience, db: db, company: company) where recipient != actor {
+                let preferences = try PushPreferences.fetch(db, ownerType: ownerType.rawValue, ownerID: recipient)
+                guard preferences.allows(event.type) else { continue }
+                let tokens = try String.fetchAll(db.cachedStatement(sql: """
+                    SELECT device_token FROM device_tokens
+                    WHERE app_type = ?1 AND COALESCE(user_id, client_id) = ?2 AND company_id = ?3
+                    ORDER BY created_at, rowid
+                    """), arguments: [ownerType, recipient, company])
+                let payload = event.payload.jsonString
+                for token in tokens {
+                    try db.cachedStatement(sql: """
+                        INSERT INTO push_log (id, device_token, app_type, recipient_type, recipient_id, payload, sent_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """).execute(arguments: [Secrets.uuid(), token, ownerType, ownerType, recipient, payload, sentAt])
+                }
+            }
+        }
+    }
+
+    private static func recipients(_ audience: PushEvent.Audience, db: Database, company: String) throws -> [String] {
+        switch audience {
+        case .client(let client):
+            return [client]
+        case .staff(let preferred):
+            let active = try String.fetchAll(db.cachedStatement(sql: """
+                SELECT id FROM users WHERE company_id = ? AND is_active = 1 AND archived_at IS NULL
+                ORDER BY created_at, rowid
+                """), arguments: [company])
+            if let first = preferred.compactMap({ $0 }).first { return active.contains(first) ? [first] : [] }
+            return active
+        }
+    }
+}

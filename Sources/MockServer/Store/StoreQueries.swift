@@ -1,0 +1,85 @@
+import GRDB
+
+/// A page of a list, as the store reads it (`ListQuery` parses it from the request).
+public struct PageRequest: Sendable, Equatable {
+    public var offset: Int
+    public var limit: Int
+}
+
+/// Rows of one page plus how many match in all.
+public struct PageOf<Item: Sendable>: Sendable {
+    public var items: [Item]
+    public var total: Int
+}
+
+/// A WHERE clause assembled from constant SQL fragments and bound arguments (never user text in
+/// the SQL), so list filters combine without string interpolation of input.
+struct SQLConditions {
+    private(set) var fragments: [String] = []
+    private(set) var arguments: [(any DatabaseValueConvertible)?] = []
+
+    mutating func add(_ fragment: StaticString, _ values: (any DatabaseValueConvertible)?...) {
+        fragments.append(fragment.description)
+        arguments.append(contentsOf: values)
+    }
+
+    var sql: String { fragments.isEmpty ? "1" : fragments.joined(separator: " AND ") }
+
+    /// `%text%` for `LIKE … ESCAPE '\'`, with the wildcards of `text` escaped.
+    static func contains(_ text: String) -> String { "%" + escapeLike(text) + "%" }
+    static func prefix(_ text: String) -> String { escapeLike(text) + "%" }
+
+    private static func escapeLike(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            if c == "%" || c == "_" || c == "\\" { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+}
+
+extension Database {
+    /// Records of `R` through a cached statement (SQL is always a constant of the store).
+    func records<R: FetchableRecord>(_ type: R.Type, _ sql: String,
+                                     _ arguments: [(any DatabaseValueConvertible)?] = []) throws -> [R] {
+        try R.fetchAll(cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+    }
+
+    func record<R: FetchableRecord>(_ type: R.Type, _ sql: String,
+                                    _ arguments: [(any DatabaseValueConvertible)?] = []) throws -> R? {
+        try R.fetchOne(cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+    }
+
+    /// Records of `R` whose `column` is one of `values`, in `order` (table, column and order are
+    /// constants of the store; the values are bound).
+    func records<R: FetchableRecord & TableRecord>(_ type: R.Type, where column: String, in values: [String],
+                                                   orderBy order: String = "rowid") throws -> [R] {
+        var unique: [String] = []
+        var seen = Set<String>()
+        for value in values where seen.insert(value).inserted { unique.append(value) }
+        guard !unique.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: unique.count).joined(separator: ",")
+        let sql = "SELECT * FROM \(R.databaseTableName) WHERE \(column) IN (\(marks)) ORDER BY \(order)"
+        return try R.fetchAll(cachedStatement(sql: sql), arguments: StatementArguments(unique))
+    }
+
+    func count(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
+        try Int.fetchOne(cachedStatement(sql: sql), arguments: StatementArguments(arguments)) ?? 0
+    }
+}
+
+extension Array {
+    /// `[key: [element]]`, keeping the order of `self` within each group.
+    func grouped<Key: Hashable>(by key: (Element) -> Key?) -> [Key: [Element]] {
+        var out: [Key: [Element]] = [:]
+        for element in self { if let k = key(element) { out[k, default: []].append(element) } }
+        return out
+    }
+
+    func keyed<Key: Hashable>(by key: (Element) -> Key) -> [Key: Element] {
+        var out: [Key: Element] = [:]
+        for element in self { out[key(element)] = element }
+        return out
+    }
+}

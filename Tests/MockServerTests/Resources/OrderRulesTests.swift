@@ -1,0 +1,84 @@
+import Testing
+@testable import MockServer
+
+/// The decided rules behind orders: derived status, money, queues (docs/resources.md).
+@Suite struct OrderRulesTests {
+    @Test(arguments: [
+        ([], OrderStatus.awaitingDevice),
+        ([.deviceReceived], .received),
+        ([.deviceReceived, .collected], .received),
+        ([.deviceReceived, .diagnosing], .inProgress),
+        ([.repairing, .awaitingRevisedQuote], .awaitingAuthorisation),
+        ([.collected, .awaitingAuthorisation], .awaitingAuthorisation),
+        ([.collected, .despatched, .addedToBuyback], .collected),
+        ([.repairedReady, .rejectionReady, .collected], .readyForCollection),
+        ([.repairedReady, .repairing], .inProgress),
+        ([.readyToPay], .inProgress),
+        ([.rejected], .inProgress),
+    ] as [([DeviceStatus], OrderStatus)])
+    func orderStatusFollowsTheFirstMatchingRule(devices: [DeviceStatus], expected: OrderStatus) {
+        #expect(OrderStatus(devices: devices) == expected)
+    }
+
+    @Test func queuesHoldWhatStillNeedsTheShop() {
+        #expect(DeviceStatus.activeWorkStatuses == [.diagnosing, .repairing, .repairedQC, .rejectionQC])
+        #expect(Set(DeviceStatus.queueStatuses) == [
+            .deviceReceived, .diagnosing, .readyToQuote, .companyRejected, .authorisedSourceParts, .readyToRepair,
+            .repairing, .awaitingRevisedQuote, .repairedQC, .rejected, .rejectionQC, .readyToPay, .paymentMade,
+        ])
+        #expect(Set(DeviceStatus.activeWorkStatuses).isSubset(of: Set(DeviceStatus.queueStatuses)))
+    }
+
+    @Test(arguments: [
+        (12999, "20.00", 2600),   // 2599.8
+        (1998, "20.00", 400),     // 399.6
+        (25, "20.00", 5),         // 5.0
+        (1, "50.00", 1),          // 0.5 rounds away from zero
+        (-1, "50.00", -1),
+        (-12999, "20.00", -2600),
+        (1000, "0.00", 0),
+        (1000, "17.5", 175),
+        (333, "5.00", 17),        // 16.65
+    ] as [(Int64, String, Int64)])
+    func vatIsRoundedHalfAwayFromZeroPerLine(amount: Int64, rate: String, vat: Int64) {
+        #expect(LineAmounts.vat(on: amount, rate: rate) == vat)
+    }
+
+    @Test func moneyHasTwoDecimalsAndASign() {
+        #expect(Money.string(0) == "0.00")
+        #expect(Money.string(5) == "0.05")
+        #expect(Money.string(12999) == "129.99")
+        #expect(Money.string(-1200) == "-12.00")
+        #expect(Money.string(-7) == "-0.07")
+        #expect(Money.string(Int64.min) == "-92233720368547758.08")
+    }
+
+    func item(_ quantity: Int64, _ pence: Int64, _ rate: String = "20.00") -> OrderItemRecord {
+        OrderItemRecord(id: "i", companyID: "c", orderID: "o", deviceID: nil, itemType: .repair, description: "x",
+                        quantity: quantity, unitPricePence: pence, vatRate: rate, createdAt: "2026-11-21T10:15:00Z")
+    }
+
+    func payment(_ pence: Int64, refunded: Int64 = 0) -> PaymentRecord {
+        PaymentRecord(id: "p", companyID: "c", orderID: "o", amountPence: pence, refundedPence: refunded,
+                      paymentMethod: .card, paymentDate: "2026-11-21T10:15:00Z", isDeposit: 0, recordedBy: nil,
+                      notes: nil, createdAt: "2026-11-21T10:15:00Z")
+    }
+
+    @Test func totalsAddLinesAndSubtractNetPayments() {
+        let totals = OrderTotals(items: [item(1, 12999), item(2, 999)], payments: [payment(2000), payment(1000, refunded: 400)])
+        #expect(totals.subtotalPence == 14997)
+        #expect(totals.vatTotalPence == 3000)
+        #expect(totals.grandTotalPence == 17997)
+        #expect(totals.amountPaidPence == 2600)
+        #expect(totals.balanceDuePence == 15397)
+        #expect(totals.paymentStatus == .partiallyPaid)
+    }
+
+    @Test func paymentStatusCoversNothingToPayUnpaidAndPaid() {
+        #expect(OrderTotals(items: [], payments: []).paymentStatus == .noCharge)
+        #expect(OrderTotals(items: [item(1, 1000)], payments: []).paymentStatus == .unpaid)
+        #expect(OrderTotals(items: [item(1, 1000)], payments: [payment(1200)]).paymentStatus == .paid)
+        #expect(OrderTotals(items: [item(1, 1000)], payments: [payment(1500)]).balanceDuePence == -300)
+        #expect(OrderTotals(items: [item(1, 1000)], payments: [payment(1200, refunded: 1200)]).paymentStatus == .unpaid)
+    }
+}
