@@ -112,6 +112,22 @@ enum ControlRoutes {
             return JSONBody.bare()
         }
 
+        // The backend's mail webhook: a customer's email to a company address opens an enquiry
+        // (or, with `ticket_id`, answers one), with the pushes staff would get.
+        router.post("/__mock/inbound-email", access: .open) { context in
+            let mail = try context.body(InboundEmailRequest.self)
+            for (field, value) in [("to", mail.to), ("from", mail.from), ("subject", mail.subject), ("body", mail.body)]
+            where !value.contains(where: { !$0.isWhitespace }) || value.count > 100_000 {
+                throw APIFailure.invalidField(field)
+            }
+            let result = try context.store.receiveEmail(
+                InboundEmail(to: mail.to, fromEmail: mail.from, fromName: mail.from_name, subject: mail.subject,
+                             body: mail.body, ticketID: mail.ticket_id), now: context.now)
+            return JSONBody.success(InboundEmailResult(ticket_id: result.ticket.id, ticket_number: result.ticket.ticketNumber,
+                                                       message_id: result.messageID, created_ticket: result.createdTicket),
+                                    status: 201)
+        }
+
         router.get("/__mock/push", access: .open) { context in
             let token = context.request.queryValue("device_token")
             let pushes = try context.store.read { db in try RecordedPush.fetch(db, deviceToken: token) }
@@ -121,6 +137,22 @@ enum ControlRoutes {
 }
 
 // MARK: - Payloads of the control API
+
+private struct InboundEmailRequest: Decodable {
+    let to: String
+    let from: String
+    let from_name: String?
+    let subject: String
+    let body: String
+    let ticket_id: String?
+}
+
+private struct InboundEmailResult: Encodable {
+    let ticket_id: String
+    let ticket_number: Int64
+    let message_id: String
+    let created_ticket: Bool
+}
 
 private struct Health: Encodable {
     let status: String

@@ -7,5 +7,9 @@ enum APIRoutes {
         DeviceTokenRoutes.register(on: &router)
         OrderRoutes.register(on: &router)
         DeviceRoutes.register(on: &router)
+        ClientRoutes.register(on: &router)
+        DashboardRoutes.register(on: &router)
+        TicketRoutes.register(on: &router)
+        CustomerOrderRoutes.register(on: &router)
     }
 }

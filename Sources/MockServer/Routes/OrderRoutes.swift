@@ -1,3 +1,5 @@
+import Foundation
+
 /// Orders (CONTRACT §6): company-scoped; another company's id is a 404 and changes nothing.
 enum OrderRoutes {
     static let editableFields: Set<String> = ["notes", "assigned_user_id", "location_id", "intake_method"]
@@ -9,7 +11,11 @@ enum OrderRoutes {
             let filter = OrderFilter(status: try context.enumQuery("status", OrderStatus.self),
                                      search: context.textQuery("search"),
                                      locationID: context.textQuery("location_id"),
-                                     assignedTo: context.userQuery("assigned_to", caller: staff.userID))
+                                     assignedTo: context.userQuery("assigned_to", caller: staff.userID),
+                                     createdFrom: try timestampQuery(context, "created_from"),
+                                     createdTo: try timestampQuery(context, "created_to"),
+                                     collectedFrom: try timestampQuery(context, "collected_from"),
+                                     collectedTo: try timestampQuery(context, "collected_to"))
             let page = try context.store.orders(company: staff.companyID, filter: filter, page: list.pageRequest)
             return JSONBody.success(page.items.map(OrderListItemPayload.init), pagination: list.pagination(total: page.total))
         }
@@ -48,5 +54,13 @@ enum OrderRoutes {
             }
             return JSONBody.success(DeviceDetailPayload(device))
         }
+    }
+
+    /// An inclusive bound of the list's date filters: exactly `2026-11-21T10:15:00Z`; anything
+    /// else is a 400 naming the parameter.
+    private static func timestampQuery(_ context: RequestContext, _ name: String) throws -> Date? {
+        guard let text = context.textQuery(name) else { return nil }
+        guard let date = Timestamp.date(from: text) else { throw APIFailure.invalidQuery(name) }
+        return date
     }
 }

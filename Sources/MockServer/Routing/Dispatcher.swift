@@ -94,6 +94,8 @@ struct Dispatcher: Sendable {
             return JSONBody.failure(JSONBody.failure(for: decoding))
         case ResourceError.invalidField(let name):
             return JSONBody.failure(.invalidField(name))
+        case ResourceError.rejected(let message):
+            return JSONBody.failure(.badRequest(message))
         case ResourceError.illegalTransition(let from, let to, let allowed):
             let next = allowed.isEmpty ? "none (\(from.rawValue) is final)" : allowed.map(\.rawValue).joined(separator: ", ")
             return JSONBody.failure(.badRequest("Invalid status transition from \(from.rawValue) to \(to.rawValue). Allowed: \(next)"))
@@ -104,9 +106,8 @@ struct Dispatcher: Sendable {
     }
 
     private static func faultResponse(status: Int, body: JSONValue?) -> HTTPResponse {
-        var response = JSONBody.response(status: status, body ?? JSONValue.object([
-            "success": .bool(false), "error": .string("Injected fault"),
-        ]))
+        var response = body.map { JSONBody.response(status: status, $0) }
+            ?? JSONBody.response(status: status, JSONBody.Failure(error: "Injected fault", code: nil))
         response.headers.set("X-Mock-Fault", "injected")
         return response
     }

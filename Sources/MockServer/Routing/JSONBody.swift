@@ -38,10 +38,8 @@ enum JSONBody {
     }
 
     static func encode<T: Encodable>(_ value: T) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
         do {
-            return try encoder.encode(value)
+            return try OrderedJSONEncoder.encode(value)
         } catch {
             // Our own payload types always encode; a failure here is a programming error.
             preconditionFailure("unencodable payload \(T.self): \(error)")

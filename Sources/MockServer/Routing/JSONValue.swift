@@ -114,7 +114,7 @@ enum JSONValue: Sendable, Hashable {
         }
     }
 
-    private static func writeString(_ string: String, to out: inout [UInt8]) {
+    static func writeString(_ string: String, to out: inout [UInt8]) {
         var string = string
         string.withUTF8 { utf8 in
             out.append(UInt8(ascii: "\""))

@@ -10,7 +10,11 @@ struct ListQuery: Sendable, Equatable {
     var page: Int
     var limit: Int
 
-    var pageRequest: PageRequest { PageRequest(offset: (page - 1) * limit, limit: limit) }
+    /// A page so far past the end that its offset overflows is still just past the end.
+    var pageRequest: PageRequest {
+        let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: limit)
+        return PageRequest(offset: overflow ? Int.max : offset, limit: limit)
+    }
 
     func pagination(total: Int) -> Pagination { Pagination(page: page, limit: limit, total: total) }
 }
@@ -43,6 +47,16 @@ extension RequestContext {
                 throw APIFailure.invalidQuery(name)
             }
             return value
+        }
+    }
+
+    /// `true`/`false` (or `1`/`0`); anything else is a 400 naming the parameter.
+    func boolQuery(_ name: String) throws -> Bool? {
+        guard let text = textQuery(name) else { return nil }
+        switch text {
+        case "true", "1": return true
+        case "false", "0": return false
+        default: throw APIFailure.invalidQuery(name)
         }
     }
 

@@ -25,6 +25,17 @@ struct RequestContext: Sendable {
 
     var store: Store { environment.store }
 
+    /// `http://<Host>` as the client addressed us, for absolute URLs in payloads; empty (relative
+    /// URLs) when the request names no plausible host.
+    var baseURL: String {
+        guard let host = request.headers["host"], !host.isEmpty, host.utf8.count <= 255,
+              host.utf8.allSatisfy({ byte in
+                  (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+                      || byte == 46 || byte == 45 || byte == 58 || byte == 91 || byte == 93
+              }) else { return "" }
+        return "http://\(host)"
+    }
+
     func parameter(_ name: String) throws -> String {
         guard let value = parameters[name] else { throw APIFailure.notFound }
         return value

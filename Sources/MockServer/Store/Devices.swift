@@ -140,29 +140,13 @@ extension Store {
             if let text = change.repairNotes { device.repairNotes = text }
             if let text = change.technicianNotes { device.technicianNotes = text }
             if let text = change.technicianFoundIssues { device.technicianFoundIssues = text }
-            if let next = change.status {
-                guard device.status.canMove(to: next, in: device.workflowType) else {
-                    throw ResourceError.illegalTransition(from: device.status, to: next,
-                                                          allowed: device.status.nextStatuses(in: device.workflowType))
-                }
-                device.status = next
-                device.stamp(next, at: stamp)
-            }
-            device.updatedAt = stamp
-            try device.update(db)
-
             var events: [PushEvent] = []
-            if device.status != before.status {
-                let siblings = try DeviceStatus.fetchAll(db.cachedStatement(sql: "SELECT status FROM devices WHERE order_id = ?"),
-                                                         arguments: [order.id])
-                let orderBefore = order.status
-                order.status = OrderStatus(devices: siblings)
-                if device.status == .awaitingAuthorisation { order.quoteSentAt = stamp }
-                if device.status.authorizationOutcome == .approved { order.authorisedAt = stamp }
-                if order.status == .collected && orderBefore != .collected { order.collectedAt = stamp }
-                order.updatedAt = stamp
-                try order.update(db)
+            if let next = change.status {
+                let orderBefore = try move(db, &device, to: next, order: &order, stamp: stamp)
                 events += PushEvent.deviceMoved(device, order: order, from: before.status, orderFrom: orderBefore)
+            } else {
+                device.updatedAt = stamp
+                try device.update(db)
             }
             if let engineer = device.assignedEngineerID, engineer != before.assignedEngineerID {
                 events.append(PushEvent.deviceAssigned(device, order: order, to: engineer))
@@ -170,6 +154,31 @@ extension Store {
             try PushDelivery.record(events, db: db, company: company, actor: actor, now: now)
             return try deviceDetail(db, id: id, company: company, orderID: nil)
         }
+    }
+
+    /// Moves `device` to `next` along its workflow (else `ResourceError.illegalTransition`),
+    /// stamping its timestamps, and rewrites `order`'s derived status and dates. Both rows are
+    /// saved; returns the order's status before the move.
+    func move(_ db: Database, _ device: inout DeviceRecord, to next: DeviceStatus, order: inout OrderRecord,
+              stamp: String) throws -> OrderStatus {
+        guard device.status.canMove(to: next, in: device.workflowType) else {
+            throw ResourceError.illegalTransition(from: device.status, to: next,
+                                                  allowed: device.status.nextStatuses(in: device.workflowType))
+        }
+        device.status = next
+        device.stamp(next, at: stamp)
+        device.updatedAt = stamp
+        try device.update(db)
+        let siblings = try DeviceStatus.fetchAll(db.cachedStatement(sql: "SELECT status FROM devices WHERE order_id = ?"),
+                                                 arguments: [order.id])
+        let before = order.status
+        order.status = OrderStatus(devices: siblings)
+        if next == .awaitingAuthorisation { order.quoteSentAt = stamp }
+        if next.authorizationOutcome == .approved { order.authorisedAt = stamp }
+        if order.status == .collected && before != .collected { order.collectedAt = stamp }
+        order.updatedAt = stamp
+        try order.update(db)
+        return before
     }
 
     // MARK: Reading

@@ -12,7 +12,7 @@ enum StoreMigrations {
         "orders", "devices", "order_items", "payments", "signatures", "tickets",
         "ticket_messages", "ticket_events", "ticket_attachments", "macros",
         "brands", "models", "sub_locations", "device_images", "device_accessories", "device_parts",
-        "device_notes", "device_checklist_items",
+        "device_notes", "device_checklist_items", "company_emails", "macro_stages", "macro_runs",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -20,6 +20,7 @@ enum StoreMigrations {
         migrator.registerMigration("v1-auth", migrate: createAuthTables)
         migrator.registerMigration("v1-resources", migrate: createResourceTables)
         migrator.registerMigration("v2-device-detail", migrate: addDeviceDetailTables)
+        migrator.registerMigration("v3-enquiries", migrate: addEnquiryTables)
         return migrator
     }
 
@@ -535,5 +536,54 @@ enum StoreMigrations {
             try db.execute(sql: "UPDATE orders SET status = ? WHERE id = ?",
                            arguments: [OrderStatus(devices: devices), order])
         }
+    }
+
+    /// Enquiries (seed 003 "Ticket/Enquiry Detail", "Ticket Actions"): the company's sending
+    /// addresses (`received_custom_email`, `from_email_id`), a ticket's `requires_location`, a
+    /// client's `is_generated_email`, macros as ordered stages, and macro runs (sent and scheduled).
+    static func addEnquiryTables(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE clients ADD COLUMN \(flag("is_generated_email"));
+            CREATE TABLE company_emails (
+                id TEXT PRIMARY KEY NOT NULL,
+                company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+                location_id TEXT REFERENCES company_locations(id) ON DELETE SET NULL,
+                email_address TEXT NOT NULL COLLATE NOCASE,
+                display_name TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                UNIQUE (company_id, email_address)
+            );
+            ALTER TABLE tickets ADD COLUMN \(flag("requires_location"));
+            ALTER TABLE tickets ADD COLUMN received_email_id TEXT REFERENCES company_emails(id) ON DELETE SET NULL;
+            CREATE TABLE macro_stages (
+                id TEXT PRIMARY KEY NOT NULL,
+                macro_id TEXT NOT NULL REFERENCES macros(id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                delay_minutes INTEGER NOT NULL DEFAULT 0 CHECK (delay_minutes >= 0),
+                subject TEXT NOT NULL,
+                body TEXT NOT NULL,
+                UNIQUE (macro_id, position)
+            );
+            CREATE TABLE macro_runs (
+                id TEXT PRIMARY KEY NOT NULL,
+                company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+                ticket_id TEXT NOT NULL REFERENCES tickets(id) ON DELETE CASCADE,
+                macro_id TEXT NOT NULL REFERENCES macros(id) ON DELETE CASCADE,
+                stage_id TEXT NOT NULL REFERENCES macro_stages(id) ON DELETE CASCADE,
+                status TEXT NOT NULL CHECK (status IN ('sent', 'scheduled')),
+                scheduled_for TEXT NOT NULL,
+                message_id TEXT REFERENCES ticket_messages(id) ON DELETE SET NULL,
+                variables TEXT NOT NULL,
+                created_by TEXT REFERENCES users(id),
+                created_at TEXT NOT NULL
+            );
+            CREATE INDEX macro_runs_ticket ON macro_runs(ticket_id);
+            """)
+        // A macro of an older database becomes a one-stage macro.
+        for row in try Row.fetchAll(db, sql: "SELECT id, subject, body FROM macros") {
+            try db.execute(sql: "INSERT INTO macro_stages (id, macro_id, position, subject, body) VALUES (?, ?, 1, ?, ?)",
+                           arguments: [Secrets.uuid(), row["id"], row["subject"], row["body"]])
+        }
+        try db.execute(sql: "ALTER TABLE macros DROP COLUMN subject; ALTER TABLE macros DROP COLUMN body")
     }
 }

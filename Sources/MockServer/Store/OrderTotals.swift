@@ -1,10 +1,15 @@
 /// Money of an order, computed from its line items and payments, never stored (decided):
 /// - a line: `line_total = quantity × unit_price` (ex VAT); `vat = line_total × rate / 100`
-///   rounded half away from zero to the penny; `line_total_inc_vat = line_total + vat`;
+///   rounded half away from zero to the penny; `line_total_inc_vat = line_total + vat`. A
+///   `device_purchase` line (a buyback: the shop buys the device) is money the shop owes, so its
+///   `line_total` is negative — `-(quantity × unit_price)` — and the payout recorded as a negative
+///   payment settles it;
 /// - `subtotal` = Σ line totals, `vat_total` = Σ line VAT, `grand_total` = subtotal + vat_total;
 /// - `amount_paid` = Σ (payment amount − refunded amount); `balance_due` = grand_total − amount_paid;
-/// - `payment_status`: `no_charge` when there is nothing to pay and nothing paid, else `paid` when
-///   the balance is at most zero, `partially_paid` when something was paid, else `unpaid`.
+/// - `payment_status`: `no_charge` when there is nothing to pay and nothing paid; else `paid` when
+///   the balance is zero or lies on the other side of zero from the grand total (settled or
+///   overpaid, in whichever direction the money flows); else `partially_paid` when something was
+///   paid in the direction owed; else `unpaid`.
 public struct OrderTotals: Sendable, Equatable {
     public var subtotalPence: Int64 = 0
     public var vatTotalPence: Int64 = 0
@@ -23,8 +28,8 @@ public struct OrderTotals: Sendable, Equatable {
 
     public var paymentStatus: PaymentStatus {
         if grandTotalPence == 0 && amountPaidPence == 0 { return .noCharge }
-        if balanceDuePence <= 0 { return .paid }
-        if amountPaidPence > 0 { return .partiallyPaid }
+        if balanceDuePence == 0 || balanceDuePence.signum() != grandTotalPence.signum() { return .paid }
+        if amountPaidPence.signum() == grandTotalPence.signum() { return .partiallyPaid }
         return .unpaid
     }
 
@@ -43,7 +48,8 @@ public struct LineAmounts: Sendable, Equatable {
     public var totalIncVATPence: Int64 { totalPence + vatPence }
 
     public init(_ item: OrderItemRecord) {
-        totalPence = item.quantity * item.unitPricePence
+        let amount = item.quantity * item.unitPricePence
+        totalPence = item.itemType == .devicePurchase ? -amount : amount
         vatPence = Self.vat(on: totalPence, rate: item.vatRate)
     }
 

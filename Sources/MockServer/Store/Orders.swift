@@ -2,12 +2,18 @@ import Foundation
 import GRDB
 
 /// `GET /api/orders` filters (CONTRACT §6). `search` matches the order number (prefix, `#` allowed),
-/// the client's name or email (substring, case-insensitive).
+/// the client's name or email (substring, case-insensitive). The dates bound `created_at` and
+/// `collected_at`, both ends inclusive (an order never collected has no `collected_at` and matches
+/// no collected bound); the dashboard counts with the same filter.
 public struct OrderFilter: Sendable {
     public var status: OrderStatus?
     public var search: String?
     public var locationID: String?
     public var assignedTo: String?
+    public var createdFrom: Date?
+    public var createdTo: Date?
+    public var collectedFrom: Date?
+    public var collectedTo: Date?
 }
 
 /// An order with what a list row shows.
@@ -44,26 +50,39 @@ public struct OrderChange: Sendable {
 extension Store {
     public func orders(company: String, filter: OrderFilter, page: PageRequest) throws -> PageOf<OrderSummary> {
         try read { db in
-            var conditions = SQLConditions()
-            conditions.add("orders.company_id = ?", company)
-            if let status = filter.status { conditions.add("orders.status = ?", status) }
-            if let location = filter.locationID { conditions.add("orders.location_id = ?", location) }
-            if let user = filter.assignedTo { conditions.add("orders.assigned_user_id = ?", user) }
-            if let search = filter.search {
-                let number = search.hasPrefix("#") ? String(search.dropFirst()) : search
-                conditions.add("""
-                    (CAST(orders.order_number AS TEXT) LIKE ? ESCAPE '\\' \
-                    OR (clients.first_name || ' ' || clients.last_name) LIKE ? ESCAPE '\\' \
-                    OR clients.email LIKE ? ESCAPE '\\')
-                    """, SQLConditions.prefix(number), SQLConditions.contains(search), SQLConditions.contains(search))
-            }
-            let from = "FROM orders JOIN clients ON clients.id = orders.client_id WHERE \(conditions.sql)"
+            let conditions = Self.orderConditions(company: company, filter: filter)
+            let from = "\(Self.orderListFrom) WHERE \(conditions.sql)"
             let total = try db.count("SELECT COUNT(*) \(from)", conditions.arguments)
             let orders = try db.records(OrderRecord.self, """
                 SELECT orders.* \(from) ORDER BY orders.created_at DESC, orders.order_number DESC LIMIT ? OFFSET ?
                 """, conditions.arguments + [page.limit, page.offset])
             return PageOf(items: try summaries(db, orders), total: total)
         }
+    }
+
+    /// The FROM and WHERE of `GET /api/orders`, shared with the dashboard so that its counts are
+    /// the list's totals by construction.
+    static let orderListFrom = "FROM orders JOIN clients ON clients.id = orders.client_id"
+
+    static func orderConditions(company: String, filter: OrderFilter) -> SQLConditions {
+        var conditions = SQLConditions()
+        conditions.add("orders.company_id = ?", company)
+        if let status = filter.status { conditions.add("orders.status = ?", status) }
+        if let location = filter.locationID { conditions.add("orders.location_id = ?", location) }
+        if let user = filter.assignedTo { conditions.add("orders.assigned_user_id = ?", user) }
+        if let search = filter.search {
+            let number = search.hasPrefix("#") ? String(search.dropFirst()) : search
+            conditions.add("""
+                (CAST(orders.order_number AS TEXT) LIKE ? ESCAPE '\\' \
+                OR (clients.first_name || ' ' || clients.last_name) LIKE ? ESCAPE '\\' \
+                OR clients.email LIKE ? ESCAPE '\\')
+                """, SQLConditions.prefix(number), SQLConditions.contains(search), SQLConditions.contains(search))
+        }
+        if let date = filter.createdFrom { conditions.add("orders.created_at >= ?", Timestamp.string(date)) }
+        if let date = filter.createdTo { conditions.add("orders.created_at <= ?", Timestamp.string(date)) }
+        if let date = filter.collectedFrom { conditions.add("orders.collected_at >= ?", Timestamp.string(date)) }
+        if let date = filter.collectedTo { conditions.add("orders.collected_at <= ?", Timestamp.string(date)) }
+        return conditions
     }
 
     public func orderExists(id: String, company: String) throws -> Bool {
@@ -108,9 +127,7 @@ extension Store {
         let items = try db.records(OrderItemRecord.self, where: "order_id", in: [id], orderBy: "created_at, rowid")
         let payments = try db.records(PaymentRecord.self, where: "order_id", in: [id], orderBy: "payment_date, rowid")
         let signatures = try db.records(SignatureRecord.self, where: "order_id", in: [id], orderBy: "captured_at, rowid")
-        let ticket = try db.record(TicketRecord.self, """
-            SELECT * FROM tickets WHERE order_id = ? AND company_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1
-            """, [id, company])
+        let ticket = try db.record(TicketRecord.self, Self.orderTicketSQL, [id, company])
         let messages = try ticket.map {
             try db.records(TicketMessageRecord.self, where: "ticket_id", in: [$0.id], orderBy: "created_at, rowid")
         } ?? []
@@ -121,7 +138,7 @@ extension Store {
     }
 
     /// The list rows of `orders`, in their order, with a few queries for the whole page.
-    private func summaries(_ db: Database, _ orders: [OrderRecord]) throws -> [OrderSummary] {
+    func summaries(_ db: Database, _ orders: [OrderRecord]) throws -> [OrderSummary] {
         let ids = orders.map(\.id)
         let clients = try db.records(ClientRecord.self, where: "id", in: orders.map(\.clientID)).keyed(by: \.id)
         let locations = try db.records(CompanyLocationRecord.self, where: "id", in: orders.compactMap(\.locationID))
@@ -154,6 +171,8 @@ public enum ResourceError: Error, Sendable, Equatable {
     case invalidField(String)
     /// A device move that is not an edge of its workflow (→ 400 naming the allowed statuses).
     case illegalTransition(from: DeviceStatus, to: DeviceStatus, allowed: [DeviceStatus])
+    /// A request the resource's state refuses (→ 400 with this message).
+    case rejected(String)
     /// Rows that contradict each other: a bug, never the caller's fault (→ 500).
     case inconsistent(String)
 }

@@ -74,37 +74,76 @@ struct PushEvent: Sendable, Equatable {
     static func deviceMoved(_ device: DeviceRecord, order: OrderRecord, from: DeviceStatus,
                             orderFrom: OrderStatus) -> [PushEvent] {
         let name = device.displayName
-        let number = order.orderNumber
-        let deviceStaff = Audience.staff(preferred: [device.assignedEngineerID, order.assignedUserID])
         var events = [PushEvent(type: .deviceStatusChanged, title: "Device status changed",
-                                body: "\(name) (order #\(number)): \(from.displayName) → \(device.status.displayName)",
-                                orderID: order.id, deviceID: device.id, audience: deviceStaff)]
-        let orderChanged = order.status != orderFrom
-        if orderChanged {
-            let collected = order.status == .collected
-            events.append(PushEvent(type: collected ? .orderCollected : .orderStatusChanged,
-                                    title: collected ? "Order collected" : "Order status changed",
-                                    body: collected ? "Order #\(number) has been collected"
-                                        : "Order #\(number) is now \(order.status.displayName)",
-                                    orderID: order.id, audience: .staff(preferred: [order.assignedUserID])))
-        }
+                                body: "\(name) (order #\(order.orderNumber)): \(from.displayName) → \(device.status.displayName)",
+                                orderID: order.id, deviceID: device.id, audience: deviceStaff(device, order))]
         let client = Audience.client(order.clientID)
         switch device.status {
         case .awaitingAuthorisation:
+            events += orderChanged(order, from: orderFrom, tellClient: false)
             events.append(PushEvent(type: .quoteReady, title: "Quote Ready",
                                     body: "Your quote for your \(name) is ready for approval",
                                     orderID: order.id, audience: client))
         case .repairedReady:
+            events += orderChanged(order, from: orderFrom, tellClient: false)
             events.append(PushEvent(type: .repairComplete, title: "Repair Complete",
                                     body: "Your \(name) is ready for collection!", orderID: order.id, audience: client))
         default:
-            if orderChanged {
-                events.append(PushEvent(type: .orderStatus, title: "Order Update",
-                                        body: "Your order #\(number) is now \(order.status.displayName)",
-                                        orderID: order.id, audience: client))
-            }
+            events += orderChanged(order, from: orderFrom, tellClient: true)
         }
         return events
+    }
+
+    /// When the order's status changed: `order_collected` or `order_status_changed` to staff
+    /// (the order's assigned user, else everyone), and `order_status` to the client if asked.
+    static func orderChanged(_ order: OrderRecord, from: OrderStatus, tellClient: Bool) -> [PushEvent] {
+        guard order.status != from else { return [] }
+        let number = order.orderNumber
+        let collected = order.status == .collected
+        var events = [PushEvent(type: collected ? .orderCollected : .orderStatusChanged,
+                                title: collected ? "Order collected" : "Order status changed",
+                                body: collected ? "Order #\(number) has been collected"
+                                    : "Order #\(number) is now \(order.status.displayName)",
+                                orderID: order.id, audience: .staff(preferred: [order.assignedUserID]))]
+        if tellClient {
+            events.append(PushEvent(type: .orderStatus, title: "Order Update",
+                                    body: "Your order #\(number) is now \(order.status.displayName)",
+                                    orderID: order.id, audience: .client(order.clientID)))
+        }
+        return events
+    }
+
+    /// The customer's answer to a device's quote: `quote_approved` or `quote_rejected` to staff.
+    static func quoteAnswered(_ device: DeviceRecord, order: OrderRecord, approved: Bool, by client: String) -> PushEvent {
+        PushEvent(type: approved ? .quoteApproved : .quoteRejected,
+                  title: approved ? "Quote approved" : "Quote rejected",
+                  body: "\(client) \(approved ? "approved" : "rejected") the quote for \(device.displayName) (order #\(order.orderNumber))",
+                  orderID: order.id, deviceID: device.id, audience: deviceStaff(device, order))
+    }
+
+    /// Staff to tell about a device: its engineer, else the order's assigned user, else everyone.
+    private static func deviceStaff(_ device: DeviceRecord, _ order: OrderRecord) -> Audience {
+        .staff(preferred: [device.assignedEngineerID, order.assignedUserID])
+    }
+
+    /// A staff reply (or a macro's email): `message` to the client — only for a ticket of an order,
+    /// since the customer app shows messages on its orders (decided).
+    static func staffReplied(ticket: TicketRecord, client: String) -> [PushEvent] {
+        guard let order = ticket.orderID else { return [] }
+        return [PushEvent(type: .message, title: "New Message", body: ticket.subject, orderID: order, ticketID: ticket.id,
+                          audience: .client(client))]
+    }
+
+    /// An enquiry that just arrived: `new_enquiry` to its assigned user, else every active staff member.
+    static func newEnquiry(_ ticket: TicketRecord) -> PushEvent {
+        PushEvent(type: .newEnquiry, title: "New enquiry", body: "#\(ticket.ticketNumber): \(ticket.subject)",
+                  orderID: ticket.orderID, ticketID: ticket.id, audience: .staff(preferred: [ticket.assignedUserID]))
+    }
+
+    /// A customer's answer on an existing ticket: `enquiry_reply`, same recipients.
+    static func customerReplied(_ ticket: TicketRecord, from name: String) -> PushEvent {
+        PushEvent(type: .enquiryReply, title: "New reply from \(name)", body: "#\(ticket.ticketNumber): \(ticket.subject)",
+                  orderID: ticket.orderID, ticketID: ticket.id, audience: .staff(preferred: [ticket.assignedUserID]))
     }
 
     /// `device_assigned` to the newly assigned engineer.

@@ -110,13 +110,15 @@ public struct ClientRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
     public var city: String?
     public var postcode: String?
     public var emailSuppressed: Int
+    /// A placeholder address the shop made up for a client without one (mail to it goes nowhere).
+    public var isGeneratedEmail: Int
     public var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, email, phone, city, postcode
         case firstName = "first_name", lastName = "last_name"
         case addressLine1 = "address_line1", addressLine2 = "address_line2"
-        case emailSuppressed = "email_suppressed", createdAt = "created_at"
+        case emailSuppressed = "email_suppressed", isGeneratedEmail = "is_generated_email", createdAt = "created_at"
     }
 }
 
@@ -440,6 +442,10 @@ public struct TicketRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
     public var orderID: String?
     public var locationID: String?
     public var assignedUserID: String?
+    /// The enquiry cannot be answered until a location is chosen.
+    public var requiresLocation: Int
+    /// The company address the enquiry came in on (`received_custom_email`).
+    public var receivedEmailID: String?
     public var createdAt: String
     public var updatedAt: String
 
@@ -447,6 +453,7 @@ public struct TicketRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
         case id, status, subject, companyID = "company_id", ticketNumber = "ticket_number"
         case ticketType = "ticket_type", clientID = "client_id", orderID = "order_id"
         case locationID = "location_id", assignedUserID = "assigned_user_id"
+        case requiresLocation = "requires_location", receivedEmailID = "received_email_id"
         case createdAt = "created_at", updatedAt = "updated_at"
     }
 }
@@ -509,22 +516,75 @@ public struct TicketAttachmentRecord: Codable, Equatable, Sendable, FetchableRec
     }
 }
 
-/// A reply template ("workflow" in the app). `subject` and `body` hold `{{variables}}`:
-/// `client_first_name`, `client_name`, `order_number`, `device_name`, `company_name`, `location_name`.
+/// A reply workflow ("workflow" in the app): ordered stages, each an email sent
+/// `delay_minutes` after the one before.
 public struct MacroRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "macros"
     public var id: String
     public var companyID: String
     public var name: String
     public var description: String?
-    public var subject: String
-    public var body: String
     public var isActive: Int
     public var createdAt: String
 
     enum CodingKeys: String, CodingKey {
-        case id, name, description, subject, body, companyID = "company_id"
+        case id, name, description, companyID = "company_id"
         case isActive = "is_active", createdAt = "created_at"
+    }
+}
+
+/// One email of a macro. `subject` and `body` hold `{{variables}}`: `client_first_name`,
+/// `client_name`, `order_number`, `device_name`, `company_name`, `location_name`, `ticket_number`.
+public struct MacroStageRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "macro_stages"
+    public var id: String
+    public var macroID: String
+    public var position: Int64
+    public var delayMinutes: Int64
+    public var subject: String
+    public var body: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, position, subject, body, macroID = "macro_id", delayMinutes = "delay_minutes"
+    }
+}
+
+/// A stage of a macro run on a ticket: `sent` (the first, at once) or `scheduled` (later ones).
+public struct MacroRunRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "macro_runs"
+    public var id: String
+    public var companyID: String
+    public var ticketID: String
+    public var macroID: String
+    public var stageID: String
+    public var status: String
+    public var scheduledFor: String
+    public var messageID: String?
+    /// The variables the stage was filled with, as a JSON object.
+    public var variables: String
+    public var createdBy: String?
+    public var createdAt: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, status, variables, companyID = "company_id", ticketID = "ticket_id", macroID = "macro_id"
+        case stageID = "stage_id", scheduledFor = "scheduled_for", messageID = "message_id"
+        case createdBy = "created_by", createdAt = "created_at"
+    }
+}
+
+/// An address the company sends and receives enquiries on.
+public struct CompanyEmailRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "company_emails"
+    public var id: String
+    public var companyID: String
+    public var locationID: String?
+    public var emailAddress: String
+    public var displayName: String
+    public var createdAt: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, companyID = "company_id", locationID = "location_id", emailAddress = "email_address"
+        case displayName = "display_name", createdAt = "created_at"
     }
 }
 

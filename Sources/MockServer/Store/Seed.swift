@@ -59,6 +59,15 @@ public struct Seed: Sendable, Decodable {
         public var created_at: String?
         public var locations: [Location]
         public var sub_locations: [SubLocation]?
+        /// Addresses the company sends and receives enquiries on.
+        public var emails: [Email]?
+    }
+
+    public struct Email: Sendable, Decodable {
+        public var id: String
+        public var location_id: String?
+        public var email_address: String
+        public var display_name: String
     }
 
     public struct Location: Sendable, Decodable {
@@ -114,6 +123,7 @@ public struct Seed: Sendable, Decodable {
         public var city: String?
         public var postcode: String?
         public var email_suppressed: Bool?
+        public var is_generated_email: Bool?
         /// Ids of the companies this person is a client of.
         public var companies: [String]
         public var created_at: String?
@@ -268,6 +278,9 @@ public struct Seed: Sendable, Decodable {
         public var order_id: String?
         public var location_id: String?
         public var assigned_user_id: String?
+        public var requires_location: Bool?
+        /// The company address it came in on (`companies[].emails[].id`).
+        public var received_email_id: String?
         public var created_at: String
         public var updated_at: String?
         public var messages: [Message]
@@ -311,10 +324,17 @@ public struct Seed: Sendable, Decodable {
         public var company_id: String
         public var name: String
         public var description: String?
-        public var subject: String
-        public var body: String
         public var is_active: Bool?
         public var created_at: String?
+        public var stages: [MacroStage]
+    }
+
+    public struct MacroStage: Sendable, Decodable {
+        public var id: String
+        public var subject: String
+        public var body: String
+        /// Minutes after the previous stage (the first stage is sent at once; default 0).
+        public var delay_minutes: Int64?
     }
 }
 

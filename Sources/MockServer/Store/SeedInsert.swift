@@ -58,6 +58,11 @@ extension Seed {
                           l.country ?? "GB", l.phone, l.email, flag(l.is_primary, j == 0), l.created_at ?? created],
                     "companies[\(i)].locations[\(j)]")
             }
+            for (j, e) in (c.emails ?? []).enumerated() {
+                try put("company_emails", "id, company_id, location_id, email_address, display_name, created_at",
+                        [e.id, c.id, e.location_id, e.email_address, e.display_name, created],
+                        "companies[\(i)].emails[\(j)]")
+            }
             for (j, sub) in (c.sub_locations ?? []).enumerated() {
                 try put("sub_locations", "id, company_id, location_id, code, description, type",
                         [sub.id, c.id, sub.location_id, sub.code, sub.description, sub.type],
@@ -99,9 +104,9 @@ extension Seed {
             let created = c.created_at ?? now
             try put("clients", """
                 id, email, first_name, last_name, phone, address_line1, address_line2, city, postcode, \
-                email_suppressed, created_at
+                email_suppressed, is_generated_email, created_at
                 """, [c.id, c.email, c.first_name, c.last_name, c.phone, c.address_line1, c.address_line2,
-                      c.city, c.postcode, flag(c.email_suppressed, false), created],
+                      c.city, c.postcode, flag(c.email_suppressed, false), flag(c.is_generated_email, false), created],
                 "clients[\(i)]")
             for (j, company) in c.companies.enumerated() {
                 try put("client_companies", "client_id, company_id, created_at", [c.id, company, created],
@@ -201,9 +206,10 @@ extension Seed {
             let lastMessage = t.messages.map(\.created_at).max() ?? t.created_at
             try put("tickets", """
                 id, company_id, ticket_number, ticket_type, status, subject, client_id, order_id, location_id, \
-                assigned_user_id, created_at, updated_at
+                assigned_user_id, requires_location, received_email_id, created_at, updated_at
                 """, [t.id, t.company_id, t.ticket_number, t.ticket_type, t.status, t.subject, t.client_id,
-                      t.order_id, t.location_id, t.assigned_user_id, t.created_at, t.updated_at ?? lastMessage], p)
+                      t.order_id, t.location_id, t.assigned_user_id, flag(t.requires_location, false),
+                      t.received_email_id, t.created_at, t.updated_at ?? lastMessage], p)
             for (j, m) in t.messages.enumerated() {
                 let mp = "\(p).messages[\(j)]"
                 try put("ticket_messages", """
@@ -228,9 +234,14 @@ extension Seed {
         }
 
         for (i, m) in macros.enumerated() {
-            try put("macros", "id, company_id, name, description, subject, body, is_active, created_at",
-                    [m.id, m.company_id, m.name, m.description, m.subject, m.body, flag(m.is_active, true),
-                     m.created_at ?? now], "macros[\(i)]")
+            try put("macros", "id, company_id, name, description, is_active, created_at",
+                    [m.id, m.company_id, m.name, m.description, flag(m.is_active, true), m.created_at ?? now],
+                    "macros[\(i)]")
+            for (j, stage) in m.stages.enumerated() {
+                try put("macro_stages", "id, macro_id, position, delay_minutes, subject, body",
+                        [stage.id, m.id, j + 1, stage.delay_minutes ?? 0, stage.subject, stage.body],
+                        "macros[\(i)].stages[\(j)]")
+            }
         }
     }
 

@@ -22,6 +22,12 @@ extension Seed {
                 v.locationCompany[l.id] = c.id
                 try v.optionalTimestamp(l.created_at, "\(lp).created_at")
             }
+            for (j, e) in (c.emails ?? []).enumerated() {
+                let ep = "\(p).emails[\(j)]"
+                try v.id(e.id, "\(ep).id", table: "company email")
+                if let l = e.location_id { try v.location(l, of: c.id, "\(ep).location_id") }
+                v.emailCompany[e.id] = c.id
+            }
             for (j, sub) in (c.sub_locations ?? []).enumerated() {
                 let sp = "\(p).sub_locations[\(j)]"
                 try v.id(sub.id, "\(sp).id", table: "sub-location")
@@ -179,6 +185,9 @@ extension Seed {
             }
             if let l = t.location_id { try v.location(l, of: t.company_id, "\(p).location_id") }
             if let u = t.assigned_user_id { try v.user(u, of: t.company_id, "\(p).assigned_user_id") }
+            if let e = t.received_email_id, v.emailCompany[e] != t.company_id {
+                throw v.error("\(p).received_email_id", "unknown company email \"\(e)\" in this company")
+            }
             try v.timestamp(t.created_at, "\(p).created_at")
             try v.optionalTimestamp(t.updated_at, "\(p).updated_at")
             for (j, e) in (t.events ?? []).enumerated() {
@@ -208,6 +217,11 @@ extension Seed {
             try v.id(m.id, "\(p).id", table: "macro")
             try v.company(m.company_id, "\(p).company_id")
             try v.optionalTimestamp(m.created_at, "\(p).created_at")
+            if m.stages.isEmpty { throw v.error("\(p).stages", "a macro needs at least one stage") }
+            for (j, stage) in m.stages.enumerated() {
+                try v.id(stage.id, "\(p).stages[\(j)].id", table: "macro stage")
+                if let delay = stage.delay_minutes, delay < 0 { throw v.error("\(p).stages[\(j)].delay_minutes", "must not be negative") }
+            }
         }
     }
 
@@ -243,6 +257,7 @@ private struct SeedValidator {
     var orderCompany: [String: String] = [:]
     var deviceCompany: [String: String] = [:]
     var subLocationCompany: [String: String] = [:]
+    var emailCompany: [String: String] = [:]
 
     init(file: String) { self.file = file }
 

@@ -53,8 +53,9 @@ import Testing
         #expect(Money.string(Int64.min) == "-92233720368547758.08")
     }
 
-    func item(_ quantity: Int64, _ pence: Int64, _ rate: String = "20.00") -> OrderItemRecord {
-        OrderItemRecord(id: "i", companyID: "c", orderID: "o", deviceID: nil, itemType: .repair, description: "x",
+    func item(_ quantity: Int64, _ pence: Int64, _ rate: String = "20.00",
+              type: ItemType = .repair) -> OrderItemRecord {
+        OrderItemRecord(id: "i", companyID: "c", orderID: "o", deviceID: nil, itemType: type, description: "x",
                         quantity: quantity, unitPricePence: pence, vatRate: rate, createdAt: "2026-11-21T10:15:00Z")
     }
 
@@ -80,5 +81,18 @@ import Testing
         #expect(OrderTotals(items: [item(1, 1000)], payments: [payment(1200)]).paymentStatus == .paid)
         #expect(OrderTotals(items: [item(1, 1000)], payments: [payment(1500)]).balanceDuePence == -300)
         #expect(OrderTotals(items: [item(1, 1000)], payments: [payment(1200, refunded: 1200)]).paymentStatus == .unpaid)
+    }
+
+    /// A buyback: the shop owes the customer the purchase price until it pays it out.
+    @Test func aDevicePurchaseIsOwedByTheShopAndSettledByAPayout() {
+        let purchase = item(1, 27998, "0.00", type: .devicePurchase)
+        let owed = OrderTotals(items: [purchase], payments: [])
+        #expect(owed.grandTotalPence == -27998)
+        #expect(owed.balanceDuePence == -27998)
+        #expect(owed.paymentStatus == .unpaid)
+        #expect(OrderTotals(items: [purchase], payments: [payment(-10000)]).paymentStatus == .partiallyPaid)
+        let settled = OrderTotals(items: [purchase], payments: [payment(-27998)])
+        #expect(settled.balanceDuePence == 0)
+        #expect(settled.paymentStatus == .paid)
     }
 }

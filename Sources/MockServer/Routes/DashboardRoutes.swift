@@ -1,0 +1,17 @@
+/// The staff dashboard (CONTRACT §6, decided shapes): every figure computed from the data at
+/// request time, the window ending at the mock clock's now; company-scoped.
+enum DashboardRoutes {
+    static func register(on router: inout Router) {
+        router.get("/api/dashboard/stats", access: .staff) { context in
+            let staff = try context.staff()
+            let period = try context.enumQuery("period", DashboardPeriod.self) ?? .today
+            let stats = try context.store.dashboard(company: staff.companyID, period: period, now: context.now)
+            return JSONBody.success(DashboardStatsPayload(stats))
+        }
+
+        router.get("/api/dashboard/enquiry-stats", access: .staff) { context in
+            let staff = try context.staff()
+            return JSONBody.success(EnquiryStatsPayload(try context.store.enquiryStats(company: staff.companyID)))
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import GRDB
+
+/// `GET /api/dashboard/stats?period=` (CONTRACT §6, decided): a window from the start of the period
+/// in UTC up to and including the mock clock's now.
+public enum DashboardPeriod: String, StoredEnum {
+    /// Since 00:00 today.
+    case today
+    /// Since Monday 00:00 of this week (ISO weeks start on Monday).
+    case week
+    /// Since 00:00 on the 1st of this month.
+    case month
+    /// Since 00:00 on 1 January of this year.
+    case year
+
+    public static let label = "dashboard period"
+
+    /// The first instant of the period that contains `now` (UTC, whole seconds).
+    public func start(containing now: Date) -> Date {
+        var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        parts.tm_hour = 0
+        parts.tm_min = 0
+        parts.tm_sec = 0
+        switch self {
+        case .today: break
+        case .week: parts.tm_mday -= (parts.tm_wday + 6) % 7       // tm_wday: 0 = Sunday
+        case .month: parts.tm_mday = 1
+        case .year: parts.tm_mday = 1; parts.tm_mon = 0
+        }
+        return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))     // normalises a negative mday
+    }
+}
+
+/// The staff home screen's work-in-progress tiles (decided): each is a set of device statuses, so
+/// each figure equals `GET /api/devices?status=<its statuses, comma-joined>`'s total.
+public enum WorkInProgressGroup: String, CaseIterable, Sendable {
+    /// Waiting on the customer's answer to a quote, first or revised (as `OrderStatus` groups them).
+    case awaitingAuthorisation = "awaiting_authorisation"
+    /// Authorised work not finished yet: parts, the bench and the repair's QC.
+    case inRepair = "in_repair"
+    /// Waiting for the customer to collect, repaired or not (as `OrderStatus.readyForCollection`).
+    case readyForCollection = "ready_for_collection"
+
+    public var statuses: [DeviceStatus] {
+        switch self {
+        case .awaitingAuthorisation: [.awaitingAuthorisation, .awaitingRevisedQuote]
+        case .inRepair: [.authorisedSourceParts, .authorisedAwaitingParts, .readyToRepair, .repairing, .repairedQC]
+        case .readyForCollection: [.repairedReady, .rejectionReady]
+        }
+    }
+}
+
+/// Every figure of the dashboard, computed from the data at one instant.
+public struct DashboardStats: Sendable {
+    public var period: DashboardPeriod
+    public var from: Date
+    public var to: Date
+    /// Every status, zero included: the company's devices now (not windowed).
+    public var devicesByStatus: [DeviceStatus: Int]
+    /// Orders whose `created_at` / `collected_at` lies in the window.
+    public var ordersCreated: Int
+    public var ordersCollected: Int
+    /// Σ grand totals of the orders collected in the window.
+    public var invoicedPence: Int64
+    /// Σ (amount − refunded) of payments dated in the window; buyback payouts are negative.
+    public var paidPence: Int64
+    /// Σ positive balances due of every order not `collected`, now (not windowed).
+    public var outstandingPence: Int64
+
+    public var deviceTotal: Int { devicesByStatus.values.reduce(0, +) }
+
+    public func count(_ group: WorkInProgressGroup) -> Int {
+        group.statuses.reduce(0) { $0 + (devicesByStatus[$1] ?? 0) }
+    }
+}
+
+/// `GET /api/dashboard/enquiry-stats`: the company's tickets by status and type, and how many
+/// await the shop's reply (`TicketPredicates.awaitingReply`).
+public struct EnquiryStats: Sendable {
+    public var byStatus: [TicketStatus: Int]
+    public var byType: [TicketType: Int]
+    public var awaitingReply: Int
+
+    public var total: Int { byStatus.values.reduce(0, +) }
+}
+
+extension Store {
+    /// The dashboard of `company` for `period`, its window ending at `now`. One read, so every
+    /// figure describes the same state. Each count uses the FROM and WHERE of the list it mirrors.
+    public func dashboard(company: String, period: DashboardPeriod, now: Date) throws -> DashboardStats {
+        let from = period.start(containing: now)
+        return try read { db in
+            // `GET /api/devices?status=…`: devices joined to their order, scoped by the device's company.
+            var byStatus = Dictionary(uniqueKeysWithValues: DeviceStatus.allCases.map { ($0, 0) })
+            for row in try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT devices.status AS status, COUNT(*) AS n FROM devices JOIN orders ON orders.id = devices.order_id
+                WHERE devices.company_id = ? GROUP BY devices.status
+                """), arguments: [company]) {
+                let status: DeviceStatus = row["status"]
+                byStatus[status] = row["n"]
+            }
+
+            // `GET /api/orders?created_from=&created_to=` and `?collected_from=&collected_to=`.
+            let created = Self.orderConditions(company: company, filter: OrderFilter(createdFrom: from, createdTo: now))
+            let ordersCreated = try db.count("SELECT COUNT(*) \(Self.orderListFrom) WHERE \(created.sql)", created.arguments)
+            let collected = Self.orderConditions(company: company,
+                                                 filter: OrderFilter(collectedFrom: from, collectedTo: now))
+            let ordersCollected = try db.count("SELECT COUNT(*) \(Self.orderListFrom) WHERE \(collected.sql)",
+                                               collected.arguments)
+            let invoiced = try orderTotals(db, "SELECT orders.id \(Self.orderListFrom) WHERE \(collected.sql)",
+                                           collected.arguments)
+                .values.reduce(0) { $0 + $1.grandTotalPence }
+
+            var open = SQLConditions()
+            open.add("orders.company_id = ?", company)
+            open.add("orders.status <> 'collected'")
+            let outstanding = try orderTotals(db, "SELECT orders.id FROM orders WHERE \(open.sql)", open.arguments)
+                .values.reduce(0) { $0 + max($1.balanceDuePence, 0) }
+
+            let paid = try Int64.fetchOne(db.cachedStatement(sql: """
+                SELECT COALESCE(SUM(amount_pence - refunded_pence), 0) FROM payments
+                WHERE company_id = ? AND payment_date >= ? AND payment_date <= ?
+                """), arguments: [company, Timestamp.string(from), Timestamp.string(now)]) ?? 0
+
+            return DashboardStats(period: period, from: from, to: now, devicesByStatus: byStatus,
+                                  ordersCreated: ordersCreated, ordersCollected: ordersCollected,
+                                  invoicedPence: invoiced, paidPence: paid, outstandingPence: outstanding)
+        }
+    }
+
+    public func enquiryStats(company: String) throws -> EnquiryStats {
+        try read { db in
+            var byStatus = Dictionary(uniqueKeysWithValues: TicketStatus.allCases.map { ($0, 0) })
+            var byType = Dictionary(uniqueKeysWithValues: TicketType.allCases.map { ($0, 0) })
+            for row in try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT status, ticket_type, COUNT(*) AS n FROM tickets WHERE company_id = ? GROUP BY status, ticket_type
+                """), arguments: [company]) {
+                let status: TicketStatus = row["status"]
+                let type: TicketType = row["ticket_type"]
+                let n: Int = row["n"]
+                byStatus[status, default: 0] += n
+                byType[type, default: 0] += n
+            }
+            var awaiting = SQLConditions()
+            awaiting.add("tickets.company_id = ?", company)
+            awaiting.add(TicketPredicates.awaitingReply)
+            let awaitingReply = try db.count("SELECT COUNT(*) FROM tickets WHERE \(awaiting.sql)", awaiting.arguments)
+            return EnquiryStats(byStatus: byStatus, byType: byType, awaitingReply: awaitingReply)
+        }
+    }
+
+    /// `OrderTotals` of the orders `ordersSQL` selects (a constant `SELECT orders.id …` of the
+    /// store), by order id — the same computation as the list rows' totals. Orders with neither
+    /// items nor payments are left out: their totals are zero.
+    private func orderTotals(_ db: Database, _ ordersSQL: String,
+                             _ arguments: [(any DatabaseValueConvertible)?]) throws -> [String: OrderTotals] {
+        let items = try db.records(OrderItemRecord.self, "SELECT * FROM order_items WHERE order_id IN (\(ordersSQL))",
+                                   arguments).grouped(by: \.orderID)
+        let payments = try db.records(PaymentRecord.self, "SELECT * FROM payments WHERE order_id IN (\(ordersSQL))",
+                                      arguments).grouped(by: \.orderID)
+        var totals: [String: OrderTotals] = [:]
+        for id in Set(items.keys).union(payments.keys) {
+            totals[id] = OrderTotals(items: items[id] ?? [], payments: payments[id] ?? [])
+        }
+        return totals
+    }
+}

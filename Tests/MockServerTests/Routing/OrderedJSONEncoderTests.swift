@@ -1,0 +1,381 @@
+import Foundation
+import Testing
+@testable import MockServer
+
+/// `OrderedJSONEncoder`: keys in encoding order, Foundation's `JSONEncoder` text otherwise.
+@Suite struct OrderedJSONEncoderTests {
+    static func text<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try OrderedJSONEncoder.encode(value), as: UTF8.self)
+    }
+
+    // MARK: Key order
+
+    struct Unalphabetical: Encodable {
+        var zeta = 1
+        var alpha = "a"
+        var mid = true
+        var beta: Double = 1.5
+    }
+
+    @Test func keepsDeclarationOrderOfFieldsThatAreNotAlphabetical() throws {
+        #expect(try Self.text(Unalphabetical()) == #"{"zeta":1,"alpha":"a","mid":true,"beta":1.5}"#)
+    }
+
+    @Test func sameValueEncodesToTheSameBytesEveryTime() throws {
+        let first = try OrderedJSONEncoder.encode(Outer())
+        for _ in 0..<20 { #expect(try OrderedJSONEncoder.encode(Outer()) == first) }
+    }
+
+    struct Inner: Encodable {
+        var y = 2
+        var x = [3, 1, 2]
+    }
+
+    struct Outer: Encodable {
+        var name = "outer"
+        var inner = Inner()
+        var list = [Inner(y: 5, x: []), Inner(y: 6, x: [7])]
+        var grid = [[1, 2], [], [3]]
+        var empty: [Inner] = []
+    }
+
+    @Test func nestedStructsAndArraysKeepTheirOrder() throws {
+        #expect(try Self.text(Outer()) == #"{"name":"outer","inner":{"y":2,"x":[3,1,2]},"#
+            + #""list":[{"y":5,"x":[]},{"y":6,"x":[7]}],"grid":[[1,2],[],[3]],"empty":[]}"#)
+    }
+
+    struct Renamed: Encodable {
+        var a = 1
+        var b = 2
+        var c = 3
+        enum CodingKeys: String, CodingKey { case c = "see", a, b = "bee" }
+    }
+
+    @Test func explicitCodingKeysGiveTheirNamesAndOrder() throws {
+        #expect(try Self.text(Renamed()) == #"{"see":3,"a":1,"bee":2}"#)
+    }
+
+    struct Optionals: Encodable {
+        var present: String? = "here"
+        var absent: Int? = nil
+        @Nullable var nullable: String? = nil
+        @Nullable var nullableSet: Int? = 4
+        var last = 0
+    }
+
+    @Test func nilOptionalIsOmittedButNullableWritesNull() throws {
+        #expect(try Self.text(Optionals()) == #"{"present":"here","nullable":null,"nullableSet":4,"last":0}"#)
+    }
+
+    // MARK: Containers
+
+    struct Duplicates: Encodable {
+        enum Keys: String, CodingKey { case a, b, c, n }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(1, forKey: .a)
+            try c.encode(2, forKey: .b)
+            try c.encode("again", forKey: .a)
+            var n1 = c.nestedContainer(keyedBy: Keys.self, forKey: .n)
+            try n1.encode(true, forKey: .a)
+            try c.encodeNil(forKey: .c)
+            var n2 = c.nestedContainer(keyedBy: Keys.self, forKey: .n)
+            try n2.encode(false, forKey: .b)
+            try n1.encode(3, forKey: .c)
+        }
+    }
+
+    @Test func keyEncodedTwiceKeepsFirstPositionAndLastValueAndNestedContainerIsReused() throws {
+        #expect(try Self.text(Duplicates()) == #"{"a":"again","b":2,"n":{"a":true,"b":false,"c":3},"c":null}"#)
+    }
+
+    /// Hand-written containers: unkeyed inside keyed, keyed inside unkeyed, super-encoders.
+    struct Handwritten: Encodable {
+        enum Keys: String, CodingKey { case z, list, parent }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(UInt8(255), forKey: .z)
+            var list = c.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(Int8(-8))
+            try list.encodeNil()
+            var object = list.nestedContainer(keyedBy: Keys.self)
+            try object.encode("x", forKey: .z)
+            var inner = list.nestedUnkeyedContainer()
+            try inner.encode(Float(0.25))
+            var single = list.superEncoder().singleValueContainer()
+            try single.encode("from super")
+            try Inner(y: 9, x: []).encode(to: c.superEncoder(forKey: .parent))
+            var base = c.superEncoder().container(keyedBy: Keys.self)
+            try base.encode(1, forKey: .z)
+        }
+    }
+
+    @Test func nestedAndSuperEncodersWriteInPlace() throws {
+        #expect(try Self.text(Handwritten()) == #"{"z":255,"list":[-8,null,{"z":"x"},[0.25],"from super"],"#
+            + #""parent":{"y":9,"x":[]},"super":{"z":1}}"#)
+    }
+
+    @Test func topLevelScalarsAndArraysAreFragments() throws {
+        #expect(try Self.text("a/b") == #""a/b""#)
+        #expect(try Self.text(42) == "42")
+        #expect(try Self.text([Optional(1), nil]) == "[1,null]")
+        #expect(try Self.text(URL(string: "https://example.test/a?b=c")!) == #""https://example.test/a?b=c""#)
+    }
+
+    // MARK: Strings and numbers
+
+    @Test func escapesStringsPerRFC8259AndLeavesSlashAndNonASCIIAlone() throws {
+        let value = "q\"b\\n\nt\t\u{01}\u{1F}\u{08}\u{0C}\r/é😀"
+        let expected = #""q\"b\\n\nt\t\u0001\u001f\b\f\r/é😀""#
+        #expect(try Self.text(value) == expected)
+        #expect(try Self.text(["k\"/é": value]) == "{\(#""k\"/é""#):\(expected)}")
+    }
+
+    struct Numbers: Codable, Equatable {
+        var min = Int64.min
+        var max = Int64.max
+        var byte: UInt8 = 200
+        var umax = UInt64.max
+        var yes = true
+        var no = false
+        var tenth = 0.1
+        var half = 1.5
+        var minusTwo = -2.0
+        var big = 1.7976931348623157e308
+        var large = 123_456_789_012_345_680.0
+        var tiny = Double.leastNonzeroMagnitude
+        var float: Float = 0.1
+    }
+
+    @Test func numbersAndBoolsRoundTripExactly() throws {
+        let data = try OrderedJSONEncoder.encode(Numbers())
+        #expect(String(decoding: data, as: UTF8.self) == #"{"min":-9223372036854775808,"max":9223372036854775807,"#
+            + #""byte":200,"umax":18446744073709551615,"yes":true,"no":false,"tenth":0.1,"half":1.5,"minusTwo":-2,"#
+            + #""big":1.7976931348623157e+308,"large":1.2345678901234568e+17,"tiny":5e-324,"float":0.1}"#)
+        #expect(try JSONDecoder().decode(Numbers.self, from: data) == Numbers())
+        let parsed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((parsed["tenth"] as? NSNumber)?.doubleValue == 0.1)
+        #expect((parsed["max"] as? NSNumber)?.int64Value == Int64.max)
+    }
+
+    @Test func doublesMatchFoundationText() throws {
+        let values: [Double] = [0, -0.0, 0.1, 1, 1.5, -2, 1e15, 1e16, 1e20, 1e-7, 0.0001, 12345.678, 1e300, .leastNonzeroMagnitude,
+                                -123_456.75, 9_007_199_254_740_992]
+        let foundation = try JSONEncoder().encode(values)
+        #expect(try OrderedJSONEncoder.encode(values) == foundation)
+    }
+
+    struct Wrapped<T: Encodable>: Encodable { var value: T }
+
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func nonFiniteDoubleThrowsInvalidValue(_ value: Double) throws {
+        #expect(throws: EncodingError.self) { try OrderedJSONEncoder.encode(value) }
+        #expect(throws: EncodingError.self) { try OrderedJSONEncoder.encode([value]) }
+        #expect(throws: EncodingError.self) { try OrderedJSONEncoder.encode(Float(value)) }
+        do {
+            _ = try OrderedJSONEncoder.encode(Wrapped(value: [1, value]))
+            Issue.record("no error")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["value", "1"])
+        }
+    }
+
+    // MARK: Unordered input
+
+    @Test func dictionaryKeysAreSortedByBytes() throws {
+        let dictionary = ["b": 2, "a": 1, "é": 5, "Z": 0, "aa": 3, "_": 4]
+        #expect(try Self.text(dictionary) == #"{"Z":0,"_":4,"a":1,"aa":3,"b":2,"é":5}"#)
+        #expect(try Self.text(Wrapped(value: Optional(dictionary)))
+            == #"{"value":{"Z":0,"_":4,"a":1,"aa":3,"b":2,"é":5}}"#)
+        let wide = Dictionary(uniqueKeysWithValues: (0..<40).map { (String(format: "k%02d", 39 - $0), $0) })
+        let expected = (0..<40).map { #""k\#(String(format: "%02d", $0))":\#(39 - $0)"# }.joined(separator: ",")
+        #expect(try Self.text(wide) == "{\(expected)}")
+    }
+
+    @Test func jsonValueIsWrittenExactlyAsItsOwnEncoding() throws {
+        let value: JSONValue = ["z": [1, 2.5, 1.0, "s/\"", .null, true], "a": ["nested": ["y": 1, "b": false]],
+                                "é": -3, "A": "x\u{01}"]
+        let own = String(decoding: value.encoded(), as: UTF8.self)
+        #expect(try Self.text(value) == own)
+        #expect(try Self.text(Wrapped(value: value)) == #"{"value":\#(own)}"#)
+        #expect(try Self.text([value, .null]) == "[\(own),null]")
+        #expect(try Self.text(["k": value]) == #"{"k":\#(own)}"#)
+    }
+
+    // MARK: Envelope
+
+    struct Payload: Encodable {
+        var id = "o-1"
+        var total = 12.5
+        var items = ["b", "a"]
+    }
+
+    @Test func successEnvelopeIsSuccessThenDataThenPagination() {
+        let response = JSONBody.success(Payload(), pagination: Pagination(page: 1, limit: 20, total: 57))
+        #expect(String(decoding: response.body, as: UTF8.self)
+            == #"{"success":true,"data":{"id":"o-1","total":12.5,"items":["b","a"]},"#
+            + #""pagination":{"page":1,"limit":20,"total":57,"total_pages":3}}"#)
+        #expect(String(decoding: JSONBody.success([1, 2]).body, as: UTF8.self) == #"{"success":true,"data":[1,2]}"#)
+        #expect(String(decoding: JSONBody.bare().body, as: UTF8.self) == #"{"success":true}"#)
+    }
+
+    @Test func failureEnvelopeIsSuccessThenError() {
+        let response = JSONBody.failure(.invalidField("x"))
+        #expect(response.status == 400)
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"success":false,"error":"Invalid or missing field: x"}"#)
+    }
+
+    // MARK: Against Foundation
+
+    /// A 64-bit LCG (Knuth's MMIX constants): the same values on every run and platform.
+    struct LCG {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 11
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    struct DynamicKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    struct Record: Encodable {
+        var id: Int
+        var note: String?
+        @Nullable var owner: String?
+        var tags: [String]
+        var score: Double
+    }
+
+    indirect enum Fuzz: Encodable {
+        case null, bool(Bool), int(Int64), uint8(UInt8), double(Double), float(Float), string(String)
+        case array([Fuzz]), object([(String, Fuzz)]), dictionary([String: Fuzz]), optional(Fuzz?)
+        case record(Record), nested(String, [Fuzz])
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .null:
+                var c = encoder.singleValueContainer()
+                try c.encodeNil()
+            case .bool(let value):
+                var c = encoder.singleValueContainer()
+                try c.encode(value)
+            case .int(let value):
+                var c = encoder.singleValueContainer()
+                try c.encode(value)
+            case .uint8(let value):
+                var c = encoder.singleValueContainer()
+                try c.encode(value)
+            case .double(let value):
+                var c = encoder.singleValueContainer()
+                try c.encode(value)
+            case .float(let value):
+                var c = encoder.singleValueContainer()
+                try c.encode(value)
+            case .string(let value):
+                var c = encoder.singleValueContainer()
+                try c.encode(value)
+            case .array(let values):
+                var c = encoder.unkeyedContainer()
+                for value in values { try c.encode(value) }
+            case .object(let members):
+                var c = encoder.container(keyedBy: DynamicKey.self)
+                for (key, value) in members { try c.encode(value, forKey: DynamicKey(stringValue: key)) }
+            case .dictionary(let members):
+                try members.encode(to: encoder)
+            case .optional(let value):
+                var c = encoder.singleValueContainer()
+                try c.encode(value)
+            case .record(let record):
+                try record.encode(to: encoder)
+            case .nested(let key, let values):
+                var c = encoder.container(keyedBy: DynamicKey.self)
+                var list = c.nestedUnkeyedContainer(forKey: DynamicKey(stringValue: key))
+                for value in values { try list.encode(value) }
+                var meta = c.nestedContainer(keyedBy: DynamicKey.self, forKey: DynamicKey(stringValue: key + "!"))
+                try meta.encode(values.count, forKey: DynamicKey(stringValue: "count"))
+            }
+        }
+    }
+
+    static let keyPool = ["id", "name", "a", "b", "z", "é", "k/1", "\"q\"", "", "total_pages", "x\ny", "😀"]
+    static let scalarPool: [Unicode.Scalar] = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1}",
+                                               "\u{8}", "\u{C}", "\u{1F}", "\u{7F}", "é", "ß", "中", "😀", "\u{2028}", "\u{FEFF}"]
+
+    static func string(_ rng: inout LCG) -> String {
+        var s = String.UnicodeScalarView()
+        for _ in 0..<rng.below(12) { s.append(scalarPool[rng.below(scalarPool.count)]) }
+        return String(s)
+    }
+
+    static func double(_ rng: inout LCG) -> Double {
+        switch rng.below(5) {
+        case 0: return Double(Int(rng.below(2_000_001)) - 1_000_000) / 100
+        case 1: return Double(Int64(bitPattern: rng.next() << 11))
+        case 2: return [0.1, 1.5, -2.0, 1e20, 1e-7, .leastNonzeroMagnitude, 1.7976931348623157e308, -0.0, 1e15, 1e16][rng.below(10)]
+        default:
+            let value = Double(bitPattern: rng.next() << 11 | rng.next() >> 42)
+            return value.isFinite ? value : 0.5
+        }
+    }
+
+    static func fuzz(_ rng: inout LCG, depth: Int = 0) -> Fuzz {
+        let leafOnly = depth >= 4
+        switch rng.below(leafOnly ? 8 : 14) {
+        case 0: return .null
+        case 1: return .bool(rng.below(2) == 0)
+        case 2: return .int(Int64(bitPattern: rng.next() << 11) >> Int64(rng.below(64)))
+        case 3: return .uint8(UInt8(truncatingIfNeeded: rng.next()))
+        case 4: return .double(double(&rng))
+        case 5: return .float(Float(Double(Int(rng.below(20001)) - 10000) / 64))
+        case 6: return .string(string(&rng))
+        case 7: return .optional(rng.below(2) == 0 ? nil : .string(string(&rng)))
+        case 8: return .array((0..<rng.below(5)).map { _ in fuzz(&rng, depth: depth + 1) })
+        case 9, 10:
+            return .object((0..<rng.below(6)).map { _ in (keyPool[rng.below(keyPool.count)], fuzz(&rng, depth: depth + 1)) })
+        case 11:
+            var members: [String: Fuzz] = [:]
+            for _ in 0..<rng.below(6) { members[string(&rng)] = fuzz(&rng, depth: depth + 1) }
+            return .dictionary(members)
+        case 12:
+            return .record(Record(id: rng.below(1000), note: rng.below(2) == 0 ? nil : string(&rng),
+                                  owner: rng.below(2) == 0 ? nil : string(&rng),
+                                  tags: (0..<rng.below(3)).map { _ in string(&rng) }, score: double(&rng)))
+        default:
+            return .nested(keyPool[rng.below(keyPool.count)], (0..<rng.below(4)).map { _ in fuzz(&rng, depth: depth + 1) })
+        }
+    }
+
+    /// A parsed `JSONSerialization` tree as something `Equatable`; numbers keep their class and
+    /// text, so `1` and `true` and `1.0` stay apart.
+    static func normalized(_ any: Any) -> JSONValue {
+        if any is NSNull { return .null }
+        if let number = any as? NSNumber { return .string("\(type(of: number)):\(number.stringValue)") }
+        if let string = any as? String { return .array([.string(string)]) }
+        if let array = any as? [Any] { return .array([.null] + array.map(normalized)) }
+        if let object = any as? [String: Any] { return .object(object.mapValues(normalized)) }
+        Issue.record("unexpected \(type(of: any))")
+        return .null
+    }
+
+    @Test func seededRandomValuesParseAndMatchFoundationsEncoder() throws {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.withoutEscapingSlashes]
+        for seed in 0..<400 {
+            var rng = LCG(state: UInt64(seed))
+            let value = Self.fuzz(&rng)
+            let ours = try OrderedJSONEncoder.encode(value)
+            let theirs = try foundation.encode(value)
+            let parsedOurs = try JSONSerialization.jsonObject(with: ours, options: .fragmentsAllowed)
+            let parsedTheirs = try JSONSerialization.jsonObject(with: theirs, options: .fragmentsAllowed)
+            #expect(Self.normalized(parsedOurs) == Self.normalized(parsedTheirs),
+                    "seed \(seed): \(String(decoding: ours, as: UTF8.self)) vs \(String(decoding: theirs, as: UTF8.self))")
+            #expect(JSONValue.parse(ours) != nil, "seed \(seed)")
+        }
+    }
+}
