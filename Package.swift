@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // HTTP/1.1 over POSIX sockets; knows nothing of Repair Minder.
@@ -28,6 +29,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),   // PBKDF2 for password hashes
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "Yams", package: "Yams"),                   // serves docs/openapi.yaml as JSON too
         ]),
         // The shared client: Foundation only.
         .target(name: "RepairMinderClient"),
@@ -38,7 +40,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "MockHTTPTests", dependencies: ["MockHTTP"]),
-        .testTarget(name: "MockServerTests", dependencies: ["MockServer", "MockHTTP"]),
+        .testTarget(name: "MockServerTests", dependencies: [
+            "MockServer", "MockHTTP", .product(name: "Yams", package: "Yams"),
+        ]),
         .testTarget(name: "RepairMinderClientTests", dependencies: ["RepairMinderClient"]),
         .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer"]),
     ],
