@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MockHTTP
 
 /// Faults that tests inject through `POST /__mock/faults`: for requests matching a method and path
 /// pattern, the next `count` of them (or all, until cleared) get added latency, a given status and
@@ -43,7 +43,7 @@ final class FaultPlan: Sendable {
         var nextID = 1
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func add(method: String?, path: PathPattern, count: Int?, latencyMs: Int?, status: Int?, body: JSONValue?,
              action: Action?) -> Fault {

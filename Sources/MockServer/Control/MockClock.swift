@@ -1,18 +1,18 @@
 import Foundation
-import Synchronization
+import MockHTTP
 
 /// The one source of "now" for the whole mock. It follows the wall clock plus an offset that the
 /// control API moves (`advance_seconds`, or `now` to jump to an instant); reset puts the offset back
 /// to where the server started. Nothing else in the server reads `Date()`.
 final class MockClock: Sendable {
-    private let offset: Mutex<TimeInterval>
+    private let offset: Locked<TimeInterval>
     private let initialOffset: TimeInterval
 
     /// `start` pins the clock's first reading (tests use it for determinism); nil follows the wall clock.
     init(start: Date? = nil) {
         let initial = start.map { $0.timeIntervalSince(Date()) } ?? 0
         initialOffset = initial
-        offset = Mutex(initial)
+        offset = Locked(initial)
     }
 
     func now() -> Date {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MockHTTP
 
 /// What the mock answered, for tests to read back (`GET /__mock/requests`). In memory, oldest first,
 /// bounded; control-API requests are not recorded.
@@ -37,7 +37,7 @@ final class RequestJournal: Sendable {
         var nextID = 1
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     let capacity: Int
 
     init(capacity: Int = 10_000) {
