@@ -55,11 +55,19 @@ enum Sys {
     }
 
     static func setSendTimeout(_ fd: Int32, seconds: Double) {
+        setTimeout(fd, SO_SNDTIMEO, seconds: seconds)
+    }
+
+    static func setReceiveTimeout(_ fd: Int32, seconds: Double) {
+        setTimeout(fd, SO_RCVTIMEO, seconds: seconds)
+    }
+
+    private static func setTimeout(_ fd: Int32, _ option: Int32, seconds: Double) {
         let s = max(seconds, 0.001)
         var tv = timeval()
         tv.tv_sec = numericCast(Int(s))
         tv.tv_usec = numericCast(Int((s - Double(Int(s))) * 1_000_000))
-        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        _ = setsockopt(fd, SOL_SOCKET, option, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Options for an accepted connection: no Nagle, no SIGPIPE, blocking, bounded write stalls.

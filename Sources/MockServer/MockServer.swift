@@ -24,6 +24,12 @@ public struct MockServerConfiguration: Sendable {
     public var seedSnapshot: SeedSnapshot?
     /// The clock's first reading; nil follows the wall clock.
     public var clockStart: Date?
+    /// Named namespaces (`/ns/<name>/…`) kept at once; past it the least recently used is dropped.
+    public var maxNamespaces: Int = 64
+    /// A named namespace unused for this long is dropped (the next request starts it afresh).
+    public var namespaceIdleTimeout: Duration = .seconds(3600)
+    /// Where `stop()` writes the default namespace's state as an SQLite file (`--export-on-exit`).
+    public var exportOnExit: URL?
     public var maxBodyBytes: Int = 1 << 20
     public var maxConnections: Int = 256
     /// PBKDF2-SHA256 rounds for the seeded password hashes. Modest on purpose: the fixtures'
@@ -39,7 +45,8 @@ public struct MockServerConfiguration: Sendable {
 public final class MockServer: Sendable {
     public let configuration: MockServerConfiguration
     private let http: HTTPServer
-    let environment: ServerEnvironment
+    let namespaces: Namespaces
+    var environment: ServerEnvironment { namespaces.defaultEnvironment }
 
     public init(configuration: MockServerConfiguration = MockServerConfiguration()) throws {
         self.configuration = configuration
@@ -57,10 +64,13 @@ public final class MockServer: Sendable {
             start-up: seed \(started.duration(to: seeded)), database \(seeded.duration(to: .now))
             """)
         let environment = ServerEnvironment(
-            configuration: configuration, store: store, snapshot: snapshot,
+            configuration: configuration, namespace: nil, store: store, resetPoint: ResetPoint(snapshot),
             clock: MockClock(start: configuration.clockStart), journal: RequestJournal(), faults: FaultPlan(),
             signer: JWTSigner(secret: configuration.jwtSecret), logger: configuration.logger)
-        self.environment = environment
+        namespaces = Namespaces(default: environment, capacity: configuration.maxNamespaces,
+                                idleTimeout: configuration.namespaceIdleTimeout) { name in
+            try ServerEnvironment.namespace(name, configuration: configuration, pristine: snapshot)
+        }
 
         var api = Router()
         APIRoutes.register(on: &api)
@@ -68,10 +78,10 @@ public final class MockServer: Sendable {
         if configuration.controlAPI {
             var router = Router()
             ControlRoutes.register(on: &router)
+            StateRoutes.register(on: &router)
             control = router
         }
-        let dispatcher = Dispatcher(environment: environment, api: api, control: control,
-                                    authenticator: Authenticator(environment: environment))
+        let dispatcher = Dispatcher(namespaces: namespaces, api: api, control: control)
         let logger = configuration.logger
         var transport = HTTPServerConfiguration()
         transport.hosts = configuration.hosts
@@ -89,17 +99,56 @@ public final class MockServer: Sendable {
         try http.start()
     }
 
-    /// Stops accepting, lets in-flight requests finish (at most 5 s), then returns.
+    /// Stops accepting, lets in-flight requests finish (at most 5 s), then writes the state to
+    /// `configuration.exportOnExit` if set (a failure to write is logged).
     public func stop() {
         http.stop()
+        if let url = configuration.exportOnExit {
+            do {
+                try StateFile.export(environment.store, to: url)
+                configuration.logger.info("state written to \(url.path)")
+            } catch {
+                configuration.logger.error("could not write the state to \(url.path): \(error)")
+            }
+        }
+    }
+
+    /// `baseURL` of the named namespace `name` (`…/ns/<name>`), made now if it does not exist.
+    /// Each test can ask for its own and share one server.
+    public func namespaceURL(_ name: String) throws -> URL {
+        guard Namespaces.isValidName(Substring(name)) else { throw NamespaceError.invalidName(name) }
+        _ = try namespaces.environment(named: name)
+        return baseURL.appendingPathComponent("ns").appendingPathComponent(name)
+    }
+
+    /// A fresh namespace under a new random name, and its base URL.
+    public func makeNamespace() throws -> (name: String, baseURL: URL) {
+        let name = "t-" + UUID().uuidString.lowercased()
+        return (name, try namespaceURL(name))
+    }
+
+    /// The default namespace's state as an SQLite database file (what `GET /__mock/snapshot` sends).
+    public func exportState() throws -> Data {
+        try StateFile.data(of: environment.store)
     }
 
     /// The pristine seeded database of `configuration`. Build one and hand it to many servers
     /// (`MockServerConfiguration.seedSnapshot`) to skip parsing and seeding on each start.
+    /// `seedURL` is a JSON fixture, or a state file of ours (an SQLite database, as
+    /// `GET /__mock/snapshot` and `--export-on-exit` write), which is validated and used as it is.
     public static func makeSnapshot(_ configuration: MockServerConfiguration = MockServerConfiguration()) throws -> SeedSnapshot {
+        if let url = configuration.seedURL, StateFile.isDatabase(at: url) {
+            return try StateFile.load(contentsOf: url)
+        }
         let seed = try configuration.seedURL.map { try Seed.load(from: $0) } ?? Seed.bundledDefault()
         let iterations = configuration.passwordHashIterations
         return try SeedSnapshot(seed: seed) { PasswordHasher.hash($0, iterations: iterations) }
+    }
+
+    /// True when a mock on `host:port` answers `GET /__mock/health` with 200 within `timeout`
+    /// seconds (`--health-probe`: a container health check without curl).
+    public static func isHealthy(host: String, port: Int, timeout: Double = 2) -> Bool {
+        HTTPProbe.status(host: host, port: port, path: "/__mock/health", timeout: timeout) == 200
     }
 
     /// The bound port (the real one when configured with 0).
@@ -111,6 +160,10 @@ public final class MockServer: Sendable {
         let authority = host.contains(":") ? "[\(host)]" : host
         return URL(string: "http://\(authority):\(port)")!
     }
+}
+
+public enum NamespaceError: Error, Equatable {
+    case invalidName(String)
 }
 
 extension MockServer {

@@ -5,22 +5,29 @@ import Logging
 import MockServer
 
 /// `repairminder-mock`: flags in, a running mock out; SIGINT/SIGTERM stop it gracefully.
+/// Every option can also come from the environment (`REPAIRMINDER_MOCK_<OPTION>`, e.g.
+/// `REPAIRMINDER_MOCK_PORT`); a flag given on the command line wins.
 @main
 struct RepairMinderMockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repairminder-mock",
-        abstract: "A local emulation of the Repair Minder API for developing and testing its iOS app.")
+        abstract: "A local emulation of the Repair Minder API for developing and testing its iOS app.",
+        discussion: """
+            Every option can also be set with an environment variable: REPAIRMINDER_MOCK_ and the \
+            option's name in capitals with _ for - (REPAIRMINDER_MOCK_PORT=8787, \
+            REPAIRMINDER_MOCK_HOST=0.0.0.0,::, REPAIRMINDER_MOCK_RESET=1). The command line wins.
+            """)
 
-    @Option(help: "Host to bind; repeat for several. Default: 127.0.0.1 and ::1.")
+    @Option(help: "Host to bind; repeat for several (env: comma-separated). Default: 127.0.0.1 and ::1.")
     var host: [String] = []
 
-    @Option(help: "Port to listen on (0 picks a free one).")
-    var port: Int = 8787
+    @Option(help: "Port to listen on (0 picks a free one). Default: 8787.")
+    var port: Int?
 
-    @Option(help: "SQLite database file, or :memory:.")
-    var db: String = ".repairminder-mock/mock.sqlite"
+    @Option(help: "SQLite database file, or :memory:. Default: .repairminder-mock/mock.sqlite.")
+    var db: String?
 
-    @Option(help: "Seed fixture (JSON). Default: the bundled Seeds/default.json.")
+    @Option(help: "Seed: a JSON fixture, or a state file (SQLite) saved from GET /__mock/snapshot or --export-on-exit. Default: the bundled Seeds/default.json.")
     var seed: String?
 
     @Flag(help: "Re-seed the database even if it already holds data.")
@@ -29,43 +36,109 @@ struct RepairMinderMockCommand: ParsableCommand {
     @Option(help: "Secret for signing access tokens (HS256).")
     var jwtSecret: String?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: String = "info"
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. Default: info.")
+    var logLevel: String?
 
     @Flag(help: "Turn off the /__mock control API.")
     var noControlApi = false
 
     @Option(help: "Mock option, not backend behaviour: seconds during which a just-rotated refresh token may be presented again (0 = strict).")
-    var refreshReuseInterval: Double = 0
+    var refreshReuseInterval: Double?
+
+    @Option(help: "Named namespaces (/ns/<name>/…) kept at once; past it the least recently used is dropped. Default: 64.")
+    var maxNamespaces: Int?
+
+    @Option(help: "Seconds a named namespace may stay unused before it is dropped. Default: 3600.")
+    var namespaceIdleSeconds: Double?
+
+    @Option(help: "Write the state (an SQLite file, usable with --seed) to this path when the server stops.")
+    var exportOnExit: String?
+
+    @Option(help: "Largest request body accepted, in bytes (a PUT /__mock/snapshot file included). Default: 1048576.")
+    var maxBodyBytes: Int?
+
+    @Flag(help: "Do not serve: ask a running mock on --port (at 127.0.0.1) for /__mock/health and exit 0 if it answers 200, else 1. For container health checks.")
+    var healthProbe = false
+
+    /// The value of every option after the environment is consulted.
+    struct Settings {
+        var hosts: [String] = []
+        var port = 8787
+        var db = ".repairminder-mock/mock.sqlite"
+        var seed: String?
+        var reset = false
+        var jwtSecret: String?
+        var logLevel = Logger.Level.info
+        var controlAPI = true
+        var refreshReuseInterval: Double = 0
+        var maxNamespaces = 64
+        var namespaceIdleSeconds: Double = 3600
+        var exportOnExit: String?
+        var maxBodyBytes = 1 << 20
+    }
+
+    func settings(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
+        let env = Environment(values: environment)
+        var s = Settings()
+        s.hosts = !host.isEmpty ? host : env.list("HOST") ?? []
+        s.port = try port ?? env.parse("PORT", Int.init) ?? s.port
+        s.db = db ?? env.text("DB") ?? s.db
+        s.seed = seed ?? env.text("SEED")
+        s.reset = try reset || env.flag("RESET")
+        s.jwtSecret = jwtSecret ?? env.text("JWT_SECRET")
+        let level = logLevel ?? env.text("LOG_LEVEL") ?? "info"
+        guard let parsedLevel = Logger.Level(rawValue: level) else { throw ValidationError("log level \(level) is not a level") }
+        s.logLevel = parsedLevel
+        s.controlAPI = try !(noControlApi || env.flag("NO_CONTROL_API"))
+        s.refreshReuseInterval = try refreshReuseInterval ?? env.parse("REFRESH_REUSE_INTERVAL", Double.init) ?? 0
+        s.maxNamespaces = try maxNamespaces ?? env.parse("MAX_NAMESPACES", Int.init) ?? s.maxNamespaces
+        s.namespaceIdleSeconds = try namespaceIdleSeconds ?? env.parse("NAMESPACE_IDLE_SECONDS", Double.init) ?? s.namespaceIdleSeconds
+        s.exportOnExit = exportOnExit ?? env.text("EXPORT_ON_EXIT")
+        s.maxBodyBytes = try maxBodyBytes ?? env.parse("MAX_BODY_BYTES", Int.init) ?? s.maxBodyBytes
+
+        guard (0...65_535).contains(s.port) else { throw ValidationError("port must be between 0 and 65535") }
+        guard s.refreshReuseInterval >= 0, s.refreshReuseInterval.isFinite else {
+            throw ValidationError("refresh reuse interval must be zero or more")
+        }
+        guard s.maxNamespaces >= 1 else { throw ValidationError("max namespaces must be at least 1") }
+        guard s.namespaceIdleSeconds > 0, s.namespaceIdleSeconds.isFinite else {
+            throw ValidationError("namespace idle seconds must be more than zero")
+        }
+        guard s.maxBodyBytes >= 1024 else { throw ValidationError("max body bytes must be at least 1024") }
+        return s
+    }
 
     func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }
-        guard refreshReuseInterval >= 0, refreshReuseInterval.isFinite else {
-            throw ValidationError("--refresh-reuse-interval must be zero or more")
-        }
+        _ = try settings()
     }
 
     func run() throws {
-        let level = Logger.Level(rawValue: logLevel) ?? .info
+        let s = try settings()
+        if healthProbe {
+            throw ExitCode(MockServer.isHealthy(host: "127.0.0.1", port: s.port) ? 0 : 1)
+        }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
+            handler.logLevel = s.logLevel
             return handler
         }
         var configuration = MockServerConfiguration()
-        if !host.isEmpty { configuration.hosts = host }
-        configuration.port = port
-        if db != ":memory:" {
-            let folder = URL(fileURLWithPath: db).deletingLastPathComponent()
+        if !s.hosts.isEmpty { configuration.hosts = s.hosts }
+        configuration.port = s.port
+        if s.db != ":memory:" {
+            let folder = URL(fileURLWithPath: s.db).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        configuration.databasePath = db
-        configuration.seedURL = seed.map { URL(fileURLWithPath: $0) }
-        configuration.resetDatabase = reset
-        if let jwtSecret { configuration.jwtSecret = jwtSecret }
-        configuration.controlAPI = !noControlApi
-        configuration.refreshReuseInterval = refreshReuseInterval
+        configuration.databasePath = s.db
+        configuration.seedURL = s.seed.map { URL(fileURLWithPath: $0) }
+        configuration.resetDatabase = s.reset
+        if let secret = s.jwtSecret { configuration.jwtSecret = secret }
+        configuration.controlAPI = s.controlAPI
+        configuration.refreshReuseInterval = s.refreshReuseInterval
+        configuration.maxNamespaces = s.maxNamespaces
+        configuration.namespaceIdleTimeout = .milliseconds(Int64(s.namespaceIdleSeconds * 1000))
+        configuration.exportOnExit = s.exportOnExit.map { URL(fileURLWithPath: $0) }
+        configuration.maxBodyBytes = s.maxBodyBytes
         configuration.logger = Logger(label: "repairminder-mock")
 
         // Signals are routed to the semaphore before the server starts, so a SIGTERM that arrives
@@ -86,7 +159,37 @@ struct RepairMinderMockCommand: ParsableCommand {
         fflush(nil)   // the banner reaches a pipe before anyone waits on it
         stopped.wait()
         print("Stopping…")
-        server.stop()
+        server.stop()   // writes --export-on-exit
         sources.forEach { $0.cancel() }
+    }
+}
+
+/// `REPAIRMINDER_MOCK_<NAME>` variables; an empty one counts as unset.
+struct Environment {
+    static let prefix = "REPAIRMINDER_MOCK_"
+    let values: [String: String]
+
+    func text(_ name: String) -> String? {
+        guard let value = values[Self.prefix + name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    func list(_ name: String) -> [String]? {
+        text(name).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    }
+
+    func parse<T>(_ name: String, _ make: (String) -> T?) throws -> T? {
+        guard let value = text(name) else { return nil }
+        guard let parsed = make(value) else { throw ValidationError("\(Self.prefix)\(name)=\(value) is not valid") }
+        return parsed
+    }
+
+    func flag(_ name: String) throws -> Bool {
+        guard let value = text(name)?.lowercased() else { return false }
+        switch value {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw ValidationError("\(Self.prefix)\(name)=\(value) is not 1/0, true/false, yes/no or on/off")
+        }
     }
 }

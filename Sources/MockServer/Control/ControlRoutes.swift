@@ -18,7 +18,7 @@ enum ControlRoutes {
         router.post("/__mock/reset", access: .open) { context in
             let started = ContinuousClock.now
             let environment = context.environment
-            try environment.snapshot.restore(into: environment.store)
+            try environment.resetPoint.current.restore(into: environment.store)
             environment.journal.clear()
             environment.faults.clear()
             environment.clock.reset()

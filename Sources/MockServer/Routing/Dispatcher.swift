@@ -2,17 +2,61 @@ import Foundation
 import Logging
 import MockHTTP
 
-/// The request pipeline: control API, injected faults, authentication, quarantine, routing, the
-/// handler, then the one error→response mapping, the journal and the log line.
+/// The request pipeline: the namespace, control API, injected faults, authentication, quarantine,
+/// routing, the handler, then the one error→response mapping, the journal and the log line.
 struct Dispatcher: Sendable {
-    let environment: ServerEnvironment
+    let namespaces: Namespaces
     let api: Router
     /// nil when the control API is off (`--no-control-api`): `/__mock/…` is then an unknown path.
     let control: Router?
-    let authenticator: Authenticator
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = ContinuousClock.now
+        guard request.path.hasPrefix("/ns/") else {
+            return Pipeline(environment: namespaces.defaultEnvironment, namespaces: namespaces, api: api, control: control)
+                .respond(to: request, started: started)
+        }
+        // `/ns/<name>/rest` is `/rest` in namespace `<name>`; `/ns/<name>` alone is its `/`.
+        let afterPrefix = request.path.dropFirst(4)
+        let name = afterPrefix.prefix { $0 != "/" }
+        guard Namespaces.isValidName(name) else {
+            return JSONBody.failure(.badRequest("Invalid namespace name: use 1 to 64 of A-Z, a-z, 0-9, _ and -"))
+        }
+        let environment: ServerEnvironment
+        do {
+            environment = try namespaces.environment(named: String(name))
+        } catch {
+            return Self.response(for: error, logger: namespaces.defaultEnvironment.logger)
+        }
+        var routed = request
+        let rest = afterPrefix.dropFirst(name.count)
+        routed.path = rest.isEmpty ? "/" : String(rest)
+        routed.target = Self.strip(prefixOf: name, from: request.target, routedPath: routed.path)
+        return Pipeline(environment: environment, namespaces: namespaces, api: api, control: control).respond(to: routed, started: started)
+    }
+
+    /// The raw target without `/ns/<name>`; when the client percent-encoded the name itself, the
+    /// decoded path and the raw query instead.
+    private static func strip(prefixOf name: Substring, from target: String, routedPath: String) -> String {
+        let prefix = "/ns/" + name
+        guard target.hasPrefix(prefix) else {
+            return routedPath + (target.firstIndex(of: "?").map { String(target[$0...]) } ?? "")
+        }
+        let rest = target.dropFirst(prefix.utf8.count)
+        if rest.isEmpty { return "/" }
+        return rest.hasPrefix("/") ? String(rest) : "/" + rest
+    }
+}
+
+/// One namespace's pipeline for one request.
+private struct Pipeline {
+    let environment: ServerEnvironment
+    let namespaces: Namespaces
+    let api: Router
+    let control: Router?
+    var authenticator: Authenticator { Authenticator(environment: environment) }
+
+    func respond(to request: HTTPRequest, started: ContinuousClock.Instant) -> HTTPResponse {
         if let control, request.path == "/__mock" || request.path.hasPrefix("/__mock/") {
             let response = run(request, on: control, principal: .success(nil), now: environment.clock.now())
             log(request, response, who: nil, started: started)
@@ -30,7 +74,7 @@ struct Dispatcher: Sendable {
         if fault?.action == .dropConnection {
             response = HTTPResponse(status: 503, delivery: .dropConnection)
         } else if let status = fault?.status {
-            response = Self.faultResponse(status: status, body: fault?.body)
+            response = Dispatcher.faultResponse(status: status, body: fault?.body)
         } else {
             principal = authenticator.authenticate(request, now: now)
             response = run(request, on: api, principal: principal, now: now)
@@ -41,7 +85,7 @@ struct Dispatcher: Sendable {
 
         let who = (try? principal.get())?.journalName
         let elapsed = started.duration(to: .now)
-        environment.journal.record(method: request.method, path: request.path, query: Self.query(of: request),
+        environment.journal.record(method: request.method, path: request.path, query: Dispatcher.query(of: request),
                                    status: response.delivery == .dropConnection ? 0 : response.status, durationMs: elapsed.milliseconds, who: who,
                                    time: now)
         log(request, response, who: who, started: started)
@@ -63,18 +107,26 @@ struct Dispatcher: Sendable {
             case .methodNotAllowed(let allow):
                 throw APIFailure.methodNotAllowed(allow: allow)
             case .found(let route, let parameters):
-                let admitted = try Self.admit(principal, to: route.access)
+                let admitted = try Dispatcher.admit(principal, to: route.access)
                 let context = RequestContext(request: request, parameters: parameters, principal: admitted,
-                                             environment: environment, now: now)
+                                             environment: environment, now: now, namespaces: namespaces)
                 return try route.handler(context)
             }
         } catch {
-            return Self.response(for: error, logger: environment.logger)
+            return Dispatcher.response(for: error, logger: environment.logger)
         }
     }
 
+    private func log(_ request: HTTPRequest, _ response: HTTPResponse, who: String?, started: ContinuousClock.Instant) {
+        let ms = started.duration(to: .now).milliseconds
+        let status = response.delivery == .dropConnection ? "dropped" : String(response.status)
+        environment.logger.info("\(request.method) \(request.target) → \(status) \(String(format: "%.2f", ms)) ms\(who.map { " " + $0 } ?? "")")
+    }
+}
+
+extension Dispatcher {
     /// Checks the route's access level against the caller; open routes ignore any token.
-    private static func admit(_ principal: Result<Principal?, APIFailure>, to access: RouteAccess) throws -> Principal? {
+    fileprivate static func admit(_ principal: Result<Principal?, APIFailure>, to access: RouteAccess) throws -> Principal? {
         if access == .open { return try? principal.get() }
         guard let caller = try principal.get() else { throw APIFailure.unauthorized }
         switch (access, caller) {
@@ -105,22 +157,16 @@ struct Dispatcher: Sendable {
         }
     }
 
-    private static func faultResponse(status: Int, body: JSONValue?) -> HTTPResponse {
+    fileprivate static func faultResponse(status: Int, body: JSONValue?) -> HTTPResponse {
         var response = body.map { JSONBody.response(status: status, $0) }
             ?? JSONBody.response(status: status, JSONBody.Failure(error: "Injected fault", code: nil))
         response.headers.set("X-Mock-Fault", "injected")
         return response
     }
 
-    private static func query(of request: HTTPRequest) -> String? {
+    fileprivate static func query(of request: HTTPRequest) -> String? {
         guard let mark = request.target.firstIndex(of: "?") else { return nil }
         return String(request.target[request.target.index(after: mark)...])
     }
 
-
-    private func log(_ request: HTTPRequest, _ response: HTTPResponse, who: String?, started: ContinuousClock.Instant) {
-        let ms = started.duration(to: .now).milliseconds
-        let status = response.delivery == .dropConnection ? "dropped" : String(response.status)
-        environment.logger.info("\(request.method) \(request.target) → \(status) \(String(format: "%.2f", ms)) ms\(who.map { " " + $0 } ?? "")")
-    }
 }

@@ -2,16 +2,43 @@ import Foundation
 import Logging
 import MockHTTP
 
-/// Everything the server's parts share for its lifetime. Built once by `MockServer`.
+/// Everything one namespace's requests share: its store, what reset returns to, clock, journal,
+/// faults and token key. The default namespace's is built by `MockServer`; each `/ns/<name>/` gets
+/// its own from `Namespaces`.
 struct ServerEnvironment: Sendable {
     let configuration: MockServerConfiguration
+    /// nil for the default namespace.
+    let namespace: String?
     let store: Store
-    let snapshot: SeedSnapshot
+    let resetPoint: ResetPoint
     let clock: MockClock
     let journal: RequestJournal
     let faults: FaultPlan
     let signer: JWTSigner
     let logger: Logger
+
+    /// `""`, or `/ns/<name>` for a named namespace: what the client put before the routed path.
+    var pathPrefix: String { namespace.map { "/ns/\($0)" } ?? "" }
+
+    /// A fresh named namespace: an in-memory copy of `pristine`, a clock at the server's start
+    /// instant (or the wall clock), empty journal and faults, and a token key of its own.
+    static func namespace(_ name: String, configuration: MockServerConfiguration,
+                          pristine: SeedSnapshot) throws -> ServerEnvironment {
+        ServerEnvironment(
+            configuration: configuration, namespace: name, store: try pristine.makeInMemoryStore(),
+            resetPoint: ResetPoint(pristine), clock: MockClock(start: configuration.clockStart),
+            journal: RequestJournal(), faults: FaultPlan(),
+            signer: JWTSigner(secret: Namespaces.secret(for: name, serverSecret: configuration.jwtSecret)),
+            logger: configuration.logger.withNamespace(name))
+    }
+}
+
+extension Logger {
+    func withNamespace(_ name: String) -> Logger {
+        var logger = self
+        logger[metadataKey: "namespace"] = .string(name)
+        return logger
+    }
 }
 
 /// One request as a handler sees it: the request, path parameters, the authenticated principal
@@ -22,18 +49,20 @@ struct RequestContext: Sendable {
     let principal: Principal?
     let environment: ServerEnvironment
     let now: Date
+    /// Every namespace of the server (the control API lists and drops them).
+    let namespaces: Namespaces
 
     var store: Store { environment.store }
 
-    /// `http://<Host>` as the client addressed us, for absolute URLs in payloads; empty (relative
-    /// URLs) when the request names no plausible host.
+    /// `http://<Host>` as the client addressed us (plus `/ns/<name>` in a namespace), for absolute
+    /// URLs in payloads; empty (relative URLs) when the request names no plausible host.
     var baseURL: String {
         guard let host = request.headers["host"], !host.isEmpty, host.utf8.count <= 255,
               host.utf8.allSatisfy({ byte in
                   (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
                       || byte == 46 || byte == 45 || byte == 58 || byte == 91 || byte == 93
-              }) else { return "" }
-        return "http://\(host)"
+              }) else { return environment.pathPrefix }
+        return "http://\(host)" + environment.pathPrefix
     }
 
     func parameter(_ name: String) throws -> String {

@@ -264,8 +264,16 @@ extension Seed {
 /// copies it over a live store with SQLite's backup API: this is both first-run seeding and
 /// `POST /__mock/reset`, so the two can never differ.
 public final class SeedSnapshot: Sendable {
-    public let seed: Seed
+    /// The fixture it was built from; nil for a snapshot loaded from a state file.
+    public let seed: Seed?
     let pristine: DatabaseQueue
+
+    /// Takes over `pristine`, an in-memory database of our schema with `Store.pageSize` pages
+    /// (`StateFile.load` makes one).
+    init(pristine: DatabaseQueue) {
+        seed = nil
+        self.pristine = pristine
+    }
 
     public init(seed: Seed, hashPassword: @Sendable (String) -> String) throws {
         self.seed = seed

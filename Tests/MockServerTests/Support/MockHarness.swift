@@ -10,6 +10,8 @@ final class MockHarness: Sendable {
     let server: MockServer
     let baseURL: URL
     private let session: URLSession
+    /// False for a view of another harness's server (a namespace): `stop()` leaves the server running.
+    private let ownsServer: Bool
 
     init(_ configure: (inout MockServerConfiguration) -> Void = { _ in }) throws {
         var configuration = MockServerConfiguration()
@@ -24,6 +26,18 @@ final class MockHarness: Sendable {
         sessionConfiguration.timeoutIntervalForRequest = 20
         sessionConfiguration.httpMaximumConnectionsPerHost = 64
         session = URLSession(configuration: sessionConfiguration)
+        ownsServer = true
+    }
+
+    /// The namespace `name` of `other`'s server: the same helpers, every path under `/ns/<name>`.
+    init(namespace name: String, of other: MockHarness) throws {
+        server = other.server
+        baseURL = try other.server.namespaceURL(name)
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.timeoutIntervalForRequest = 20
+        sessionConfiguration.httpMaximumConnectionsPerHost = 64
+        session = URLSession(configuration: sessionConfiguration)
+        ownsServer = false
     }
 
     /// The default seed's pristine database, built once; every test's mock starts from a copy of it.
@@ -33,7 +47,7 @@ final class MockHarness: Sendable {
 
     func stop() {
         session.invalidateAndCancel()
-        server.stop()
+        if ownsServer { server.stop() }
     }
 
     struct Reply: Sendable {

@@ -1,0 +1,81 @@
+import Foundation
+import MockHTTP
+
+/// `/__mock/snapshot` (a namespace's whole state as an SQLite file, out and in, and pinning it as
+/// what reset returns to) and `/__mock/namespaces` (the isolated mocks this server hosts).
+enum StateRoutes {
+    static func register(on router: inout Router) {
+        router.get("/__mock/snapshot", access: .open) { context in
+            let data = try StateFile.data(of: context.store)
+            var headers = HTTPHeaders()
+            headers.add("Content-Type", "application/vnd.sqlite3")
+            let name = "repairminder-mock-\(context.environment.namespace ?? "default").sqlite"
+            headers.add("Content-Disposition", "attachment; filename=\"\(name)\"")
+            return HTTPResponse(status: 200, headers: headers, body: data)
+        }
+
+        router.put("/__mock/snapshot", access: .open) { context in
+            let started = ContinuousClock.now
+            let snapshot: SeedSnapshot
+            do {
+                snapshot = try StateFile.load(context.request.body)
+            } catch let error as StateFileError {
+                throw APIFailure.badRequest(error.message)
+            }
+            try snapshot.restore(into: context.store)
+            return JSONBody.success(StateChange(bytes: context.request.body.count,
+                                                durationMs: started.duration(to: .now).milliseconds))
+        }
+
+        router.post("/__mock/snapshot/pin", access: .open) { context in
+            let started = ContinuousClock.now
+            let data = try StateFile.data(of: context.store)
+            context.environment.resetPoint.pin(try StateFile.load(data))
+            return JSONBody.success(StateChange(bytes: data.count, durationMs: started.duration(to: .now).milliseconds))
+        }
+
+        router.get("/__mock/namespaces", access: .open) { context in
+            let namespaces = context.namespaces
+            return JSONBody.success(NamespaceList(max: namespaces.capacity,
+                                                  idleTimeoutSeconds: Int(namespaces.idleTimeout.components.seconds),
+                                                  namespaces: namespaces.list()))
+        }
+
+        router.delete("/__mock/namespaces/:name", access: .open) { context in
+            let name = try context.parameter("name")
+            guard context.namespaces.drop(name) else { throw APIFailure.notFound }
+            return JSONBody.success(Dropped(name: name))
+        }
+    }
+}
+
+private struct StateChange: Encodable {
+    var bytes: Int
+    var durationMs: Double
+
+    enum CodingKeys: String, CodingKey { case bytes, durationMs = "duration_ms" }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode((durationMs * 1000).rounded() / 1000, forKey: .durationMs)
+    }
+}
+
+private struct NamespaceList: Encodable {
+    var max: Int
+    var idleTimeoutSeconds: Int
+    var namespaces: [Namespaces.Summary]
+
+    enum CodingKeys: String, CodingKey { case max, idleTimeoutSeconds = "idle_timeout_seconds", namespaces }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(max, forKey: .max)
+        try c.encode(idleTimeoutSeconds, forKey: .idleTimeoutSeconds)
+        try c.encode(namespaces, forKey: .namespaces)
+    }
+}
+
+private struct Dropped: Encodable {
+    var name: String
+    var dropped = true
+}

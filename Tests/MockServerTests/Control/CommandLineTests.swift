@@ -1,0 +1,154 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import MockServer
+
+/// The `repairminder-mock` binary itself: environment variables, `--export-on-exit` after SIGTERM,
+/// `--seed` with a state file, and `--health-probe`.
+@Suite struct CommandLineTests {
+    /// The binary `swift build` put beside this test bundle.
+    static func binary() throws -> URL {
+        var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                       Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        folders += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map { $0.deletingLastPathComponent() }
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("repairminder-mock")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw HarnessError("repairminder-mock is not built beside the tests (looked in \(folders.map(\.path)))")
+    }
+
+    /// A started binary with its output in a file; `port` is read from its banner.
+    final class Running {
+        let process: Process
+        let output: URL
+        let port: Int
+
+        init(arguments: [String], environment: [String: String] = [:]) throws {
+            output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString).log")
+            FileManager.default.createFile(atPath: output.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: output)
+            process = Process()
+            process.executableURL = try CommandLineTests.binary()
+            process.arguments = arguments
+            var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("REPAIRMINDER_MOCK_") }
+            env.merge(environment) { $1 }
+            process.environment = env
+            process.standardOutput = handle
+            process.standardError = handle
+            try process.run()
+            // The banner's first line names the port; wait for it (bounded, no fixed sleep).
+            let deadline = Date().addingTimeInterval(20)
+            var found: Int?
+            while found == nil, Date() < deadline, process.isRunning {
+                let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RepairMinder Mock listening on ") }),
+                   let port = line.split(separator: ":").last.flatMap({ Int($0) }) {
+                    found = port
+                } else {
+                    usleep(20_000)
+                }
+            }
+            guard let found else {
+                process.terminate()
+                throw HarnessError("no banner: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
+            }
+            port = found
+        }
+
+        /// SIGTERM, then the exit status.
+        func terminate() -> Int32 {
+            process.terminate()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+
+        var log: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+    }
+
+    private static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("REPAIRMINDER_MOCK_") }
+        env.merge(environment) { $1 }
+        process.environment = env
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func sigtermWritesTheStateAndASeedFromItRestoresIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let state = folder.appendingPathComponent("bug-1234.sqlite")
+
+        // Options from the environment: port 0, memory database, export path.
+        let first = try Running(arguments: ["--host", "127.0.0.1"], environment: [
+            "REPAIRMINDER_MOCK_PORT": "0", "REPAIRMINDER_MOCK_DB": ":memory:",
+            "REPAIRMINDER_MOCK_EXPORT_ON_EXIT": state.path,
+        ])
+        // A magic link leaves a mail in the outbox, which is part of the state.
+        let asked = try await Self.request(port: first.port, "POST", "/api/auth/magic-link/request",
+                                           body: #"{"email":"admin@acme.test"}"#)
+        #expect(asked.status == 200)
+        #expect(first.terminate() == 0)
+        #expect(first.log.contains("state written to \(state.path)"))
+        #expect(StateFile.isDatabase(at: state))
+
+        let second = try Running(arguments: ["--host", "127.0.0.1", "--port", "0", "--db", ":memory:", "--seed", state.path])
+        defer { _ = second.terminate() }
+        let outbox = try await Self.request(port: second.port, "GET", "/__mock/outbox?to=admin@acme.test")
+        #expect(outbox.json["data"]?.array?.map { $0["kind"] } == ["staff_magic_link"],
+                "\(String(decoding: outbox.body, as: UTF8.self))")
+    }
+
+    @Test func healthProbeAnswersWhetherAMockIsUp() async throws {
+        let running = try Running(arguments: ["--host", "127.0.0.1", "--port", "0", "--db", ":memory:"])
+        let up = try Self.run(["--health-probe", "--port", String(running.port)])
+        #expect(up.status == 0)
+        #expect(running.terminate() == 0)
+        let down = try Self.run(["--health-probe"], environment: ["REPAIRMINDER_MOCK_PORT": String(running.port)])
+        #expect(down.status == 1)
+    }
+
+    @Test(arguments: [
+        ("REPAIRMINDER_MOCK_PORT", "http", "Error: REPAIRMINDER_MOCK_PORT=http is not valid"),
+        ("REPAIRMINDER_MOCK_RESET", "maybe", "Error: REPAIRMINDER_MOCK_RESET=maybe is not 1/0, true/false, yes/no or on/off"),
+        ("REPAIRMINDER_MOCK_LOG_LEVEL", "loud", "Error: log level loud is not a level"),
+        ("REPAIRMINDER_MOCK_MAX_NAMESPACES", "0", "Error: max namespaces must be at least 1"),
+    ])
+    func aBadEnvironmentValueStopsTheStartNamingIt(name: String, value: String, message: String) throws {
+        let result = try Self.run(["--db", ":memory:"], environment: [name: value])
+        #expect(result.status == 64)
+        #expect(result.output.hasPrefix(message), "\(result.output)")
+    }
+
+    @Test func aSeedThatIsABrokenDatabaseStopsTheStart() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try (Data("SQLite format 3\u{0}".utf8) + Data(repeating: 1, count: 2048)).write(to: file)
+        let result = try Self.run(["--port", "0", "--db", ":memory:", "--seed", file.path])
+        #expect(result.status != 0)
+        #expect(result.output.contains("Not a RepairMinder Mock state file: not an SQLite database"), "\(result.output)")
+    }
+
+    static func request(port: Int, _ method: String, _ path: String, body: String? = nil) async throws -> MockHarness.Reply {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let (data, response) = try await session.data(for: request)
+        return MockHarness.Reply(status: (response as! HTTPURLResponse).statusCode, headers: [:], body: data)
+    }
+}
