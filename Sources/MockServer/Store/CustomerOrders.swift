@@ -54,9 +54,11 @@ extension Store {
                   let person = try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [client]) else { return nil }
             let stamp = Timestamp.string(now)
             var ticket: TicketRecord
+            var opened = false
             if let existing = try db.record(TicketRecord.self, Self.orderTicketSQL, [order.id, company]) {
                 ticket = existing
             } else {
+                opened = true
                 let number = try db.count("SELECT COALESCE(MAX(ticket_number), 1000) + 1 FROM tickets WHERE company_id = ?", [company])
                 ticket = TicketRecord(id: Secrets.uuid(), companyID: company, ticketNumber: Int64(number), ticketType: .order,
                                       status: .open, subject: "Order #\(order.orderNumber)", clientID: client, orderID: order.id,
@@ -68,8 +70,10 @@ extension Store {
                 try String.fetchOne(db.cachedStatement(sql: "SELECT email_address FROM company_emails WHERE id = ?"), arguments: [$0])
             }
             let name = "\(person.firstName) \(person.lastName)"
+            // The message that opens the conversation carries its subject; later ones answer it.
+            let subject = opened || ticket.subject.hasPrefix("Re: ") ? ticket.subject : "Re: \(ticket.subject)"
             let messageID = try addInboundMessage(db, ticket: &ticket, fromEmail: person.email, fromName: name, toEmail: to,
-                                                  subject: "Re: \(ticket.subject)", body: body, deviceID: nil, now: now)
+                                                  subject: subject, body: body, deviceID: nil, now: now)
             try PushDelivery.record([PushEvent.customerReplied(ticket, from: name)], db: db, company: company, actor: client, now: now)
             guard let detail = try customerOrderDetail(db, id: orderID, client: client, company: company) else { return nil }
             return (detail, messageID)

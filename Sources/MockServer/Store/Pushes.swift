@@ -41,7 +41,8 @@ public enum PushType: String, Sendable, CaseIterable {
 /// Something that happened, and who should hear of it.
 struct PushEvent: Sendable, Equatable {
     enum Audience: Sendable, Equatable {
-        /// Staff of the company: the first of `preferred` that is set, else every active staff member.
+        /// Staff of the company: the first of `preferred` that is set and still an active staff
+        /// member, else every active staff member.
         case staff(preferred: [String?])
         /// The order's client, on the tokens they registered with this company.
         case client(String)
@@ -190,7 +191,9 @@ enum PushDelivery {
                 SELECT id FROM users WHERE company_id = ? AND is_active = 1 AND archived_at IS NULL
                 ORDER BY created_at, rowid
                 """), arguments: [company])
-            if let first = preferred.compactMap({ $0 }).first { return active.contains(first) ? [first] : [] }
+            // The first preferred person who can still receive pushes: a deactivated or archived
+            // engineer must not swallow the notice meant for the shop.
+            if let first = preferred.compactMap({ $0 }).first(where: active.contains) { return [first] }
             return active
         }
     }

@@ -25,24 +25,34 @@ public struct TicketContext: Sendable {
                                    [order.id])
         }
         let company = try db.record(CompanyRecord.self, "SELECT * FROM companies WHERE id = ?", [ticket.companyID])
+        // The chosen location, else the ticket's, else its order's. No guess beyond that: an enquiry
+        // still waiting for a location is signed by the company, not by whichever shop is primary.
         let wanted = locationID ?? ticket.locationID ?? order?.locationID
-        var location = try wanted.flatMap {
+        let location = try wanted.flatMap {
             try db.record(CompanyLocationRecord.self, "SELECT * FROM company_locations WHERE id = ?", [$0])
-        }
-        if location == nil {
-            location = try db.record(CompanyLocationRecord.self, """
-                SELECT * FROM company_locations WHERE company_id = ? ORDER BY is_primary DESC, rowid LIMIT 1
-                """, [ticket.companyID])
         }
         return TicketContext(ticket: ticket, client: client, order: order, device: device, company: company,
                              location: location, latestInbound: inbound)
     }
 
+    /// Who the conversation is with: the client, else (an enquiry from someone who is not a client
+    /// yet) the name the latest inbound message was signed with.
+    var correspondentName: String? {
+        if let client { return "\(client.firstName) \(client.lastName)" }
+        guard let name = latestInbound?.fromName?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return nil }
+        return name
+    }
+
+    var correspondentFirstName: String? {
+        if let client { return client.firstName }
+        return correspondentName?.split(separator: " ").first.map(String.init)
+    }
+
     /// The variables a macro's stages may use; a value the ticket lacks is the empty string.
     public var variables: [String: String] {
         [
-            "client_first_name": client?.firstName ?? "",
-            "client_name": client.map { "\($0.firstName) \($0.lastName)" } ?? "",
+            "client_first_name": correspondentFirstName ?? "",
+            "client_name": correspondentName ?? "",
             "order_number": order.map { String($0.orderNumber) } ?? "",
             "device_name": device?.displayName ?? "",
             "company_name": company?.name ?? "",
@@ -56,11 +66,12 @@ public struct TicketContext: Sendable {
     ]
 
     /// `generate-response` (decided: the mock has no model): a reply built only from the ticket —
-    /// the client's first name, the device and order, the gist of the latest inbound message, the
-    /// order's status, and the location (or company) signing off. The same ticket and location
-    /// always give the same text.
+    /// the client's first name (for a sender who is not a client, the first name they signed
+    /// with), the device and order, the gist of the latest inbound message, the order's status, and
+    /// the location (or, with none chosen yet, the company) signing off. The same ticket and
+    /// location always give the same text.
     public var generatedResponse: String {
-        var lines = ["Hi \(client?.firstName ?? "there"),", ""]
+        var lines = ["Hi \(correspondentFirstName ?? "there"),", ""]
         var thanks = "Thank you for your message"
         if let device { thanks += " about your \(device.displayName)" }
         if let order { thanks += " (order #\(order.orderNumber))" }

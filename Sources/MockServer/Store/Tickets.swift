@@ -112,13 +112,15 @@ extension Store {
         try read { db in try db.count("SELECT COUNT(*) FROM tickets WHERE id = ? AND company_id = ?", [id, company]) == 1 }
     }
 
-    /// Applies `change`; a status change or (re)assignment is also recorded as a ticket event.
+    /// Applies `change`; a status change or (re)assignment is also recorded as a ticket event. A
+    /// change to what the ticket already holds writes nothing.
     public func updateTicket(id: String, company: String, change: TicketChange, actor: String,
                              now: Date) throws -> TicketDetail? {
         try write { db in
             guard var ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                              [id, company]) else { return nil }
             let stamp = Timestamp.string(now)
+            let before = ticket
             if let status = change.status, status != ticket.status {
                 try addEvent(db, ticket: id, type: "status_changed",
                              data: ["from": .string(ticket.status.rawValue), "to": .string(status.rawValue),
@@ -137,14 +139,20 @@ extension Store {
                 if let location { try requireLocation(db, location, company: company, field: "location_id") }
                 ticket.locationID = location
             }
-            ticket.updatedAt = stamp
-            try ticket.update(db)
+            // Setting what is already there changes nothing, not even the ticket's place in the list.
+            if ticket.status != before.status || ticket.assignedUserID != before.assignedUserID
+                || ticket.locationID != before.locationID {
+                ticket.updatedAt = stamp
+                try ticket.update(db)
+            }
             return try ticketDetail(db, id: id, company: company)
         }
     }
 
-    /// An outbound message to the ticket's client, a `ticket_reply` mail in the outbox (unless the
-    /// client's address is suppressed or made up), and a customer `message` push.
+    /// An outbound message to the ticket's client — or, for an enquiry from someone who is not a
+    /// client yet, to the address the latest inbound message came from — a `ticket_reply` mail in
+    /// the outbox (unless the client's address is suppressed or made up), and a customer `message`
+    /// push (clients only).
     public func reply(ticketID: String, company: String, message: OutgoingMessage, actor: String,
                       now: Date) throws -> TicketDetail? {
         try write { db in
@@ -238,8 +246,15 @@ extension Store {
                            now: Date) throws -> TicketMessageRecord {
         guard var ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                          [ticketID, company]) else { throw ResourceError.inconsistent("ticket \(ticketID)") }
-        guard let clientID = ticket.clientID,
-              let client = try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [clientID]) else {
+        let client = try ticket.clientID.flatMap {
+            try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [$0])
+        }
+        // A lead from an unknown sender is answered at the address it came from.
+        let sender = try String.fetchOne(db.cachedStatement(sql: """
+            SELECT from_email FROM ticket_messages WHERE ticket_id = ? AND type = 'inbound' AND from_email IS NOT NULL
+            ORDER BY created_at DESC, rowid DESC LIMIT 1
+            """), arguments: [ticketID])
+        guard let recipient = client?.email ?? sender else {
             throw ResourceError.rejected("This enquiry has no client to reply to")
         }
         if ticket.requiresLocation == 1 && ticket.locationID == nil {
@@ -250,21 +265,23 @@ extension Store {
         let text = message.text ?? MacroTemplate.plainText(message.html)
         let subject = message.subject ?? (ticket.subject.hasPrefix("Re: ") ? ticket.subject : "Re: \(ticket.subject)")
         let record = TicketMessageRecord(id: Secrets.uuid(), companyID: company, ticketID: ticketID, type: .outbound,
-                                         fromEmail: from.emailAddress, fromName: from.displayName, toEmail: client.email,
+                                         fromEmail: from.emailAddress, fromName: from.displayName, toEmail: recipient,
                                          subject: subject, bodyText: text, bodyHTML: message.html, deviceID: nil,
                                          createdBy: actor, createdAt: stamp)
         try record.insert(db)
-        if client.emailSuppressed == 1 || client.isGeneratedEmail == 1 {
+        if let client, client.emailSuppressed == 1 || client.isGeneratedEmail == 1 {
             let reason = client.emailSuppressed == 1 ? "email_suppressed" : "generated_email"
             try addEvent(db, ticket: ticketID, message: record.id, type: "suppressed", data: ["reason": .string(reason)], at: stamp)
         } else {
-            try Outbox.send(db, to: client.email, kind: "ticket_reply", subject: subject, body: text, code: nil, now: now)
+            try Outbox.send(db, to: recipient, kind: "ticket_reply", subject: subject, body: text, code: nil, now: now)
             try addEvent(db, ticket: ticketID, message: record.id, type: "sent", data: ["provider": "mock"], at: stamp)
         }
         ticket.updatedAt = stamp
         try ticket.update(db)
-        try PushDelivery.record(PushEvent.staffReplied(ticket: ticket, client: client.id), db: db, company: company,
-                                actor: actor, now: now)
+        if let client {
+            try PushDelivery.record(PushEvent.staffReplied(ticket: ticket, client: client.id), db: db, company: company,
+                                    actor: actor, now: now)
+        }
         return record
     }
 

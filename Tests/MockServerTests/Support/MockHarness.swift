@@ -224,3 +224,56 @@ enum SeedIDs {
         return "\(table)-0000-4000-8000-00000000\(company)" + String(repeating: "0", count: 3 - number.count) + number
     }
 }
+
+// MARK: - Enquiries and customer portal helpers
+
+extension MockHarness {
+    /// The mock clock's now as the API writes it (`2026-11-21T12:00:00Z`).
+    func clockNow() async throws -> String {
+        guard let now = try await get("/__mock/clock").data["now"]?.string else { throw HarnessError("no clock") }
+        return now
+    }
+
+    /// `POST /__mock/inbound-email`: mail a customer sends to a company address.
+    func inboundEmail(to: String, from: String, fromName: String? = nil, subject: String, body: String,
+                      ticketID: String? = nil) async throws -> Reply {
+        var json: [String: JSONValue] = ["to": .string(to), "from": .string(from), "subject": .string(subject),
+                                         "body": .string(body)]
+        if let fromName { json["from_name"] = .string(fromName) }
+        if let ticketID { json["ticket_id"] = .string(ticketID) }
+        return try await post("/__mock/inbound-email", json)
+    }
+
+    /// The outbox's mails, newest first, optionally only to `to` and of `kind`.
+    func outbox(to: String? = nil, kind: String? = nil) async throws -> [JSONValue] {
+        var query: [String] = []
+        if let to { query.append("to=\(to)") }
+        if let kind { query.append("kind=\(kind)") }
+        return try await get("/__mock/outbox" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))).data.array ?? []
+    }
+
+    /// The payloads pushed to one device token, oldest first.
+    func pushPayloads(token: String) async throws -> [JSONValue] {
+        try await pushes(token: token).reversed().compactMap { $0["payload"] }
+    }
+}
+
+enum SeedTicketIDs {
+    /// Tickets by company and number: `ticket(1)` is Acme's #1001, `ticket(1, "b")` Beta's #2001.
+    static func ticket(_ n: Int, _ company: Character = "a") -> String {
+        "0000000a-0000-4000-8000-00000000\(company)" + String(repeating: "0", count: 3 - String(n).count) + String(n)
+    }
+    static func message(_ n: Int, _ company: Character = "a") -> String {
+        "0000000b-0000-4000-8000-00000000\(company)" + String(repeating: "0", count: 3 - String(n).count) + String(n)
+    }
+    static func macro(_ n: Int, _ company: Character = "a") -> String {
+        "0000000d-0000-4000-8000-00000000\(company)" + String(repeating: "0", count: 3 - String(n).count) + String(n)
+    }
+    static func companyEmail(_ n: Int, _ company: Character = "a") -> String {
+        "00000018-0000-4000-8000-00000000\(company)" + String(repeating: "0", count: 3 - String(n).count) + String(n)
+    }
+    static let priceListAttachment = "0000000f-0000-4000-8000-00000000a001"
+    static let oliver = "00000004-0000-4000-8000-00000000e003"
+    static let amelia = "00000004-0000-4000-8000-00000000e004"
+    static let ava = "00000004-0000-4000-8000-00000000e008"
+}
