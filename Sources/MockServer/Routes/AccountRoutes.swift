@@ -133,8 +133,8 @@ private struct ProfileChange: Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        firstName = try c.decodeIfPresent(String.self, forKey: .firstName)
-        lastName = try c.decodeIfPresent(String.self, forKey: .lastName)
+        firstName = try c.decodeUnlessNull(String.self, forKey: .firstName)
+        lastName = try c.decodeUnlessNull(String.self, forKey: .lastName)
         if c.contains(.phone) { phone = .some(try c.decodeNil(forKey: .phone) ? nil : c.decode(String.self, forKey: .phone)) }
         if c.contains(.jobTitle) {
             jobTitle = .some(try c.decodeNil(forKey: .jobTitle) ? nil : c.decode(String.self, forKey: .jobTitle))

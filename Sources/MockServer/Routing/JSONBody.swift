@@ -106,6 +106,18 @@ enum JSONBody {
     }
 }
 
+extension KeyedDecodingContainer {
+    /// An optional field that may be left out but not sent as `null` (`decodeIfPresent` would take
+    /// `null` for "absent" and quietly do nothing): `null` is a 400 naming the field.
+    func decodeUnlessNull<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key) else { return nil }
+        if try decodeNil(forKey: key) {
+            throw APIFailure.invalidField(JSONBody.path(codingPath + [key]))
+        }
+        return try decode(T.self, forKey: key)
+    }
+}
+
 /// `"pagination": {"page": 1, "limit": 20, "total": 57, "total_pages": 3}`
 struct Pagination: Encodable, Sendable, Equatable {
     var page: Int

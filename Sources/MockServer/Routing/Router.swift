@@ -53,26 +53,28 @@ struct Router: Sendable {
     mutating func patch(_ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) { add("PATCH", pattern, access: access, handler) }
     mutating func delete(_ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) { add("DELETE", pattern, access: access, handler) }
 
-    /// Literal segments win over parameters (`/api/devices/my-queue` before `/api/devices/:id`).
+    /// Literal segments win over parameters (`/api/devices/my-queue` before `/api/devices/:id`),
+    /// whatever the method: the path names the most literal pattern it fits, and a method that
+    /// pattern does not have is a 405 listing the ones it has (`PATCH /api/devices/my-queue` is a
+    /// 405, not a device called "my-queue").
     func match(method: String, path: String) -> Match {
         let parts = Self.split(path)
-        var best: (route: Route, parameters: [String: String], literals: Int)?
-        var allowed: [String] = []
+        let effectiveMethod = method == "HEAD" ? "GET" : method
+        var mostLiterals = -1
+        var candidates: [(route: Route, parameters: [String: String])] = []
         for route in routes {
-            guard let (parameters, literals) = Self.bind(route.segments, to: parts) else { continue }
-            let effectiveMethod = method == "HEAD" ? "GET" : method
-            guard route.method == effectiveMethod else {
-                if !allowed.contains(route.method) { allowed.append(route.method) }
-                continue
-            }
-            if best == nil || literals > best!.literals { best = (route, parameters, literals) }
+            guard let (parameters, literals) = Self.bind(route.segments, to: parts), literals >= mostLiterals else { continue }
+            if literals > mostLiterals { mostLiterals = literals; candidates.removeAll() }
+            candidates.append((route, parameters))
         }
-        if let best { return .found(best.route, parameters: best.parameters) }
-        if !allowed.isEmpty {
-            if allowed.contains("GET") { allowed.append("HEAD") }
-            return .methodNotAllowed(allow: allowed)
+        if let found = candidates.first(where: { $0.route.method == effectiveMethod }) {
+            return .found(found.route, parameters: found.parameters)
         }
-        return .notFound
+        guard !candidates.isEmpty else { return .notFound }
+        var allowed: [String] = []
+        for candidate in candidates where !allowed.contains(candidate.route.method) { allowed.append(candidate.route.method) }
+        if allowed.contains("GET") { allowed.append("HEAD") }
+        return .methodNotAllowed(allow: allowed)
     }
 
     private static func bind(_ segments: [Segment], to parts: [Substring]) -> ([String: String], Int)? {

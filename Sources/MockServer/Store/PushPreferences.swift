@@ -18,6 +18,21 @@ struct PushPreferences: Codable, Sendable, Equatable {
         var quote_updates: Bool?
         var marketing: Bool?
 
+        enum CodingKeys: String, CodingKey {
+            case push_enabled, order_updates, device_updates, ticket_messages, quote_updates, marketing
+        }
+
+        /// A switch may be left out; `null` is a 400 naming it (it is not "leave as is").
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            push_enabled = try c.decodeUnlessNull(Bool.self, forKey: .push_enabled)
+            order_updates = try c.decodeUnlessNull(Bool.self, forKey: .order_updates)
+            device_updates = try c.decodeUnlessNull(Bool.self, forKey: .device_updates)
+            ticket_messages = try c.decodeUnlessNull(Bool.self, forKey: .ticket_messages)
+            quote_updates = try c.decodeUnlessNull(Bool.self, forKey: .quote_updates)
+            marketing = try c.decodeUnlessNull(Bool.self, forKey: .marketing)
+        }
+
         var hasAny: Bool {
             [push_enabled, order_updates, device_updates, ticket_messages, quote_updates, marketing].contains { $0 != nil }
         }

@@ -86,7 +86,8 @@ import Testing
         let customer = try await mock.signInCustomer("jane@customer.test")
         #expect(try await mock.get("/api/user/push-preferences", bearer: customer).data == defaults.data)
 
-        for (body, message) in [(#"{}"#, "No fields to update"), (#"{"marketing":"yes"}"#, "Invalid or missing field: marketing")] {
+        for (body, message) in [(#"{}"#, "No fields to update"), (#"{"marketing":"yes"}"#, "Invalid or missing field: marketing"),
+                                 (#"{"push_enabled":true,"marketing":null}"#, "Invalid or missing field: marketing")] {
             let bad = try await mock.send("PUT", "/api/user/push-preferences", body: body, bearer: staff.token)
             #expect(bad.status == 400)
             #expect(bad.error == message)

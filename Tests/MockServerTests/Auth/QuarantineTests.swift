@@ -146,6 +146,8 @@ import Testing
         (#"{"first_name":""}"#, "Invalid or missing field: first_name"),
         (#"{"first_name":"Alex","last_name":"   "}"#, "Invalid or missing field: last_name"),
         (#"{"phone":12}"#, "Invalid or missing field: phone"),
+        // A name cannot be cleared: null is not "leave it".
+        (#"{"last_name":null,"job_title":"x"}"#, "Invalid or missing field: last_name"),
         (#"nope"#, "Invalid JSON body"),
     ])
     func badProfileUpdatesWriteNothing(body: String, message: String) async throws {

@@ -28,7 +28,7 @@ import Testing
 
         init(arguments: [String], environment: [String: String] = [:]) throws {
             output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString).log")
-            FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             let handle = try FileHandle(forWritingTo: output)
             process = Process()
             process.executableURL = try CommandLineTests.binary()
