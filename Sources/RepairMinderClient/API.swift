@@ -81,44 +81,17 @@ public enum API {
             enum CodingKeys: String, CodingKey { case deviceToken = "device_token" }
         }
 
-        /// `POST /api/user/device-token {device_token, platform: "ios", app_type}`.
-        public static func register(deviceToken: String, role: AppRole) -> Endpoint<EmptyResponse> {
+        /// `POST /api/user/device-token {device_token, platform: "ios", app_type}` →
+        /// `{message: "Device token registered"}`.
+        public static func register(deviceToken: String, role: AppRole) -> Endpoint<MessageResponse> {
             Endpoint(.post, "/api/user/device-token",
                      body: RegisterBody(deviceToken: deviceToken, platform: "ios", appType: role.appType),
                      credential: role.credential)
         }
-        /// `DELETE /api/user/device-token {device_token}`.
-        public static func unregister(deviceToken: String, role: AppRole) -> Endpoint<EmptyResponse> {
+        /// `DELETE /api/user/device-token {device_token}` → `{message: "Device token removed"}`.
+        public static func unregister(deviceToken: String, role: AppRole) -> Endpoint<MessageResponse> {
             Endpoint(.delete, "/api/user/device-token",
                      body: UnregisterBody(deviceToken: deviceToken), credential: role.credential)
-        }
-    }
-
-    /// Staff orders, untyped (the resource models are not part of this library yet).
-    public enum Orders {
-        /// `GET /api/orders?page=&limit=` — use ``APIClient/response(_:)`` for the pagination.
-        public static func list(page: Int = 1, limit: Int = 20, status: String? = nil) -> Endpoint<[JSONValue]> {
-            var query = [QueryItem("page", String(page)), QueryItem("limit", String(limit))]
-            if let status { query.append(QueryItem("status", status)) }
-            return Endpoint(.get, "/api/orders", query: query, credential: .staff)
-        }
-        /// `GET /api/orders/:id`.
-        public static func detail(id: String) -> Endpoint<JSONValue> {
-            Endpoint(.get, "/api/orders/\(API.pathComponent(id))", credential: .staff)
-        }
-    }
-
-    /// Customer orders, untyped.
-    public enum CustomerOrders {
-        /// `GET /api/customer/orders`.
-        public static func list(page: Int = 1, limit: Int = 20) -> Endpoint<[JSONValue]> {
-            Endpoint(.get, "/api/customer/orders",
-                     query: [QueryItem("page", String(page)), QueryItem("limit", String(limit))],
-                     credential: .customer)
-        }
-        /// `GET /api/customer/orders/:id`.
-        public static func detail(id: String) -> Endpoint<JSONValue> {
-            Endpoint(.get, "/api/customer/orders/\(API.pathComponent(id))", credential: .customer)
         }
     }
 

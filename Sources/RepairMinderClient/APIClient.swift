@@ -15,12 +15,17 @@ public final class APIClient: Sendable {
         public var baseURL: URL
         public var userAgent: String
         public var refreshPolicy: RefreshPolicy
+        /// Decode with ``StrictDecoding``: an answer with a key no model reads, or an enum value
+        /// the client does not know, fails with ``RepairMinderError/decoding(keyPath:message:)``.
+        /// For debug builds and tests against the mock; leave it off in release builds.
+        public var strictDecoding: Bool
 
         public init(baseURL: URL, userAgent: String = Configuration.defaultUserAgent,
-                    refreshPolicy: RefreshPolicy = .singleFlight) {
+                    refreshPolicy: RefreshPolicy = .singleFlight, strictDecoding: Bool = false) {
             self.baseURL = baseURL
             self.userAgent = userAgent
             self.refreshPolicy = refreshPolicy
+            self.strictDecoding = strictDecoding
         }
     }
 
@@ -110,13 +115,13 @@ public final class APIClient: Sendable {
         let raw = try await Self.transmit(endpoint, authorization: credentials.accessToken,
                                           configuration: configuration, transport: transport)
         guard raw.status == 401, !endpoint.isTokenRefresh else {
-            return try Self.decode(raw, as: Response.self)
+            return try Self.decode(raw, as: Response.self, strict: configuration.strictDecoding)
         }
         // Refresh once, retry once. A second 401 is mapped as is (`unauthorized`): no loop.
         let fresh = try await refresh(after: credentials)
         let retried = try await Self.transmit(endpoint, authorization: fresh.accessToken,
                                               configuration: configuration, transport: transport)
-        return try Self.decode(retried, as: Response.self)
+        return try Self.decode(retried, as: Response.self, strict: configuration.strictDecoding)
     }
 
     private func refresh(after credentials: StaffCredentials) async throws -> StaffCredentials {
@@ -144,7 +149,7 @@ public final class APIClient: Sendable {
             }
             throw RepairMinderError.sessionEnded(reason: .tokenRejected)
         }
-        return try Self.decode(raw, as: Response.self)
+        return try Self.decode(raw, as: Response.self, strict: configuration.strictDecoding)
     }
 
     // MARK: - The one place requests are built and answers decoded
@@ -154,7 +159,7 @@ public final class APIClient: Sendable {
                                   transport: any HTTPTransport) async throws -> APIResponse<Response> {
         let raw = try await transmit(endpoint, authorization: authorization,
                                      configuration: configuration, transport: transport)
-        return try decode(raw, as: Response.self)
+        return try decode(raw, as: Response.self, strict: configuration.strictDecoding)
     }
 
     static func transmit<Response>(_ endpoint: Endpoint<Response>, authorization: String?,
@@ -209,17 +214,24 @@ public final class APIClient: Sendable {
 
     /// Decodes an answer: a 2xx with `success: true` unwraps `data`; anything else is mapped by
     /// ``RepairMinderError/map(status:message:code:)``.
-    public static func decode<Response>(_ raw: HTTPResponse, as type: Response.Type) throws -> APIResponse<Response> {
+    /// With `strict`, decoding goes through ``StrictDecoding`` (every key must be read).
+    public static func decode<Response>(_ raw: HTTPResponse, as type: Response.Type,
+                                        strict: Bool = false) throws -> APIResponse<Response> {
         let decoder = JSONDecoder()
         let probe = try? decoder.decode(Probe.self, from: raw.body)
         guard (200..<300).contains(raw.status), probe?.success != false else {
             throw RepairMinderError.map(status: raw.status, message: probe?.error, code: probe?.code)
         }
+        if let binary = BinaryBody(raw) as? Response {
+            return APIResponse(data: binary, pagination: nil)
+        }
         if raw.body.isEmpty, let empty = EmptyResponse() as? Response {
             return APIResponse(data: empty, pagination: nil)
         }
         do {
-            let envelope = try decoder.decode(SuccessEnvelope<Response>.self, from: raw.body)
+            let envelope = strict
+                ? try StrictDecoding.decode(SuccessEnvelope<Response>.self, from: raw.body)
+                : try decoder.decode(SuccessEnvelope<Response>.self, from: raw.body)
             return APIResponse(data: envelope.data, pagination: envelope.pagination)
         } catch let error as DecodingError {
             throw RepairMinderError.from(error)

@@ -152,7 +152,7 @@ public final class CustomerSession {
         company = nil
     }
 
-    private func run<T>(_ body: () async throws -> T) async throws -> T {
+    func run<T>(_ body: () async throws -> T) async throws -> T {
         isLoading = true
         defer { isLoading = false }
         do {

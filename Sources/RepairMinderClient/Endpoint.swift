@@ -60,3 +60,34 @@ public struct EmptyResponse: Decodable, Sendable, Hashable {
     public init() {}
     public init(from decoder: any Decoder) throws {}
 }
+
+/// The payload type of endpoints that answer bytes rather than the JSON envelope (a ticket
+/// attachment). Error answers are still the JSON envelope and map as usual.
+public struct BinaryBody: Decodable, Sendable, Hashable {
+    public var data: Data
+    /// `Content-Type` of the answer.
+    public var contentType: String?
+    /// The `filename` of `Content-Disposition`, if any.
+    public var filename: String?
+
+    init(_ response: HTTPResponse) {
+        data = response.body
+        contentType = response.headers["content-type"]
+        filename = response.headers["content-disposition"].flatMap(Self.filename(inDisposition:))
+    }
+
+    /// `attachment; filename="price list.pdf"` → `price list.pdf`.
+    static func filename(inDisposition value: String) -> String? {
+        guard let range = value.range(of: "filename=") else { return nil }
+        var name = value[range.upperBound...]
+        if let end = name.firstIndex(of: ";") { name = name[..<end] }
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasPrefix("\"") && trimmed.hasSuffix("\"") && trimmed.count >= 2
+            ? String(trimmed.dropFirst().dropLast()) : trimmed
+    }
+
+    public init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: decoder.codingPath, debugDescription: "BinaryBody is not decoded from JSON"))
+    }
+}

@@ -41,6 +41,9 @@ public enum RepairMinderError: Error, Sendable, Hashable {
     case sessionEnded(reason: SessionEndReason)
     /// 400 (and 413/431): the server's message names the field.
     case validation(message: String)
+    /// 400 on a device status change that is not an edge of the device's workflow; `allowed` are
+    /// the statuses it may move to now (empty when `from` is final). Nothing was changed.
+    case illegalTransition(from: DeviceStatus, to: DeviceStatus, allowed: [DeviceStatus])
     /// 404.
     case notFound(message: String)
     /// 401 `Unauthorized` that a refresh could not fix (e.g. the retried request was rejected too).
@@ -72,6 +75,10 @@ extension RepairMinderError: LocalizedError {
             case .loggedOut: "You are logged out."
             }
         case .validation(let message): message
+        case .illegalTransition(let from, let to, let allowed):
+            "\(from.displayName) cannot move to \(to.displayName). "
+                + (allowed.isEmpty ? "\(from.displayName) is final."
+                                   : "Allowed: \(allowed.map(\.displayName).joined(separator: ", ")).")
         case .notFound(let message): message
         case .unauthorized: ServerMessage.unauthorized
         case .server(let status, let message): "Server error \(status): \(message)"
@@ -118,6 +125,8 @@ extension RepairMinderError {
         case (401, ServerMessage.refreshExpired): return .sessionEnded(reason: .refreshExpired)
         case (401, ServerMessage.accountInactive): return .sessionEnded(reason: .accountInactive)
         case (401, _): return .unauthorized
+        case (400, let message?):
+            return IllegalTransitionMessage.parse(message) ?? .validation(message: message)
         case (400, _), (413, _), (431, _): return .validation(message: text)
         case (404, _): return .notFound(message: text)
         default: return .server(status: status, message: text)
@@ -157,5 +166,26 @@ extension RepairMinderError {
         default: name = "URLError \(error.code.rawValue)"
         }
         return "\(name) (\(error.localizedDescription))"
+    }
+}
+
+/// `Invalid status transition from <from> to <to>. Allowed: <a>, <b>` (or
+/// `Allowed: none (<from> is final)`): the server's 400 for an illegal device move.
+enum IllegalTransitionMessage {
+    static let prefix = "Invalid status transition from "
+
+    static func parse(_ message: String) -> RepairMinderError? {
+        guard message.hasPrefix(prefix), let toRange = message.range(of: " to "),
+              let allowedRange = message.range(of: ". Allowed: ") else { return nil }
+        let from = message[message.index(message.startIndex, offsetBy: prefix.count)..<toRange.lowerBound]
+        guard toRange.upperBound <= allowedRange.lowerBound else { return nil }
+        let to = message[toRange.upperBound..<allowedRange.lowerBound]
+        let list = message[allowedRange.upperBound...]
+        let allowed: [DeviceStatus] = list.hasPrefix("none")
+            ? []
+            : list.split(separator: ",").map { DeviceStatus(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+        guard !from.isEmpty, !to.isEmpty else { return nil }
+        return .illegalTransition(from: DeviceStatus(rawValue: String(from)), to: DeviceStatus(rawValue: String(to)),
+                                  allowed: allowed)
     }
 }

@@ -129,7 +129,7 @@ public struct StaffUser: Decodable, Sendable, Hashable, Identifiable {
 }
 
 /// A company's status; quarantine applies to `pendingApproval` and `suspended`.
-public enum CompanyStatus: Sendable, Hashable, Decodable {
+public enum CompanyStatus: Sendable, Hashable, Codable {
     case active, pendingApproval, suspended
     case other(String)
 
@@ -144,6 +144,20 @@ public enum CompanyStatus: Sendable, Hashable, Decodable {
 
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .active: "active"
+        case .pendingApproval: "pending_approval"
+        case .suspended: "suspended"
+        case .other(let value): value
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 
     public var isQuarantined: Bool { self == .pendingApproval || self == .suspended }

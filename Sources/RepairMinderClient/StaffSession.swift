@@ -215,7 +215,7 @@ public final class StaffSession {
         hasPassword = nil
     }
 
-    private func run<T>(_ body: () async throws -> T) async throws -> T {
+    func run<T>(_ body: () async throws -> T) async throws -> T {
         isLoading = true
         defer { isLoading = false }
         do {

@@ -69,3 +69,26 @@ import Testing
         #expect(PushRegistration.hex(Data([0x00, 0x0f, 0xa0, 0xff])) == "000fa0ff")
     }
 }
+
+extension DeepLinkTests {
+    /// Every push `type` of seed 000 (staff, `handleNotificationTap`) and seed 004 (customer), with
+    /// the ids the mock records, and where it leads.
+    static let everyType: [(type: String, link: DeepLink)] = [
+        ("order_created", .order(id: "o")), ("order_status_changed", .order(id: "o")),
+        ("order_collected", .order(id: "o")), ("payment_received", .order(id: "o")),
+        ("device_status_changed", .device(orderId: "o", deviceId: "d")), ("quote_approved", .device(orderId: "o", deviceId: "d")),
+        ("quote_rejected", .device(orderId: "o", deviceId: "d")), ("device_assigned", .device(orderId: "o", deviceId: "d")),
+        ("new_enquiry", .ticket(id: "t")), ("enquiry_reply", .ticket(id: "t")),
+        ("order_status", .customerOrder(id: "o", section: nil)), ("quote_ready", .customerOrder(id: "o", section: nil)),
+        ("repair_complete", .customerOrder(id: "o", section: nil)), ("message", .customerOrder(id: "o", section: .messages)),
+    ]
+
+    @Test(arguments: everyType)
+    func everyPushTypeOfTheSeedsLeadsToItsScreen(type: String, link: DeepLink) {
+        // A payload as the mock records it: every id the event has, beside `aps`.
+        let json = #"{"aps": {"alert": {"title": "T", "body": "B"}, "sound": "default"}, "type": "\#(type)", "order_id": "o", "device_id": "d", "ticket_id": "t"}"#
+        #expect(DeepLink(pushPayloadJSON: Data(json.utf8)) == link)
+        #expect(DeepLink(pushPayloadJSON: Data(json.utf8), role: link.role) == link)
+        #expect(DeepLink(pushPayloadJSON: Data(json.utf8), role: link.role == .staff ? .customer : .staff) == nil)
+    }
+}

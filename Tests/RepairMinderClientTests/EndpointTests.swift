@@ -59,9 +59,11 @@ import Testing
     }
 
     @Test func queryAndPathAreEncoded() throws {
-        let list = try APIClient.makeRequest(API.Orders.list(page: 2, limit: 50, status: "in progress"),
+        let list = try APIClient.makeRequest(API.Orders.list(status: .unknown("in progress"), search: "Jane Doe",
+                                                             page: 2, limit: 50),
                                              authorization: "t", configuration: Self.configuration)
-        #expect(list.url.absoluteString == "http://127.0.0.1:8787/api/orders?page=2&limit=50&status=in%20progress")
+        #expect(list.url.absoluteString
+                == "http://127.0.0.1:8787/api/orders?page=2&limit=50&status=in%20progress&search=Jane%20Doe")
         let detail = try APIClient.makeRequest(API.Orders.detail(id: "a/b"), authorization: "t",
                                                configuration: Self.configuration)
         #expect(detail.url.absoluteString == "http://127.0.0.1:8787/api/orders/a%2Fb")

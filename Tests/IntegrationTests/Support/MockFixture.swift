@@ -85,11 +85,15 @@ final class MockFixture: Sendable {
 
     // MARK: Clients of the app API
 
+    /// A client of the mock. Strict decoding is on: any key a model does not read, or an enum
+    /// value the client does not know, fails the call with `.decoding(keyPath:…)`.
     func client(userAgent: String = APIClient.Configuration.defaultUserAgent,
                 refreshPolicy: RefreshPolicy = .singleFlight,
                 store: any TokenStore = InMemoryTokenStore(),
-                transport: any HTTPTransport = URLSessionTransport()) -> APIClient {
-        APIClient(configuration: .init(baseURL: baseURL, userAgent: userAgent, refreshPolicy: refreshPolicy),
+                transport: any HTTPTransport = URLSessionTransport(),
+                strict: Bool = true) -> APIClient {
+        APIClient(configuration: .init(baseURL: baseURL, userAgent: userAgent, refreshPolicy: refreshPolicy,
+                                       strictDecoding: strict),
                   tokenStore: store, transport: transport)
     }
 
@@ -176,6 +180,47 @@ final class MockFixture: Sendable {
         try await control("DELETE", "/__mock/faults")
     }
 
+    /// Sets the mock clock to an instant (`2026-11-21T12:00:00Z` is the seed's reference time).
+    func setClock(_ now: String) async throws {
+        try await control("POST", "/__mock/clock", json: ["now": now])
+    }
+
+    /// One push of `GET /__mock/push`, its payload kept as JSON bytes (as APNs would deliver it).
+    struct RecordedPush: Sendable {
+        let deviceToken: String
+        let appType: String
+        let recipientId: String
+        let payload: Data
+        var type: String? {
+            ((try? JSONSerialization.jsonObject(with: payload)) as? [String: Any])?["type"] as? String
+        }
+    }
+
+    /// The pushes recorded for `deviceToken` (all when nil), newest first.
+    func pushes(to deviceToken: String? = nil) async throws -> [RecordedPush] {
+        let reply = try await raw("GET", "/__mock/push" + (deviceToken.map { "?device_token=\($0)" } ?? ""))
+        guard reply.status == 200, let data = reply.object["data"] as? [[String: Any]] else {
+            throw FixtureError("GET /__mock/push → \(reply.status)")
+        }
+        return try data.map { entry in
+            guard let token = entry["device_token"] as? String, let appType = entry["app_type"] as? String,
+                  let recipient = entry["recipient_id"] as? String, let payload = entry["payload"] else {
+                throw FixtureError("malformed push entry \(entry)")
+            }
+            return RecordedPush(deviceToken: token, appType: appType, recipientId: recipient,
+                                payload: try JSONSerialization.data(withJSONObject: payload))
+        }
+    }
+
+    /// The backend's mail webhook: a customer's email opens an enquiry, or answers `ticketId`'s.
+    func inboundEmail(to: String, from: String, fromName: String? = nil, subject: String, body: String,
+                      ticketId: String? = nil) async throws {
+        var json: [String: any Sendable] = ["to": to, "from": from, "subject": subject, "body": body]
+        if let fromName { json["from_name"] = fromName }
+        if let ticketId { json["ticket_id"] = ticketId }
+        try await control("POST", "/__mock/inbound-email", json: json)
+    }
+
     // MARK: Sign-in shortcuts through the client
 
     /// Password + emailed 2FA code, the way the app signs staff in.
@@ -197,6 +242,26 @@ final class MockFixture: Sendable {
         let client = client(userAgent: userAgent, refreshPolicy: refreshPolicy, store: store, transport: transport)
         let session = StaffSession(client: client, push: push ? PushRegistration(client: client, role: .staff) : nil)
         try await signIn(session, email: email)
+        return session
+    }
+}
+
+extension MockFixture {
+    /// A signed-in customer session of its own client (magic-link code; `companyId` answers the
+    /// company selection of a customer of several companies).
+    @MainActor
+    func signedInCustomer(email: String = Seeded.jane, companyId: String? = nil,
+                          store: any TokenStore = InMemoryTokenStore(), push: Bool = false) async throws -> CustomerSession {
+        let client = client(store: store)
+        let session = CustomerSession(client: client, push: push ? PushRegistration(client: client, role: .customer) : nil)
+        try await session.requestMagicLink(email: email)
+        let code = try await latestCode(to: email, kind: "customer_magic_link")
+        switch try await session.verifyCode(email: email, code: code) {
+        case .signedIn:
+            break
+        case .companySelectionRequired(let selection):
+            try await session.selectCompany(companyId ?? selection.companies[0].id)
+        }
         return session
     }
 }
@@ -279,3 +344,34 @@ struct FreshConnectionTransport: HTTPTransport {
 private let pristineSeed: SeedSnapshot = {
     do { return try MockServer.makeSnapshot() } catch { fatalError("the bundled seed does not load: \(error)") }
 }()
+
+/// ``URLSessionTransport`` that runs `hook` after each answer, before handing it back, with the
+/// number of answers so far to that path: a test's way to change the server between two requests
+/// of one client call (e.g. expire the token between two pages of a walk).
+final class HookTransport: HTTPTransport {
+    private let base = URLSessionTransport()
+    private let counts = PathCounter()
+    private let hook: @Sendable (HTTPRequest, HTTPResponse, Int) async throws -> Void
+
+    init(_ hook: @escaping @Sendable (HTTPRequest, HTTPResponse, Int) async throws -> Void) {
+        self.hook = hook
+    }
+
+    func reset() async { await counts.reset() }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let response = try await base.send(request)
+        let count = await counts.increment(request.url.path)
+        try await hook(request, response, count)
+        return response
+    }
+
+    private actor PathCounter {
+        var counts: [String: Int] = [:]
+        func increment(_ path: String) -> Int {
+            counts[path, default: 0] += 1
+            return counts[path]!
+        }
+        func reset() { counts = [:] }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import RepairMinderClient
+
+/// Push: tokens registered through the client, events caused through the client, and every push
+/// the mock records decoded into a ``DeepLink`` that the recipient's session can open.
+@Suite("Pushes recorded by the mock, deep-linked")
+@MainActor
+struct PushDeepLinkTests {
+    static let alice = String(repeating: "a1", count: 32)
+    static let eddie = String(repeating: "e2", count: 32)
+    static let jane = String(repeating: "1a", count: 32)
+    static let george = String(repeating: "6b", count: 32)
+    static let amelia = String(repeating: "3c", count: 32)
+
+    /// Magic-link sign-in (the engineer has no password).
+    func engineer(_ mock: MockFixture) async throws -> StaffSession {
+        let client = mock.client()
+        let session = StaffSession(client: client, push: PushRegistration(client: client, role: .staff))
+        try await session.requestMagicLink(email: Seeded.engineer)
+        let code = try await mock.latestCode(to: Seeded.engineer, kind: "staff_magic_link")
+        try await session.verifyMagicLink(email: Seeded.engineer, code: code)
+        return session
+    }
+
+    @Test func everyRecordedPushDeepLinksToAScreenItsRecipientCanOpen() async throws {
+        try await withMock { mock in
+            let alice = try await mock.signedInStaff(push: true)
+            try await #require(alice.push).updateDeviceToken(Self.alice)
+            let eddie = try await engineer(mock)
+            try await #require(eddie.push).updateDeviceToken(Self.eddie)
+            var customers: [String: CustomerSession] = [:]
+            for (email, token) in [(Seeded.jane, Self.jane), ("george.taylor@customer.test", Self.george),
+                                   ("amelia.jones@customer.test", Self.amelia)] {
+                let session = try await mock.signedInCustomer(email: email, push: true)
+                try await #require(session.push).updateDeviceToken(token)
+                #expect(await session.push?.isRegistered == true)
+                customers[token] = session
+            }
+            #expect(await alice.push?.isRegistered == true)
+            #expect(try await mock.pushes().isEmpty)
+
+            // Events, each caused by someone other than the recipient.
+            _ = try await eddie.moveDevice(Acme.device(14), to: .repairedReady)         // Alice's device; Amelia's repair
+            _ = try await eddie.moveDevice(Acme.device(32), to: .collected)             // order collected
+            _ = try await alice.moveDevice(Acme.device(15), to: .collected)             // Eddie's device; George's order
+            _ = try await eddie.moveDevice(Acme.device(6), to: .awaitingAuthorisation)  // George's quote
+            _ = try await alice.send(API.Devices.assign(id: Acme.device(4), engineerId: Acme.engineer))
+            _ = try await customers[Self.jane]!.approveQuote(orderId: Acme.order(1), typedName: "Jane Doe")
+            _ = try await customers[Self.amelia]!.rejectQuote(orderId: Acme.order(31))
+            _ = try await customers[Self.jane]!.sendMessage(orderId: Acme.order(1), body: "When can I collect it?")
+            try await mock.inboundEmail(to: Acme.inbox, from: "new.person@example.test", fromName: "New Person",
+                                        subject: "Battery swap price?", body: "How much for an iPhone 12 battery?")
+            _ = try await alice.send(API.Tickets.reply(id: Acme.ticket(1), html: "<p>From Monday.</p>", text: "From Monday."))
+
+            let pushes = try await mock.pushes()
+            let types = Set(pushes.compactMap(\.type))
+            #expect(types == ["device_status_changed", "order_status_changed", "order_collected", "device_assigned",
+                              "quote_approved", "quote_rejected", "enquiry_reply", "new_enquiry",
+                              "order_status", "quote_ready", "repair_complete", "message"],
+                    "every type the mock can cause (order_created and payment_received have no route)")
+
+            var opened = 0
+            for push in pushes {
+                let role: AppRole = push.appType == "staff" ? .staff : .customer
+                guard let link = DeepLink(pushPayloadJSON: push.payload, role: role) else {
+                    Issue.record("push \(String(decoding: push.payload, as: UTF8.self)) has no deep link")
+                    continue
+                }
+                let object = try #require(try JSONSerialization.jsonObject(with: push.payload) as? [String: Any])
+                let alert = (object["aps"] as? [String: Any])?["alert"] as? [String: Any]
+                #expect(alert?["title"] is String && alert?["body"] is String)
+                switch role {
+                case .staff:
+                    let session = push.deviceToken == Self.alice ? alice : eddie
+                    #expect(push.recipientId == (session === alice ? Acme.admin : Acme.engineer))
+                    switch try await session.open(link) {
+                    case .order(let order):
+                        #expect(link == .order(id: order.id))
+                    case .device(let device):
+                        #expect(link == .device(orderId: device.orderId, deviceId: device.id))
+                    case .ticket(let ticket):
+                        #expect(link == .ticket(id: ticket.id))
+                    }
+                case .customer:
+                    let session = try #require(customers[push.deviceToken])
+                    let destination = try await session.open(link)
+                    #expect(link == .customerOrder(id: destination.order.id, section: destination.section))
+                    if push.type == "message" {
+                        #expect(destination.section == .messages)
+                        #expect(destination.order.messages.last?.bodyText == "From Monday.")
+                    }
+                    if push.type == "quote_ready" { #expect(destination.order.quote != nil) }
+                }
+                opened += 1
+            }
+            #expect(opened == pushes.count)
+
+            // The actor of an event hears nothing of it.
+            let toEddie = try await mock.pushes(to: Self.eddie)
+            #expect(!toEddie.contains { $0.type == "device_status_changed" && String(decoding: $0.payload, as: UTF8.self).contains(Acme.device(14)) })
+        }
+    }
+
+    @Test func registrationAnswersAndPreferencesGateThePushes() async throws {
+        try await withMock { mock in
+            let alice = try await mock.signedInStaff(push: true)
+            let push = try #require(alice.push)
+            let registered = try await alice.send(API.DeviceTokens.register(deviceToken: Self.alice, role: .staff))
+            #expect(registered.message == "Device token registered")
+            try await push.updateDeviceToken(Self.alice)
+
+            let off = try await alice.send(API.PushSettings.update(PushPreferenceChanges(deviceUpdates: false), role: .staff))
+            #expect(off.deviceUpdates == false && off.pushEnabled)
+            let eddie = try await engineer(mock)
+            _ = try await eddie.moveDevice(Acme.device(14), to: .repairedReady)
+            let pushes = try await mock.pushes(to: Self.alice)
+            #expect(!pushes.isEmpty, "order updates still reach Alice")
+            #expect(!pushes.contains { $0.type == "device_status_changed" }, "device updates are off")
+
+            await alice.logout()
+            #expect(await push.isRegistered == false)
+            _ = try await eddie.moveDevice(Acme.device(3), to: .repairedQC)
+            #expect(try await mock.pushes(to: Self.alice).count == pushes.count, "no token, no push")
+        }
+    }
+}
