@@ -11,5 +11,6 @@ enum APIRoutes {
         DashboardRoutes.register(on: &router)
         TicketRoutes.register(on: &router)
         CustomerOrderRoutes.register(on: &router)
+        OpenAPIRoutes.register(on: &router)
     }
 }

@@ -1,0 +1,186 @@
+import Foundation
+import MockHTTP
+import Yams
+
+/// `GET /openapi.yaml` and `GET /openapi.json`, open to anyone: the contract this server speaks.
+///
+/// The one source is `docs/openapi.yaml`; `Package.swift` copies it into MockServer's resource
+/// bundle (`.copy("../../docs/openapi.yaml")`, an out-of-target resource, which SwiftPM supports
+/// from tools version 5.11), so the binary serves it from any folder. Both answers set `servers`
+/// to the URL the request came to: `http://<Host>`, plus `/ns/<name>` for a request in a namespace
+/// (only the prefix when the `Host` header is missing or implausible). The YAML answer is the file
+/// as written with only its `servers` block replaced; the JSON answer is the same document
+/// converted by Yams, keys in the file's order.
+enum OpenAPIRoutes {
+    static func register(on router: inout Router) {
+        router.get("/openapi.yaml", access: .open) { context in
+            let document = try OpenAPIDocument.bundled.get()
+            return response(document.yaml(server: serverURL(context)), contentType: "application/yaml; charset=utf-8")
+        }
+
+        router.get("/openapi.json", access: .open) { context in
+            let document = try OpenAPIDocument.bundled.get()
+            return response(document.json(server: serverURL(context)), contentType: "application/json; charset=utf-8")
+        }
+    }
+
+    /// Where the client reached us; `/` (relative) when the request names no plausible host.
+    static func serverURL(_ context: RequestContext) -> String {
+        let url = context.baseURL
+        return url.isEmpty ? "/" : url
+    }
+
+    private static func response(_ text: String, contentType: String) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.add("Content-Type", contentType)
+        return HTTPResponse(status: 200, headers: headers, body: Data(text.utf8))
+    }
+}
+
+/// The bundled document, parsed once and kept as text with a hole where the server URL goes.
+struct OpenAPIDocument: Sendable {
+    /// The YAML before and after the top-level `servers` block.
+    let yamlHead: String
+    let yamlTail: String
+    /// The JSON text before and after the value of `servers`.
+    let jsonHead: String
+    let jsonTail: String
+
+    static let serverDescription = "This server (the URL this document was fetched from)."
+
+    /// The copy in the resource bundle; a failure (a build without the resource, a YAML error)
+    /// answers 500 and is logged, like any other unexpected error.
+    static let bundled: Result<OpenAPIDocument, OpenAPIDocumentError> = {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
+              let data = try? Data(contentsOf: url) else {
+            return .failure(OpenAPIDocumentError(message: "openapi.yaml is missing from the MockServer resources"))
+        }
+        do {
+            return .success(try OpenAPIDocument(yaml: String(decoding: data, as: UTF8.self)))
+        } catch let error as OpenAPIDocumentError {
+            return .failure(error)
+        } catch {
+            return .failure(OpenAPIDocumentError(message: "openapi.yaml: \(error)"))
+        }
+    }()
+
+    init(yaml: String) throws {
+        // YAML: the lines of the top-level `servers:` block (up to the next top-level key) go.
+        var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0 == "servers:" || $0.hasPrefix("servers: ") }) else {
+            throw OpenAPIDocumentError(message: "openapi.yaml has no top-level servers")
+        }
+        var end = start + 1
+        while end < lines.count, lines[end].isEmpty || lines[end].hasPrefix(" ") || lines[end].hasPrefix("-") {
+            end += 1
+        }
+        let tail = lines[end...].joined(separator: "\n")
+        lines.removeSubrange(start...)
+        yamlHead = lines.map { $0 + "\n" }.joined()
+        yamlTail = tail
+
+        // JSON: the whole document, with a marker as the value of `servers`.
+        guard case .mapping(let root)? = try Yams.compose(yaml: yaml) else {
+            throw OpenAPIDocumentError(message: "openapi.yaml is not a mapping")
+        }
+        let marker = "\u{1}servers\u{1}"
+        var out = "{"
+        for (index, pair) in root.enumerated() {
+            if index > 0 { out += "," }
+            let key = pair.key.string ?? ""
+            Self.writeString(key, to: &out)
+            out += ":"
+            if key == "servers" { out += marker } else { try Self.write(pair.value, to: &out) }
+        }
+        out += "}"
+        guard let hole = out.range(of: marker) else { throw OpenAPIDocumentError(message: "openapi.yaml has no servers") }
+        jsonHead = String(out[..<hole.lowerBound])
+        jsonTail = String(out[hole.upperBound...])
+    }
+
+    func yaml(server: String) -> String {
+        let quoted = "'" + server.replacingOccurrences(of: "'", with: "''") + "'"
+        return yamlHead + "servers:\n- url: \(quoted)\n  description: \(Self.serverDescription)\n" + yamlTail
+    }
+
+    func json(server: String) -> String {
+        var servers = "[{\"url\":"
+        Self.writeString(server, to: &servers)
+        servers += ",\"description\":"
+        Self.writeString(Self.serverDescription, to: &servers)
+        servers += "}]"
+        return jsonHead + servers + jsonTail
+    }
+
+    // MARK: YAML → JSON
+
+    /// Scalars keep the type YAML gives them (null, booleans, integers, floats); everything else,
+    /// timestamps included, is its text.
+    private static func write(_ node: Node, to out: inout String) throws {
+        switch node {
+        case .scalar(let scalar):
+            switch Tag.Name(rawValue: node.tag.rawValue) {
+            case .null:
+                out += "null"
+            case .bool:
+                out += (node.bool ?? false) ? "true" : "false"
+            case .int:
+                if let value = node.int { out += String(value) } else { writeString(scalar.string, to: &out) }
+            case .float:
+                if let value = node.float, value.isFinite { out += String(value) } else { writeString(scalar.string, to: &out) }
+            default:
+                writeString(scalar.string, to: &out)
+            }
+        case .mapping(let mapping):
+            out += "{"
+            for (index, pair) in mapping.enumerated() {
+                if index > 0 { out += "," }
+                guard let key = pair.key.string else {
+                    throw OpenAPIDocumentError(message: "openapi.yaml: a mapping key is not a scalar")
+                }
+                writeString(key, to: &out)
+                out += ":"
+                try write(pair.value, to: &out)
+            }
+            out += "}"
+        case .sequence(let sequence):
+            out += "["
+            for (index, element) in sequence.enumerated() {
+                if index > 0 { out += "," }
+                try write(element, to: &out)
+            }
+            out += "]"
+        case .alias:
+            throw OpenAPIDocumentError(message: "openapi.yaml: aliases are not supported")
+        }
+    }
+
+    /// A JSON string literal (RFC 8259 escapes).
+    private static func writeString(_ text: String, to out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{8}": out += "\\b"
+            case "\u{C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}
+
+struct OpenAPIDocumentError: Error, Sendable, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

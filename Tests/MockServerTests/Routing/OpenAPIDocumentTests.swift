@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import MockHTTP
+import Yams
+@testable import MockServer
+
+/// `GET /openapi.json` and `GET /openapi.yaml`: the bundled docs/openapi.yaml, served without
+/// authentication, `servers` naming the URL the request came to, and describing exactly the routes
+/// the server has. (Whether every answer matches its schema is scripts/check-openapi's and
+/// scripts/schemathesis's job, against a live server.)
+@Suite struct OpenAPIDocumentTests {
+    @Test func jsonIsServedWithoutAuthAndNamesTheServersURL() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let reply = try await mock.get("/openapi.json")
+        #expect(reply.status == 200)
+        #expect(reply.header("Content-Type") == "application/json; charset=utf-8")
+        let document = try JSONDecoder().decode(JSONValue.self, from: reply.body)
+        #expect(document["openapi"] == "3.1.0")
+        #expect(document["servers"]?[0]?["url"]?.string == mock.baseURL.absoluteString)
+        #expect(document["servers"]?.array?.count == 1)
+        #expect((document["paths"]?.objectValue?.count ?? 0) > 50)
+        // Quoted YAML scalars stay strings, plain ones keep their YAML type.
+        #expect(document["info"]?["version"] == "0.1.0")
+        #expect(document["components"]?["schemas"]?["Pagination"]?["additionalProperties"] == false)
+        #expect(document["components"]?["parameters"]?["Limit"]?["schema"]?["maximum"] == 100)
+    }
+
+    @Test func yamlIsServedWithoutAuthAndNamesTheServersURL() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let reply = try await mock.get("/openapi.yaml")
+        #expect(reply.status == 200)
+        #expect(reply.header("Content-Type") == "application/yaml; charset=utf-8")
+        let text = String(decoding: reply.body, as: UTF8.self)
+        let document = try #require(try Yams.load(yaml: text) as? [String: Any])
+        let servers = try #require(document["servers"] as? [[String: Any]])
+        #expect(servers.count == 1)
+        #expect(servers.first?["url"] as? String == mock.baseURL.absoluteString)
+        #expect(document["openapi"] as? String == "3.1.0")
+        // The file as written, but for its `servers` block.
+        #expect(text.hasPrefix("# RepairMinder Mock API."))
+    }
+
+    @Test func bothFormsAreTheSameDocument() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let json = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+        let yaml = try await mock.get("/openapi.yaml")
+        let yamlAsJSON = try JSONSerialization.data(withJSONObject: Self.jsonCompatible(
+            try Yams.load(yaml: String(decoding: yaml.body, as: UTF8.self)) as Any))
+        #expect(try JSONDecoder().decode(JSONValue.self, from: yamlAsJSON) == json)
+    }
+
+    @Test func aNamespacedRequestGetsItsPrefixAndAnyHostItsHost() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let namespaced = try MockHarness(namespace: "openapi-doc", of: mock)
+        defer { namespaced.stop() }
+        let reply = try await namespaced.get("/openapi.json")
+        #expect(reply.status == 200)
+        let document = try JSONDecoder().decode(JSONValue.self, from: reply.body)
+        #expect(document["servers"]?[0]?["url"]?.string == mock.baseURL.absoluteString + "/ns/openapi-doc")
+
+        // The Host header decides (through the dispatcher: URLSession on Darwin will not set Host).
+        var api = Router()
+        APIRoutes.register(on: &api)
+        let dispatcher = Dispatcher(namespaces: mock.server.namespaces, api: api, control: nil)
+        func servers(host: String?, path: String = "/openapi.json") throws -> JSONValue? {
+            var headers = HTTPHeaders()
+            if let host { headers.add("Host", host) }
+            let response = dispatcher.respond(to: HTTPRequest(method: "GET", target: path, path: path, headers: headers))
+            return try JSONDecoder().decode(JSONValue.self, from: response.body)["servers"]?[0]?["url"]
+        }
+        #expect(try servers(host: "mock.example.test:8787") == "http://mock.example.test:8787")
+        #expect(try servers(host: "[::1]:8787", path: "/ns/openapi-doc/openapi.json") == "http://[::1]:8787/ns/openapi-doc")
+        #expect(try servers(host: nil) == "/", "no Host: a relative server")
+        #expect(try servers(host: "bad host/x") == "/", "an implausible Host is not echoed")
+    }
+
+    @Test func aQuarantinedOrCustomerTokenIsIgnored() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let pending = try await mock.signInStaff("owner@pending.test").token
+        #expect(try await mock.get("/openapi.json", bearer: pending).status == 200)
+        #expect(try await mock.get("/openapi.yaml", bearer: "not-a-token").status == 200)
+        let wrongMethod = try await mock.send("POST", "/openapi.json", body: "{}")
+        #expect(wrongMethod.status == 405)
+        #expect(wrongMethod.header("Allow") == "GET, HEAD")
+    }
+
+    /// Every route the routers register is an operation of the document, and every operation of
+    /// the document is a registered route: app API and control API alike.
+    @Test func everyRouteIsDocumentedAndEveryDocumentedOperationIsARoute() async throws {
+        var api = Router()
+        APIRoutes.register(on: &api)
+        var control = Router()
+        ControlRoutes.register(on: &control)
+        StateRoutes.register(on: &control)
+        let routes = Set((api.routes + control.routes).map { route in
+            route.method + " /" + route.segments.map { segment in
+                switch segment {
+                case .literal(let text): return text
+                case .parameter(let name): return "{\(name)}"
+                }
+            }.joined(separator: "/")
+        })
+
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let document = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+        let methods: Set<String> = ["get", "put", "post", "delete", "patch", "head", "options", "trace"]
+        var operations = Set<String>()
+        for (path, item) in document["paths"]?.objectValue ?? [:] {
+            for method in (item.objectValue ?? [:]).keys where methods.contains(method) {
+                operations.insert(method.uppercased() + " " + path)
+            }
+        }
+        #expect(routes.subtracting(operations).sorted() == [], "routes the document lacks")
+        #expect(operations.subtracting(routes).sorted() == [], "operations no route serves")
+        #expect(routes.contains("GET /openapi.json") && routes.contains("GET /openapi.yaml"))
+    }
+
+    /// The bundled copy is docs/openapi.yaml (a stale or missing resource would fail here).
+    @Test func theBundledDocumentIsDocsOpenAPIYAML() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/openapi.yaml")
+        let source = try String(contentsOf: docs, encoding: .utf8)
+        let bundled = try OpenAPIDocument.bundled.get()
+        #expect(bundled.yaml(server: "http://127.0.0.1:8787") == Self.replacingServers(of: source, with: "http://127.0.0.1:8787"))
+    }
+
+    // MARK: - Helpers
+
+    /// `source` with its top-level `servers` block replaced as the server does.
+    static func replacingServers(of source: String, with url: String) -> String {
+        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(of: "servers:") else { return source }
+        var end = start + 1
+        while end < lines.count, lines[end].isEmpty || lines[end].hasPrefix(" ") || lines[end].hasPrefix("-") { end += 1 }
+        lines.replaceSubrange(start..<end, with: ["servers:", "- url: '\(url)'",
+                                                 "  description: \(OpenAPIDocument.serverDescription)"])
+        return lines.joined(separator: "\n")
+    }
+
+    /// Yams' values (Int, Double, Bool, NSNull, String, arrays, dictionaries) as JSONSerialization
+    /// takes them; YAML timestamps stay text as the server's converter keeps them.
+    static func jsonCompatible(_ value: Any) -> Any {
+        switch value {
+        case let dictionary as [String: Any]: return dictionary.mapValues(jsonCompatible)
+        case let array as [Any]: return array.map(jsonCompatible)
+        case let date as Date: return Timestamp.string(date)
+        default: return value
+        }
+    }
+}
