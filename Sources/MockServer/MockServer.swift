@@ -74,12 +74,13 @@ public final class MockServer: Sendable {
 
         var api = Router()
         APIRoutes.register(on: &api)
-        var control: Router?
+        // The health route stays with the control API off: it changes and reveals nothing, and
+        // container health checks (`--health-probe`) need it.
+        var control = Router()
+        ControlRoutes.registerHealth(on: &control)
         if configuration.controlAPI {
-            var router = Router()
-            ControlRoutes.register(on: &router)
-            StateRoutes.register(on: &router)
-            control = router
+            ControlRoutes.register(on: &control)
+            StateRoutes.register(on: &control)
         }
         let dispatcher = Dispatcher(namespaces: namespaces, api: api, control: control)
         let logger = configuration.logger
@@ -176,7 +177,7 @@ extension MockServer {
                 host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
             }.joined(separator: ", "))
         }
-        lines.append("  control API: " + (configuration.controlAPI ? "\(baseURL.absoluteString)/__mock/health" : "off"))
+        lines.append("  control API: " + (configuration.controlAPI ? "\(baseURL.absoluteString)/__mock/health" : "off (only /__mock/health answers)"))
         lines.append("  database: \(configuration.databasePath)")
         lines.append("")
         lines.append(SeededAccounts.table(accounts))

@@ -39,7 +39,7 @@ struct RepairMinderMockCommand: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. Default: info.")
     var logLevel: String?
 
-    @Flag(help: "Turn off the /__mock control API.")
+    @Flag(help: "Turn off the /__mock control API (all but /__mock/health).")
     var noControlApi = false
 
     @Option(help: "Mock option, not backend behaviour: seconds during which a just-rotated refresh token may be presented again (0 = strict).")
@@ -57,7 +57,7 @@ struct RepairMinderMockCommand: ParsableCommand {
     @Option(help: "Largest request body accepted, in bytes (a PUT /__mock/snapshot file included). Default: 1048576.")
     var maxBodyBytes: Int?
 
-    @Flag(help: "Do not serve: ask a running mock on --port (at 127.0.0.1) for /__mock/health and exit 0 if it answers 200, else 1. For container health checks.")
+    @Flag(help: "Do not serve: ask a running mock on --port (at the first --host, a wildcard as its loopback; 127.0.0.1 by default) for /__mock/health and exit 0 if it answers 200, else 1. For container health checks.")
     var healthProbe = false
 
     /// The value of every option after the environment is consulted.
@@ -108,6 +108,17 @@ struct RepairMinderMockCommand: ParsableCommand {
         return s
     }
 
+    /// Where `--health-probe` knocks: the first configured host, a wildcard as its loopback
+    /// (`0.0.0.0` → `127.0.0.1`, `::` → `::1`); `127.0.0.1` when no host is given (the default
+    /// binds both loopbacks).
+    static func probeHost(_ hosts: [String]) -> String {
+        switch hosts.first {
+        case nil, "0.0.0.0"?: "127.0.0.1"
+        case "::"?, "[::]"?: "::1"
+        case let host?: host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        }
+    }
+
     func validate() throws {
         _ = try settings()
     }
@@ -115,7 +126,7 @@ struct RepairMinderMockCommand: ParsableCommand {
     func run() throws {
         let s = try settings()
         if healthProbe {
-            throw ExitCode(MockServer.isHealthy(host: "127.0.0.1", port: s.port) ? 0 : 1)
+            throw ExitCode(MockServer.isHealthy(host: Self.probeHost(s.hosts), port: s.port) ? 0 : 1)
         }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

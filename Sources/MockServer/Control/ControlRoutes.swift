@@ -4,16 +4,20 @@ import MockHTTP
 
 /// The `/__mock/…` control API: what tests use to read sent codes, move the clock, reset to the
 /// seed, flip company status, inject faults and read the request journal. Same envelope as the app
-/// API (CONTRACT §1); never reachable with `--no-control-api`.
+/// API (CONTRACT §1). With `--no-control-api` only `/__mock/health` is registered.
 enum ControlRoutes {
     static let version = "0.1.0"
 
-    static func register(on router: inout Router) {
+    /// `GET /__mock/health`: on even when the rest of the control API is off.
+    static func registerHealth(on router: inout Router) {
         router.get("/__mock/health", access: .open) { context in
             JSONBody.response(JSONBody.Success(data: Health(status: "ok", version: version,
                                                             now: Timestamp.string(context.environment.clock.now())),
                                                pagination: nil))
         }
+    }
+
+    static func register(on router: inout Router) {
 
         router.post("/__mock/reset", access: .open) { context in
             let started = ContinuousClock.now

@@ -7,7 +7,8 @@ import MockHTTP
 struct Dispatcher: Sendable {
     let namespaces: Namespaces
     let api: Router
-    /// nil when the control API is off (`--no-control-api`): `/__mock/…` is then an unknown path.
+    /// `/__mock/…`; only the health route when the control API is off (`--no-control-api`), so
+    /// every other control path is then an unknown path.
     let control: Router?
 
     func respond(to request: HTTPRequest) -> HTTPResponse {

@@ -118,6 +118,18 @@ import Testing
         #expect(down.status == 1)
     }
 
+    /// A mock listening only on IPv6 with the control API off is still healthy to a probe told its
+    /// host as the wildcard the container would use.
+    @Test func healthProbeKnocksOnTheConfiguredHostEvenWithTheControlAPIOff() async throws {
+        let running = try Running(arguments: ["--host", "::1", "--port", "0", "--db", ":memory:", "--no-control-api"])
+        defer { _ = running.terminate() }
+        #expect(try Self.run(["--health-probe", "--host", "::", "--port", String(running.port)]).status == 0)
+        #expect(try Self.run(["--health-probe", "--port", String(running.port)],
+                             environment: ["REPAIRMINDER_MOCK_HOST": "::1"]).status == 0)
+        // Nothing listens on 127.0.0.1 at that port.
+        #expect(try Self.run(["--health-probe", "--host", "0.0.0.0", "--port", String(running.port)]).status == 1)
+    }
+
     @Test(arguments: [
         ("REPAIRMINDER_MOCK_PORT", "http", "Error: REPAIRMINDER_MOCK_PORT=http is not valid"),
         ("REPAIRMINDER_MOCK_RESET", "maybe", "Error: REPAIRMINDER_MOCK_RESET=maybe is not 1/0, true/false, yes/no or on/off"),

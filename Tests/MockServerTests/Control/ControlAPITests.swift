@@ -233,9 +233,16 @@ import Testing
     @Test func controlAPICanBeTurnedOff() async throws {
         let mock = try MockHarness { $0.controlAPI = false }
         defer { mock.stop() }
-        let reply = try await mock.get("/__mock/health")
-        #expect(reply.status == 404)
-        #expect(reply.json == .object(["success": .bool(false), "error": .string("Not found")]))
+        for path in ["/__mock/outbox", "/__mock/reset", "/__mock/snapshot", "/__mock/namespaces", "/ns/t1/__mock/clock"] {
+            let reply = try await mock.get(path)
+            #expect(reply.status == 404, "\(path)")
+            #expect(reply.json == .object(["success": .bool(false), "error": .string("Not found")]))
+        }
+        #expect(try await mock.send("POST", "/__mock/reset").status == 404)
+        // Health stays: container health checks need it, and it changes and reveals nothing.
+        let health = try await mock.get("/__mock/health")
+        #expect(health.status == 200)
+        #expect(health.data["status"] == .string("ok"))
     }
 
     @Test func unknownPathIs404AndWrongMethodIs405WithAllow() async throws {

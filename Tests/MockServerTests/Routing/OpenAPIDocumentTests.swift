@@ -95,6 +95,7 @@ import Yams
         var api = Router()
         APIRoutes.register(on: &api)
         var control = Router()
+        ControlRoutes.registerHealth(on: &control)
         ControlRoutes.register(on: &control)
         StateRoutes.register(on: &control)
         let routes = Set((api.routes + control.routes).map { route in
