@@ -7,7 +7,7 @@ import Testing
 
 /// The `repairminder-mock` binary itself: environment variables, `--export-on-exit` after SIGTERM,
 /// `--seed` with a state file, and `--health-probe`.
-@Suite struct CommandLineTests {
+@Suite(.serialized) struct CommandLineTests {
     /// The binary `swift build` put beside this test bundle.
     static func binary() throws -> URL {
         var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
@@ -38,7 +38,7 @@ import Testing
             process.environment = env
             process.standardOutput = handle
             process.standardError = handle
-            try process.run()
+            try ProcessLaunch.run(process)
             // The banner's first line names the port; wait for it (bounded, no fixed sleep).
             let deadline = Date().addingTimeInterval(20)
             var found: Int?
@@ -78,7 +78,7 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        try process.run()
+        try ProcessLaunch.run(process)
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
