@@ -22,6 +22,9 @@ public enum HTTPProbe {
             let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
             guard fd >= 0 else { continue }
             defer { Sys.closeFD(fd) }
+            #if canImport(Darwin)
+            Sys.setInt(fd, SOL_SOCKET, SO_NOSIGPIPE, 1)   // a server closing early must not kill the probe
+            #endif
             Sys.setSendTimeout(fd, seconds: timeout)
             Sys.setReceiveTimeout(fd, seconds: timeout)
             guard connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else { continue }

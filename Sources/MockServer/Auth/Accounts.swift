@@ -22,29 +22,29 @@ struct StaffAccount: Sendable {
     var usesTOTP: Bool { user.twoFactorMethod == .totp }
 
     static func fetch(_ db: Database, id: String) throws -> StaffAccount? {
-        try UserRecord.fetchOne(db, key: id).flatMap { try with(company: $0, db) }
+        try UserRecord.fetchCached(db, id: id).flatMap { try with(company: $0, db) }
     }
 
     static func fetch(_ db: Database, email: String) throws -> StaffAccount? {
-        try UserRecord.fetchOne(db, sql: "SELECT * FROM users WHERE email = ? COLLATE NOCASE", arguments: [email])
+        try UserRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM users WHERE email = ? COLLATE NOCASE"), arguments: [email])
             .flatMap { try with(company: $0, db) }
     }
 
     private static func with(company user: UserRecord, _ db: Database) throws -> StaffAccount? {
-        try CompanyRecord.fetchOne(db, key: user.companyID).map { StaffAccount(user: user, company: $0) }
+        try CompanyRecord.fetchCached(db, id: user.companyID).map { StaffAccount(user: user, company: $0) }
     }
 }
 
 extension ClientRecord {
     static func fetch(_ db: Database, email: String) throws -> ClientRecord? {
-        try ClientRecord.fetchOne(db, sql: "SELECT * FROM clients WHERE email = ? COLLATE NOCASE", arguments: [email])
+        try ClientRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM clients WHERE email = ? COLLATE NOCASE"), arguments: [email])
     }
 
     /// The companies this client belongs to, by name.
     func companies(_ db: Database) throws -> [CompanyRecord] {
-        try CompanyRecord.fetchAll(db, sql: """
+        try CompanyRecord.fetchAll(db.cachedStatement(sql: """
             SELECT c.* FROM companies c JOIN client_companies m ON m.company_id = c.id
             WHERE m.client_id = ? ORDER BY c.name
-            """, arguments: [id])
+            """), arguments: [id])
     }
 }

@@ -39,9 +39,9 @@ enum LoginCodes {
     /// Checks `code`; `consume` spends it when right. A wrong code counts against the stored one.
     static func check(_ db: Database, purpose: Purpose, subject: String, code: String, now: Date,
                       consume: Bool) throws -> Check {
-        guard let row = try Row.fetchOne(db, sql: """
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT id, code_hash, attempts, expires_at FROM auth_codes WHERE purpose = ? AND subject = ?
-            """, arguments: [purpose.rawValue, subject]) else { return .absent }
+            """), arguments: [purpose.rawValue, subject]) else { return .absent }
         let id: String = row["id"]
         guard (row["expires_at"] as String) > Timestamp.string(now) else {
             try db.execute(sql: "DELETE FROM auth_codes WHERE id = ?", arguments: [id])

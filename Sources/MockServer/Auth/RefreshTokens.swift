@@ -48,14 +48,14 @@ enum RefreshTokens {
     /// first rotation issued stays valid, so both racing callers keep working.
     static func rotate(_ db: Database, presented: String, mobile: Bool, now: Date,
                        reuseInterval: TimeInterval) throws -> Outcome {
-        guard let row = try Row.fetchOne(db, sql: """
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT t.id, t.family_id, t.expires_at, t.rotated_at, f.user_id, f.revoked_at, f.revoked_reason,
                    u.is_active, u.archived_at
             FROM refresh_tokens t
             JOIN refresh_token_families f ON f.id = t.family_id
             JOIN users u ON u.id = f.user_id
             WHERE t.token_hash = ?
-            """, arguments: [Secrets.sha256Hex(presented)]) else { return .rejected(invalid) }
+            """), arguments: [Secrets.sha256Hex(presented)]) else { return .rejected(invalid) }
         let tokenID: String = row["id"]
         let familyID: String = row["family_id"]
         let userID: String = row["user_id"]

@@ -69,7 +69,7 @@ enum ControlRoutes {
                 try db.execute(sql: "UPDATE companies SET status = ? WHERE id = ?",
                                arguments: [change.status.rawValue, id])
                 guard db.changesCount == 1 else { throw APIFailure(status: 404, message: "Company not found") }
-                let name = try String.fetchOne(db, sql: "SELECT name FROM companies WHERE id = ?", arguments: [id])
+                let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM companies WHERE id = ?"), arguments: [id])
                 return CompanyStatusResult(id: id, name: name ?? "", status: change.status.rawValue)
             }
             return JSONBody.success(company)

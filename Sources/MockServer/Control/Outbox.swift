@@ -39,10 +39,10 @@ struct OutboxMail: Encodable, Sendable, FetchableRecord {
 
     /// Newest first.
     static func fetch(_ db: Database, to: String?, kind: String?) throws -> [OutboxMail] {
-        try OutboxMail.fetchAll(db, sql: """
+        try OutboxMail.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM outbox
             WHERE (?1 IS NULL OR to_address = ?1 COLLATE NOCASE) AND (?2 IS NULL OR kind = ?2)
             ORDER BY sent_at DESC, rowid DESC
-            """, arguments: [to, kind])
+            """), arguments: [to, kind])
     }
 }

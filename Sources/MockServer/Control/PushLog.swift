@@ -19,9 +19,9 @@ struct RecordedPush: Encodable, Sendable {
 
     /// Newest first.
     static func fetch(_ db: Database, deviceToken: String?) throws -> [RecordedPush] {
-        try Row.fetchAll(db, sql: """
+        try Row.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM push_log WHERE (?1 IS NULL OR device_token = ?1) ORDER BY sent_at DESC, rowid DESC
-            """, arguments: [deviceToken]).map { row in
+            """), arguments: [deviceToken]).map { row in
             let text: String = row["payload"]
             let payload = JSONValue.parse(Array(text.utf8)) ?? .string(text)
             return RecordedPush(id: row["id"], deviceToken: row["device_token"], appType: row["app_type"],

@@ -2,7 +2,9 @@ import Foundation
 import MockHTTP
 
 /// What the mock answered, for tests to read back (`GET /__mock/requests`). In memory, oldest first,
-/// bounded; control-API requests are not recorded.
+/// bounded: a ring of `capacity` entries, so recording costs the same when it is full (the oldest is
+/// overwritten, nothing shifts); control-API requests are not recorded. An entry keeps its instant
+/// and is formatted only when read.
 final class RequestJournal: Sendable {
     struct Entry: Sendable, Encodable, Equatable {
         var id: Int
@@ -13,7 +15,9 @@ final class RequestJournal: Sendable {
         var durationMs: Double
         /// `staff:<user id>`, `customer:<client id>` or nil for anonymous requests.
         var who: String?
-        var time: String
+        var date: Date
+
+        var time: String { Timestamp.string(date) }
 
         enum CodingKeys: String, CodingKey {
             case id, method, path, query, status, who, time
@@ -26,14 +30,16 @@ final class RequestJournal: Sendable {
             try c.encode(path, forKey: .path)
             try c.encode(query, forKey: .query)
             try c.encode(status, forKey: .status)
-            try c.encode(durationMs, forKey: .durationMs)
+            try c.encode((durationMs * 1000).rounded() / 1000, forKey: .durationMs)
             try c.encode(who, forKey: .who)
             try c.encode(time, forKey: .time)
         }
     }
 
     private struct State {
-        var entries: [Entry] = []
+        /// Up to `capacity` entries; once full, `start` is the oldest and the next write goes there.
+        var ring: [Entry] = []
+        var start = 0
         var nextID = 1
     }
 
@@ -41,26 +47,32 @@ final class RequestJournal: Sendable {
     let capacity: Int
 
     init(capacity: Int = 10_000) {
-        self.capacity = capacity
+        self.capacity = max(capacity, 1)
     }
 
     func record(method: String, path: String, query: String?, status: Int, durationMs: Double, who: String?, time: Date) {
         state.withLock { state in
-            state.entries.append(Entry(id: state.nextID, method: method, path: path, query: query, status: status,
-                                       durationMs: (durationMs * 1000).rounded() / 1000, who: who,
-                                       time: Timestamp.string(time)))
+            let entry = Entry(id: state.nextID, method: method, path: path, query: query, status: status,
+                              durationMs: durationMs, who: who, date: time)
             state.nextID += 1
-            if state.entries.count > capacity { state.entries.removeFirst(state.entries.count - capacity) }
+            if state.ring.count < capacity {
+                state.ring.append(entry)
+            } else {
+                state.ring[state.start] = entry
+                state.start = (state.start + 1) % capacity
+            }
         }
     }
 
     /// Entries matching `method` (exact, case-sensitive) and `path` (a `PathPattern`), oldest first.
     func entries(method: String? = nil, path: PathPattern? = nil) -> [Entry] {
-        state.withLock { state in
-            state.entries.filter { entry in
-                (method == nil || entry.method == method) && (path?.matches(entry.path) ?? true)
-            }
+        let (ring, start) = state.withLock { ($0.ring, $0.start) }   // a copy: filtering runs unlocked
+        var out: [Entry] = []
+        for offset in 0..<ring.count {
+            let entry = ring[(start + offset) % ring.count]
+            if (method == nil || entry.method == method) && (path?.matches(entry.path) ?? true) { out.append(entry) }
         }
+        return out
     }
 
     func clear() {

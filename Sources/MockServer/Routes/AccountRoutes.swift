@@ -14,7 +14,7 @@ enum AccountRoutes {
             let id = try context.parameter("id")
             // Another company's id is a 404, never a 403, never data.
             guard id == staff.companyID,
-                  let company = try context.store.read({ db in try CompanyRecord.fetchOne(db, key: id) }) else {
+                  let company = try context.store.read({ db in try CompanyRecord.fetchCached(db, id: id) }) else {
                 throw companyNotFound
             }
             return JSONBody.success(CompanyPayload(company))
@@ -23,9 +23,9 @@ enum AccountRoutes {
         router.get("/api/company-locations", access: .staff) { context in
             let staff = try context.staff()
             let locations = try context.store.read { db in
-                try Row.fetchAll(db, sql: """
+                try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT * FROM company_locations WHERE company_id = ? ORDER BY is_primary DESC, name
-                    """, arguments: [staff.companyID]).map(LocationPayload.init(row:))
+                    """), arguments: [staff.companyID]).map(LocationPayload.init(row:))
             }
             return JSONBody.success(locations)
         }
@@ -34,7 +34,7 @@ enum AccountRoutes {
             let staff = try context.staff()
             let id = try context.parameter("id")
             let location = try context.store.read { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM company_locations WHERE id = ? AND company_id = ?",
+                try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM company_locations WHERE id = ? AND company_id = ?"),
                                  arguments: [id, staff.companyID]).map(LocationPayload.init(row:))
             }
             guard let location else { throw locationNotFound }
@@ -70,7 +70,7 @@ enum AccountRoutes {
 
         router.get("/api/subscription/features", access: .staff) { context in
             let staff = try context.staff()
-            guard let company = try context.store.read({ db in try CompanyRecord.fetchOne(db, key: staff.companyID) }) else {
+            guard let company = try context.store.read({ db in try CompanyRecord.fetchCached(db, id: staff.companyID) }) else {
                 throw APIFailure.unauthorized
             }
             return JSONBody.success(SubscriptionPayload(company: company))

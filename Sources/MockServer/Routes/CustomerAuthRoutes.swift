@@ -77,8 +77,8 @@ enum CustomerAuthRoutes {
         router.get("/api/customer/auth/me", access: .customer) { context in
             let customer = try context.customer()
             let payload = try context.store.read { db -> CustomerMePayload? in
-                guard let client = try ClientRecord.fetchOne(db, key: customer.clientID),
-                      let company = try CompanyRecord.fetchOne(db, key: customer.companyID) else { return nil }
+                guard let client = try ClientRecord.fetchCached(db, id: customer.clientID),
+                      let company = try CompanyRecord.fetchCached(db, id: customer.companyID) else { return nil }
                 return CustomerMePayload(client: CustomerClientPayload(client), company: CustomerCompanyPayload(company))
             }
             guard let payload else { throw APIFailure.unauthorized }

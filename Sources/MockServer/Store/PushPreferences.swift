@@ -52,7 +52,7 @@ struct PushPreferences: Codable, Sendable, Equatable {
     }
 
     static func fetch(_ db: Database, ownerType: String, ownerID: String) throws -> PushPreferences {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM push_preferences WHERE owner_type = ? AND owner_id = ?",
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM push_preferences WHERE owner_type = ? AND owner_id = ?"),
                                          arguments: [ownerType, ownerID]) else { return PushPreferences() }
         return PushPreferences(push_enabled: row["push_enabled"] == 1, order_updates: row["order_updates"] == 1,
                                device_updates: row["device_updates"] == 1, ticket_messages: row["ticket_messages"] == 1,

@@ -48,12 +48,19 @@ public struct Store: Sendable {
     /// True when the database holds no company (a fresh file): the server seeds only then.
     public func isEmpty() throws -> Bool {
         try writer.read { db in
-            try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM companies)") ?? true
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT NOT EXISTS (SELECT 1 FROM companies)")) ?? true
         }
     }
 
+    /// Runs `body`, which only reads. On a `DatabaseQueue` (every store the mock makes) this is
+    /// `unsafeRead`: the queue runs one access at a time, so no write can interleave and no
+    /// transaction is needed for a consistent view; and GRDB's `read` would set and reset
+    /// `PRAGMA query_only`, a flag pragma after which SQLite expires every prepared statement
+    /// (`OP_Expire`), so every cached statement would be compiled again on its next use — the
+    /// authorizer and region analysis that dominated the authenticated request's profile.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.read(body)
+        if let queue = writer as? DatabaseQueue { return try queue.unsafeRead(body) }
+        return try writer.read(body)
     }
 
     /// One transaction: everything in `body` commits together or not at all.
