@@ -30,7 +30,8 @@ let package = Package(
             .product(name: "_CryptoExtras", package: "swift-crypto"),   // PBKDF2 for password hashes
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Yams", package: "Yams"),                   // serves docs/openapi.yaml as JSON too
-        ], resources: [.copy("../../docs/openapi.yaml")]),            // the one source, bundled (Routes/OpenAPIRoutes.swift)
+        ], resources: [.copy("../../docs/openapi.yaml"),              // the one source, bundled (Routes/OpenAPIRoutes.swift)
+                       .copy("Control/Console/console.html")]),       // GET /__mock/ (Control/ConsoleRoutes.swift)
         // The shared client: Foundation only.
         .target(name: "RepairMinderClient"),
         // The CLI: flags and signals, nothing else.

@@ -36,6 +36,18 @@ public struct MockServerConfiguration: Sendable {
     /// passwords are public, and `swift run` is a debug build where 10,000 rounds cost ~160 ms a login.
     public var passwordHashIterations: Int = 1_000
     public var logger: Logger = Logger(label: "repairminder-mock")
+    /// `--push-dir`: every recorded push is also written here as an `.apns` file (a named
+    /// namespace's in `ns/<name>/`), after its request commits. Needs `pushBundleID`.
+    public var pushDirectory: URL?
+    /// `--simulator-push`: every recorded push is also delivered with
+    /// `xcrun simctl push booted <pushBundleID> -`, off the request path. Needs `pushBundleID`.
+    public var simulatorPush: Bool = false
+    /// `--push-bundle-id`: the app's bundle identifier, the `"Simulator Target Bundle"` of `.apns`
+    /// files and the target of `simctl push`.
+    public var pushBundleID: String?
+    /// `--control-token`: when set, every control call but `GET /__mock/health` and the console
+    /// page needs `Authorization: Bearer <token>` (visible ASCII, no spaces).
+    public var controlToken: String?
 
     public init() {}
 }
@@ -49,6 +61,14 @@ public final class MockServer: Sendable {
     var environment: ServerEnvironment { namespaces.defaultEnvironment }
 
     public init(configuration: MockServerConfiguration = MockServerConfiguration()) throws {
+        try configuration.validate()
+        if let directory = configuration.pushDirectory {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw MockServerConfigurationError.pushDirectoryUnusable(path: directory.path, reason: error.localizedDescription)
+            }
+        }
         self.configuration = configuration
         let started = ContinuousClock.now
         let snapshot = try configuration.seedSnapshot ?? Self.makeSnapshot(configuration)
@@ -67,9 +87,12 @@ public final class MockServer: Sendable {
             configuration: configuration, namespace: nil, store: store, resetPoint: ResetPoint(snapshot),
             clock: MockClock(start: configuration.clockStart), journal: RequestJournal(), faults: FaultPlan(),
             signer: JWTSigner(secret: configuration.jwtSecret), logger: configuration.logger)
+        SimulatorPush.attach(to: environment)
         namespaces = Namespaces(default: environment, capacity: configuration.maxNamespaces,
                                 idleTimeout: configuration.namespaceIdleTimeout) { name in
-            try ServerEnvironment.namespace(name, configuration: configuration, pristine: snapshot)
+            let namespace = try ServerEnvironment.namespace(name, configuration: configuration, pristine: snapshot)
+            SimulatorPush.attach(to: namespace)
+            return namespace
         }
 
         var api = Router()
@@ -81,6 +104,7 @@ public final class MockServer: Sendable {
         if configuration.controlAPI {
             ControlRoutes.register(on: &control)
             StateRoutes.register(on: &control)
+            ConsoleRoutes.register(on: &control)
         }
         let dispatcher = Dispatcher(namespaces: namespaces, api: api, control: control)
         let logger = configuration.logger
@@ -178,6 +202,11 @@ extension MockServer {
             }.joined(separator: ", "))
         }
         lines.append("  control API: " + (configuration.controlAPI ? "\(baseURL.absoluteString)/__mock/health" : "off (only /__mock/health answers)"))
+        if configuration.controlAPI, configuration.controlToken != nil {
+            lines.append("  control token: required on every /__mock/ call but health and the console page")
+        }
+        if let warning = ControlToken.exposureWarning(configuration, port: port) { lines.append(warning) }
+        lines += SimulatorPush.bannerLines(configuration)
         lines.append("  database: \(configuration.databasePath)")
         lines.append("")
         lines.append(SeededAccounts.table(accounts))

@@ -57,6 +57,18 @@ struct RepairMinderMockCommand: ParsableCommand {
     @Option(help: "Largest request body accepted, in bytes (a PUT /__mock/snapshot file included). Default: 1048576.")
     var maxBodyBytes: Int?
 
+    @Option(help: "Also write every recorded push to this folder as an .apns file (the payload plus \"Simulator Target Bundle\"), to drag onto a Simulator window; a named namespace's in ns/<name>/. Needs --push-bundle-id.")
+    var pushDir: String?
+
+    @Flag(help: "Also deliver every recorded push to the booted iOS Simulator with `xcrun simctl push booted <bundle id> -` (macOS, Xcode 11.4+). Needs --push-bundle-id.")
+    var simulatorPush = false
+
+    @Option(help: "The app's bundle identifier, for --push-dir and --simulator-push (e.g. com.example.RepairMinder).")
+    var pushBundleId: String?
+
+    @Option(help: "Require `Authorization: Bearer <token>` on every /__mock/ call but GET /__mock/health and the console page. Use one whenever the mock listens beyond loopback (the container does).")
+    var controlToken: String?
+
     @Flag(help: "Do not serve: ask a running mock on --port (at the first --host, a wildcard as its loopback; 127.0.0.1 by default) for /__mock/health and exit 0 if it answers 200, else 1. For container health checks.")
     var healthProbe = false
 
@@ -75,6 +87,10 @@ struct RepairMinderMockCommand: ParsableCommand {
         var namespaceIdleSeconds: Double = 3600
         var exportOnExit: String?
         var maxBodyBytes = 1 << 20
+        var pushDir: String?
+        var simulatorPush = false
+        var pushBundleID: String?
+        var controlToken: String?
     }
 
     func settings(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
@@ -95,6 +111,10 @@ struct RepairMinderMockCommand: ParsableCommand {
         s.namespaceIdleSeconds = try namespaceIdleSeconds ?? env.parse("NAMESPACE_IDLE_SECONDS", Double.init) ?? s.namespaceIdleSeconds
         s.exportOnExit = exportOnExit ?? env.text("EXPORT_ON_EXIT")
         s.maxBodyBytes = try maxBodyBytes ?? env.parse("MAX_BODY_BYTES", Int.init) ?? s.maxBodyBytes
+        s.pushDir = pushDir ?? env.text("PUSH_DIR")
+        s.simulatorPush = try simulatorPush || env.flag("SIMULATOR_PUSH")
+        s.pushBundleID = pushBundleId ?? env.text("PUSH_BUNDLE_ID")
+        s.controlToken = controlToken ?? env.text("CONTROL_TOKEN")
 
         guard (0...65_535).contains(s.port) else { throw ValidationError("port must be between 0 and 65535") }
         guard s.refreshReuseInterval >= 0, s.refreshReuseInterval.isFinite else {
@@ -105,6 +125,11 @@ struct RepairMinderMockCommand: ParsableCommand {
             throw ValidationError("namespace idle seconds must be more than zero")
         }
         guard s.maxBodyBytes >= 1024 else { throw ValidationError("max body bytes must be at least 1024") }
+        do {
+            try s.apply(to: MockServerConfiguration()).validate()
+        } catch {
+            throw ValidationError("\(error)")
+        }
         return s
     }
 
@@ -133,7 +158,7 @@ struct RepairMinderMockCommand: ParsableCommand {
             handler.logLevel = s.logLevel
             return handler
         }
-        var configuration = MockServerConfiguration()
+        var configuration = s.apply(to: MockServerConfiguration())
         if !s.hosts.isEmpty { configuration.hosts = s.hosts }
         configuration.port = s.port
         if s.db != ":memory:" {
@@ -172,6 +197,18 @@ struct RepairMinderMockCommand: ParsableCommand {
         print("Stopping…")
         server.stop()   // writes --export-on-exit
         sources.forEach { $0.cancel() }
+    }
+}
+
+extension RepairMinderMockCommand.Settings {
+    /// The push and control-token options (the ones `MockServerConfiguration.validate()` judges).
+    func apply(to configuration: MockServerConfiguration) -> MockServerConfiguration {
+        var configuration = configuration
+        configuration.pushDirectory = pushDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        configuration.simulatorPush = simulatorPush
+        configuration.pushBundleID = pushBundleID
+        configuration.controlToken = controlToken
+        return configuration
     }
 }
 

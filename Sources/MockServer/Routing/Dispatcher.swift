@@ -59,7 +59,8 @@ private struct Pipeline {
 
     func respond(to request: HTTPRequest, started: ContinuousClock.Instant) -> HTTPResponse {
         if let control, request.path == "/__mock" || request.path.hasPrefix("/__mock/") {
-            let response = run(request, on: control, principal: .success(nil), now: environment.clock.now())
+            let response = ControlToken.refusal(of: request, configuration: environment.configuration)   // --control-token
+                ?? run(request, on: control, principal: .success(nil), now: environment.clock.now())
             log(request, response, who: nil, started: started)
             return response
         }

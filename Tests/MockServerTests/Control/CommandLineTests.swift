@@ -20,29 +20,21 @@ import Testing
         throw HarnessError("repairminder-mock is not built beside the tests (looked in \(folders.map(\.path)))")
     }
 
-    /// A started binary with its output in a file; `port` is read from its banner.
+    /// The binary serving, started through `ChildProcess` (posix_spawn: Foundation's
+    /// `Process.run()` can crash a test process on Linux); its log stays readable after it ends.
     final class Running {
-        let process: Process
+        let child: ChildProcess
         let output: URL
         let port: Int
 
         init(arguments: [String], environment: [String: String] = [:]) throws {
             output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString).log")
-            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: output)
-            process = Process()
-            process.executableURL = try CommandLineTests.binary()
-            process.arguments = arguments
-            var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("REPAIRMINDER_MOCK_") }
-            env.merge(environment) { $1 }
-            process.environment = env
-            process.standardOutput = handle
-            process.standardError = handle
-            try ProcessLaunch.run(process)
+            child = try ChildProcess(executable: try CommandLineTests.binary(), arguments: arguments,
+                                     environment: ChildProcess.environment(environment), output: output)
             // The banner's first line names the port; wait for it (bounded, no fixed sleep).
             let deadline = Date().addingTimeInterval(20)
             var found: Int?
-            while found == nil, Date() < deadline, process.isRunning {
+            while found == nil, Date() < deadline, child.isRunning {
                 let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
                 if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RepairMinder Mock listening on ") }),
                    let port = line.split(separator: ":").last.flatMap({ Int($0) }) {
@@ -52,36 +44,20 @@ import Testing
                 }
             }
             guard let found else {
-                process.terminate()
+                _ = child.terminate()
                 throw HarnessError("no banner: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
             }
             port = found
         }
 
         /// SIGTERM, then the exit status.
-        func terminate() -> Int32 {
-            process.terminate()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+        func terminate() -> Int32 { child.terminate() }
 
         var log: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
     }
 
     private static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("REPAIRMINDER_MOCK_") }
-        env.merge(environment) { $1 }
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try ProcessLaunch.run(process)
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try CommandLineRun.run(arguments, environment: environment)
     }
 
     @Test func sigtermWritesTheStateAndASeedFromItRestoresIt() async throws {

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A `MockServerConfiguration` the server refuses to start with. The descriptions name the CLI's
+/// options, which the CLI reports as they are.
+public enum MockServerConfigurationError: Error, Equatable, CustomStringConvertible {
+    /// `pushDirectory` or `simulatorPush` without `pushBundleID`.
+    case pushBundleIDRequired
+    case invalidPushBundleID(String)
+    /// `pushDirectory` cannot be made (the reason is the system's).
+    case pushDirectoryUnusable(path: String, reason: String)
+    case invalidControlToken
+
+    public var description: String {
+        switch self {
+        case .pushBundleIDRequired:
+            "--push-dir and --simulator-push need --push-bundle-id, the app's bundle identifier (e.g. com.example.RepairMinder)"
+        case .invalidPushBundleID(let id):
+            "push bundle id \(id) is not a bundle identifier: use letters, digits, hyphens and periods (e.g. com.example.RepairMinder)"
+        case .pushDirectoryUnusable(let path, let reason):
+            "push dir \(path) cannot be made: \(reason)"
+        case .invalidControlToken:
+            "control token must be 1 or more visible ASCII characters, without spaces"
+        }
+    }
+}
+
+extension MockServerConfiguration {
+    /// Checks the push and control-token options (the rest have no invalid values a type allows).
+    public func validate() throws(MockServerConfigurationError) {
+        if pushDirectory != nil || simulatorPush {
+            guard let bundleID = pushBundleID else { throw .pushBundleIDRequired }
+            guard Self.isBundleID(bundleID) else { throw .invalidPushBundleID(bundleID) }
+        }
+        if let controlToken, !ControlToken.isValid(controlToken) { throw .invalidControlToken }
+    }
+
+    /// Apple's rule for `CFBundleIdentifier`: letters, digits, hyphens and periods.
+    static func isBundleID(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 45 || byte == 46
+        }
+    }
+}

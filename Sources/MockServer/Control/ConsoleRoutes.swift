@@ -1,0 +1,186 @@
+import Crypto
+import Foundation
+import MockHTTP
+
+/// The console (`GET /__mock/`: one HTML page for people, docs/console.md) and the read endpoints
+/// it polls besides the older ones: `GET /__mock/accounts`, `/__mock/companies`, `/__mock/sessions`.
+/// Per namespace at `/ns/<name>/__mock/`, like the rest of the control API.
+enum ConsoleRoutes {
+    static func register(on router: inout Router) {
+        // `/__mock` answers too (the router ignores one trailing slash); the page finds its
+        // endpoints from its own URL either way.
+        router.get("/__mock/", access: .open) { _ in
+            try ConsolePage.bundled.get().response()
+        }
+
+        router.get("/__mock/accounts", access: .open) { context in
+            let accounts = try context.store.read { db in try SeededAccounts.fetch(db) }
+            return JSONBody.success(accounts.map(ConsoleAccountPayload.init))
+        }
+
+        router.get("/__mock/companies", access: .open) { context in
+            JSONBody.success(try context.store.companies().map(ConsoleCompanyPayload.init))
+        }
+
+        router.get("/__mock/sessions", access: .open) { context in
+            let request = context.request
+            var filter = SessionFilter()
+            if let kind = request.queryValue("kind") {
+                guard let parsed = SessionSummary.Kind(rawValue: kind) else { throw APIFailure.invalidQuery("kind") }
+                filter.kind = parsed
+            }
+            if let status = request.queryValue("status") {
+                guard let parsed = SessionSummary.Status(rawValue: status) else { throw APIFailure.invalidQuery("status") }
+                filter.status = parsed
+            }
+            if let email = request.queryValue("email") {
+                guard !email.isEmpty else { throw APIFailure.invalidQuery("email") }
+                filter.email = email
+            }
+            if let limit = request.queryValue("limit") {
+                guard let value = Int(limit), (1...sessionLimit).contains(value) else {
+                    throw APIFailure.invalidQuery("limit")
+                }
+                filter.limit = value
+            }
+            return JSONBody.success(try context.store.sessions(filter, now: context.now).map(ConsoleSessionPayload.init))
+        }
+    }
+
+    /// The largest `limit` of `GET /__mock/sessions`.
+    static let sessionLimit = 1000
+}
+
+/// `Control/Console/console.html`, bundled as a resource of MockServer (Package.swift), read once.
+struct ConsolePage: Sendable {
+    let html: Data
+    /// `script-src` names the page's one inline script by its hash, so that markup which ever
+    /// slipped into the page unescaped could still not run a script of its own.
+    let contentSecurityPolicy: String
+
+    static let bundled: Result<ConsolePage, ConsolePageError> = {
+        guard let url = Bundle.module.url(forResource: "console", withExtension: "html"),
+              let data = try? Data(contentsOf: url) else {
+            return .failure(ConsolePageError(message: "console.html is missing from the MockServer resources"))
+        }
+        return Result { try ConsolePage(html: data) }.mapError { $0 as? ConsolePageError ?? ConsolePageError(message: "\($0)") }
+    }()
+
+    init(html: Data) throws {
+        let text = String(decoding: html, as: UTF8.self)
+        guard let open = text.range(of: "<script>"), let close = text.range(of: "</script>", range: open.upperBound..<text.endIndex),
+              text.range(of: "<script", range: close.upperBound..<text.endIndex) == nil else {
+            throw ConsolePageError(message: "console.html must hold exactly one inline <script>")
+        }
+        let script = Data(text[open.upperBound..<close.lowerBound].utf8)
+        let hash = Data(SHA256.hash(data: script)).base64EncodedString()
+        self.html = html
+        contentSecurityPolicy = [
+            "default-src 'none'", "script-src 'sha256-\(hash)'", "style-src 'unsafe-inline'", "connect-src 'self'",
+            "img-src data:", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+    }
+
+    func response() -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.add("Content-Type", "text/html; charset=utf-8")
+        headers.add("Cache-Control", "no-store")
+        headers.add("Content-Security-Policy", contentSecurityPolicy)
+        headers.add("X-Content-Type-Options", "nosniff")
+        headers.add("Referrer-Policy", "no-referrer")
+        return HTTPResponse(status: 200, headers: headers, body: html)
+    }
+}
+
+struct ConsolePageError: Error, Sendable, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+// MARK: - Payloads
+
+/// One row of the start-up banner's table of accounts.
+private struct ConsoleAccountPayload: Encodable {
+    let email: String
+    let kind: String
+    @Nullable var role: String?
+    let company: String
+    @Nullable var companyStatus: String?
+    let signIn: String
+
+    init(_ account: SeededAccounts.Account) {
+        email = account.email
+        // The banner writes staff as `staff (<role>)`.
+        if account.kind.hasPrefix("staff (") && account.kind.hasSuffix(")") {
+            kind = "staff"
+            role = String(account.kind.dropFirst("staff (".count).dropLast())
+        } else {
+            kind = account.kind
+            role = nil
+        }
+        company = account.company
+        companyStatus = account.companyStatus.isEmpty ? nil : account.companyStatus
+        signIn = account.login
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case email, kind, role, company, companyStatus = "company_status", signIn = "sign_in"
+    }
+}
+
+private struct ConsoleCompanyPayload: Encodable {
+    let id: String
+    let name: String
+    let status: String
+
+    init(_ company: CompanySummary) {
+        id = company.id
+        name = company.name
+        status = company.status
+    }
+}
+
+private struct ConsoleSessionPayload: Encodable {
+    let id: String
+    let kind: String
+    @Nullable var userID: String?
+    @Nullable var clientID: String?
+    let email: String
+    let companyID: String
+    let companyName: String
+    let companyStatus: String
+    @Nullable var platform: String?
+    let createdAt: String
+    @Nullable var lastRefreshAt: String?
+    let refreshCount: Int
+    let expiresAt: String
+    let status: String
+    @Nullable var revokedReason: String?
+    @Nullable var revokedAt: String?
+
+    init(_ session: SessionSummary) {
+        id = session.id
+        kind = session.kind.rawValue
+        userID = session.userID
+        clientID = session.clientID
+        email = session.email
+        companyID = session.companyID
+        companyName = session.companyName
+        companyStatus = session.companyStatus
+        platform = session.platform
+        createdAt = session.createdAt
+        lastRefreshAt = session.lastRefreshAt
+        refreshCount = session.refreshCount
+        expiresAt = session.expiresAt
+        status = session.status.rawValue
+        revokedReason = session.revokedReason
+        revokedAt = session.revokedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, userID = "user_id", clientID = "client_id", email, companyID = "company_id"
+        case companyName = "company_name", companyStatus = "company_status", platform, createdAt = "created_at"
+        case lastRefreshAt = "last_refresh_at", refreshCount = "refresh_count", expiresAt = "expires_at", status
+        case revokedReason = "revoked_reason", revokedAt = "revoked_at"
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+
+/// A sign-in as the control API shows it (`GET /__mock/sessions`): a staff refresh-token family or
+/// a customer session, who holds it and whether it still works.
+public struct SessionSummary: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable { case staff, customer }
+    public enum Status: String, Sendable, CaseIterable { case live, revoked, expired }
+
+    /// The family id (staff) or the session id (customer).
+    public var id: String
+    public var kind: Kind
+    public var userID: String?
+    public var clientID: String?
+    public var email: String
+    public var companyID: String
+    public var companyName: String
+    public var companyStatus: String
+    /// `web` or `mobile` (the User-Agent of the last sign-in or refresh); nil for customers, whose
+    /// sessions do not record it.
+    public var platform: String?
+    public var createdAt: String
+    /// When the newest refresh token was issued; nil before the first refresh (and for customers,
+    /// whose tokens never refresh).
+    public var lastRefreshAt: String?
+    public var refreshCount: Int
+    /// When the family's current refresh token (staff) or the session (customer) runs out.
+    public var expiresAt: String
+    public var status: Status
+    /// `reuse`, `logout` or `user_inactive` (staff), `logout` (customer); nil while live or expired.
+    public var revokedReason: String?
+    /// nil when not revoked, and for `user_inactive`, which the account's state implies rather
+    /// than a revocation recorded on the family.
+    public var revokedAt: String?
+}
+
+/// `GET /__mock/sessions` filters.
+public struct SessionFilter: Sendable, Equatable {
+    public var kind: SessionSummary.Kind?
+    /// The account's email, case-insensitive.
+    public var email: String?
+    public var status: SessionSummary.Status?
+    /// At most this many (newest first); nil for all.
+    public var limit: Int?
+
+    public init(kind: SessionSummary.Kind? = nil, email: String? = nil, status: SessionSummary.Status? = nil,
+                limit: Int? = nil) {
+        self.kind = kind
+        self.email = email
+        self.status = status
+        self.limit = limit
+    }
+}
+
+/// A company and its status (`GET /__mock/companies`).
+public struct CompanySummary: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var status: String
+}
+
+extension Store {
+    /// Staff token families and customer sessions, newest first (ties: staff first, then the later
+    /// made), each judged at `now`.
+    public func sessions(_ filter: SessionFilter, now: Date) throws -> [SessionSummary] {
+        try read { db in
+            // The status is judged here, so a status filter reads every row and cuts afterwards.
+            let sqlLimit = filter.status == nil ? (filter.limit ?? -1) : -1
+            let rows = try Row.fetchAll(db.cachedStatement(sql: Self.sessionsSQL),
+                                        arguments: [filter.kind?.rawValue, filter.email, sqlLimit])
+            let nowText = Timestamp.string(now)
+            var sessions: [SessionSummary] = []
+            for row in rows {
+                let session = Self.session(row, now: nowText)
+                if let status = filter.status, session.status != status { continue }
+                sessions.append(session)
+                if let limit = filter.limit, sessions.count >= limit { break }
+            }
+            return sessions
+        }
+    }
+
+    /// Every company, by name.
+    public func companies() throws -> [CompanySummary] {
+        try read { db in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name, status FROM companies ORDER BY name, id"))
+                .map { CompanySummary(id: $0["id"], name: $0["name"], status: $0["status"]) }
+        }
+    }
+
+    /// ?1 kind or NULL, ?2 email or NULL, ?3 limit (-1 for none).
+    private static let sessionsSQL = """
+        SELECT * FROM (
+            SELECT 'staff' AS kind, f.id, f.user_id, NULL AS client_id, u.email, u.company_id,
+                   c.name AS company_name, c.status AS company_status, f.is_mobile, f.created_at,
+                   f.revoked_at, f.revoked_reason, (u.is_active = 1 AND u.archived_at IS NULL) AS account_active,
+                   (SELECT COUNT(*) FROM refresh_tokens t WHERE t.family_id = f.id) AS token_count,
+                   (SELECT MAX(t.created_at) FROM refresh_tokens t WHERE t.family_id = f.id) AS newest_token_at,
+                   COALESCE((SELECT MAX(t.expires_at) FROM refresh_tokens t
+                             WHERE t.family_id = f.id AND t.rotated_at IS NULL),
+                            (SELECT MAX(t.expires_at) FROM refresh_tokens t WHERE t.family_id = f.id),
+                            f.created_at) AS expires_at,
+                   f.rowid AS seq
+            FROM refresh_token_families f
+            JOIN users u ON u.id = f.user_id
+            JOIN companies c ON c.id = u.company_id
+            WHERE (?1 IS NULL OR ?1 = 'staff') AND (?2 IS NULL OR u.email = ?2 COLLATE NOCASE)
+            UNION ALL
+            SELECT 'customer', s.id, NULL, s.client_id, cl.email, s.company_id,
+                   c.name, c.status, NULL, s.created_at,
+                   s.revoked_at, CASE WHEN s.revoked_at IS NOT NULL THEN 'logout' END, 1,
+                   1, NULL, s.expires_at,
+                   s.rowid
+            FROM customer_sessions s
+            JOIN clients cl ON cl.id = s.client_id
+            JOIN companies c ON c.id = s.company_id
+            WHERE (?1 IS NULL OR ?1 = 'customer') AND (?2 IS NULL OR cl.email = ?2 COLLATE NOCASE)
+        )
+        ORDER BY created_at DESC, kind DESC, seq DESC
+        LIMIT ?3
+        """
+
+    private static func session(_ row: Row, now: String) -> SessionSummary {
+        let kind: SessionSummary.Kind = (row["kind"] as String) == "staff" ? .staff : .customer
+        let tokenCount: Int = row["token_count"]
+        let expiresAt: String = row["expires_at"]
+        var revokedReason: String? = row["revoked_reason"]
+        let revokedAt: String? = row["revoked_at"]
+        let status: SessionSummary.Status
+        if revokedAt != nil {
+            status = .revoked
+        } else if (row["account_active"] as Int) != 1 {
+            // The family is not marked, but neither its access tokens nor a refresh work any more.
+            status = .revoked
+            revokedReason = "user_inactive"
+        } else {
+            status = expiresAt > now ? .live : .expired
+            revokedReason = nil
+        }
+        let isMobile: Int? = row["is_mobile"]
+        return SessionSummary(
+            id: row["id"], kind: kind, userID: row["user_id"], clientID: row["client_id"], email: row["email"],
+            companyID: row["company_id"], companyName: row["company_name"], companyStatus: row["company_status"],
+            platform: isMobile.map { $0 == 1 ? "mobile" : "web" }, createdAt: row["created_at"],
+            lastRefreshAt: tokenCount > 1 ? row["newest_token_at"] : nil, refreshCount: max(0, tokenCount - 1),
+            expiresAt: expiresAt, status: status, revokedReason: revokedReason, revokedAt: revokedAt)
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@testable import MockServer
+
+/// Headless Chromium driven through chromedriver's W3C WebDriver HTTP API (JSON over HTTP, no
+/// client library): `chromedriver --port=0` is started per browser, reports the port it took,
+/// and starts Chromium for the session. `ChromeBrowser.run { browser in … }` quits both however
+/// the body ends. Requests go over a plain socket (`WebDriverHTTP`): chromedriver writes headers
+/// without a space after the colon (`Content-Length:914`), which Linux URLSession rejects.
+final class ChromeBrowser {
+    /// chromedriver: `$CHROMEDRIVER`, else `chromedriver` on `PATH`.
+    static let driverPath = executable(environment: "CHROMEDRIVER", names: ["chromedriver"])
+    /// The browser: `$CHROME_BINARY`, else Debian's `chromium` (or another Chromium/Chrome) on `PATH`.
+    static let chromePath = executable(environment: "CHROME_BINARY",
+                                       names: ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"])
+    static let isAvailable = driverPath != nil && chromePath != nil
+
+    private let driver: ChildProcess
+    private let driverLog: URL
+    private let port: Int
+    private let sessionID: String
+
+    /// A browser with a `width`×`height` window for `body`; chromedriver and Chromium are stopped after.
+    static func run<T>(width: Int = 1400, height: Int = 1800, _ body: (ChromeBrowser) async throws -> T) async throws -> T {
+        let browser = try await ChromeBrowser(width: width, height: height)
+        do {
+            let result = try await body(browser)
+            await browser.quit()
+            return result
+        } catch {
+            await browser.quit()
+            throw error
+        }
+    }
+
+    private init(width: Int, height: Int) async throws {
+        guard let driverPath = Self.driverPath, let chromePath = Self.chromePath else {
+            throw BrowserError("chromium or chromedriver not found")
+        }
+        driverLog = FileManager.default.temporaryDirectory.appendingPathComponent("chromedriver-\(UUID().uuidString).log")
+        // posix_spawn, not Foundation's Process (Support/ChildProcess.swift: Process.run() can crash).
+        driver = try ChildProcess(executable: URL(fileURLWithPath: driverPath), arguments: ["--port=0"],
+                                  environment: ProcessInfo.processInfo.environment, output: driverLog)
+
+        // "ChromeDriver was started successfully on port 41687."
+        var port: Int?
+        let deadline = ContinuousClock.now + .seconds(30)
+        while port == nil {
+            let text = (try? String(contentsOf: driverLog, encoding: .utf8)) ?? ""
+            if let match = text.firstMatch(of: /started successfully on port (\d+)/) { port = Int(match.output.1) }
+            else if !driver.isRunning || ContinuousClock.now > deadline {
+                Self.stop(driver)
+                throw BrowserError("chromedriver did not start: \(text)")
+            } else {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        self.port = port!
+
+        let capabilities: JSONValue = ["capabilities": ["alwaysMatch": ["goog:chromeOptions": [
+            "binary": .string(chromePath),
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                     "--disable-extensions", "--force-device-scale-factor=1", "--hide-scrollbars",
+                     .string("--window-size=\(width),\(height)")],
+        ]]]]
+        do {
+            let created = try await Self.send(port: self.port, "POST", "/session", capabilities)
+            guard let id = created["sessionId"]?.stringValue else { throw BrowserError("no session id: \(created)") }
+            sessionID = id
+        } catch {
+            Self.stop(driver)
+            throw error
+        }
+    }
+
+    /// Ends the session (Chromium quits), then chromedriver (which ignores SIGTERM: `GET /shutdown`,
+    /// and SIGKILL if it is still there 5 s later).
+    func quit() async {
+        _ = try? await command("DELETE", "", nil)
+        _ = try? await WebDriverHTTP.exchange(port: port, method: "GET", path: "/shutdown", body: Data())
+        let deadline = ContinuousClock.now + .seconds(5)
+        while driver.isRunning, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        Self.stop(driver)
+        try? FileManager.default.removeItem(at: driverLog)
+    }
+
+    private static func stop(_ driver: ChildProcess) {
+        if driver.isRunning { kill(driver.pid, SIGKILL) }
+        driver.waitUntilExit()
+    }
+
+    // MARK: - Commands
+
+    func open(_ url: URL) async throws {
+        _ = try await command("POST", "url", ["url": .string(url.absoluteString)])
+    }
+
+    /// Runs `script` (a function body; `arguments[i]` are `args`) in the page and returns its value.
+    @discardableResult
+    func evaluate(_ script: String, _ args: [JSONValue] = []) async throws -> JSONValue {
+        try await command("POST", "execute/sync", ["script": .string(script), "args": .array(args)])
+    }
+
+    /// Like `evaluate`, for a script that calls `arguments[arguments.length - 1](value)` when done.
+    func evaluateAsync(_ script: String, _ args: [JSONValue] = []) async throws -> JSONValue {
+        try await command("POST", "execute/async", ["script": .string(script), "args": .array(args)])
+    }
+
+    /// The element `selector` matches (the first), as WebDriver refers to it.
+    func element(_ selector: String) async throws -> String {
+        let found = try await command("POST", "element", ["using": "css selector", "value": .string(selector)])
+        guard let id = found["element-6066-11e4-a52e-4f735466cecf"]?.stringValue else {
+            throw BrowserError("no element id for \(selector): \(found)")
+        }
+        return id
+    }
+
+    /// A real click (WebDriver scrolls it into view and fails if something else would get it).
+    func click(_ selector: String) async throws {
+        let id = try await element(selector)
+        _ = try await command("POST", "element/\(id)/click", [:])
+    }
+
+    /// Types `text` into the element, as keystrokes.
+    func type(_ text: String, into selector: String) async throws {
+        let id = try await element(selector)
+        _ = try await command("POST", "element/\(id)/value", ["text": .string(text)])
+    }
+
+    /// The visible viewport as a PNG.
+    func screenshot() async throws -> Data {
+        guard let base64 = try await command("GET", "screenshot", nil).stringValue,
+              let png = Data(base64Encoded: base64) else { throw BrowserError("no screenshot") }
+        return png
+    }
+
+    /// Polls `condition` (a script returning a boolean) until true, at most `timeout`; the time it took.
+    @discardableResult
+    func waitUntil(_ condition: String, _ args: [JSONValue] = [], timeout: Duration = .seconds(15),
+                   for description: String) async throws -> Duration {
+        let started = ContinuousClock.now
+        while true {
+            if try await evaluate(condition, args) == .bool(true) { return started.duration(to: .now) }
+            if started.duration(to: .now) > timeout {
+                let state = try? await evaluate("return document.getElementById('connection')?.textContent")
+                throw BrowserError("timed out after \(timeout) waiting for \(description) (console: \(state ?? .null))")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    private func command(_ method: String, _ path: String, _ body: JSONValue?) async throws -> JSONValue {
+        try await Self.send(port: port, method, "/session/\(sessionID)" + (path.isEmpty ? "" : "/" + path), body)
+    }
+
+    private static func send(port: Int, _ method: String, _ path: String, _ body: JSONValue?) async throws -> JSONValue {
+        let payload = try body.map { try JSONEncoder().encode($0) } ?? Data()
+        let (status, data) = try await WebDriverHTTP.exchange(port: port, method: method, path: path, body: payload)
+        let reply = (try? JSONDecoder().decode(JSONValue.self, from: data)) ?? .null
+        let value = reply["value"] ?? .null
+        guard status == 200 else {
+            throw BrowserError("WebDriver \(method) \(path): \(status) \(value["error"] ?? .null) "
+                               + (value["message"]?.stringValue ?? String(decoding: data, as: UTF8.self)))
+        }
+        return value
+    }
+
+    private static func executable(environment name: String, names: [String]) -> String? {
+        let manager = FileManager.default
+        if let path = ProcessInfo.processInfo.environment[name], manager.isExecutableFile(atPath: path) { return path }
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        for name in names {
+            for folder in folders where manager.isExecutableFile(atPath: "\(folder)/\(name)") { return "\(folder)/\(name)" }
+        }
+        return nil
+    }
+}
+
+struct BrowserError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One HTTP/1.1 request to `127.0.0.1:port` over a blocking socket, on a thread of its own (so the
+/// seconds a WebDriver command can take never hold a thread of the concurrency pool).
+enum WebDriverHTTP {
+    static func exchange(port: Int, method: String, path: String, body: Data) async throws -> (status: Int, body: Data) {
+        var request = Array("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n".utf8)
+        if !body.isEmpty || method == "POST" {
+            request += Array("Content-Type: application/json; charset=utf-8\r\nContent-Length: \(body.count)\r\n".utf8)
+        }
+        request += Array("\r\n".utf8) + [UInt8](body)
+        let message = request
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try blockingExchange(port: port, message) }) }.start()
+        }
+    }
+
+    private static func blockingExchange(port: Int, _ message: [UInt8]) throws -> (status: Int, body: Data) {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        var on: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        guard fd >= 0 else { throw BrowserError("socket: errno \(errno)") }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw BrowserError("connect to chromedriver: errno \(errno)") }
+        var sent = 0
+        while sent < message.count {
+            #if canImport(Glibc)
+            let count = message[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            #else
+            let count = message[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            #endif
+            guard count > 0 else { throw BrowserError("send to chromedriver: errno \(errno)") }
+            sent += count
+        }
+
+        // Read the head, then Content-Length bytes of body (or to the end, without one).
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var headEnd: Int?
+        var expected: Int?
+        while true {
+            if let headEnd, let expected, received.count - headEnd >= expected { break }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 { break }
+            guard count > 0 else { throw BrowserError("recv from chromedriver: errno \(errno)") }
+            received += buffer[0..<count]
+            if headEnd == nil, let range = received.firstRange(of: Array("\r\n\r\n".utf8)) {
+                headEnd = range.upperBound
+                let head = String(decoding: received[..<range.lowerBound], as: UTF8.self).split(separator: "\r\n")
+                for line in head.dropFirst() {
+                    let parts = line.split(separator: ":", maxSplits: 1)
+                    if parts.count == 2, parts[0].lowercased() == "content-length" {
+                        expected = Int(parts[1].trimmingCharacters(in: .whitespaces))
+                    }
+                }
+            }
+        }
+        guard let headEnd, received.count >= 12, received.starts(with: Array("HTTP/1.".utf8)),
+              let status = Int(String(decoding: received[9..<12], as: UTF8.self)) else {
+            throw BrowserError("no HTTP answer from chromedriver")
+        }
+        return (status, Data(received[headEnd...].prefix(expected ?? .max)))
+    }
+}
