@@ -23,16 +23,22 @@ struct Dispatcher: Sendable {
         guard Namespaces.isValidName(name) else {
             return JSONBody.failure(.badRequest("Invalid namespace name: use 1 to 64 of A-Z, a-z, 0-9, _ and -"))
         }
+        var routed = request
+        let rest = afterPrefix.dropFirst(name.count)
+        routed.path = rest.isEmpty ? "/" : String(rest)
+        routed.target = Self.strip(prefixOf: name, from: request.target, routedPath: routed.path)
+        // A control call the token refuses must not make the namespace either (every namespace
+        // shares the server's configuration, so the default one's judges it).
+        if control != nil, routed.path == "/__mock" || routed.path.hasPrefix("/__mock/"),
+           let refusal = ControlToken.refusal(of: routed, configuration: namespaces.defaultEnvironment.configuration) {
+            return refusal
+        }
         let environment: ServerEnvironment
         do {
             environment = try namespaces.environment(named: String(name))
         } catch {
             return Self.response(for: error, logger: namespaces.defaultEnvironment.logger)
         }
-        var routed = request
-        let rest = afterPrefix.dropFirst(name.count)
-        routed.path = rest.isEmpty ? "/" : String(rest)
-        routed.target = Self.strip(prefixOf: name, from: request.target, routedPath: routed.path)
         return Pipeline(environment: environment, namespaces: namespaces, api: api, control: control).respond(to: routed, started: started)
     }
 

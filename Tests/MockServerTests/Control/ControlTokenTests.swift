@@ -133,6 +133,21 @@ import MockHTTP
         #expect(try await namespace.get("/__mock/").status == 200)
     }
 
+    @Test func aRefusedControlCallToAnUnknownNamespaceDoesNotMakeIt() async throws {
+        let mock = try guarded()
+        defer { mock.stop() }
+        for path in ["/ns/stranger/__mock/reset", "/ns/stranger/__mock/outbox"] {
+            #expect(try await mock.post(path).status == 401)
+            #expect(try await mock.get(path, bearer: "wrong").status == 401)
+        }
+        let listed = try await mock.get("/__mock/namespaces", bearer: Self.token).data["namespaces"]?.array
+        #expect(listed?.isEmpty == true)
+        // The open calls and an authorised one do make it, as any first request does.
+        #expect(try await mock.get("/ns/stranger/__mock/health").status == 200)
+        let after = try await mock.get("/__mock/namespaces", bearer: Self.token).data["namespaces"]?.array
+        #expect(after?.compactMap { $0["name"]?.string } == ["stranger"])
+    }
+
     @Test func theControlTokenIsNoAppTokenAndAppTokensOpenNoControlCall() async throws {
         let mock = try guarded()
         defer { mock.stop() }
