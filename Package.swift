@@ -16,10 +16,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),       // NIOConcurrencyHelpers only
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     ],
     targets: [
         // HTTP/1.1 over POSIX sockets; knows nothing of Repair Minder.
-        .target(name: "MockHTTP"),
+        .target(name: "MockHTTP", dependencies: [
+            // Locks and atomics that work from macOS 14 / iOS 17 (Synchronization's need 15 / 18) and,
+            // on Linux, a plain pthread mutex rather than Mutex's priority-inheritance futex, which
+            // goes to the kernel on every contended acquire (Locked.swift).
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "Atomics", package: "swift-atomics"),
+        ]),
         // The seed fixtures, bundled so the binary finds them from any folder.
         .target(name: "MockSeeds", path: "Seeds", exclude: ["README.md"], resources: [.copy("default.json")]),
         // The emulated backend.

@@ -1,39 +1,41 @@
-#if canImport(Darwin)
-import os
-#else
-import Synchronization
-#endif
+import Atomics
+import NIOConcurrencyHelpers
 
-/// Mutable state behind a lock, Sendable without `@unchecked`: the storage is the platform's own
-/// Sendable lock type (`Synchronization.Mutex` on Linux; `OSAllocatedUnfairLock` on Darwin, because
-/// `Mutex` needs macOS 15 and the package supports macOS 14).
+/// Mutable state behind a lock. The storage is swift-nio's `NIOLockedValueBox`: a plain
+/// `pthread_mutex_t` on Linux and `os_unfair_lock` on Darwin. Not `Synchronization.Mutex`: it needs
+/// macOS 15 / iOS 18 (the package supports 14 / 17), and on Linux it is a priority-inheritance
+/// futex, which enters the kernel on every contended acquire and release — with 64 connection
+/// threads on 2 cores that cost the health route 40 % of its CPU (docs/performance.md).
 package final class Locked<State: Sendable>: Sendable {
-    #if canImport(Darwin)
-    private let lock: OSAllocatedUnfairLock<State>
-    package init(_ initial: State) { lock = OSAllocatedUnfairLock(initialState: initial) }
+    private let box: NIOLockedValueBox<State>
+    package init(_ initial: State) { box = NIOLockedValueBox(initial) }
     package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
-        try lock.withLockUnchecked(body)
+        try box.withLockedValue(body)
     }
-    #else
-    private let mutex: Mutex<State>
-    package init(_ initial: State) { mutex = Mutex(initial) }
-    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
-        try mutex.withLock { state throws -> R in try body(&state) }
-    }
-    #endif
 }
 
-/// A flag read on every request without taking a contended lock (`Atomic` on Linux; on Darwin an
-/// unfair lock, which is cheap there, because `Atomic` needs macOS 15).
+/// A flag read on every request without taking a lock (swift-atomics, which has no OS minimum).
 package final class Flag: Sendable {
+    private let atomic = ManagedAtomic<Bool>(false)
     package init() {}
-    #if canImport(Darwin)
-    private let lock = OSAllocatedUnfairLock(initialState: false)
-    package var value: Bool { lock.withLock { $0 } }
-    package func set() { lock.withLock { $0 = true } }
-    #else
-    private let atomic = Atomic<Bool>(false)
     package var value: Bool { atomic.load(ordering: .acquiring) }
     package func set() { atomic.store(true, ordering: .releasing) }
-    #endif
+}
+
+/// A `Double` read on every request without taking a lock: its bit pattern in an atomic word.
+package final class AtomicDouble: Sendable {
+    private let bits: ManagedAtomic<UInt64>
+    package init(_ initial: Double) { bits = ManagedAtomic(initial.bitPattern) }
+    package func load() -> Double { Double(bitPattern: bits.load(ordering: .acquiring)) }
+    package func store(_ value: Double) { bits.store(value.bitPattern, ordering: .releasing) }
+    /// Replaces the value with `transform(value)` atomically, retrying if another thread got there first.
+    package func update(_ transform: (Double) -> Double) {
+        var current = bits.load(ordering: .relaxed)
+        while true {
+            let next = transform(Double(bitPattern: current)).bitPattern
+            let (exchanged, original) = bits.compareExchange(expected: current, desired: next, ordering: .acquiringAndReleasing)
+            if exchanged { return }
+            current = original
+        }
+    }
 }

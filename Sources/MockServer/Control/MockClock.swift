@@ -5,35 +5,34 @@ import MockHTTP
 /// control API moves (`advance_seconds`, or `now` to jump to an instant); reset puts the offset back
 /// to where the server started. Nothing else in the server reads `Date()`.
 final class MockClock: Sendable {
-    private let offset: Locked<TimeInterval>
+    private let offset: AtomicDouble   // read by every request: no lock
     private let initialOffset: TimeInterval
 
     /// `start` pins the clock's first reading (tests use it for determinism); nil follows the wall clock.
     init(start: Date? = nil) {
         let initial = start.map { $0.timeIntervalSince(Date()) } ?? 0
         initialOffset = initial
-        offset = Locked(initial)
+        offset = AtomicDouble(initial)
     }
 
     func now() -> Date {
-        let offset = offset.withLock { $0 }
-        return Date(timeIntervalSinceNow: offset)
+        Date(timeIntervalSinceNow: offset.load())
     }
 
     func advance(by seconds: TimeInterval) {
-        offset.withLock { $0 += seconds }
+        offset.update { $0 + seconds }
     }
 
     func set(_ instant: Date) {
-        offset.withLock { $0 = instant.timeIntervalSince(Date()) }
+        offset.store(instant.timeIntervalSince(Date()))
     }
 
     func reset() {
-        offset.withLock { $0 = initialOffset }
+        offset.store(initialOffset)
     }
 
     /// Seconds between the wall clock and the mock's clock.
-    var offsetSeconds: TimeInterval { offset.withLock { $0 } }
+    var offsetSeconds: TimeInterval { offset.load() }
 }
 
 extension Duration {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MockHTTP
 
 /// The SQLite database of the mock. Schema by migrations, foreign keys on; a file database uses
 /// WAL with `synchronous = NORMAL` (a killed process loses nothing committed; a power loss can
@@ -7,6 +8,12 @@ import GRDB
 /// file) or on `--reset`, through `SeedSnapshot.restore(into:)`.
 public struct Store: Sendable {
     public let writer: any DatabaseWriter
+    /// Admits one request thread at a time to the database queue. GRDB's queue is a serial
+    /// `DispatchQueue`: many connection threads calling `sync` on it at once go down Dispatch's
+    /// slow path, each parking and being woken in turn, which cost more than the query (64
+    /// connections answered fewer requests than 1). A plain mutex in front keeps every `sync`
+    /// uncontended. Not reentrant, like the queue itself.
+    private let gate = Locked(())
 
     /// `":memory:"` for a private in-memory database, else a file path (its folder is created).
     public init(path: String) throws {
@@ -59,12 +66,14 @@ public struct Store: Sendable {
     /// (`OP_Expire`), so every cached statement would be compiled again on its next use — the
     /// authorizer and region analysis that dominated the authenticated request's profile.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        if let queue = writer as? DatabaseQueue { return try queue.unsafeRead(body) }
-        return try writer.read(body)
+        try gate.withLock { _ in
+            if let queue = writer as? DatabaseQueue { return try queue.unsafeRead(body) }
+            return try writer.read(body)
+        }
     }
 
     /// One transaction: everything in `body` commits together or not at all.
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.write(body)
+        try gate.withLock { _ in try writer.write(body) }
     }
 }
