@@ -201,34 +201,12 @@ enum WebDriverHTTP {
     }
 
     private static func blockingExchange(port: Int, _ message: [UInt8]) throws -> (status: Int, body: Data) {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        var on: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        guard fd >= 0 else { throw BrowserError("socket: errno \(errno)") }
-        defer { close(fd) }
-        var timeout = timeval(tv_sec: 120, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw BrowserError("connect to chromedriver: errno \(errno)") }
-        var sent = 0
-        while sent < message.count {
-            #if canImport(Glibc)
-            let count = message[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            #else
-            let count = message[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-            #endif
-            guard count > 0 else { throw BrowserError("send to chromedriver: errno \(errno)") }
-            sent += count
+        let socket: LoopbackSocket
+        do {
+            socket = try LoopbackSocket(port: port, receiveTimeout: 120)
+            try socket.send(message)
+        } catch {
+            throw BrowserError("chromedriver: \(error)")
         }
 
         // Read the head, then Content-Length bytes of body (or to the end, without one).
@@ -238,7 +216,7 @@ enum WebDriverHTTP {
         var expected: Int?
         while true {
             if let headEnd, let expected, received.count - headEnd >= expected { break }
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let count = socket.receive(into: &buffer)
             if count == 0 { break }
             guard count > 0 else { throw BrowserError("recv from chromedriver: errno \(errno)") }
             received += buffer[0..<count]

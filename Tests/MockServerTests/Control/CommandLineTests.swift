@@ -20,42 +20,6 @@ import Testing
         throw HarnessError("repairminder-mock is not built beside the tests (looked in \(folders.map(\.path)))")
     }
 
-    /// The binary serving, started through `ChildProcess` (posix_spawn: Foundation's
-    /// `Process.run()` can crash a test process on Linux); its log stays readable after it ends.
-    final class Running {
-        let child: ChildProcess
-        let output: URL
-        let port: Int
-
-        init(arguments: [String], environment: [String: String] = [:]) throws {
-            output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString).log")
-            child = try ChildProcess(executable: try CommandLineTests.binary(), arguments: arguments,
-                                     environment: ChildProcess.environment(environment), output: output)
-            // The banner's first line names the port; wait for it (bounded, no fixed sleep).
-            let deadline = Date().addingTimeInterval(20)
-            var found: Int?
-            while found == nil, Date() < deadline, child.isRunning {
-                let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RepairMinder Mock listening on ") }),
-                   let port = line.split(separator: ":").last.flatMap({ Int($0) }) {
-                    found = port
-                } else {
-                    usleep(20_000)
-                }
-            }
-            guard let found else {
-                _ = child.terminate()
-                throw HarnessError("no banner: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
-            }
-            port = found
-        }
-
-        /// SIGTERM, then the exit status.
-        func terminate() -> Int32 { child.terminate() }
-
-        var log: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
-    }
-
     private static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         try CommandLineRun.run(arguments, environment: environment)
     }
@@ -66,7 +30,7 @@ import Testing
         let state = folder.appendingPathComponent("bug-1234.sqlite")
 
         // Options from the environment: port 0, memory database, export path.
-        let first = try Running(arguments: ["--host", "127.0.0.1"], environment: [
+        let first = try SpawnedMock(arguments: ["--host", "127.0.0.1"], environment: [
             "REPAIRMINDER_MOCK_PORT": "0", "REPAIRMINDER_MOCK_DB": ":memory:",
             "REPAIRMINDER_MOCK_EXPORT_ON_EXIT": state.path,
         ])
@@ -78,7 +42,7 @@ import Testing
         #expect(first.log.contains("state written to \(state.path)"))
         #expect(StateFile.isDatabase(at: state))
 
-        let second = try Running(arguments: ["--host", "127.0.0.1", "--port", "0", "--db", ":memory:", "--seed", state.path])
+        let second = try SpawnedMock(arguments: ["--host", "127.0.0.1", "--port", "0", "--db", ":memory:", "--seed", state.path])
         defer { _ = second.terminate() }
         let outbox = try await Self.request(port: second.port, "GET", "/__mock/outbox?to=admin@acme.test")
         #expect(outbox.json["data"]?.array?.map { $0["kind"] } == ["staff_magic_link"],
@@ -86,7 +50,7 @@ import Testing
     }
 
     @Test func healthProbeAnswersWhetherAMockIsUp() async throws {
-        let running = try Running(arguments: ["--host", "127.0.0.1", "--port", "0", "--db", ":memory:"])
+        let running = try SpawnedMock(arguments: ["--host", "127.0.0.1", "--port", "0", "--db", ":memory:"])
         let up = try Self.run(["--health-probe", "--port", String(running.port)])
         #expect(up.status == 0)
         #expect(running.terminate() == 0)
@@ -97,7 +61,7 @@ import Testing
     /// A mock listening only on IPv6 with the control API off is still healthy to a probe told its
     /// host as the wildcard the container would use.
     @Test func healthProbeKnocksOnTheConfiguredHostEvenWithTheControlAPIOff() async throws {
-        let running = try Running(arguments: ["--host", "::1", "--port", "0", "--db", ":memory:", "--no-control-api"])
+        let running = try SpawnedMock(arguments: ["--host", "::1", "--port", "0", "--db", ":memory:", "--no-control-api"])
         defer { _ = running.terminate() }
         #expect(try Self.run(["--health-probe", "--host", "::", "--port", String(running.port)]).status == 0)
         #expect(try Self.run(["--health-probe", "--port", String(running.port)],

@@ -261,25 +261,12 @@ import Testing
 @Suite struct TransportFaultTests {
     /// Sends one `Connection: close` request and reads until the server closes.
     static func rawExchange(port: Int, _ request: String) throws -> [UInt8] {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw HarnessError("socket failed") }
-        defer { close(fd) }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw HarnessError("connect failed") }
-        let bytes = Array(request.utf8)
-        guard send(fd, bytes, bytes.count, 0) == bytes.count else { throw HarnessError("send failed") }
+        let socket = try LoopbackSocket(port: port, receiveTimeout: 5)
+        try socket.send(Array(request.utf8))
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = recv(fd, &buffer, buffer.count, 0)
+            let count = socket.receive(into: &buffer)
             if count <= 0 { break }
             received += buffer[0..<count]
         }

@@ -109,8 +109,8 @@ final class ChildProcess: Sendable {
     }
 }
 
-/// `repairminder-mock` started by a test, its output in a file, its port read from its banner (the
-/// same as `CommandLineTests.Running`, through `ChildProcess`).
+/// `repairminder-mock` started by a test through `ChildProcess`, its output in a file, its port read
+/// from its banner. The log stays readable after `terminate()` and goes with the object.
 final class SpawnedMock: Sendable {
     let child: ChildProcess
     let output: URL
@@ -141,9 +141,11 @@ final class SpawnedMock: Sendable {
 
     /// SIGTERM, then the exit status.
     @discardableResult
-    func terminate() -> Int32 {
-        defer { try? FileManager.default.removeItem(at: output) }
-        return child.terminate()
+    func terminate() -> Int32 { child.terminate() }
+
+    deinit {
+        _ = child.terminate()
+        try? FileManager.default.removeItem(at: output)
     }
 
     var log: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
