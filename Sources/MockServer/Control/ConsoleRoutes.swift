@@ -110,14 +110,8 @@ private struct ConsoleAccountPayload: Encodable {
 
     init(_ account: SeededAccounts.Account) {
         email = account.email
-        // The banner writes staff as `staff (<role>)`.
-        if account.kind.hasPrefix("staff (") && account.kind.hasSuffix(")") {
-            kind = "staff"
-            role = String(account.kind.dropFirst("staff (".count).dropLast())
-        } else {
-            kind = account.kind
-            role = nil
-        }
+        kind = account.kind
+        role = account.role
         company = account.company
         companyStatus = account.companyStatus.isEmpty ? nil : account.companyStatus
         signIn = account.login

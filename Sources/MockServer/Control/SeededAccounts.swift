@@ -4,10 +4,16 @@ import GRDB
 enum SeededAccounts {
     struct Account: Sendable {
         var email: String
+        /// `staff` or `customer`.
         var kind: String
+        /// A staff member's role; nil for a customer.
+        var role: String?
         var company: String
         var companyStatus: String
         var login: String
+
+        /// What the start-up table shows: `staff (<role>)`, or the kind alone.
+        var kindLabel: String { role.map { "\(kind) (\($0))" } ?? kind }
     }
 
     static func fetch(_ db: Database) throws -> [Account] {
@@ -21,7 +27,7 @@ enum SeededAccounts {
             else if (row["is_active"] as Int) != 1 { login = "deactivated: cannot log in" }
             else if (row["password_hash"] as String?) == nil { login = "magic link only" }
             else { login = "password123 + " + ((row["two_factor_method"] as String) == "totp" ? "TOTP or email code" : "email code") }
-            return Account(email: row["email"], kind: "staff (\(row["role"] as String))", company: row["company"],
+            return Account(email: row["email"], kind: "staff", role: row["role"], company: row["company"],
                            companyStatus: row["company_status"], login: login)
         }
         let customers = try Row.fetchAll(db, sql: """
@@ -29,20 +35,20 @@ enum SeededAccounts {
             FROM clients cl JOIN client_companies m ON m.client_id = cl.id JOIN companies c ON c.id = m.company_id
             GROUP BY cl.id ORDER BY cl.email
             """).map { row in
-            Account(email: row["email"], kind: "customer", company: row["companies"], companyStatus: "",
+            Account(email: row["email"], kind: "customer", role: nil, company: row["companies"], companyStatus: "",
                     login: "magic link code")
         }
         return staff + customers
     }
 
     static func table(_ accounts: [Account]) -> String {
-        let header = Account(email: "ACCOUNT", kind: "KIND", company: "COMPANY", companyStatus: "STATUS", login: "SIGN IN")
+        let header = Account(email: "ACCOUNT", kind: "KIND", role: nil, company: "COMPANY", companyStatus: "STATUS", login: "SIGN IN")
         let rows = [header] + accounts
         func width(_ key: KeyPath<Account, String>) -> Int { rows.map { $0[keyPath: key].count }.max() ?? 0 }
-        let widths = [width(\.email), width(\.kind), width(\.company), width(\.companyStatus)]
+        let widths = [width(\.email), width(\.kindLabel), width(\.company), width(\.companyStatus)]
         func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
         return rows.map { row in
-            [pad(row.email, widths[0]), pad(row.kind, widths[1]), pad(row.company, widths[2]),
+            [pad(row.email, widths[0]), pad(row.kindLabel, widths[1]), pad(row.company, widths[2]),
              pad(row.companyStatus, widths[3]), row.login].joined(separator: "  ")
         }.joined(separator: "\n")
     }
