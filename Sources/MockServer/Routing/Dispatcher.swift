@@ -13,33 +13,45 @@ struct Dispatcher: Sendable {
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = ContinuousClock.now
-        guard request.path.hasPrefix("/ns/") else {
-            return Pipeline(environment: namespaces.defaultEnvironment, namespaces: namespaces, api: api, control: control)
-                .respond(to: request, started: started)
-        }
-        // `/ns/<name>/rest` is `/rest` in namespace `<name>`; `/ns/<name>` alone is its `/`.
-        let afterPrefix = request.path.dropFirst(4)
-        let name = afterPrefix.prefix { $0 != "/" }
-        guard Namespaces.isValidName(name) else {
-            return JSONBody.failure(.badRequest("Invalid namespace name: use 1 to 64 of A-Z, a-z, 0-9, _ and -"))
-        }
         var routed = request
-        let rest = afterPrefix.dropFirst(name.count)
-        routed.path = rest.isEmpty ? "/" : String(rest)
-        routed.target = Self.strip(prefixOf: name, from: request.target, routedPath: routed.path)
-        // A control call the token refuses must not make the namespace either (every namespace
-        // shares the server's configuration, so the default one's judges it).
-        if control != nil, routed.path == "/__mock" || routed.path.hasPrefix("/__mock/"),
-           let refusal = ControlToken.refusal(of: routed, configuration: namespaces.defaultEnvironment.configuration) {
+        var name: Substring?
+        if request.path.hasPrefix("/ns/") {
+            // `/ns/<name>/rest` is `/rest` in namespace `<name>`; `/ns/<name>` alone is its `/`.
+            let afterPrefix = request.path.dropFirst(4)
+            let prefix = afterPrefix.prefix { $0 != "/" }
+            guard Namespaces.isValidName(prefix) else {
+                return JSONBody.failure(.badRequest("Invalid namespace name: use 1 to 64 of A-Z, a-z, 0-9, _ and -"))
+            }
+            let rest = afterPrefix.dropFirst(prefix.count)
+            routed.path = rest.isEmpty ? "/" : String(rest)
+            routed.target = Self.strip(prefixOf: prefix, from: request.target, routedPath: routed.path)
+            name = prefix
+        }
+        // --control-token, judged before the namespace is looked up, so a refused call does not make
+        // one (every namespace shares the server's configuration).
+        let defaultEnvironment = namespaces.defaultEnvironment
+        if control != nil, Self.isControl(routed.path),
+           let refusal = ControlToken.refusal(of: routed, configuration: defaultEnvironment.configuration) {
+            Self.log(request, refusal, who: nil, started: started, to: defaultEnvironment.logger)
             return refusal
         }
         let environment: ServerEnvironment
         do {
-            environment = try namespaces.environment(named: String(name))
+            environment = try name.map { try namespaces.environment(named: String($0)) } ?? defaultEnvironment
         } catch {
-            return Self.response(for: error, logger: namespaces.defaultEnvironment.logger)
+            return Self.response(for: error, logger: defaultEnvironment.logger)
         }
         return Pipeline(environment: environment, namespaces: namespaces, api: api, control: control).respond(to: routed, started: started)
+    }
+
+    static func isControl(_ path: String) -> Bool { path == "/__mock" || path.hasPrefix("/__mock/") }
+
+    /// The one log line of a request.
+    static func log(_ request: HTTPRequest, _ response: HTTPResponse, who: String?, started: ContinuousClock.Instant,
+                    to logger: Logger) {
+        let ms = started.duration(to: .now).milliseconds
+        let status = response.delivery == .dropConnection ? "dropped" : String(response.status)
+        logger.info("\(request.method) \(request.target) → \(status) \(String(format: "%.2f", ms)) ms\(who.map { " " + $0 } ?? "")")
     }
 
     /// The raw target without `/ns/<name>`; when the client percent-encoded the name itself, the
@@ -64,9 +76,8 @@ private struct Pipeline {
     var authenticator: Authenticator { Authenticator(environment: environment) }
 
     func respond(to request: HTTPRequest, started: ContinuousClock.Instant) -> HTTPResponse {
-        if let control, request.path == "/__mock" || request.path.hasPrefix("/__mock/") {
-            let response = ControlToken.refusal(of: request, configuration: environment.configuration)   // --control-token
-                ?? run(request, on: control, principal: .success(nil), now: environment.clock.now())
+        if let control, Dispatcher.isControl(request.path) {   // the control token was judged by the Dispatcher
+            let response = run(request, on: control, principal: .success(nil), now: environment.clock.now())
             log(request, response, who: nil, started: started)
             return response
         }
@@ -126,9 +137,7 @@ private struct Pipeline {
     }
 
     private func log(_ request: HTTPRequest, _ response: HTTPResponse, who: String?, started: ContinuousClock.Instant) {
-        let ms = started.duration(to: .now).milliseconds
-        let status = response.delivery == .dropConnection ? "dropped" : String(response.status)
-        environment.logger.info("\(request.method) \(request.target) → \(status) \(String(format: "%.2f", ms)) ms\(who.map { " " + $0 } ?? "")")
+        Dispatcher.log(request, response, who: who, started: started, to: environment.logger)
     }
 }
 
