@@ -62,8 +62,8 @@ extension Store {
                 let number = try db.count("SELECT COALESCE(MAX(ticket_number), 1000) + 1 FROM tickets WHERE company_id = ?", [company])
                 ticket = TicketRecord(id: Secrets.uuid(), companyID: company, ticketNumber: Int64(number), ticketType: .order,
                                       status: .open, subject: "Order #\(order.orderNumber)", clientID: client, orderID: order.id,
-                                      locationID: order.locationID, assignedUserID: order.assignedUserID, requiresLocation: 0,
-                                      receivedEmailID: nil, createdAt: stamp, updatedAt: stamp)
+                                      locationID: order.locationID, assignedUserID: order.assignedUserID,
+                                      createdAt: stamp, updatedAt: stamp, requiresLocation: 0, receivedEmailID: nil)
                 try ticket.insert(db)
             }
             let to = try ticket.receivedEmailID.flatMap {

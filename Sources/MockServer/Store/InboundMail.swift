@@ -51,8 +51,8 @@ extension Store {
                 let location = address.locationID ?? (locations.count == 1 ? locations[0] : nil)
                 ticket = TicketRecord(id: Secrets.uuid(), companyID: company, ticketNumber: Int64(number), ticketType: .lead,
                                       status: .open, subject: mail.subject, clientID: client?.id, orderID: nil,
-                                      locationID: location, assignedUserID: nil, requiresLocation: location == nil ? 1 : 0,
-                                      receivedEmailID: address.id, createdAt: stamp, updatedAt: stamp)
+                                      locationID: location, assignedUserID: nil, createdAt: stamp, updatedAt: stamp,
+                                      requiresLocation: location == nil ? 1 : 0, receivedEmailID: address.id)
                 try ticket.insert(db)
                 created = true
             }

@@ -1,505 +1,807 @@
 import GRDB
 
-// Row decoding for the records of Records.swift, written out: GRDB's Codable-derived `init(row:)`
-// goes through a Decoder per row and was a fifth of an authenticated request's time. Each column
-// is decoded by name with `Row.decode(forColumn:)`, which throws (never traps) on a NULL in a
-// non-optional property or an unknown enum value. Generated from the CodingKeys; RecordDecodingTests
-// checks that every record decodes to what the Codable path gives.
+// Row decoding for the records of Records.swift, written out (GRDB's Codable-derived `init(row:)`
+// went through a Decoder per row). `init(columns:)` reads the columns in declaration order, which is
+// the table's order: by index from a stepped statement (RecordColumns.swift), or by name from a GRDB
+// row for `init(row:)`. It throws (never traps) on a NULL in a non-optional property or an unknown
+// enum value. Generated from the properties and CodingKeys; RecordDecodingTests checks the result
+// against the Codable path on every seeded row and `databaseColumns` against every table.
 // Regenerate with scripts/generate-record-decoding after changing a record.
 
-extension CompanyRecord {
+extension CompanyRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "name", "status", "currency_code", "vat_number", "logo_url",
+        "vat_rate_repair", "vat_rate_device_sale", "vat_rate_accessory", "vat_rate_device_purchase",
+        "subscription_plan", "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        name = try row.decode(forColumn: "name")
-        status = try row.decode(forColumn: "status")
-        currencyCode = try row.decode(forColumn: "currency_code")
-        vatNumber = try row.decode(forColumn: "vat_number")
-        logoURL = try row.decode(forColumn: "logo_url")
-        vatRateRepair = try row.decode(forColumn: "vat_rate_repair")
-        vatRateDeviceSale = try row.decode(forColumn: "vat_rate_device_sale")
-        vatRateAccessory = try row.decode(forColumn: "vat_rate_accessory")
-        vatRateDevicePurchase = try row.decode(forColumn: "vat_rate_device_purchase")
-        subscriptionPlan = try row.decode(forColumn: "subscription_plan")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        name = try columns.next("name")
+        status = try columns.next("status")
+        currencyCode = try columns.next("currency_code")
+        vatNumber = try columns.next("vat_number")
+        logoURL = try columns.next("logo_url")
+        vatRateRepair = try columns.next("vat_rate_repair")
+        vatRateDeviceSale = try columns.next("vat_rate_device_sale")
+        vatRateAccessory = try columns.next("vat_rate_accessory")
+        vatRateDevicePurchase = try columns.next("vat_rate_device_purchase")
+        subscriptionPlan = try columns.next("subscription_plan")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension CompanyLocationRecord {
+extension CompanyLocationRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "name", "address_line1", "address_line2", "city",
+        "postcode", "country", "phone", "email", "is_primary", "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        name = try row.decode(forColumn: "name")
-        addressLine1 = try row.decode(forColumn: "address_line1")
-        addressLine2 = try row.decode(forColumn: "address_line2")
-        city = try row.decode(forColumn: "city")
-        postcode = try row.decode(forColumn: "postcode")
-        country = try row.decode(forColumn: "country")
-        phone = try row.decode(forColumn: "phone")
-        email = try row.decode(forColumn: "email")
-        isPrimary = try row.decode(forColumn: "is_primary")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        name = try columns.next("name")
+        addressLine1 = try columns.next("address_line1")
+        addressLine2 = try columns.next("address_line2")
+        city = try columns.next("city")
+        postcode = try columns.next("postcode")
+        country = try columns.next("country")
+        phone = try columns.next("phone")
+        email = try columns.next("email")
+        isPrimary = try columns.next("is_primary")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension UserRecord {
+extension UserRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "email", "first_name", "last_name", "role",
+        "phi_access_level", "data_classification", "is_active", "archived_at", "magic_link_enabled",
+        "password_hash", "two_factor_method", "totp_secret", "totp_last_step", "avatar_url", "phone",
+        "job_title", "last_login", "created_at", "updated_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        email = try row.decode(forColumn: "email")
-        firstName = try row.decode(forColumn: "first_name")
-        lastName = try row.decode(forColumn: "last_name")
-        role = try row.decode(forColumn: "role")
-        phiAccessLevel = try row.decode(forColumn: "phi_access_level")
-        dataClassification = try row.decode(forColumn: "data_classification")
-        isActive = try row.decode(forColumn: "is_active")
-        archivedAt = try row.decode(forColumn: "archived_at")
-        magicLinkEnabled = try row.decode(forColumn: "magic_link_enabled")
-        passwordHash = try row.decode(forColumn: "password_hash")
-        twoFactorMethod = try row.decode(forColumn: "two_factor_method")
-        totpSecret = try row.decode(forColumn: "totp_secret")
-        avatarURL = try row.decode(forColumn: "avatar_url")
-        phone = try row.decode(forColumn: "phone")
-        jobTitle = try row.decode(forColumn: "job_title")
-        lastLogin = try row.decode(forColumn: "last_login")
-        createdAt = try row.decode(forColumn: "created_at")
-        updatedAt = try row.decode(forColumn: "updated_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        email = try columns.next("email")
+        firstName = try columns.next("first_name")
+        lastName = try columns.next("last_name")
+        role = try columns.next("role")
+        phiAccessLevel = try columns.next("phi_access_level")
+        dataClassification = try columns.next("data_classification")
+        isActive = try columns.next("is_active")
+        archivedAt = try columns.next("archived_at")
+        magicLinkEnabled = try columns.next("magic_link_enabled")
+        passwordHash = try columns.next("password_hash")
+        twoFactorMethod = try columns.next("two_factor_method")
+        totpSecret = try columns.next("totp_secret")
+        totpLastStep = try columns.next("totp_last_step")
+        avatarURL = try columns.next("avatar_url")
+        phone = try columns.next("phone")
+        jobTitle = try columns.next("job_title")
+        lastLogin = try columns.next("last_login")
+        createdAt = try columns.next("created_at")
+        updatedAt = try columns.next("updated_at")
     }
 }
 
-extension UserRecoveryCodeRecord {
+extension UserRecoveryCodeRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "user_id", "code_hash", "used_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        userID = try row.decode(forColumn: "user_id")
-        codeHash = try row.decode(forColumn: "code_hash")
-        usedAt = try row.decode(forColumn: "used_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        userID = try columns.next("user_id")
+        codeHash = try columns.next("code_hash")
+        usedAt = try columns.next("used_at")
     }
 }
 
-extension ClientRecord {
+extension ClientRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "email", "first_name", "last_name", "phone", "address_line1",
+        "address_line2", "city", "postcode", "email_suppressed", "created_at", "is_generated_email"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        email = try row.decode(forColumn: "email")
-        firstName = try row.decode(forColumn: "first_name")
-        lastName = try row.decode(forColumn: "last_name")
-        phone = try row.decode(forColumn: "phone")
-        addressLine1 = try row.decode(forColumn: "address_line1")
-        addressLine2 = try row.decode(forColumn: "address_line2")
-        city = try row.decode(forColumn: "city")
-        postcode = try row.decode(forColumn: "postcode")
-        emailSuppressed = try row.decode(forColumn: "email_suppressed")
-        isGeneratedEmail = try row.decode(forColumn: "is_generated_email")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        email = try columns.next("email")
+        firstName = try columns.next("first_name")
+        lastName = try columns.next("last_name")
+        phone = try columns.next("phone")
+        addressLine1 = try columns.next("address_line1")
+        addressLine2 = try columns.next("address_line2")
+        city = try columns.next("city")
+        postcode = try columns.next("postcode")
+        emailSuppressed = try columns.next("email_suppressed")
+        createdAt = try columns.next("created_at")
+        isGeneratedEmail = try columns.next("is_generated_email")
     }
 }
 
-extension ClientCompanyRecord {
+extension ClientCompanyRecord: ColumnDecodable {
+    static let databaseColumns = ["client_id", "company_id", "created_at"]
+
     public init(row: Row) throws {
-        clientID = try row.decode(forColumn: "client_id")
-        companyID = try row.decode(forColumn: "company_id")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        clientID = try columns.next("client_id")
+        companyID = try columns.next("company_id")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension AuthCodeRecord {
+extension AuthCodeRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "purpose", "subject", "code_hash", "attempts", "expires_at",
+        "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        purpose = try row.decode(forColumn: "purpose")
-        subject = try row.decode(forColumn: "subject")
-        codeHash = try row.decode(forColumn: "code_hash")
-        attempts = try row.decode(forColumn: "attempts")
-        expiresAt = try row.decode(forColumn: "expires_at")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        purpose = try columns.next("purpose")
+        subject = try columns.next("subject")
+        codeHash = try columns.next("code_hash")
+        attempts = try columns.next("attempts")
+        expiresAt = try columns.next("expires_at")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension RefreshTokenFamilyRecord {
+extension RefreshTokenFamilyRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "user_id", "is_mobile", "created_at", "revoked_at", "revoked_reason"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        userID = try row.decode(forColumn: "user_id")
-        isMobile = try row.decode(forColumn: "is_mobile")
-        createdAt = try row.decode(forColumn: "created_at")
-        revokedAt = try row.decode(forColumn: "revoked_at")
-        revokedReason = try row.decode(forColumn: "revoked_reason")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        userID = try columns.next("user_id")
+        isMobile = try columns.next("is_mobile")
+        createdAt = try columns.next("created_at")
+        revokedAt = try columns.next("revoked_at")
+        revokedReason = try columns.next("revoked_reason")
     }
 }
 
-extension RefreshTokenRecord {
+extension RefreshTokenRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "family_id", "token_hash", "created_at", "expires_at", "rotated_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        familyID = try row.decode(forColumn: "family_id")
-        tokenHash = try row.decode(forColumn: "token_hash")
-        createdAt = try row.decode(forColumn: "created_at")
-        expiresAt = try row.decode(forColumn: "expires_at")
-        rotatedAt = try row.decode(forColumn: "rotated_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        familyID = try columns.next("family_id")
+        tokenHash = try columns.next("token_hash")
+        createdAt = try columns.next("created_at")
+        expiresAt = try columns.next("expires_at")
+        rotatedAt = try columns.next("rotated_at")
     }
 }
 
-extension CustomerSessionRecord {
+extension CustomerSessionRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "client_id", "company_id", "created_at", "expires_at", "revoked_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        clientID = try row.decode(forColumn: "client_id")
-        companyID = try row.decode(forColumn: "company_id")
-        createdAt = try row.decode(forColumn: "created_at")
-        expiresAt = try row.decode(forColumn: "expires_at")
-        revokedAt = try row.decode(forColumn: "revoked_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        clientID = try columns.next("client_id")
+        companyID = try columns.next("company_id")
+        createdAt = try columns.next("created_at")
+        expiresAt = try columns.next("expires_at")
+        revokedAt = try columns.next("revoked_at")
     }
 }
 
-extension DeviceTokenRecord {
+extension DeviceTokenRecord: ColumnDecodable {
+    static let databaseColumns = ["device_token", "platform", "app_type", "user_id", "client_id",
+        "company_id", "created_at", "updated_at"]
+
     public init(row: Row) throws {
-        deviceToken = try row.decode(forColumn: "device_token")
-        platform = try row.decode(forColumn: "platform")
-        appType = try row.decode(forColumn: "app_type")
-        userID = try row.decode(forColumn: "user_id")
-        clientID = try row.decode(forColumn: "client_id")
-        companyID = try row.decode(forColumn: "company_id")
-        createdAt = try row.decode(forColumn: "created_at")
-        updatedAt = try row.decode(forColumn: "updated_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        deviceToken = try columns.next("device_token")
+        platform = try columns.next("platform")
+        appType = try columns.next("app_type")
+        userID = try columns.next("user_id")
+        clientID = try columns.next("client_id")
+        companyID = try columns.next("company_id")
+        createdAt = try columns.next("created_at")
+        updatedAt = try columns.next("updated_at")
     }
 }
 
-extension PushPreferenceRecord {
+extension PushPreferenceRecord: ColumnDecodable {
+    static let databaseColumns = ["owner_type", "owner_id", "push_enabled", "order_updates",
+        "device_updates", "ticket_messages", "quote_updates", "marketing", "updated_at"]
+
     public init(row: Row) throws {
-        ownerType = try row.decode(forColumn: "owner_type")
-        ownerID = try row.decode(forColumn: "owner_id")
-        pushEnabled = try row.decode(forColumn: "push_enabled")
-        orderUpdates = try row.decode(forColumn: "order_updates")
-        deviceUpdates = try row.decode(forColumn: "device_updates")
-        ticketMessages = try row.decode(forColumn: "ticket_messages")
-        quoteUpdates = try row.decode(forColumn: "quote_updates")
-        marketing = try row.decode(forColumn: "marketing")
-        updatedAt = try row.decode(forColumn: "updated_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        ownerType = try columns.next("owner_type")
+        ownerID = try columns.next("owner_id")
+        pushEnabled = try columns.next("push_enabled")
+        orderUpdates = try columns.next("order_updates")
+        deviceUpdates = try columns.next("device_updates")
+        ticketMessages = try columns.next("ticket_messages")
+        quoteUpdates = try columns.next("quote_updates")
+        marketing = try columns.next("marketing")
+        updatedAt = try columns.next("updated_at")
     }
 }
 
-extension OutboxRecord {
+extension OutboxRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "to_address", "kind", "subject", "body", "code", "sent_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        toAddress = try row.decode(forColumn: "to_address")
-        kind = try row.decode(forColumn: "kind")
-        subject = try row.decode(forColumn: "subject")
-        body = try row.decode(forColumn: "body")
-        code = try row.decode(forColumn: "code")
-        sentAt = try row.decode(forColumn: "sent_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        toAddress = try columns.next("to_address")
+        kind = try columns.next("kind")
+        subject = try columns.next("subject")
+        body = try columns.next("body")
+        code = try columns.next("code")
+        sentAt = try columns.next("sent_at")
     }
 }
 
-extension PushLogRecord {
+extension PushLogRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "device_token", "app_type", "recipient_type", "recipient_id",
+        "payload", "sent_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        deviceToken = try row.decode(forColumn: "device_token")
-        appType = try row.decode(forColumn: "app_type")
-        recipientType = try row.decode(forColumn: "recipient_type")
-        recipientID = try row.decode(forColumn: "recipient_id")
-        payload = try row.decode(forColumn: "payload")
-        sentAt = try row.decode(forColumn: "sent_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        deviceToken = try columns.next("device_token")
+        appType = try columns.next("app_type")
+        recipientType = try columns.next("recipient_type")
+        recipientID = try columns.next("recipient_id")
+        payload = try columns.next("payload")
+        sentAt = try columns.next("sent_at")
     }
 }
 
-extension OrderRecord {
+extension OrderRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "order_number", "client_id", "location_id",
+        "assigned_user_id", "intake_method", "notes", "created_at", "updated_at", "quote_sent_at",
+        "authorised_at", "collected_at", "status"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        orderNumber = try row.decode(forColumn: "order_number")
-        status = try row.decode(forColumn: "status")
-        clientID = try row.decode(forColumn: "client_id")
-        locationID = try row.decode(forColumn: "location_id")
-        assignedUserID = try row.decode(forColumn: "assigned_user_id")
-        intakeMethod = try row.decode(forColumn: "intake_method")
-        notes = try row.decode(forColumn: "notes")
-        createdAt = try row.decode(forColumn: "created_at")
-        updatedAt = try row.decode(forColumn: "updated_at")
-        quoteSentAt = try row.decode(forColumn: "quote_sent_at")
-        authorisedAt = try row.decode(forColumn: "authorised_at")
-        collectedAt = try row.decode(forColumn: "collected_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        orderNumber = try columns.next("order_number")
+        clientID = try columns.next("client_id")
+        locationID = try columns.next("location_id")
+        assignedUserID = try columns.next("assigned_user_id")
+        intakeMethod = try columns.next("intake_method")
+        notes = try columns.next("notes")
+        createdAt = try columns.next("created_at")
+        updatedAt = try columns.next("updated_at")
+        quoteSentAt = try columns.next("quote_sent_at")
+        authorisedAt = try columns.next("authorised_at")
+        collectedAt = try columns.next("collected_at")
+        status = try columns.next("status")
     }
 }
 
-extension DeviceRecord {
+extension DeviceRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "order_id", "workflow_type", "status", "priority",
+        "assigned_engineer_id", "brand", "model", "brand_id", "model_id", "sub_location_id", "serial_number",
+        "imei", "colour", "storage_capacity", "passcode_type", "find_my_status", "condition_grade",
+        "customer_reported_issues", "technician_found_issues", "diagnosis_notes", "repair_notes",
+        "technician_notes", "authorization_status", "authorization_method", "authorization_notes",
+        "created_at", "updated_at", "received_at", "diagnosis_started_at", "quote_sent_at", "authorised_at",
+        "rejected_at", "parts_ordered_at", "parts_received_at", "repair_started_at", "repair_completed_at",
+        "qc_completed_at", "ready_at", "collected_at", "despatched_at", "paid_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        orderID = try row.decode(forColumn: "order_id")
-        workflowType = try row.decode(forColumn: "workflow_type")
-        status = try row.decode(forColumn: "status")
-        priority = try row.decode(forColumn: "priority")
-        assignedEngineerID = try row.decode(forColumn: "assigned_engineer_id")
-        brand = try row.decode(forColumn: "brand")
-        model = try row.decode(forColumn: "model")
-        brandID = try row.decode(forColumn: "brand_id")
-        modelID = try row.decode(forColumn: "model_id")
-        subLocationID = try row.decode(forColumn: "sub_location_id")
-        serialNumber = try row.decode(forColumn: "serial_number")
-        imei = try row.decode(forColumn: "imei")
-        colour = try row.decode(forColumn: "colour")
-        storageCapacity = try row.decode(forColumn: "storage_capacity")
-        passcodeType = try row.decode(forColumn: "passcode_type")
-        findMyStatus = try row.decode(forColumn: "find_my_status")
-        conditionGrade = try row.decode(forColumn: "condition_grade")
-        customerReportedIssues = try row.decode(forColumn: "customer_reported_issues")
-        technicianFoundIssues = try row.decode(forColumn: "technician_found_issues")
-        diagnosisNotes = try row.decode(forColumn: "diagnosis_notes")
-        repairNotes = try row.decode(forColumn: "repair_notes")
-        technicianNotes = try row.decode(forColumn: "technician_notes")
-        authorizationStatus = try row.decode(forColumn: "authorization_status")
-        authorizationMethod = try row.decode(forColumn: "authorization_method")
-        authorizationNotes = try row.decode(forColumn: "authorization_notes")
-        createdAt = try row.decode(forColumn: "created_at")
-        updatedAt = try row.decode(forColumn: "updated_at")
-        receivedAt = try row.decode(forColumn: "received_at")
-        diagnosisStartedAt = try row.decode(forColumn: "diagnosis_started_at")
-        quoteSentAt = try row.decode(forColumn: "quote_sent_at")
-        authorisedAt = try row.decode(forColumn: "authorised_at")
-        rejectedAt = try row.decode(forColumn: "rejected_at")
-        partsOrderedAt = try row.decode(forColumn: "parts_ordered_at")
-        partsReceivedAt = try row.decode(forColumn: "parts_received_at")
-        repairStartedAt = try row.decode(forColumn: "repair_started_at")
-        repairCompletedAt = try row.decode(forColumn: "repair_completed_at")
-        qcCompletedAt = try row.decode(forColumn: "qc_completed_at")
-        readyAt = try row.decode(forColumn: "ready_at")
-        collectedAt = try row.decode(forColumn: "collected_at")
-        despatchedAt = try row.decode(forColumn: "despatched_at")
-        paidAt = try row.decode(forColumn: "paid_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        orderID = try columns.next("order_id")
+        workflowType = try columns.next("workflow_type")
+        status = try columns.next("status")
+        priority = try columns.next("priority")
+        assignedEngineerID = try columns.next("assigned_engineer_id")
+        brand = try columns.next("brand")
+        model = try columns.next("model")
+        brandID = try columns.next("brand_id")
+        modelID = try columns.next("model_id")
+        subLocationID = try columns.next("sub_location_id")
+        serialNumber = try columns.next("serial_number")
+        imei = try columns.next("imei")
+        colour = try columns.next("colour")
+        storageCapacity = try columns.next("storage_capacity")
+        passcodeType = try columns.next("passcode_type")
+        findMyStatus = try columns.next("find_my_status")
+        conditionGrade = try columns.next("condition_grade")
+        customerReportedIssues = try columns.next("customer_reported_issues")
+        technicianFoundIssues = try columns.next("technician_found_issues")
+        diagnosisNotes = try columns.next("diagnosis_notes")
+        repairNotes = try columns.next("repair_notes")
+        technicianNotes = try columns.next("technician_notes")
+        authorizationStatus = try columns.next("authorization_status")
+        authorizationMethod = try columns.next("authorization_method")
+        authorizationNotes = try columns.next("authorization_notes")
+        createdAt = try columns.next("created_at")
+        updatedAt = try columns.next("updated_at")
+        receivedAt = try columns.next("received_at")
+        diagnosisStartedAt = try columns.next("diagnosis_started_at")
+        quoteSentAt = try columns.next("quote_sent_at")
+        authorisedAt = try columns.next("authorised_at")
+        rejectedAt = try columns.next("rejected_at")
+        partsOrderedAt = try columns.next("parts_ordered_at")
+        partsReceivedAt = try columns.next("parts_received_at")
+        repairStartedAt = try columns.next("repair_started_at")
+        repairCompletedAt = try columns.next("repair_completed_at")
+        qcCompletedAt = try columns.next("qc_completed_at")
+        readyAt = try columns.next("ready_at")
+        collectedAt = try columns.next("collected_at")
+        despatchedAt = try columns.next("despatched_at")
+        paidAt = try columns.next("paid_at")
     }
 }
 
-extension OrderItemRecord {
+extension OrderItemRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "order_id", "device_id", "item_type", "description",
+        "quantity", "unit_price_pence", "vat_rate", "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        orderID = try row.decode(forColumn: "order_id")
-        deviceID = try row.decode(forColumn: "device_id")
-        itemType = try row.decode(forColumn: "item_type")
-        description = try row.decode(forColumn: "description")
-        quantity = try row.decode(forColumn: "quantity")
-        unitPricePence = try row.decode(forColumn: "unit_price_pence")
-        vatRate = try row.decode(forColumn: "vat_rate")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        orderID = try columns.next("order_id")
+        deviceID = try columns.next("device_id")
+        itemType = try columns.next("item_type")
+        description = try columns.next("description")
+        quantity = try columns.next("quantity")
+        unitPricePence = try columns.next("unit_price_pence")
+        vatRate = try columns.next("vat_rate")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension PaymentRecord {
+extension PaymentRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "order_id", "amount_pence", "refunded_pence",
+        "payment_method", "payment_date", "is_deposit", "recorded_by", "notes", "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        orderID = try row.decode(forColumn: "order_id")
-        amountPence = try row.decode(forColumn: "amount_pence")
-        refundedPence = try row.decode(forColumn: "refunded_pence")
-        paymentMethod = try row.decode(forColumn: "payment_method")
-        paymentDate = try row.decode(forColumn: "payment_date")
-        isDeposit = try row.decode(forColumn: "is_deposit")
-        recordedBy = try row.decode(forColumn: "recorded_by")
-        notes = try row.decode(forColumn: "notes")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        orderID = try columns.next("order_id")
+        amountPence = try columns.next("amount_pence")
+        refundedPence = try columns.next("refunded_pence")
+        paymentMethod = try columns.next("payment_method")
+        paymentDate = try columns.next("payment_date")
+        isDeposit = try columns.next("is_deposit")
+        recordedBy = try columns.next("recorded_by")
+        notes = try columns.next("notes")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension SignatureRecord {
+extension SignatureRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "order_id", "device_id", "client_id", "signature_type",
+        "typed_name", "terms_agreed", "captured_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        orderID = try row.decode(forColumn: "order_id")
-        deviceID = try row.decode(forColumn: "device_id")
-        clientID = try row.decode(forColumn: "client_id")
-        signatureType = try row.decode(forColumn: "signature_type")
-        typedName = try row.decode(forColumn: "typed_name")
-        termsAgreed = try row.decode(forColumn: "terms_agreed")
-        capturedAt = try row.decode(forColumn: "captured_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        orderID = try columns.next("order_id")
+        deviceID = try columns.next("device_id")
+        clientID = try columns.next("client_id")
+        signatureType = try columns.next("signature_type")
+        typedName = try columns.next("typed_name")
+        termsAgreed = try columns.next("terms_agreed")
+        capturedAt = try columns.next("captured_at")
     }
 }
 
-extension TicketRecord {
+extension TicketRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "ticket_number", "ticket_type", "status", "subject",
+        "client_id", "order_id", "location_id", "assigned_user_id", "created_at", "updated_at",
+        "requires_location", "received_email_id"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        ticketNumber = try row.decode(forColumn: "ticket_number")
-        ticketType = try row.decode(forColumn: "ticket_type")
-        status = try row.decode(forColumn: "status")
-        subject = try row.decode(forColumn: "subject")
-        clientID = try row.decode(forColumn: "client_id")
-        orderID = try row.decode(forColumn: "order_id")
-        locationID = try row.decode(forColumn: "location_id")
-        assignedUserID = try row.decode(forColumn: "assigned_user_id")
-        requiresLocation = try row.decode(forColumn: "requires_location")
-        receivedEmailID = try row.decode(forColumn: "received_email_id")
-        createdAt = try row.decode(forColumn: "created_at")
-        updatedAt = try row.decode(forColumn: "updated_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        ticketNumber = try columns.next("ticket_number")
+        ticketType = try columns.next("ticket_type")
+        status = try columns.next("status")
+        subject = try columns.next("subject")
+        clientID = try columns.next("client_id")
+        orderID = try columns.next("order_id")
+        locationID = try columns.next("location_id")
+        assignedUserID = try columns.next("assigned_user_id")
+        createdAt = try columns.next("created_at")
+        updatedAt = try columns.next("updated_at")
+        requiresLocation = try columns.next("requires_location")
+        receivedEmailID = try columns.next("received_email_id")
     }
 }
 
-extension TicketMessageRecord {
+extension TicketMessageRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "ticket_id", "type", "from_email", "from_name",
+        "to_email", "subject", "body_text", "body_html", "device_id", "created_by", "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        ticketID = try row.decode(forColumn: "ticket_id")
-        type = try row.decode(forColumn: "type")
-        fromEmail = try row.decode(forColumn: "from_email")
-        fromName = try row.decode(forColumn: "from_name")
-        toEmail = try row.decode(forColumn: "to_email")
-        subject = try row.decode(forColumn: "subject")
-        bodyText = try row.decode(forColumn: "body_text")
-        bodyHTML = try row.decode(forColumn: "body_html")
-        deviceID = try row.decode(forColumn: "device_id")
-        createdBy = try row.decode(forColumn: "created_by")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        ticketID = try columns.next("ticket_id")
+        type = try columns.next("type")
+        fromEmail = try columns.next("from_email")
+        fromName = try columns.next("from_name")
+        toEmail = try columns.next("to_email")
+        subject = try columns.next("subject")
+        bodyText = try columns.next("body_text")
+        bodyHTML = try columns.next("body_html")
+        deviceID = try columns.next("device_id")
+        createdBy = try columns.next("created_by")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension TicketEventRecord {
+extension TicketEventRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "ticket_id", "message_id", "event_type", "event_data", "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        ticketID = try row.decode(forColumn: "ticket_id")
-        messageID = try row.decode(forColumn: "message_id")
-        eventType = try row.decode(forColumn: "event_type")
-        eventData = try row.decode(forColumn: "event_data")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        ticketID = try columns.next("ticket_id")
+        messageID = try columns.next("message_id")
+        eventType = try columns.next("event_type")
+        eventData = try columns.next("event_data")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension TicketAttachmentRecord {
+extension TicketAttachmentRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "message_id", "filename", "content_type", "size_bytes", "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        messageID = try row.decode(forColumn: "message_id")
-        filename = try row.decode(forColumn: "filename")
-        contentType = try row.decode(forColumn: "content_type")
-        sizeBytes = try row.decode(forColumn: "size_bytes")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        messageID = try columns.next("message_id")
+        filename = try columns.next("filename")
+        contentType = try columns.next("content_type")
+        sizeBytes = try columns.next("size_bytes")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension MacroRecord {
+extension MacroRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "name", "description", "is_active", "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        name = try row.decode(forColumn: "name")
-        description = try row.decode(forColumn: "description")
-        isActive = try row.decode(forColumn: "is_active")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        name = try columns.next("name")
+        description = try columns.next("description")
+        isActive = try columns.next("is_active")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension MacroStageRecord {
+extension MacroStageRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "macro_id", "position", "delay_minutes", "subject", "body"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        macroID = try row.decode(forColumn: "macro_id")
-        position = try row.decode(forColumn: "position")
-        delayMinutes = try row.decode(forColumn: "delay_minutes")
-        subject = try row.decode(forColumn: "subject")
-        body = try row.decode(forColumn: "body")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        macroID = try columns.next("macro_id")
+        position = try columns.next("position")
+        delayMinutes = try columns.next("delay_minutes")
+        subject = try columns.next("subject")
+        body = try columns.next("body")
     }
 }
 
-extension MacroRunRecord {
+extension MacroRunRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "ticket_id", "macro_id", "stage_id", "status",
+        "scheduled_for", "message_id", "variables", "created_by", "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        ticketID = try row.decode(forColumn: "ticket_id")
-        macroID = try row.decode(forColumn: "macro_id")
-        stageID = try row.decode(forColumn: "stage_id")
-        status = try row.decode(forColumn: "status")
-        scheduledFor = try row.decode(forColumn: "scheduled_for")
-        messageID = try row.decode(forColumn: "message_id")
-        variables = try row.decode(forColumn: "variables")
-        createdBy = try row.decode(forColumn: "created_by")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        ticketID = try columns.next("ticket_id")
+        macroID = try columns.next("macro_id")
+        stageID = try columns.next("stage_id")
+        status = try columns.next("status")
+        scheduledFor = try columns.next("scheduled_for")
+        messageID = try columns.next("message_id")
+        variables = try columns.next("variables")
+        createdBy = try columns.next("created_by")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension CompanyEmailRecord {
+extension CompanyEmailRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "location_id", "email_address", "display_name",
+        "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        locationID = try row.decode(forColumn: "location_id")
-        emailAddress = try row.decode(forColumn: "email_address")
-        displayName = try row.decode(forColumn: "display_name")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        locationID = try columns.next("location_id")
+        emailAddress = try columns.next("email_address")
+        displayName = try columns.next("display_name")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension BrandRecord {
+extension BrandRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "name"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        name = try row.decode(forColumn: "name")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        name = try columns.next("name")
     }
 }
 
-extension ModelRecord {
+extension ModelRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "brand_id", "name"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        brandID = try row.decode(forColumn: "brand_id")
-        name = try row.decode(forColumn: "name")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        brandID = try columns.next("brand_id")
+        name = try columns.next("name")
     }
 }
 
-extension SubLocationRecord {
+extension SubLocationRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "location_id", "code", "description", "type"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        locationID = try row.decode(forColumn: "location_id")
-        code = try row.decode(forColumn: "code")
-        description = try row.decode(forColumn: "description")
-        type = try row.decode(forColumn: "type")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        locationID = try columns.next("location_id")
+        code = try columns.next("code")
+        description = try columns.next("description")
+        type = try columns.next("type")
     }
 }
 
-extension DeviceImageRecord {
+extension DeviceImageRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "device_id", "image_type", "filename", "caption",
+        "r2_key", "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        deviceID = try row.decode(forColumn: "device_id")
-        imageType = try row.decode(forColumn: "image_type")
-        filename = try row.decode(forColumn: "filename")
-        caption = try row.decode(forColumn: "caption")
-        r2Key = try row.decode(forColumn: "r2_key")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        deviceID = try columns.next("device_id")
+        imageType = try columns.next("image_type")
+        filename = try columns.next("filename")
+        caption = try columns.next("caption")
+        r2Key = try columns.next("r2_key")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension DeviceAccessoryRecord {
+extension DeviceAccessoryRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "device_id", "accessory_type", "description",
+        "returned_at", "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        deviceID = try row.decode(forColumn: "device_id")
-        accessoryType = try row.decode(forColumn: "accessory_type")
-        description = try row.decode(forColumn: "description")
-        returnedAt = try row.decode(forColumn: "returned_at")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        deviceID = try columns.next("device_id")
+        accessoryType = try columns.next("accessory_type")
+        description = try columns.next("description")
+        returnedAt = try columns.next("returned_at")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension DevicePartRecord {
+extension DevicePartRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "device_id", "part_name", "part_sku",
+        "part_cost_pence", "supplier", "is_oem", "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        deviceID = try row.decode(forColumn: "device_id")
-        partName = try row.decode(forColumn: "part_name")
-        partSKU = try row.decode(forColumn: "part_sku")
-        partCostPence = try row.decode(forColumn: "part_cost_pence")
-        supplier = try row.decode(forColumn: "supplier")
-        isOEM = try row.decode(forColumn: "is_oem")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        deviceID = try columns.next("device_id")
+        partName = try columns.next("part_name")
+        partSKU = try columns.next("part_sku")
+        partCostPence = try columns.next("part_cost_pence")
+        supplier = try columns.next("supplier")
+        isOEM = try columns.next("is_oem")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension DeviceNoteRecord {
+extension DeviceNoteRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "device_id", "body", "created_by", "created_at"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        deviceID = try row.decode(forColumn: "device_id")
-        body = try row.decode(forColumn: "body")
-        createdBy = try row.decode(forColumn: "created_by")
-        createdAt = try row.decode(forColumn: "created_at")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        deviceID = try columns.next("device_id")
+        body = try columns.next("body")
+        createdBy = try columns.next("created_by")
+        createdAt = try columns.next("created_at")
     }
 }
 
-extension DeviceChecklistItemRecord {
+extension DeviceChecklistItemRecord: ColumnDecodable {
+    static let databaseColumns = ["id", "company_id", "device_id", "position", "label", "completed_at",
+        "completed_by"]
+
     public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        companyID = try row.decode(forColumn: "company_id")
-        deviceID = try row.decode(forColumn: "device_id")
-        position = try row.decode(forColumn: "position")
-        label = try row.decode(forColumn: "label")
-        completedAt = try row.decode(forColumn: "completed_at")
-        completedBy = try row.decode(forColumn: "completed_by")
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        companyID = try columns.next("company_id")
+        deviceID = try columns.next("device_id")
+        position = try columns.next("position")
+        label = try columns.next("label")
+        completedAt = try columns.next("completed_at")
+        completedBy = try columns.next("completed_by")
     }
 }
+
+// The stored enums the records hold, read as their raw text.
+extension AccessoryType: ColumnValue {}
+extension AppType: ColumnValue {}
+extension AuthCodePurpose: ColumnValue {}
+extension AuthorizationStatus: ColumnValue {}
+extension CompanyStatus: ColumnValue {}
+extension DeviceImageType: ColumnValue {}
+extension DevicePriority: ColumnValue {}
+extension DeviceStatus: ColumnValue {}
+extension IntakeMethod: ColumnValue {}
+extension ItemType: ColumnValue {}
+extension MessageType: ColumnValue {}
+extension OrderStatus: ColumnValue {}
+extension PaymentMethod: ColumnValue {}
+extension SignatureType: ColumnValue {}
+extension SubLocationType: ColumnValue {}
+extension SubscriptionPlan: ColumnValue {}
+extension TicketStatus: ColumnValue {}
+extension TicketType: ColumnValue {}
+extension TwoFactorMethod: ColumnValue {}
+extension UserRole: ColumnValue {}
+extension WorkflowType: ColumnValue {}

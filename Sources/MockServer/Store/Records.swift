@@ -67,6 +67,8 @@ public struct UserRecord: Codable, Equatable, Sendable, FetchableRecord, Persist
     public var passwordHash: String?
     public var twoFactorMethod: TwoFactorMethod
     public var totpSecret: String?
+    /// The last TOTP time step accepted (a code is good once): written by its own UPDATE.
+    public var totpLastStep: Int64?
     public var avatarURL: String?
     public var phone: String?
     public var jobTitle: String?
@@ -80,7 +82,7 @@ public struct UserRecord: Codable, Equatable, Sendable, FetchableRecord, Persist
         case phiAccessLevel = "phi_access_level", dataClassification = "data_classification"
         case isActive = "is_active", archivedAt = "archived_at", magicLinkEnabled = "magic_link_enabled"
         case passwordHash = "password_hash", twoFactorMethod = "two_factor_method", totpSecret = "totp_secret"
-        case avatarURL = "avatar_url", jobTitle = "job_title", lastLogin = "last_login"
+        case totpLastStep = "totp_last_step", avatarURL = "avatar_url", jobTitle = "job_title", lastLogin = "last_login"
         case createdAt = "created_at", updatedAt = "updated_at"
     }
 }
@@ -110,9 +112,9 @@ public struct ClientRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
     public var city: String?
     public var postcode: String?
     public var emailSuppressed: Int
+    public var createdAt: String
     /// A placeholder address the shop made up for a client without one (mail to it goes nowhere).
     public var isGeneratedEmail: Int
-    public var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, email, phone, city, postcode
@@ -276,7 +278,6 @@ public struct OrderRecord: Codable, Equatable, Sendable, FetchableRecord, Persis
     public var id: String
     public var companyID: String
     public var orderNumber: Int64
-    public var status: OrderStatus
     public var clientID: String
     public var locationID: String?
     public var assignedUserID: String?
@@ -287,6 +288,7 @@ public struct OrderRecord: Codable, Equatable, Sendable, FetchableRecord, Persis
     public var quoteSentAt: String?
     public var authorisedAt: String?
     public var collectedAt: String?
+    public var status: OrderStatus
 
     enum CodingKeys: String, CodingKey {
         case id, notes, status, companyID = "company_id", orderNumber = "order_number", clientID = "client_id"
@@ -442,12 +444,12 @@ public struct TicketRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
     public var orderID: String?
     public var locationID: String?
     public var assignedUserID: String?
+    public var createdAt: String
+    public var updatedAt: String
     /// The enquiry cannot be answered until a location is chosen.
     public var requiresLocation: Int
     /// The company address the enquiry came in on (`received_custom_email`).
     public var receivedEmailID: String?
-    public var createdAt: String
-    public var updatedAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, status, subject, companyID = "company_id", ticketNumber = "ticket_number"

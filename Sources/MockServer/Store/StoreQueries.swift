@@ -41,19 +41,19 @@ struct SQLConditions {
 
 extension Database {
     /// Records of `R` through a cached statement (SQL is always a constant of the store).
-    func records<R: FetchableRecord>(_ type: R.Type, _ sql: String,
+    func records<R: ColumnDecodable>(_ type: R.Type, _ sql: String,
                                      _ arguments: [(any DatabaseValueConvertible)?] = []) throws -> [R] {
-        try R.fetchAll(cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+        try cachedStatement(sql: sql).records(R.self, arguments: StatementArguments(arguments))
     }
 
-    func record<R: FetchableRecord>(_ type: R.Type, _ sql: String,
+    func record<R: ColumnDecodable>(_ type: R.Type, _ sql: String,
                                     _ arguments: [(any DatabaseValueConvertible)?] = []) throws -> R? {
-        try R.fetchOne(cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+        try cachedStatement(sql: sql).record(R.self, arguments: StatementArguments(arguments))
     }
 
     /// Records of `R` whose `column` is one of `values`, in `order` (table, column and order are
     /// constants of the store; the values are bound).
-    func records<R: FetchableRecord & TableRecord>(_ type: R.Type, where column: String, in values: [String],
+    func records<R: ColumnDecodable & TableRecord>(_ type: R.Type, where column: String, in values: [String],
                                                    orderBy order: String = "rowid") throws -> [R] {
         var unique: [String] = []
         var seen = Set<String>()
@@ -61,7 +61,7 @@ extension Database {
         guard !unique.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: unique.count).joined(separator: ",")
         let sql = "SELECT * FROM \(R.databaseTableName) WHERE \(column) IN (\(marks)) ORDER BY \(order)"
-        return try R.fetchAll(cachedStatement(sql: sql), arguments: StatementArguments(unique))
+        return try cachedStatement(sql: sql).records(R.self, arguments: StatementArguments(unique))
     }
 
     func count(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
@@ -69,12 +69,12 @@ extension Database {
     }
 }
 
-extension FetchableRecord where Self: TableRecord {
+extension ColumnDecodable where Self: TableRecord {
     /// The record whose `id` column is `id`, through a cached statement (the query interface's
     /// `fetchOne(db, key:)` prepares afresh every call: SQLite's authorizer and GRDB's region
     /// analysis each time, which showed in the authenticated request path's profile).
     static func fetchCached(_ db: Database, id: String) throws -> Self? {
-        try fetchOne(db.cachedStatement(sql: "SELECT * FROM \(databaseTableName) WHERE id = ?"), arguments: [id])
+        try db.cachedStatement(sql: "SELECT * FROM \(databaseTableName) WHERE id = ?").record(Self.self, arguments: [id])
     }
 }
 

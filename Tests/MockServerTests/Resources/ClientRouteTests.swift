@@ -185,8 +185,8 @@ import Testing
                 let id = String(format: "00000004-0000-4000-8000-0000000f%04d", n)
                 try ClientRecord(id: id, email: "capped\(n)@customer.test", firstName: "Capped",
                                  lastName: String(format: "Person%02d", n), phone: nil, addressLine1: nil,
-                                 addressLine2: nil, city: nil, postcode: nil, emailSuppressed: 0, isGeneratedEmail: 0,
-                                 createdAt: "2026-11-20T10:00:00Z").insert(db)
+                                 addressLine2: nil, city: nil, postcode: nil, emailSuppressed: 0,
+                                 createdAt: "2026-11-20T10:00:00Z", isGeneratedEmail: 0).insert(db)
                 try ClientCompanyRecord(clientID: id, companyID: SeedIDs.acme, createdAt: "2026-11-20T10:00:00Z").insert(db)
             }
         }

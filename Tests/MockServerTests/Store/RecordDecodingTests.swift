@@ -3,10 +3,11 @@ import GRDB
 import Testing
 @testable import MockServer
 
-/// The written-out `init(row:)` of every record (Store/RecordDecoding.swift) against the Codable
-/// decoding it replaced, on every row of a database in which every table has rows.
+/// The generated decoding of every record (Store/RecordDecoding.swift) — by index from a statement
+/// and by name from a row — against the Codable decoding it replaced, on every row of a database in
+/// which every table has rows; and the record's column order against its table's.
 @Suite struct RecordDecodingTests {
-    static let types: [any (FetchableRecord & Decodable & Equatable & TableRecord).Type] = [
+    static let types: [any (ColumnDecodable & Decodable & Equatable & TableRecord).Type] = [
             CompanyRecord.self,
             CompanyLocationRecord.self,
             UserRecord.self,
@@ -67,9 +68,16 @@ import Testing
         }
     }
 
-    private static func check<R: FetchableRecord & Decodable & Equatable & TableRecord>(_ type: R.Type, _ db: Database) throws {
+    private static func check<R: ColumnDecodable & Decodable & Equatable & TableRecord>(_ type: R.Type, _ db: Database) throws {
+        // The record reads the table's columns in the table's order, so `SELECT *` decodes by index.
+        let table = try Row.fetchAll(db, sql: "PRAGMA table_info(\(R.databaseTableName))").map { $0["name"] as String }
+        #expect(table == R.databaseColumns, "\(R.databaseTableName): the record's columns are not the table's")
+        let statement = try db.makeStatement(sql: "SELECT * FROM \(R.databaseTableName) ORDER BY rowid")
+        #expect(statement.startsWith(columns: R.databaseColumns))
+        let byIndex = try statement.records(R.self, arguments: [])
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(R.databaseTableName) ORDER BY rowid")
         #expect(!rows.isEmpty, "\(R.databaseTableName) has no rows to check")
+        #expect(byIndex == (try rows.map { try R(row: $0) }), "\(R.databaseTableName): by index and by name differ")
         for row in rows {
             let written = try R(row: row)
             // The Codable path, through JSON: every column as its JSON value.
@@ -86,6 +94,55 @@ import Testing
             let json = try JSONSerialization.data(withJSONObject: object)
             let decoded = try JSONDecoder().decode(R.self, from: json)
             #expect(written == decoded, "\(R.databaseTableName): \(row)")
+        }
+    }
+}
+
+/// Decoding by index takes only statements whose columns fit; everything else goes by name.
+@Suite struct RecordColumnsTests {
+    private func store() throws -> Store {
+        let store = try Store(path: ":memory:")
+        try store.write { db in
+            try db.execute(sql: """
+                INSERT INTO companies (id, name, status, created_at) VALUES
+                ('c1', 'One', 'active', '2026-11-20T10:00:00Z'), ('c2', 'Two', 'suspended', '2026-11-21T10:00:00Z')
+                """)
+        }
+        return store
+    }
+
+    @Test func aStatementWhoseColumnsDoNotFitIsDecodedByName() throws {
+        let store = try store()
+        try store.read { db in
+            let reordered = try db.makeStatement(sql: "SELECT created_at, status, name, id, * FROM companies ORDER BY id")
+            #expect(!reordered.startsWith(columns: CompanyRecord.databaseColumns))
+            let byName = try reordered.records(CompanyRecord.self, arguments: [])
+            let byIndex = try db.records(CompanyRecord.self, "SELECT * FROM companies ORDER BY id")
+            #expect(byName.map(\.name) == ["One", "Two"])
+            #expect(byName == byIndex)
+            // Extra columns after the record's own still decode by index.
+            let extra = try db.makeStatement(sql: "SELECT *, 1 AS extra FROM companies ORDER BY id")
+            #expect(extra.startsWith(columns: CompanyRecord.databaseColumns))
+            #expect(try extra.records(CompanyRecord.self, arguments: []) == byIndex)
+        }
+    }
+
+    @Test func aBadRowThrowsAndLeavesTheStatementReusable() throws {
+        let store = try store()
+        let sql = "SELECT id, name, ?, currency_code, vat_number, logo_url, vat_rate_repair, vat_rate_device_sale, " +
+            "vat_rate_accessory, vat_rate_device_purchase, subscription_plan, created_at FROM companies ORDER BY id"
+        try store.read { db in
+            // The third column is bound, so the same cached statement gives a NULL, an unknown value, a good one.
+            let statement = try db.cachedStatement(sql: sql.replacingOccurrences(of: "?", with: "? AS status"))
+            #expect(statement.startsWith(columns: CompanyRecord.databaseColumns))
+            #expect(throws: RecordColumnError.self) { try statement.records(CompanyRecord.self, arguments: [nil]) }
+            let unknown = #expect(throws: RecordColumnError.self) {
+                try statement.records(CompanyRecord.self, arguments: ["closed"])
+            }
+            #expect(unknown?.description == #"unknown company status "closed""#)
+            #expect(try statement.records(CompanyRecord.self, arguments: ["active"]).map(\.id) == ["c1", "c2"])
+            #expect(try statement.record(CompanyRecord.self, arguments: ["suspended"])?.status == .suspended)
+            #expect(try statement.records(CompanyRecord.self, arguments: ["active"]).count == 2)
         }
     }
 }

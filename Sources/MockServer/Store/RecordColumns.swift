@@ -1,0 +1,162 @@
+import GRDB
+
+// Reading records straight from a stepped statement, by column index.
+//
+// GRDB's `FetchableRecord` path makes a `Row` per fetch, which lowercases and hashes every column
+// name into a dictionary, and then looks each column up by name again for every row: a third of
+// the order detail's time went there. A record's generated `init(columns:)` (RecordDecoding.swift)
+// reads its columns in the order of `databaseColumns`; `Statement.records` checks once per fetch
+// that the statement's columns start with exactly those names and then reads by index. When they
+// do not (a hand-written column list, a join), it falls back to GRDB's rows, looked up by name, so a
+// query can never be decoded with the wrong layout — only more slowly.
+
+/// A record whose generated decoder reads its columns in a fixed order.
+protocol ColumnDecodable: FetchableRecord {
+    /// The columns `init(columns:)` reads, in order: the table's own order, so `SELECT *` and
+    /// `SELECT table.*` take the fast path (RecordDecodingTests checks it for every table).
+    static var databaseColumns: [String] { get }
+    init<Columns: RecordColumns>(columns: inout Columns) throws
+}
+
+/// The columns of one row as a record decodes them, each named and taken in `databaseColumns` order.
+protocol RecordColumns {
+    mutating func next<Value: ColumnValue>(_ column: String) throws -> Value
+    mutating func next<Value: ColumnValue>(_ column: String) throws -> Value?
+}
+
+/// A column type of the records: text, integers, and the stored enums.
+protocol ColumnValue: DatabaseValueConvertible {
+    /// Column `index` of the current row of `statement`: nil for NULL; throws for a value that is
+    /// not a `Self` (an unknown enum value).
+    static func read(_ statement: SQLiteStatement, at index: CInt) throws -> Self?
+}
+
+extension String: ColumnValue {
+    @inline(__always)
+    static func read(_ statement: SQLiteStatement, at index: CInt) throws -> String? {
+        fromStatement(statement, atUncheckedIndex: index)
+    }
+}
+
+extension Int: ColumnValue {
+    @inline(__always)
+    static func read(_ statement: SQLiteStatement, at index: CInt) throws -> Int? {
+        fromStatement(statement, atUncheckedIndex: index)
+    }
+}
+
+extension Int64: ColumnValue {
+    @inline(__always)
+    static func read(_ statement: SQLiteStatement, at index: CInt) throws -> Int64? {
+        fromStatement(statement, atUncheckedIndex: index)
+    }
+}
+
+/// Every stored enum reads as its raw text (RecordDecoding.swift declares the conformances).
+extension StoredEnum {
+    static func read(_ statement: SQLiteStatement, at index: CInt) throws -> Self? {
+        guard let raw = String.fromStatement(statement, atUncheckedIndex: index) else { return nil }
+        guard let value = Self(rawValue: raw) else { throw RecordColumnError.unknownValue(label, raw) }
+        return value
+    }
+}
+
+/// A row that does not fit its record; the store reports it as a 500 (`ResourceError.inconsistent`
+/// is for contradicting rows, this is for one unreadable row).
+struct RecordColumnError: Error, CustomStringConvertible {
+    let description: String
+
+    static func null(_ column: String) -> RecordColumnError {
+        RecordColumnError(description: "column \(column) is NULL in a row whose record requires it")
+    }
+
+    static func unknownValue(_ label: String, _ raw: String) -> RecordColumnError {
+        RecordColumnError(description: "unknown \(label) \"\(raw)\"")
+    }
+}
+
+/// The current row of a statement, read left to right by index (names are for errors only).
+struct StatementColumns: RecordColumns {
+    private let statement: SQLiteStatement
+    private var index: CInt = 0
+
+    init(_ statement: SQLiteStatement) { self.statement = statement }
+
+    @inline(__always)
+    mutating func next<Value: ColumnValue>(_ column: String) throws -> Value {
+        defer { index += 1 }
+        guard let value = try Value.read(statement, at: index) else { throw RecordColumnError.null(column) }
+        return value
+    }
+
+    @inline(__always)
+    mutating func next<Value: ColumnValue>(_ column: String) throws -> Value? {
+        defer { index += 1 }
+        return try Value.read(statement, at: index)
+    }
+}
+
+/// A GRDB row, read by column name: `init(row:)` for GRDB's own fetches and the fallback.
+struct RowColumns: RecordColumns {
+    let row: Row
+
+    mutating func next<Value: ColumnValue>(_ column: String) throws -> Value {
+        try row.decode(forColumn: column)
+    }
+
+    mutating func next<Value: ColumnValue>(_ column: String) throws -> Value? {
+        try row.decode(forColumn: column)
+    }
+}
+
+/// Steps a statement whose columns start with `R.databaseColumns`, decoding each row by index.
+final class RecordColumnsCursor<R: ColumnDecodable>: DatabaseCursor {
+    typealias Element = R
+    let _statement: Statement
+    var _isDone = false
+
+    init(statement: Statement, arguments: StatementArguments) throws {
+        _statement = statement
+        try statement.setArguments(arguments)  // resets the statement, validates and binds
+    }
+
+    func _element(sqliteStatement: SQLiteStatement) throws -> R {
+        var columns = StatementColumns(sqliteStatement)
+        do {
+            return try R(columns: &columns)
+        } catch {
+            // The step gave a row, so the reset inside cannot fail: leave no statement busy.
+            _statement.setUncheckedArguments(_statement.arguments)
+            throw error
+        }
+    }
+}
+
+extension Statement {
+    /// True when the statement's first columns are `columns`, in order.
+    func startsWith(columns: [String]) -> Bool {
+        let names = columnNames
+        guard names.count >= columns.count else { return false }
+        for (index, name) in columns.enumerated() where names[index] != name { return false }
+        return true
+    }
+
+    /// Every row as `R`, by index when the columns fit, else through GRDB's rows.
+    func records<R: ColumnDecodable>(_ type: R.Type, arguments: StatementArguments) throws -> [R] {
+        guard startsWith(columns: R.databaseColumns) else { return try R.fetchAll(self, arguments: arguments) }
+        let cursor = try RecordColumnsCursor<R>(statement: self, arguments: arguments)
+        var out: [R] = []
+        try cursor.forEach { out.append($0) }
+        return out
+    }
+
+    /// The first row as `R`, or nil.
+    func record<R: ColumnDecodable>(_ type: R.Type, arguments: StatementArguments) throws -> R? {
+        guard startsWith(columns: R.databaseColumns) else { return try R.fetchOne(self, arguments: arguments) }
+        let cursor = try RecordColumnsCursor<R>(statement: self, arguments: arguments)
+        let first = try cursor.next()
+        // One row was enough: reset (which cannot fail after a row) so no statement stays busy.
+        if first != nil { setUncheckedArguments(arguments) }
+        return first
+    }
+}
