@@ -24,7 +24,14 @@ enum OrderedJSONEncoder {
         return Data(out)
     }
 
+    /// Streams the value when it encodes in order (`StreamingJSONEncoder`), else builds the tree.
     static func encode<T: Encodable>(_ value: T, into out: inout [UInt8]) throws {
+        if try StreamingJSONEncoder.encode(value, into: &out) { return }
+        try encodeTree(value, into: &out)
+    }
+
+    /// Builds the whole tree of nodes, then writes it: every pattern of containers, in place.
+    static func encodeTree<T: Encodable>(_ value: T, into out: inout [UInt8]) throws {
         let node: OrderedJSONNode
         if let scalar = try OrderedJSONNode.scalar(value, codingPath: { [] }) {
             node = scalar

@@ -376,6 +376,47 @@ import Testing
             #expect(Self.normalized(parsedOurs) == Self.normalized(parsedTheirs),
                     "seed \(seed): \(String(decoding: ours, as: UTF8.self)) vs \(String(decoding: theirs, as: UTF8.self))")
             #expect(JSONValue.parse(ours) != nil, "seed \(seed)")
+            var tree = [UInt8]()
+            try OrderedJSONEncoder.encodeTree(value, into: &tree)
+            #expect(ours == Data(tree), "seed \(seed): the stream and the tree differ")
         }
+    }
+
+    // MARK: Streaming or the tree
+
+    /// The bytes of the streaming path, or nil when it gave up (and left `out` as it was).
+    static func streamed<T: Encodable>(_ value: T) throws -> String? {
+        var out = Array("prefix".utf8)
+        guard try StreamingJSONEncoder.encode(value, into: &out) else {
+            #expect(out == Array("prefix".utf8))
+            return nil
+        }
+        return String(decoding: out.dropFirst(6), as: UTF8.self)
+    }
+
+    @Test func valuesThatEncodeInOrderAreStreamedAsTheTreeWritesThem() throws {
+        for value in [try Self.streamed(Outer()), try Self.streamed(Renamed()), try Self.streamed(Optionals()),
+                      try Self.streamed(Wrapped(value: ["b": 1, "a": 2])), try Self.streamed([Outer(), Outer()])] {
+            #expect(value != nil)
+        }
+        #expect(try Self.streamed(Outer()) == (try Self.text(Outer())))
+        #expect(try Self.streamed(Wrapped(value: ["b": 1, "a": 2])) == #"{"value":{"a":2,"b":1}}"#)
+        let envelope = JSONBody.Success(data: Outer(), pagination: nil)
+        var tree = [UInt8]()
+        try OrderedJSONEncoder.encodeTree(envelope, into: &tree)
+        #expect(try Self.streamed(envelope) == String(decoding: tree, as: UTF8.self))
+    }
+
+    @Test func patternsOnlyTheTreeHandlesFallBackToIt() throws {
+        #expect(try Self.streamed(Duplicates()) == nil)  // a key twice, a nested container reused
+        #expect(try Self.streamed(Handwritten()) == nil)  // super-encoders
+        #expect(try Self.streamed(["b": 2, "a": 1]) == nil)  // a top-level dictionary
+        #expect(try Self.streamed(Silent()) == nil)  // nothing encoded at the top: the tree's error
+        #expect(throws: EncodingError.self) { try OrderedJSONEncoder.encode(Silent()) }
+        #expect(try Self.streamed(Wrapped(value: Silent())) == #"{"value":{}}"#)
+    }
+
+    struct Silent: Encodable {
+        func encode(to encoder: any Encoder) throws {}
     }
 }
