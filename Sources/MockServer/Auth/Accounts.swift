@@ -26,7 +26,7 @@ struct StaffAccount: Sendable {
     }
 
     static func fetch(_ db: Database, email: String) throws -> StaffAccount? {
-        try UserRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM users WHERE email = ? COLLATE NOCASE"), arguments: [email])
+        try db.record(UserRecord.self, "SELECT * FROM users WHERE email = ? COLLATE NOCASE", [email])
             .flatMap { try with(company: $0, db) }
     }
 
@@ -37,14 +37,14 @@ struct StaffAccount: Sendable {
 
 extension ClientRecord {
     static func fetch(_ db: Database, email: String) throws -> ClientRecord? {
-        try ClientRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM clients WHERE email = ? COLLATE NOCASE"), arguments: [email])
+        try db.record(ClientRecord.self, "SELECT * FROM clients WHERE email = ? COLLATE NOCASE", [email])
     }
 
     /// The companies this client belongs to, by name.
     func companies(_ db: Database) throws -> [CompanyRecord] {
-        try CompanyRecord.fetchAll(db.cachedStatement(sql: """
+        try db.records(CompanyRecord.self, """
             SELECT c.* FROM companies c JOIN client_companies m ON m.company_id = c.id
             WHERE m.client_id = ? ORDER BY c.name
-            """), arguments: [id])
+            """, [id])
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import MockHTTP
 
 /// Resolves `Authorization: Bearer <jwt>` into a principal, once per request: signature, algorithm
@@ -46,19 +45,11 @@ struct Authenticator: Sendable {
               claims["type"] == nil else {
             throw APIFailure.unauthorized(reason: "invalid_claims")
         }
-        return try environment.store.read { db -> StaffPrincipal? in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT u.company_id, u.role, f.is_mobile, c.status AS company_status
-                FROM refresh_token_families f
-                JOIN users u ON u.id = f.user_id
-                JOIN companies c ON c.id = u.company_id
-                WHERE f.id = ? AND f.user_id = ? AND f.revoked_at IS NULL
-                  AND u.is_active = 1 AND u.archived_at IS NULL
-                """), arguments: [familyID, userID]) else { return nil }
-            return StaffPrincipal(userID: userID, companyID: row["company_id"], role: row["role"],
-                                  familyID: familyID, isMobile: row["is_mobile"] == 1,
-                                  companyStatus: row["company_status"])
-        }
+        guard let session = try environment.store.read({ db in
+            try LiveStaffSession.fetch(db, familyID: familyID, userID: userID)
+        }) else { return nil }
+        return StaffPrincipal(userID: userID, companyID: session.companyID, role: session.role, familyID: familyID,
+                              isMobile: session.isMobile == 1, companyStatus: session.companyStatus)
     }
 
     /// Customer: the session must be live (logout ends it) and the membership still there.
@@ -68,14 +59,9 @@ struct Authenticator: Sendable {
               let sessionID = claims["sessionId"]?.stringValue, let email = claims["email"]?.stringValue else {
             throw APIFailure.unauthorized(reason: "invalid_claims")
         }
-        return try environment.store.read { db -> CustomerPrincipal? in
-            let live = try Bool.fetchOne(db.cachedStatement(sql: """
-                SELECT 1 FROM customer_sessions s
-                JOIN client_companies m ON m.client_id = s.client_id AND m.company_id = s.company_id
-                WHERE s.id = ? AND s.client_id = ? AND s.company_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?
-                """), arguments: [sessionID, clientID, companyID, Timestamp.string(now)]) ?? false
-            return live ? CustomerPrincipal(clientID: clientID, companyID: companyID, sessionID: sessionID,
-                                            email: email) : nil
+        let live = try environment.store.read { db in
+            try LiveCustomerSession.isLive(db, sessionID: sessionID, clientID: clientID, companyID: companyID, now: now)
         }
+        return live ? CustomerPrincipal(clientID: clientID, companyID: companyID, sessionID: sessionID, email: email) : nil
     }
 }
