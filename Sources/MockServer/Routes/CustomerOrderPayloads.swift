@@ -172,7 +172,7 @@ struct CustomerOrderDetailPayload: Encodable, Sendable {
         if waiting.isEmpty {
             quote = nil
         } else {
-            let ids = Set(waiting.map(\.id))
+            let ids = Set(waiting.map { $0.id })
             let quoted = detail.items.filter { $0.deviceID.map(ids.contains) ?? false }
             quote = Quote(devices: waiting.map(DeviceBrief.init), items: quoted.map(Item.init),
                           total: Money.string(quoted.reduce(0) { $0 + LineAmounts($1).totalIncVATPence }),

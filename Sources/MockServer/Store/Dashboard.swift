@@ -157,9 +157,9 @@ extension Store {
     private func orderTotals(_ db: Database, _ ordersSQL: String,
                              _ arguments: [(any DatabaseValueConvertible)?]) throws -> [String: OrderTotals] {
         let items = try db.records(OrderItemRecord.self, "SELECT * FROM order_items WHERE order_id IN (\(ordersSQL))",
-                                   arguments).grouped(by: \.orderID)
+                                   arguments).grouped { $0.orderID }
         let payments = try db.records(PaymentRecord.self, "SELECT * FROM payments WHERE order_id IN (\(ordersSQL))",
-                                      arguments).grouped(by: \.orderID)
+                                      arguments).grouped { $0.orderID }
         var totals: [String: OrderTotals] = [:]
         for id in Set(items.keys).union(payments.keys) {
             totals[id] = OrderTotals(items: items[id] ?? [], payments: payments[id] ?? [])

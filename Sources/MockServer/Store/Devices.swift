@@ -205,17 +205,17 @@ extension Store {
         let notes = try db.records(DeviceNoteRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
         let checklist = try db.records(DeviceChecklistItemRecord.self, where: "device_id", in: [id], orderBy: "position")
         let users = try db.records(UserRecord.self, where: "id",
-                                   in: notes.compactMap(\.createdBy) + checklist.compactMap(\.completedBy)).keyed(by: \.id)
+                                   in: notes.compactMap { $0.createdBy } + checklist.compactMap { $0.completedBy }).keyed { $0.id }
         return DeviceDetail(summary: summary, brand: brand, model: model, subLocation: subLocation,
                             authorizationSignature: signature, images: images, accessories: accessories, parts: parts,
                             lineItems: lineItems, notes: notes, checklist: checklist, users: users)
     }
 
     private func deviceSummaries(_ db: Database, _ devices: [DeviceRecord]) throws -> [DeviceSummary] {
-        let orders = try db.records(OrderRecord.self, where: "id", in: devices.map(\.orderID)).keyed(by: \.id)
-        let clients = try db.records(ClientRecord.self, where: "id", in: orders.values.map(\.clientID)).keyed(by: \.id)
-        let engineers = try db.records(UserRecord.self, where: "id", in: devices.compactMap(\.assignedEngineerID))
-            .keyed(by: \.id)
+        let orders = try db.records(OrderRecord.self, where: "id", in: devices.map { $0.orderID }).keyed { $0.id }
+        let clients = try db.records(ClientRecord.self, where: "id", in: orders.values.map { $0.clientID }).keyed { $0.id }
+        let engineers = try db.records(UserRecord.self, where: "id", in: devices.compactMap { $0.assignedEngineerID })
+            .keyed { $0.id }
         return try devices.map { device in
             guard let order = orders[device.orderID], let client = clients[order.clientID] else {
                 throw ResourceError.inconsistent("device \(device.id) order or client")

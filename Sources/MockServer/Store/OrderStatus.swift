@@ -72,6 +72,6 @@ extension DeviceStatus {
         }
     }
 
-    public static let queueStatuses = allCases.filter(\.needsWork)
-    public static let activeWorkStatuses = allCases.filter(\.isActiveWork)
+    public static let queueStatuses = allCases.filter { $0.needsWork }
+    public static let activeWorkStatuses = allCases.filter { $0.isActiveWork }
 }

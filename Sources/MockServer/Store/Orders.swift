@@ -23,14 +23,18 @@ public struct OrderSummary: Sendable {
     public var location: CompanyLocationRecord?
     public var assignedUser: UserRecord?
     public var devices: [DeviceRecord]
+    /// The lines and payments the totals are computed from, in the detail's order (by creation,
+    /// by payment date), so the detail does not read them again.
+    public var items: [OrderItemRecord]
+    public var payments: [PaymentRecord]
     public var totals: OrderTotals
 }
 
 /// An order with every nested section of seed 003's order detail.
 public struct OrderDetail: Sendable {
     public var summary: OrderSummary
-    public var items: [OrderItemRecord]
-    public var payments: [PaymentRecord]
+    public var items: [OrderItemRecord] { summary.items }
+    public var payments: [PaymentRecord] { summary.payments }
     public var signatures: [SignatureRecord]
     /// The order's conversation (its newest ticket), if it has one.
     public var ticket: TicketRecord?
@@ -124,36 +128,37 @@ extension Store {
         guard let order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND company_id = ?",
                                         [id, company]) else { return nil }
         guard let summary = try summaries(db, [order]).first else { return nil }
-        let items = try db.records(OrderItemRecord.self, where: "order_id", in: [id], orderBy: "created_at, rowid")
-        let payments = try db.records(PaymentRecord.self, where: "order_id", in: [id], orderBy: "payment_date, rowid")
         let signatures = try db.records(SignatureRecord.self, where: "order_id", in: [id], orderBy: "captured_at, rowid")
         let ticket = try db.record(TicketRecord.self, Self.orderTicketSQL, [id, company])
         let messages = try ticket.map {
             try db.records(TicketMessageRecord.self, where: "ticket_id", in: [$0.id], orderBy: "created_at, rowid")
         } ?? []
-        let userIDs = summary.devices.compactMap(\.assignedEngineerID) + messages.compactMap(\.createdBy)
-        let users = try db.records(UserRecord.self, where: "id", in: userIDs).keyed(by: \.id)
-        return OrderDetail(summary: summary, items: items, payments: payments, signatures: signatures,
+        let userIDs = summary.devices.compactMap { $0.assignedEngineerID } + messages.compactMap { $0.createdBy }
+        let users = try db.records(UserRecord.self, where: "id", in: userIDs).keyed { $0.id }
+        return OrderDetail(summary: summary, signatures: signatures,
                            ticket: ticket, messages: messages, users: users)
     }
 
     /// The list rows of `orders`, in their order, with a few queries for the whole page.
     func summaries(_ db: Database, _ orders: [OrderRecord]) throws -> [OrderSummary] {
-        let ids = orders.map(\.id)
-        let clients = try db.records(ClientRecord.self, where: "id", in: orders.map(\.clientID)).keyed(by: \.id)
-        let locations = try db.records(CompanyLocationRecord.self, where: "id", in: orders.compactMap(\.locationID))
-            .keyed(by: \.id)
-        let users = try db.records(UserRecord.self, where: "id", in: orders.compactMap(\.assignedUserID)).keyed(by: \.id)
+        let ids = orders.map { $0.id }
+        let clients = try db.records(ClientRecord.self, where: "id", in: orders.map { $0.clientID }).keyed { $0.id }
+        let locations = try db.records(CompanyLocationRecord.self, where: "id", in: orders.compactMap { $0.locationID })
+            .keyed { $0.id }
+        let users = try db.records(UserRecord.self, where: "id", in: orders.compactMap { $0.assignedUserID }).keyed { $0.id }
         let devices = try db.records(DeviceRecord.self, where: "order_id", in: ids, orderBy: "created_at, rowid")
-            .grouped(by: \.orderID)
-        let items = try db.records(OrderItemRecord.self, where: "order_id", in: ids).grouped(by: \.orderID)
-        let payments = try db.records(PaymentRecord.self, where: "order_id", in: ids).grouped(by: \.orderID)
+            .grouped { $0.orderID }
+        let items = try db.records(OrderItemRecord.self, where: "order_id", in: ids, orderBy: "created_at, rowid")
+            .grouped { $0.orderID }
+        let payments = try db.records(PaymentRecord.self, where: "order_id", in: ids, orderBy: "payment_date, rowid")
+            .grouped { $0.orderID }
         return try orders.map { order in
             guard let client = clients[order.clientID] else { throw ResourceError.inconsistent("order \(order.id) client") }
+            let lines = items[order.id] ?? [], paid = payments[order.id] ?? []
             return OrderSummary(order: order, client: client, location: order.locationID.flatMap { locations[$0] },
                                 assignedUser: order.assignedUserID.flatMap { users[$0] },
-                                devices: devices[order.id] ?? [],
-                                totals: OrderTotals(items: items[order.id] ?? [], payments: payments[order.id] ?? []))
+                                devices: devices[order.id] ?? [], items: lines, payments: paid,
+                                totals: OrderTotals(items: lines, payments: paid))
         }
     }
 

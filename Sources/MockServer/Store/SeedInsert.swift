@@ -119,7 +119,7 @@ extension Seed {
             try put("orders", """
                 id, company_id, order_number, status, client_id, location_id, assigned_user_id, intake_method, notes, \
                 created_at, updated_at, quote_sent_at, authorised_at, collected_at
-                """, [o.id, o.company_id, o.order_number, OrderStatus(devices: o.devices.map(\.status)),
+                """, [o.id, o.company_id, o.order_number, OrderStatus(devices: o.devices.map { $0.status }),
                       o.client_id, o.location_id, o.assigned_user_id,
                       o.intake_method ?? .walkIn, o.notes, o.created_at, o.updated_at ?? o.created_at,
                       o.quote_sent_at, o.authorised_at, o.collected_at], p)
@@ -203,7 +203,7 @@ extension Seed {
         let eventColumns = "id, ticket_id, message_id, event_type, event_data, created_at"
         for (i, t) in tickets.enumerated() {
             let p = "tickets[\(i)]"
-            let lastMessage = t.messages.map(\.created_at).max() ?? t.created_at
+            let lastMessage = t.messages.map { $0.created_at }.max() ?? t.created_at
             try put("tickets", """
                 id, company_id, ticket_number, ticket_type, status, subject, client_id, order_id, location_id, \
                 assigned_user_id, requires_location, received_email_id, created_at, updated_at

@@ -193,8 +193,8 @@ extension Store {
     public func macros(company: String) throws -> [(macro: MacroRecord, stages: [MacroStageRecord])] {
         try read { db in
             let macros = try db.records(MacroRecord.self, "SELECT * FROM macros WHERE company_id = ? ORDER BY name, id", [company])
-            let stages = try db.records(MacroStageRecord.self, where: "macro_id", in: macros.map(\.id), orderBy: "position")
-                .grouped(by: \.macroID)
+            let stages = try db.records(MacroStageRecord.self, where: "macro_id", in: macros.map { $0.id }, orderBy: "position")
+                .grouped { $0.macroID }
             return macros.map { ($0, stages[$0.id] ?? []) }
         }
     }
@@ -328,10 +328,10 @@ extension Store {
         let messages = try db.records(TicketMessageRecord.self, where: "ticket_id", in: [id], orderBy: "created_at, rowid")
         let events = try db.records(TicketEventRecord.self, where: "ticket_id", in: [id], orderBy: "created_at, rowid")
             .grouped { $0.messageID ?? "" }
-        let attachments = try db.records(TicketAttachmentRecord.self, where: "message_id", in: messages.map(\.id))
-            .grouped(by: \.messageID)
-        let users = try db.records(UserRecord.self, where: "id", in: messages.compactMap(\.createdBy)).keyed(by: \.id)
-        let devices = try db.records(DeviceRecord.self, where: "id", in: messages.compactMap(\.deviceID)).keyed(by: \.id)
+        let attachments = try db.records(TicketAttachmentRecord.self, where: "message_id", in: messages.map { $0.id })
+            .grouped { $0.messageID }
+        let users = try db.records(UserRecord.self, where: "id", in: messages.compactMap { $0.createdBy }).keyed { $0.id }
+        let devices = try db.records(DeviceRecord.self, where: "id", in: messages.compactMap { $0.deviceID }).keyed { $0.id }
         let received = try ticket.receivedEmailID.flatMap {
             try db.record(CompanyEmailRecord.self, "SELECT * FROM company_emails WHERE id = ?", [$0])
         }
@@ -340,13 +340,13 @@ extension Store {
     }
 
     private func ticketSummaries(_ db: Database, _ tickets: [TicketRecord]) throws -> [TicketSummary] {
-        let ids = tickets.map(\.id)
-        let clients = try db.records(ClientRecord.self, where: "id", in: tickets.compactMap(\.clientID)).keyed(by: \.id)
-        let users = try db.records(UserRecord.self, where: "id", in: tickets.compactMap(\.assignedUserID)).keyed(by: \.id)
-        let locations = try db.records(CompanyLocationRecord.self, where: "id", in: tickets.compactMap(\.locationID))
-            .keyed(by: \.id)
+        let ids = tickets.map { $0.id }
+        let clients = try db.records(ClientRecord.self, where: "id", in: tickets.compactMap { $0.clientID }).keyed { $0.id }
+        let users = try db.records(UserRecord.self, where: "id", in: tickets.compactMap { $0.assignedUserID }).keyed { $0.id }
+        let locations = try db.records(CompanyLocationRecord.self, where: "id", in: tickets.compactMap { $0.locationID })
+            .keyed { $0.id }
         let messages = try db.records(TicketMessageRecord.self, where: "ticket_id", in: ids, orderBy: "created_at, rowid")
-            .grouped(by: \.ticketID)
+            .grouped { $0.ticketID }
         return tickets.map { ticket in
             let thread = messages[ticket.id] ?? []
             return TicketSummary(ticket: ticket, client: ticket.clientID.flatMap { clients[$0] },
