@@ -21,6 +21,7 @@ enum StoreMigrations {
         migrator.registerMigration("v1-resources", migrate: createResourceTables)
         migrator.registerMigration("v2-device-detail", migrate: addDeviceDetailTables)
         migrator.registerMigration("v3-enquiries", migrate: addEnquiryTables)
+        migrator.registerMigration("v4-ordered-indexes", migrate: orderIndexes)
         return migrator
     }
 
@@ -585,5 +586,23 @@ enum StoreMigrations {
                            arguments: [Secrets.uuid(), row["id"], row["subject"], row["body"]])
         }
         try db.execute(sql: "ALTER TABLE macros DROP COLUMN subject; ALTER TABLE macros DROP COLUMN body")
+    }
+
+    /// Indexes in the order the reads want their rows, so SQLite walks them instead of sorting
+    /// whole rows in a temporary b-tree: the order list by its ORDER BY, and the rows of a page
+    /// of orders (devices, lines, payments, signatures) by order and then date.
+    static func orderIndexes(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP INDEX orders_company_created;
+            CREATE INDEX orders_company_created ON orders(company_id, created_at, order_number);
+            DROP INDEX devices_order;
+            CREATE INDEX devices_order ON devices(order_id, created_at);
+            DROP INDEX order_items_order;
+            CREATE INDEX order_items_order ON order_items(order_id, created_at);
+            DROP INDEX payments_order;
+            CREATE INDEX payments_order ON payments(order_id, payment_date);
+            DROP INDEX signatures_order;
+            CREATE INDEX signatures_order ON signatures(order_id, captured_at);
+            """)
     }
 }

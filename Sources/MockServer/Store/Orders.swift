@@ -146,11 +146,15 @@ extension Store {
         let locations = try db.records(CompanyLocationRecord.self, where: "id", in: orders.compactMap { $0.locationID })
             .keyed { $0.id }
         let users = try db.records(UserRecord.self, where: "id", in: orders.compactMap { $0.assignedUserID }).keyed { $0.id }
-        let devices = try db.records(DeviceRecord.self, where: "order_id", in: ids, orderBy: "created_at, rowid")
+        // Ordered by order first, as the indexes are (no sort); each group keeps its own order.
+        let devices = try db.records(DeviceRecord.self, where: "order_id", in: ids,
+                                     orderBy: "order_id, created_at, rowid")
             .grouped { $0.orderID }
-        let items = try db.records(OrderItemRecord.self, where: "order_id", in: ids, orderBy: "created_at, rowid")
+        let items = try db.records(OrderItemRecord.self, where: "order_id", in: ids,
+                                   orderBy: "order_id, created_at, rowid")
             .grouped { $0.orderID }
-        let payments = try db.records(PaymentRecord.self, where: "order_id", in: ids, orderBy: "payment_date, rowid")
+        let payments = try db.records(PaymentRecord.self, where: "order_id", in: ids,
+                                      orderBy: "order_id, payment_date, rowid")
             .grouped { $0.orderID }
         return try orders.map { order in
             guard let client = clients[order.clientID] else { throw ResourceError.inconsistent("order \(order.id) client") }

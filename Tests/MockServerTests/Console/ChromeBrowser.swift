@@ -37,29 +37,53 @@ final class ChromeBrowser {
         }
     }
 
+    private enum DriverStart {
+        case port(Int)
+        case ended(String)
+        case timedOut(String)
+    }
+
+    /// "ChromeDriver was started successfully on port 41687.", read from the driver's log.
+    private static func reportedPort(_ driver: ChildProcess, log: URL) async throws -> DriverStart {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while true {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if let match = text.firstMatch(of: /started successfully on port (\d+)/), let port = Int(match.output.1) {
+                return .port(port)
+            }
+            if !driver.isRunning { return .ended(text) }
+            if ContinuousClock.now > deadline { return .timedOut(text) }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// chromedriver has been seen to exit before reporting its port while the whole suite loads both
+    /// cores; a driver that ended (not one that is slow) is started again, twice at most.
+    private static func startDriver(_ path: String) async throws -> (ChildProcess, URL, Int) {
+        var attempt = 1
+        while true {
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("chromedriver-\(UUID().uuidString).log")
+            // posix_spawn, not Foundation's Process (Support/ChildProcess.swift: Process.run() can crash).
+            let child = try ChildProcess(executable: URL(fileURLWithPath: path), arguments: ["--port=0"],
+                                         environment: ProcessInfo.processInfo.environment, output: log)
+            switch try await reportedPort(child, log: log) {
+            case .port(let port):
+                return (child, log, port)
+            case .ended where attempt < 3:
+                attempt += 1
+                try? FileManager.default.removeItem(at: log)
+            case .ended(let text), .timedOut(let text):
+                stop(child)
+                throw BrowserError("chromedriver did not start (attempt \(attempt)): \(text)")
+            }
+        }
+    }
+
     private init(width: Int, height: Int) async throws {
         guard let driverPath = Self.driverPath, let chromePath = Self.chromePath else {
             throw BrowserError("chromium or chromedriver not found")
         }
-        driverLog = FileManager.default.temporaryDirectory.appendingPathComponent("chromedriver-\(UUID().uuidString).log")
-        // posix_spawn, not Foundation's Process (Support/ChildProcess.swift: Process.run() can crash).
-        driver = try ChildProcess(executable: URL(fileURLWithPath: driverPath), arguments: ["--port=0"],
-                                  environment: ProcessInfo.processInfo.environment, output: driverLog)
-
-        // "ChromeDriver was started successfully on port 41687."
-        var port: Int?
-        let deadline = ContinuousClock.now + .seconds(30)
-        while port == nil {
-            let text = (try? String(contentsOf: driverLog, encoding: .utf8)) ?? ""
-            if let match = text.firstMatch(of: /started successfully on port (\d+)/) { port = Int(match.output.1) }
-            else if !driver.isRunning || ContinuousClock.now > deadline {
-                Self.stop(driver)
-                throw BrowserError("chromedriver did not start: \(text)")
-            } else {
-                try await Task.sleep(for: .milliseconds(50))
-            }
-        }
-        self.port = port!
+        (driver, driverLog, port) = try await Self.startDriver(driverPath)
 
         let capabilities: JSONValue = ["capabilities": ["alwaysMatch": ["goog:chromeOptions": [
             "binary": .string(chromePath),
