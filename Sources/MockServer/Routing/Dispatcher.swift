@@ -4,12 +4,22 @@ import MockHTTP
 
 /// The request pipeline: the namespace, control API, injected faults, authentication, quarantine,
 /// routing, the handler, then the one error→response mapping, the journal and the log line.
+/// Authentication and the handler of an API request run inside the `Admission` limit.
 struct Dispatcher: Sendable {
     let namespaces: Namespaces
     let api: Router
     /// `/__mock/…`; only the health route when the control API is off (`--no-control-api`), so
     /// every other control path is then an unknown path.
     let control: Router?
+    /// Shared by every namespace: it rations the machine's cores, not one database.
+    let admission: Admission
+
+    init(namespaces: Namespaces, api: Router, control: Router?, admission: Admission = Admission()) {
+        self.namespaces = namespaces
+        self.api = api
+        self.control = control
+        self.admission = admission
+    }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = ContinuousClock.now
@@ -41,7 +51,8 @@ struct Dispatcher: Sendable {
         } catch {
             return Self.response(for: error, logger: defaultEnvironment.logger)
         }
-        return Pipeline(environment: environment, namespaces: namespaces, api: api, control: control).respond(to: routed, started: started)
+        return Pipeline(environment: environment, namespaces: namespaces, api: api, control: control, admission: admission)
+            .respond(to: routed, started: started)
     }
 
     static func isControl(_ path: String) -> Bool { path == "/__mock" || path.hasPrefix("/__mock/") }
@@ -73,6 +84,7 @@ private struct Pipeline {
     let namespaces: Namespaces
     let api: Router
     let control: Router?
+    let admission: Admission
     var authenticator: Authenticator { Authenticator(environment: environment) }
 
     func respond(to request: HTTPRequest, started: ContinuousClock.Instant) -> HTTPResponse {
@@ -95,8 +107,10 @@ private struct Pipeline {
         } else if let status = fault?.status {
             response = Dispatcher.faultResponse(status: status, body: fault?.body)
         } else {
-            principal = authenticator.authenticate(request, now: now)
-            response = run(request, on: api, principal: principal, now: now)
+            (principal, response) = admission.run {
+                let principal = authenticator.authenticate(request, now: now)
+                return (principal, run(request, on: api, principal: principal, now: now))
+            }
         }
         if fault?.action == .truncateBody {
             response.delivery = .truncateBody(bytes: response.body.count / 2)
