@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import MockHTTP
 
 /// The staff account endpoints that stay reachable in quarantine (CONTRACT §5, §6): own company,
@@ -22,23 +21,16 @@ enum AccountRoutes {
 
         router.get("/api/company-locations", access: .staff) { context in
             let staff = try context.staff()
-            let locations = try context.store.read { db in
-                try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT * FROM company_locations WHERE company_id = ? ORDER BY is_primary DESC, name
-                    """), arguments: [staff.companyID]).map(LocationPayload.init(row:))
-            }
-            return JSONBody.success(locations)
+            return JSONBody.success(try context.store.companyLocations(company: staff.companyID).map(LocationPayload.init))
         }
 
         router.get("/api/company-locations/:id", access: .staff) { context in
             let staff = try context.staff()
             let id = try context.parameter("id")
-            let location = try context.store.read { db in
-                try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM company_locations WHERE id = ? AND company_id = ?"),
-                                 arguments: [id, staff.companyID]).map(LocationPayload.init(row:))
+            guard let location = try context.store.companyLocation(id: id, company: staff.companyID) else {
+                throw locationNotFound
             }
-            guard let location else { throw locationNotFound }
-            return JSONBody.success(location)
+            return JSONBody.success(LocationPayload(location))
         }
 
         router.get("/api/users/me", access: .staff) { context in
@@ -51,11 +43,8 @@ enum AccountRoutes {
 
         router.patch("/api/users/me", access: .staff) { context in
             let staff = try context.staff()
-            let change = try context.body(ProfileChange.self)
-            let account = try context.store.write { db -> StaffAccount? in
-                try change.apply(db, userID: staff.userID, now: context.now)
-                return try StaffAccount.fetch(db, id: staff.userID)
-            }
+            let change = try context.body(ProfileChange.self).validated()
+            let account = try context.store.updateProfile(userID: staff.userID, change: change, now: context.now)
             guard let account else { throw APIFailure.unauthorized }
             return JSONBody.success(StaffProfilePayload(account))
         }
@@ -141,7 +130,9 @@ private struct ProfileChange: Decodable {
         }
     }
 
-    func apply(_ db: Database, userID: String, now: Date) throws {
+    /// The change with every field checked (names 1–100 characters once trimmed, `phone` up to 40,
+    /// `job_title` up to 100); a 400 naming the first bad field, and nothing written.
+    func validated() throws -> StaffProfileChange {
         func text(_ value: String, field: String, max: Int) throws -> String {
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty, trimmed.count <= max else { throw APIFailure.invalidField(field) }
@@ -150,20 +141,10 @@ private struct ProfileChange: Decodable {
         guard firstName != nil || lastName != nil || phone != nil || jobTitle != nil else {
             throw APIFailure.badRequest("No fields to update")
         }
-        let first = try firstName.map { try text($0, field: "first_name", max: 100) }
-        let last = try lastName.map { try text($0, field: "last_name", max: 100) }
-        let newPhone = try phone.map { try $0.map { try text($0, field: "phone", max: 40) } }
-        let newJob = try jobTitle.map { try $0.map { try text($0, field: "job_title", max: 100) } }
-        try db.execute(sql: """
-            UPDATE users SET
-              first_name = COALESCE(?, first_name),
-              last_name = COALESCE(?, last_name),
-              phone = CASE WHEN ? THEN ? ELSE phone END,
-              job_title = CASE WHEN ? THEN ? ELSE job_title END,
-              updated_at = ?
-            WHERE id = ?
-            """, arguments: [first, last, phone != nil, newPhone ?? nil, jobTitle != nil, newJob ?? nil,
-                             Timestamp.string(now), userID])
+        return StaffProfileChange(firstName: try firstName.map { try text($0, field: "first_name", max: 100) },
+                                  lastName: try lastName.map { try text($0, field: "last_name", max: 100) },
+                                  phone: try phone.map { try $0.map { try text($0, field: "phone", max: 40) } },
+                                  jobTitle: try jobTitle.map { try $0.map { try text($0, field: "job_title", max: 100) } })
     }
 }
 
@@ -180,18 +161,18 @@ struct LocationPayload: Encodable, Sendable {
     @Nullable var email: String?
     let is_primary: Int
 
-    init(row: Row) {
-        id = row["id"]
-        company_id = row["company_id"]
-        name = row["name"]
-        address_line1 = row["address_line1"]
-        address_line2 = row["address_line2"]
-        city = row["city"]
-        postcode = row["postcode"]
-        country = row["country"]
-        phone = row["phone"]
-        email = row["email"]
-        is_primary = row["is_primary"] ?? 0
+    init(_ location: CompanyLocationRecord) {
+        id = location.id
+        company_id = location.companyID
+        name = location.name
+        address_line1 = location.addressLine1
+        address_line2 = location.addressLine2
+        city = location.city
+        postcode = location.postcode
+        country = location.country
+        phone = location.phone
+        email = location.email
+        is_primary = location.isPrimary
     }
 }
 
