@@ -64,8 +64,15 @@ final class JSONStream {
     /// The keys of every open object, outermost first.
     private var keys: [String] = []
     private var lastID = 0
-    /// Set where the encoding API cannot throw (`container(keyedBy:)` and friends).
+    /// Set where the encoding API cannot throw (`container(keyedBy:)` and friends), and by every
+    /// error that leaves one of our methods: a value's `encode(to:)` may swallow it with `try?` and
+    /// go on, and only the tree knows what such a half-written value leaves behind.
     var gaveUp = false
+
+    func giveUp() -> GiveUp {
+        gaveUp = true
+        return GiveUp()
+    }
 
     init(out: [UInt8]) { self.out = out }
 
@@ -82,7 +89,7 @@ final class JSONStream {
     /// Gives up if `id` was closed already (a container used again after its siblings).
     private func focus(_ id: Int) throws {
         if frames.last?.id == id { return }
-        guard !gaveUp, frames.contains(where: { $0.id == id }) else { throw GiveUp() }
+        guard !gaveUp, frames.contains(where: { $0.id == id }) else { throw giveUp() }
         while frames.last?.id != id { closeInnermost() }
     }
 
@@ -102,7 +109,7 @@ final class JSONStream {
     func writeKey(_ key: String, in id: Int) throws {
         try focus(id)
         let i = frames.count - 1
-        for k in keys[frames[i].keysStart...] where k == key { throw GiveUp() }
+        for k in keys[frames[i].keysStart...] where k == key { throw giveUp() }
         keys.append(key)
         if frames[i].count > 0 { out.append(UInt8(ascii: ",")) }
         frames[i].count += 1
@@ -129,8 +136,13 @@ final class JSONStream {
             write(scalar)
         } else {
             let encoder = StreamEncoder(stream: self, parent: parent, key: key)
-            try value.encode(to: encoder)
-            try encoder.finish()
+            do {
+                try value.encode(to: encoder)
+                try encoder.finish()
+            } catch {
+                gaveUp = true
+                throw error
+            }
         }
     }
 
@@ -215,7 +227,7 @@ final class StreamEncoder: Encoder {
 
     /// Claims this encoder's one value; a second value gives up.
     func claimSingle() throws {
-        guard case .empty = state else { throw JSONStream.GiveUp() }
+        guard case .empty = state else { throw stream.giveUp() }
         state = .single
     }
 }
@@ -324,13 +336,14 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { try scalar(.null) }
     mutating func encode(_ value: Bool) throws { try scalar(.bool(value)) }
     mutating func encode(_ value: String) throws { try scalar(.string(value)) }
+    // The number is checked before its separator is written, so a non-finite one writes nothing.
     mutating func encode(_ value: Double) throws {
-        let key = try element()
-        stream.write(try .double(value, codingPath: { codingPath + [key] }))
+        let key = OrderedJSONKey(intValue: count)
+        try scalar(.double(value, codingPath: { codingPath + [key] }))
     }
     mutating func encode(_ value: Float) throws {
-        let key = try element()
-        stream.write(try .float(value, codingPath: { codingPath + [key] }))
+        let key = OrderedJSONKey(intValue: count)
+        try scalar(.float(value, codingPath: { codingPath + [key] }))
     }
     mutating func encode(_ value: Int) throws { try scalar(.int(Int64(value))) }
     mutating func encode(_ value: Int8) throws { try scalar(.int(Int64(value))) }
@@ -423,12 +436,17 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
     /// The wrapped value (an `Optional`'s, a `@Nullable`'s) encodes through this same encoder, at
     /// the same coding path, as in the tree.
     mutating func encode<T: Encodable>(_ value: T) throws {
-        guard case .empty = encoder.state else { throw JSONStream.GiveUp() }
+        guard case .empty = encoder.state else { throw encoder.stream.giveUp() }
         if let scalar = try OrderedJSONNode.scalar(value, codingPath: { encoder.codingPath }) {
             try self.scalar(scalar)
         } else {
-            try value.encode(to: encoder)
-            try encoder.finish()
+            do {
+                try value.encode(to: encoder)
+                try encoder.finish()
+            } catch {
+                encoder.stream.gaveUp = true
+                throw error
+            }
         }
     }
 }

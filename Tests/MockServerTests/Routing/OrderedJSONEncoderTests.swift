@@ -419,4 +419,55 @@ import Testing
     struct Silent: Encodable {
         func encode(to encoder: any Encoder) throws {}
     }
+
+    /// Writes two values into one single-value container: the tree keeps the second.
+    struct TwoValues: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
+            try c.encode(1)
+            try c.encode(2)
+        }
+    }
+
+    /// A member, then a number JSON cannot hold.
+    struct HalfWritten: Encodable {
+        enum Keys: String, CodingKey { case ok, bad }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(1, forKey: .ok)
+            try c.encode(Double.nan, forKey: .bad)
+        }
+    }
+
+    /// Encodes `child` under `a` and swallows whatever it throws, then goes on.
+    struct Swallowing<Child: Encodable>: Encodable {
+        var child: Child
+        enum Keys: String, CodingKey { case a, b, list }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try? c.encode(child, forKey: .a)
+            try c.encode(3, forKey: .b)
+            var list = c.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(1)
+            try? list.encode(Double.infinity)
+            try list.encode(2)
+        }
+    }
+
+    @Test func anErrorSwallowedByTheValueSendsItToTheTree() throws {
+        for (value, expected) in [
+            (try Self.text(Swallowing(child: TwoValues())), #"{"a":2,"b":3,"list":[1,2]}"#),
+            (try Self.text(Swallowing(child: HalfWritten())), #"{"b":3,"list":[1,2]}"#),
+        ] {
+            #expect(value == expected)
+        }
+        var tree = [UInt8]()
+        try OrderedJSONEncoder.encodeTree(Swallowing(child: HalfWritten()), into: &tree)
+        #expect(String(decoding: tree, as: UTF8.self) == #"{"b":3,"list":[1,2]}"#)
+        #expect(try Self.streamed(Swallowing(child: TwoValues())) == nil)
+        #expect(try Self.streamed(Swallowing(child: HalfWritten())) == nil)
+        // A non-finite number is refused before anything is written, so streaming goes on as the tree does.
+        #expect(try Self.streamed(Swallowing(child: 5)) == #"{"a":5,"b":3,"list":[1,2]}"#)
+        #expect(try Self.text(Swallowing(child: 5)) == #"{"a":5,"b":3,"list":[1,2]}"#)
+    }
 }
