@@ -52,7 +52,7 @@ extension Store {
             let orders = try db.records(OrderRecord.self, """
                 SELECT * FROM orders WHERE client_id = ? AND company_id = ? ORDER BY created_at DESC, order_number DESC
                 """, [id, company])
-            return ClientDetail(client: client, orders: try summaries(db, orders))
+            return ClientDetail(client: client, orders: try summaries(db, orderRows(db, orders)))
         }
     }
 

@@ -11,7 +11,7 @@ extension Store {
                 SELECT * FROM orders WHERE client_id = ? AND company_id = ?
                 ORDER BY created_at DESC, order_number DESC LIMIT ? OFFSET ?
                 """, [client, company, page.limit, page.offset])
-            return PageOf(items: try summaries(db, orders), total: total)
+            return PageOf(items: try summaries(db, orderRows(db, orders)), total: total)
         }
     }
 

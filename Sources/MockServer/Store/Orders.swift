@@ -60,7 +60,7 @@ extension Store {
             let orders = try db.records(OrderRecord.self, """
                 SELECT orders.* \(from) ORDER BY orders.created_at DESC, orders.order_number DESC LIMIT ? OFFSET ?
                 """, conditions.arguments + [page.limit, page.offset])
-            return PageOf(items: try summaries(db, orders), total: total)
+            return PageOf(items: try summaries(db, orderRows(db, orders)), total: total)
         }
     }
 
@@ -125,9 +125,8 @@ extension Store {
     // MARK: Reading
 
     func orderDetail(_ db: Database, id: String, company: String) throws -> OrderDetail? {
-        guard let order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND company_id = ?",
-                                        [id, company]) else { return nil }
-        guard let summary = try summaries(db, [order]).first else { return nil }
+        guard let row = try orderRow(db, id: id, company: company),
+              let summary = try summaries(db, [row]).first else { return nil }
         let signatures = try db.records(SignatureRecord.self, where: "order_id", in: [id], orderBy: "captured_at, rowid")
         let ticket = try db.record(TicketRecord.self, Self.orderTicketSQL, [id, company])
         let messages = try ticket.map {
@@ -139,13 +138,61 @@ extension Store {
                            ticket: ticket, messages: messages, users: users)
     }
 
-    /// The list rows of `orders`, in their order, with a few queries for the whole page.
-    func summaries(_ db: Database, _ orders: [OrderRecord]) throws -> [OrderSummary] {
-        let ids = orders.map { $0.id }
+    /// An order with its client, location and assignee: one row of `orderRows`.
+    struct OrderRow {
+        var order: OrderRecord
+        var client: ClientRecord
+        var location: CompanyLocationRecord?
+        var assignedUser: UserRecord?
+    }
+
+    /// A page of orders with their clients, locations and assignees: one query per kind for the
+    /// whole page (orders share clients, so each is read and decoded once).
+    func orderRows(_ db: Database, _ orders: [OrderRecord]) throws -> [OrderRow] {
         let clients = try db.records(ClientRecord.self, where: "id", in: orders.map { $0.clientID }).keyed { $0.id }
         let locations = try db.records(CompanyLocationRecord.self, where: "id", in: orders.compactMap { $0.locationID })
             .keyed { $0.id }
         let users = try db.records(UserRecord.self, where: "id", in: orders.compactMap { $0.assignedUserID }).keyed { $0.id }
+        return try orders.map { order in
+            guard let client = clients[order.clientID] else { throw ResourceError.inconsistent("order \(order.id) client") }
+            return OrderRow(order: order, client: client, location: order.locationID.flatMap { locations[$0] },
+                            assignedUser: order.assignedUserID.flatMap { users[$0] })
+        }
+    }
+
+    /// One order with its client, location and assignee in one statement (the detail: for a single
+    /// order, one joined statement costs less than four).
+    func orderRow(_ db: Database, id: String, company: String) throws -> OrderRow? {
+        let statement = try db.cachedStatement(sql: """
+            SELECT orders.*, clients.*, company_locations.*, users.* FROM orders
+            JOIN clients ON clients.id = orders.client_id
+            LEFT JOIN company_locations ON company_locations.id = orders.location_id
+            LEFT JOIN users ON users.id = orders.assigned_user_id
+            WHERE orders.id = ? AND orders.company_id = ?
+            """)
+        // The row holds four `id`s, so it can only be read by position.
+        guard statement.columnNames == Self.orderRowColumns else {
+            throw ResourceError.inconsistent("the columns of an order row are not its records' own")
+        }
+        let client = CInt(OrderRecord.databaseColumns.count)
+        let location = client + CInt(ClientRecord.databaseColumns.count)
+        let user = location + CInt(CompanyLocationRecord.databaseColumns.count)
+        return try statement.rows(arguments: [id, company]) { sqlite in
+            var orderColumns = StatementColumns(sqlite)
+            var clientColumns = StatementColumns(sqlite, from: client)
+            return OrderRow(order: try OrderRecord(columns: &orderColumns),
+                            client: try ClientRecord(columns: &clientColumns),
+                            location: try CompanyLocationRecord.decodeIfPresent(sqlite, from: location),
+                            assignedUser: try UserRecord.decodeIfPresent(sqlite, from: user))
+        }.first
+    }
+
+    static let orderRowColumns = OrderRecord.databaseColumns + ClientRecord.databaseColumns
+        + CompanyLocationRecord.databaseColumns + UserRecord.databaseColumns
+
+    /// The list rows of `rows`, in their order, with three more queries for the whole page.
+    func summaries(_ db: Database, _ rows: [OrderRow]) throws -> [OrderSummary] {
+        let ids = rows.map { $0.order.id }
         // Ordered by order first, as the indexes are (no sort); each group keeps its own order.
         let devices = try db.records(DeviceRecord.self, where: "order_id", in: ids,
                                      orderBy: "order_id, created_at, rowid")
@@ -156,12 +203,10 @@ extension Store {
         let payments = try db.records(PaymentRecord.self, where: "order_id", in: ids,
                                       orderBy: "order_id, payment_date, rowid")
             .grouped { $0.orderID }
-        return try orders.map { order in
-            guard let client = clients[order.clientID] else { throw ResourceError.inconsistent("order \(order.id) client") }
-            let lines = items[order.id] ?? [], paid = payments[order.id] ?? []
-            return OrderSummary(order: order, client: client, location: order.locationID.flatMap { locations[$0] },
-                                assignedUser: order.assignedUserID.flatMap { users[$0] },
-                                devices: devices[order.id] ?? [], items: lines, payments: paid,
+        return rows.map { row in
+            let id = row.order.id, lines = items[id] ?? [], paid = payments[id] ?? []
+            return OrderSummary(order: row.order, client: row.client, location: row.location, assignedUser: row.assignedUser,
+                                devices: devices[id] ?? [], items: lines, payments: paid,
                                 totals: OrderTotals(items: lines, payments: paid))
         }
     }

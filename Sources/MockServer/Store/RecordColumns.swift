@@ -80,7 +80,11 @@ struct StatementColumns: RecordColumns {
     private let statement: SQLiteStatement
     private var index: CInt = 0
 
-    init(_ statement: SQLiteStatement) { self.statement = statement }
+    /// Columns from `index` on (the first is 0): a record after another one in a joined row.
+    init(_ statement: SQLiteStatement, from index: CInt = 0) {
+        self.statement = statement
+        self.index = index
+    }
 
     @inline(__always)
     mutating func next<Value: ColumnValue>(_ column: String) throws -> Value {
@@ -109,21 +113,22 @@ struct RowColumns: RecordColumns {
     }
 }
 
-/// Steps a statement whose columns start with `R.databaseColumns`, decoding each row by index.
-final class RecordColumnsCursor<R: ColumnDecodable>: DatabaseCursor {
-    typealias Element = R
+/// Steps a statement, decoding each row by index with `decode`.
+final class RecordColumnsCursor<Element>: DatabaseCursor {
     let _statement: Statement
     var _isDone = false
+    private let decode: (SQLiteStatement) throws -> Element
 
-    init(statement: Statement, arguments: StatementArguments) throws {
+    init(statement: Statement, arguments: StatementArguments,
+         decode: @escaping (SQLiteStatement) throws -> Element) throws {
         _statement = statement
+        self.decode = decode
         try statement.setArguments(arguments)  // resets the statement, validates and binds
     }
 
-    func _element(sqliteStatement: SQLiteStatement) throws -> R {
-        var columns = StatementColumns(sqliteStatement)
+    func _element(sqliteStatement: SQLiteStatement) throws -> Element {
         do {
-            return try R(columns: &columns)
+            return try decode(sqliteStatement)
         } catch {
             // The step gave a row, so the reset inside cannot fail: leave no statement busy.
             _statement.setUncheckedArguments(_statement.arguments)
@@ -144,19 +149,42 @@ extension Statement {
     /// Every row as `R`, by index when the columns fit, else through GRDB's rows.
     func records<R: ColumnDecodable>(_ type: R.Type, arguments: StatementArguments) throws -> [R] {
         guard startsWith(columns: R.databaseColumns) else { return try R.fetchAll(self, arguments: arguments) }
-        let cursor = try RecordColumnsCursor<R>(statement: self, arguments: arguments)
-        var out: [R] = []
-        try cursor.forEach { out.append($0) }
-        return out
+        return try rows(arguments: arguments) { sqlite in
+            var columns = StatementColumns(sqlite)
+            return try R(columns: &columns)
+        }
     }
 
     /// The first row as `R`, or nil.
     func record<R: ColumnDecodable>(_ type: R.Type, arguments: StatementArguments) throws -> R? {
         guard startsWith(columns: R.databaseColumns) else { return try R.fetchOne(self, arguments: arguments) }
-        let cursor = try RecordColumnsCursor<R>(statement: self, arguments: arguments)
+        let cursor = try RecordColumnsCursor(statement: self, arguments: arguments) { sqlite in
+            var columns = StatementColumns(sqlite)
+            return try R(columns: &columns)
+        }
         let first = try cursor.next()
         // One row was enough: reset (which cannot fail after a row) so no statement stays busy.
         if first != nil { setUncheckedArguments(arguments) }
         return first
+    }
+
+    /// Every row through `decode`, for joined rows whose layout the caller has checked.
+    func rows<Element>(arguments: StatementArguments,
+                       decode: @escaping (SQLiteStatement) throws -> Element) throws -> [Element] {
+        let cursor = try RecordColumnsCursor(statement: self, arguments: arguments, decode: decode)
+        var out: [Element] = []
+        try cursor.forEach { out.append($0) }
+        return out
+    }
+}
+
+extension ColumnDecodable {
+    /// The record whose columns start at `index`, or nil when its first column (the id) is NULL:
+    /// the other side of a LEFT JOIN that found nothing.
+    static func decodeIfPresent(_ statement: SQLiteStatement, from index: CInt) throws -> Self? {
+        // nil only for NULL: a text id reads as a number here, without making a string.
+        guard Int64.fromStatement(statement, atUncheckedIndex: index) != nil else { return nil }
+        var columns = StatementColumns(statement, from: index)
+        return try Self(columns: &columns)
     }
 }
