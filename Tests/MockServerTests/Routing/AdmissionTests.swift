@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import MockHTTP
 import Testing
@@ -29,6 +30,35 @@ import Testing
         #expect(final.done == 24)
         #expect(final.most <= 3)
         #expect(final.running == 0)
+    }
+
+    /// A place goes to the longest waiter, never to a caller that arrives later.
+    @Test func placesAreHandedOutInTheOrderCallersArrived() async throws {
+        let admission = Admission(width: 1)
+        let order = Locked([Int]())
+        let release = DispatchSemaphore(value: 0)
+        let holderIn = DispatchSemaphore(value: 0)
+        let holder = Thread { admission.run { holderIn.signal(); release.wait() } }
+        holder.start()
+        holderIn.wait()
+        // Callers 0…7 queue one after another while the place is held.
+        var threads: [Thread] = []
+        for n in 0..<8 {
+            let queued = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                queued.signal()
+                admission.run { order.withLock { $0.append(n) } }
+            }
+            thread.start()
+            queued.wait()
+            // Let the caller reach the queue before the next one starts (it blocks there).
+            while admission.waitingCount < n + 1 { usleep(200) }
+            threads.append(thread)
+        }
+        release.signal()
+        while order.withLock({ $0.count }) < 8 { usleep(500) }
+        #expect(order.withLock { $0 } == Array(0..<8))
+        #expect(admission.waitingCount == 0)
     }
 
     @Test func theDefaultWidthIsTwicePerCoreAndAtLeastTwo() {
