@@ -152,11 +152,11 @@ struct LocationPayload: Encodable, Sendable {
     let id: String
     let company_id: String
     let name: String
-    @Nullable var address_line1: String?
+    let address_line1: String
     @Nullable var address_line2: String?
-    @Nullable var city: String?
-    @Nullable var postcode: String?
-    @Nullable var country: String?
+    let city: String
+    let postcode: String
+    let country: String
     @Nullable var phone: String?
     @Nullable var email: String?
     let is_primary: Int

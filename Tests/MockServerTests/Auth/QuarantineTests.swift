@@ -118,6 +118,10 @@ import Testing
         #expect(locations.allSatisfy { $0["company_id"] == .string(SeedIDs.acme) })
         #expect(locations[0].keys == ["id", "company_id", "name", "address_line1", "address_line2", "city", "postcode",
                                       "country", "phone", "email", "is_primary"])
+        // Required columns: always text, never null (docs/openapi.yaml `Location`).
+        for key in ["address_line1", "city", "postcode", "country"] {
+            #expect(locations.allSatisfy { $0[key]?.string != nil }, "\(key)")
+        }
         let id = try #require(locations[0]["id"]?.string)
         #expect(try await mock.get("/api/company-locations/\(id)", bearer: tokens.token).status == 200)
         let beta = try await mock.signInStaff("admin@beta.test")
