@@ -99,6 +99,18 @@ final class JSONStream {
         out.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
+    /// Opens a container once `place` has written its key or separator; when that fails, gives up
+    /// and returns 0, which no container has (the nesting calls of `Encoder` cannot throw).
+    func openNested(object: Bool, after place: () throws -> Void) -> Int {
+        do {
+            try place()
+            return open(object: object)
+        } catch {
+            gaveUp = true
+            return 0
+        }
+    }
+
     func close(_ id: Int) throws {
         try focus(id)
         closeInnermost()
@@ -192,7 +204,7 @@ final class StreamEncoder: Encoder {
         if ObjectIdentifier(Key.self) == OrderedJSONEncoderImpl.dictionaryKeyType {
             guard case .empty = state else {
                 stream.gaveUp = true
-                return KeyedEncodingContainer(StreamKeyedContainer<Key>(stream: stream, id: 0, encoder: self, tail: []))
+                return KeyedEncodingContainer(StreamKeyedContainer<Key>(stream: stream, id: 0, encoder: self))
             }
             // The tree's container, writing into an object of its own; `finish` writes it sorted.
             let object = OrderedJSONObject(sortsKeys: true)
@@ -207,7 +219,7 @@ final class StreamEncoder: Encoder {
         }
         let id: Int
         if case .object(let open) = state { id = open } else { id = 0 }
-        return KeyedEncodingContainer(StreamKeyedContainer<Key>(stream: stream, id: id, encoder: self, tail: []))
+        return KeyedEncodingContainer(StreamKeyedContainer<Key>(stream: stream, id: id, encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -218,7 +230,7 @@ final class StreamEncoder: Encoder {
         }
         let id: Int
         if case .array(let open) = state { id = open } else { id = 0 }
-        return StreamUnkeyedContainer(stream: stream, id: id, encoder: self, tail: [])
+        return StreamUnkeyedContainer(stream: stream, id: id, encoder: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -235,11 +247,11 @@ final class StreamEncoder: Encoder {
 struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let stream: JSONStream
     let id: Int
+    /// The encoder at this container's coding path: the value's own, or for a nested container
+    /// one that only stands for the path (it never writes).
     let encoder: StreamEncoder
-    /// Keys of nested containers between `encoder` and this one.
-    let tail: [any CodingKey]
 
-    var codingPath: [any CodingKey] { encoder.codingPath + tail }
+    var codingPath: [any CodingKey] { encoder.codingPath }
 
     private func key(_ key: Key) throws { try stream.writeKey(key.stringValue, in: id) }
     private func scalar(_ node: OrderedJSONNode, _ key: Key) throws { try self.key(key); stream.write(node) }
@@ -266,39 +278,23 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try self.key(key)
-        if tail.isEmpty {
-            try stream.encodeValue(value, parent: encoder, key: key)
-        } else {  // under a nested container: the path needs the nested keys too
-            try stream.encodeValue(value, parent: PathEncoder.make(stream, encoder, tail), key: key)
-        }
+        try stream.encodeValue(value, parent: encoder, key: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let nested: Int
-        do {
-            try self.key(key)
-            nested = stream.open(object: true)
-        } catch {
-            stream.gaveUp = true
-            nested = 0
-        }
-        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(stream: stream, id: nested, encoder: encoder,
-                                                                      tail: tail + [key]))
+        let nested = stream.openNested(object: true) { try self.key(key) }
+        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(stream: stream, id: nested, encoder: path(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested: Int
-        do {
-            try self.key(key)
-            nested = stream.open(object: false)
-        } catch {
-            stream.gaveUp = true
-            nested = 0
-        }
-        return StreamUnkeyedContainer(stream: stream, id: nested, encoder: encoder, tail: tail + [key])
+        let nested = stream.openNested(object: false) { try self.key(key) }
+        return StreamUnkeyedContainer(stream: stream, id: nested, encoder: path(key))
     }
+
+    /// Where a nested container sits: one key below this one.
+    private func path(_ key: Key) -> StreamEncoder { StreamEncoder(stream: stream, parent: encoder, key: key) }
 
     mutating func superEncoder() -> any Encoder { giveUp() }
     mutating func superEncoder(forKey key: Key) -> any Encoder { giveUp() }
@@ -312,18 +308,17 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     let stream: JSONStream
     let id: Int
+    /// The encoder at this container's coding path (see `StreamKeyedContainer.encoder`).
     let encoder: StreamEncoder
-    let tail: [any CodingKey]
     private(set) var count = 0
 
-    init(stream: JSONStream, id: Int, encoder: StreamEncoder, tail: [any CodingKey]) {
+    init(stream: JSONStream, id: Int, encoder: StreamEncoder) {
         self.stream = stream
         self.id = id
         self.encoder = encoder
-        self.tail = tail
     }
 
-    var codingPath: [any CodingKey] { encoder.codingPath + tail }
+    var codingPath: [any CodingKey] { encoder.codingPath }
 
     private mutating func element() throws -> OrderedJSONKey {
         try stream.startElement(in: id)
@@ -358,52 +353,24 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let key = try element()
-        if tail.isEmpty {
-            try stream.encodeValue(value, parent: encoder, key: key)
-        } else {
-            try stream.encodeValue(value, parent: PathEncoder.make(stream, encoder, tail), key: key)
-        }
+        try stream.encodeValue(value, parent: encoder, key: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nested: Int
-        var key = OrderedJSONKey(intValue: count)
-        do {
-            key = try element()
-            nested = stream.open(object: true)
-        } catch {
-            stream.gaveUp = true
-            nested = 0
-        }
-        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(stream: stream, id: nested, encoder: encoder,
-                                                                      tail: tail + [key]))
+        let path = StreamEncoder(stream: stream, parent: encoder, key: OrderedJSONKey(intValue: count))
+        let nested = stream.openNested(object: true) { _ = try element() }
+        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(stream: stream, id: nested, encoder: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested: Int
-        var key = OrderedJSONKey(intValue: count)
-        do {
-            key = try element()
-            nested = stream.open(object: false)
-        } catch {
-            stream.gaveUp = true
-            nested = 0
-        }
-        return StreamUnkeyedContainer(stream: stream, id: nested, encoder: encoder, tail: tail + [key])
+        let path = StreamEncoder(stream: stream, parent: encoder, key: OrderedJSONKey(intValue: count))
+        let nested = stream.openNested(object: false) { _ = try element() }
+        return StreamUnkeyedContainer(stream: stream, id: nested, encoder: path)
     }
 
     mutating func superEncoder() -> any Encoder {
         stream.gaveUp = true
         return StreamEncoder(stream: stream, parent: encoder, key: nil)
-    }
-}
-
-/// An encoder that stands for a nested container's position in a coding path (it never writes).
-enum PathEncoder {
-    static func make(_ stream: JSONStream, _ encoder: StreamEncoder, _ tail: [any CodingKey]) -> StreamEncoder {
-        var parent = encoder
-        for key in tail { parent = StreamEncoder(stream: stream, parent: parent, key: key) }
-        return parent
     }
 }
 

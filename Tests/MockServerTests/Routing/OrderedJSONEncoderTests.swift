@@ -454,6 +454,35 @@ import Testing
         }
     }
 
+    /// A number JSON cannot hold, inside nested containers.
+    struct DeepNaN: Encodable {
+        enum Keys: String, CodingKey { case outer, inner }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            var outer = c.nestedContainer(keyedBy: Keys.self, forKey: .outer)
+            var list = outer.nestedUnkeyedContainer(forKey: .inner)
+            try list.encode(1.5)
+            try list.encode(Wrapped(value: Double.nan))
+        }
+    }
+
+    @Test func anErrorInsideNestedContainersNamesTheSamePathAsTheTree() throws {
+        func path(_ body: () throws -> Void) -> [String] {
+            do {
+                try body()
+            } catch EncodingError.invalidValue(_, let context) {
+                return context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            } catch {}
+            return []
+        }
+        let expected = ["outer", "inner", "1", "value"]
+        var out = [UInt8]()
+        #expect(path { _ = try StreamingJSONEncoder.encode(DeepNaN(), into: &out) } == expected)
+        #expect(out.isEmpty)
+        var tree = [UInt8]()
+        #expect(path { try OrderedJSONEncoder.encodeTree(DeepNaN(), into: &tree) } == expected)
+    }
+
     @Test func anErrorSwallowedByTheValueSendsItToTheTree() throws {
         for (value, expected) in [
             (try Self.text(Swallowing(child: TwoValues())), #"{"a":2,"b":3,"list":[1,2]}"#),
