@@ -178,12 +178,9 @@ extension Store {
         let location = client + CInt(ClientRecord.databaseColumns.count)
         let user = location + CInt(CompanyLocationRecord.databaseColumns.count)
         return try statement.rows(arguments: [id, company]) { sqlite in
-            var orderColumns = StatementColumns(sqlite)
-            var clientColumns = StatementColumns(sqlite, from: client)
-            return OrderRow(order: try OrderRecord(columns: &orderColumns),
-                            client: try ClientRecord(columns: &clientColumns),
-                            location: try CompanyLocationRecord.decodeIfPresent(sqlite, from: location),
-                            assignedUser: try UserRecord.decodeIfPresent(sqlite, from: user))
+            OrderRow(order: try OrderRecord.decode(sqlite), client: try ClientRecord.decode(sqlite, from: client),
+                     location: try CompanyLocationRecord.decodeIfPresent(sqlite, from: location),
+                     assignedUser: try UserRecord.decodeIfPresent(sqlite, from: user))
         }.first
     }
 

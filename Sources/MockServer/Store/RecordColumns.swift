@@ -149,19 +149,13 @@ extension Statement {
     /// Every row as `R`, by index when the columns fit, else through GRDB's rows.
     func records<R: ColumnDecodable>(_ type: R.Type, arguments: StatementArguments) throws -> [R] {
         guard startsWith(columns: R.databaseColumns) else { return try R.fetchAll(self, arguments: arguments) }
-        return try rows(arguments: arguments) { sqlite in
-            var columns = StatementColumns(sqlite)
-            return try R(columns: &columns)
-        }
+        return try rows(arguments: arguments) { try R.decode($0) }
     }
 
     /// The first row as `R`, or nil.
     func record<R: ColumnDecodable>(_ type: R.Type, arguments: StatementArguments) throws -> R? {
         guard startsWith(columns: R.databaseColumns) else { return try R.fetchOne(self, arguments: arguments) }
-        let cursor = try RecordColumnsCursor(statement: self, arguments: arguments) { sqlite in
-            var columns = StatementColumns(sqlite)
-            return try R(columns: &columns)
-        }
+        let cursor = try RecordColumnsCursor(statement: self, arguments: arguments) { try R.decode($0) }
         let first = try cursor.next()
         // One row was enough: reset (which cannot fail after a row) so no statement stays busy.
         if first != nil { setUncheckedArguments(arguments) }
@@ -179,12 +173,17 @@ extension Statement {
 }
 
 extension ColumnDecodable {
+    /// The record whose columns start at `index` of the current row (0: a record of its own).
+    static func decode(_ statement: SQLiteStatement, from index: CInt = 0) throws -> Self {
+        var columns = StatementColumns(statement, from: index)
+        return try Self(columns: &columns)
+    }
+
     /// The record whose columns start at `index`, or nil when its first column (the id) is NULL:
     /// the other side of a LEFT JOIN that found nothing.
     static func decodeIfPresent(_ statement: SQLiteStatement, from index: CInt) throws -> Self? {
         // nil only for NULL: a text id reads as a number here, without making a string.
         guard Int64.fromStatement(statement, atUncheckedIndex: index) != nil else { return nil }
-        var columns = StatementColumns(statement, from: index)
-        return try Self(columns: &columns)
+        return try decode(statement, from: index)
     }
 }
