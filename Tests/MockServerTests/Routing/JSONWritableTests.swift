@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import MockServer
+
+/// `JSONWritable`: the generated payload writers write what `Encodable` writes, and the debug
+/// check that compares the two on every response does report a difference.
+@Suite struct JSONWritableTests {
+    static func written<T: JSONWritable>(_ value: T) -> String {
+        var out = [UInt8]()
+        value.writeJSON(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func encoded<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try OrderedJSONEncoder.encode(value), as: UTF8.self)
+    }
+
+    @Test func scalarsAndContainersAreWrittenAsTheEncoderWritesThem() throws {
+        let text = "quote \" backslash \\ newline \n tab \t bell \u{7} slash / é 😀"
+        #expect(Self.written(text) == (try Self.encoded(text)))
+        for number in [0, 7, -1, Int.max, Int.min] { #expect(Self.written(number) == (try Self.encoded(number))) }
+        #expect(Self.written(Int64.min) == (try Self.encoded(Int64.min)))
+        #expect(Self.written(true) == "true" && Self.written(false) == "false")
+        #expect(Self.written([[1, 2], [], [3]]) == "[[1,2],[],[3]]")
+        #expect(Self.written([String]()) == "[]")
+        let json = JSONValue.object(["b": .array([.null, .bool(true), .double(1.5), .int(-3)]), "a": .string("x")])
+        #expect(Self.written(json) == (try Self.encoded(json)))
+    }
+
+    @Test func generatedWritersEscapeAndWriteNullableFieldsAsTheEncoderDoes() throws {
+        let device = OrderListItemPayload.DeviceBrief(id: "d1", display_name: "Pixel \"8\"", status: "received",
+                                                      workflow_type: "repair")
+        #expect(Self.written(device) == #"{"id":"d1","display_name":"Pixel \"8\"","status":"received","workflow_type":"repair"}"#)
+        #expect(Self.written(device) == (try Self.encoded(device)))
+        let avatarNone = AvatarPayload(avatar_url: nil), avatar = AvatarPayload(avatar_url: "https://x/a.png")
+        #expect(Self.written(avatarNone) == #"{"avatar_url":null}"#)
+        #expect(Self.written(avatar) == (try Self.encoded(avatar)))
+    }
+
+    @Test func theEnvelopeIsWrittenAsItsEncodeToWritesIt() throws {
+        let payload = [OrderListItemPayload.LocationRef(id: "l1", name: "Main")]
+        let page = JSONBody.Success(data: payload, pagination: Pagination(page: 2, limit: 1, total: 3))
+        let bare = JSONBody.Success(data: payload, pagination: nil)
+        #expect(Self.written(page) == #"{"success":true,"data":[{"id":"l1","name":"Main"}],"pagination":{"page":2,"limit":1,"total":3,"total_pages":3}}"#)
+        for value in [page, bare] { #expect(Self.written(value) == (try Self.encoded(value))) }
+        for failure in [JSONBody.Failure(error: "Nope", code: "X"), JSONBody.Failure(error: "Nope", code: nil)] {
+            #expect(Self.written(failure) == (try Self.encoded(failure)))
+        }
+        #expect(Self.written(JSONBody.Bare()) == (try Self.encoded(JSONBody.Bare())))
+    }
+
+    /// A writer that forgot a property, as a stale generated file would.
+    struct Stale: Encodable, JSONWritable {
+        let id = "a"
+        let added = 1
+        func writeJSON(to out: inout [UInt8]) { out.appendLiteral(#"{"id":"a"}"#) }
+    }
+
+    @Test func theDebugCheckReportsAWriterThatDisagreesWithEncodable() throws {
+        var out = [UInt8]()
+        Stale().writeJSON(to: &out)
+        let mismatch = try #require(JSONBody.writerMismatch(Stale(), written: out))
+        #expect(mismatch.contains("Stale"))
+        #expect(mismatch.contains(#"{"id":"a","added":1}"#))
+        let location = OrderListItemPayload.LocationRef(id: "l1", name: "Main")
+        out = []
+        location.writeJSON(to: &out)
+        #expect(JSONBody.writerMismatch(location, written: out) == nil)
+    }
+
+    /// Every response goes through the writer when its payload has one: the order list is one.
+    @Test func routePayloadsHaveGeneratedWriters() {
+        #expect((JSONBody.Success(data: [OrderListItemPayload](), pagination: nil) as Any) is any JSONWritable)
+        #expect((OrderDetailPayload.self as Any.Type) is any JSONWritable.Type)
+        #expect((StaffMePayload.self as Any.Type) is any JSONWritable.Type)
+    }
+}
