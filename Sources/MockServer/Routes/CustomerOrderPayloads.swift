@@ -17,7 +17,7 @@ struct CustomerOrderListItemPayload: Encodable, Sendable {
     let created_at: String
     let updated_at: String
 
-    init(_ summary: OrderSummary) {
+    init(_ summary: OrderListEntry) {
         let order = summary.order
         id = order.id
         order_number = order.orderNumber
@@ -55,10 +55,18 @@ struct CustomerOrderDetailPayload: Encodable, Sendable {
         let status_label: String
 
         init(_ device: DeviceRecord) {
-            id = device.id
-            display_name = device.displayName
-            status = device.status.rawValue
-            status_label = device.status.displayName
+            self.init(id: device.id, displayName: device.displayName, status: device.status)
+        }
+
+        init(_ device: ListedDevice) {
+            self.init(id: device.id, displayName: device.displayName, status: device.status)
+        }
+
+        private init(id: String, displayName: String, status: DeviceStatus) {
+            self.id = id
+            display_name = displayName
+            self.status = status.rawValue
+            status_label = status.displayName
         }
     }
 

@@ -24,7 +24,7 @@ struct OrderListItemPayload: Encodable, Sendable {
         let name: String
         let email: String
 
-        init(_ client: ClientRecord) {
+        init(_ client: ClientName) {
             id = client.id
             first_name = client.firstName
             last_name = client.lastName
@@ -46,7 +46,7 @@ struct OrderListItemPayload: Encodable, Sendable {
         let workflow_type: String
     }
 
-    init(_ summary: OrderSummary) {
+    init(_ summary: OrderListEntry) {
         let order = summary.order
         id = order.id
         order_number = order.orderNumber

@@ -21,10 +21,18 @@ struct UserRefPayload: Encodable, Sendable {
     let name: String
 
     init(_ user: UserRecord) {
-        id = user.id
-        first_name = user.firstName
-        last_name = user.lastName
-        name = "\(user.firstName) \(user.lastName)"
+        self.init(id: user.id, firstName: user.firstName, lastName: user.lastName)
+    }
+
+    init(_ user: StaffName) {
+        self.init(id: user.id, firstName: user.firstName, lastName: user.lastName)
+    }
+
+    private init(id: String, firstName: String, lastName: String) {
+        self.id = id
+        first_name = firstName
+        last_name = lastName
+        name = "\(firstName) \(lastName)"
     }
 
     /// The user, or `null` when there is none.

@@ -17,7 +17,7 @@ public struct ClientSummary: Sendable {
 /// A client with their orders at one company, newest first.
 public struct ClientDetail: Sendable {
     public var client: ClientRecord
-    public var orders: [OrderSummary]
+    public var orders: [OrderListEntry]
 }
 
 extension Store {
@@ -49,10 +49,10 @@ extension Store {
                 JOIN client_companies ON client_companies.client_id = clients.id AND client_companies.company_id = ?
                 WHERE clients.id = ?
                 """, [company, id]) else { return nil }
-            let orders = try db.records(OrderRecord.self, """
-                SELECT * FROM orders WHERE client_id = ? AND company_id = ? ORDER BY created_at DESC, order_number DESC
-                """, [id, company])
-            return ClientDetail(client: client, orders: try summaries(db, orderRows(db, orders)))
+            var orders = SQLConditions()
+            orders.add("orders.client_id = ?", id)
+            orders.add("orders.company_id = ?", company)
+            return ClientDetail(client: client, orders: try orderListEntries(db, where: orders, limit: nil, offset: 0))
         }
     }
 

@@ -4,14 +4,14 @@ import GRDB
 /// The customer portal's reads and actions (CONTRACT §6, customer part): only the signed-in
 /// client's orders of the token's company; anything else is "not found".
 extension Store {
-    public func customerOrders(client: String, company: String, page: PageRequest) throws -> PageOf<OrderSummary> {
+    public func customerOrders(client: String, company: String, page: PageRequest) throws -> PageOf<OrderListEntry> {
         try read { db in
-            let total = try db.count("SELECT COUNT(*) FROM orders WHERE client_id = ? AND company_id = ?", [client, company])
-            let orders = try db.records(OrderRecord.self, """
-                SELECT * FROM orders WHERE client_id = ? AND company_id = ?
-                ORDER BY created_at DESC, order_number DESC LIMIT ? OFFSET ?
-                """, [client, company, page.limit, page.offset])
-            return PageOf(items: try summaries(db, orderRows(db, orders)), total: total)
+            var conditions = SQLConditions()
+            conditions.add("orders.client_id = ?", client)
+            conditions.add("orders.company_id = ?", company)
+            let total = try db.count("SELECT COUNT(*) FROM orders WHERE \(conditions.sql)", conditions.arguments)
+            return PageOf(items: try orderListEntries(db, where: conditions, limit: page.limit, offset: page.offset),
+                          total: total)
         }
     }
 

@@ -109,14 +109,14 @@ extension Store {
                                                  filter: OrderFilter(collectedFrom: from, collectedTo: now))
             let ordersCollected = try db.count("SELECT COUNT(*) \(Self.orderListFrom) WHERE \(collected.sql)",
                                                collected.arguments)
-            let invoiced = try orderTotals(db, "SELECT orders.id \(Self.orderListFrom) WHERE \(collected.sql)",
+            let invoiced = try orderTotals(db, in: "(SELECT orders.id \(Self.orderListFrom) WHERE \(collected.sql))",
                                            collected.arguments)
                 .values.reduce(0) { $0 + $1.grandTotalPence }
 
             var open = SQLConditions()
             open.add("orders.company_id = ?", company)
             open.add("orders.status <> 'collected'")
-            let outstanding = try orderTotals(db, "SELECT orders.id FROM orders WHERE \(open.sql)", open.arguments)
+            let outstanding = try orderTotals(db, in: "(SELECT orders.id FROM orders WHERE \(open.sql))", open.arguments)
                 .values.reduce(0) { $0 + max($1.balanceDuePence, 0) }
 
             let paid = try Int64.fetchOne(db.cachedStatement(sql: """
@@ -149,21 +149,5 @@ extension Store {
             let awaitingReply = try db.count("SELECT COUNT(*) FROM tickets WHERE \(awaiting.sql)", awaiting.arguments)
             return EnquiryStats(byStatus: byStatus, byType: byType, awaitingReply: awaitingReply)
         }
-    }
-
-    /// `OrderTotals` of the orders `ordersSQL` selects (a constant `SELECT orders.id …` of the
-    /// store), by order id — the same computation as the list rows' totals. Orders with neither
-    /// items nor payments are left out: their totals are zero.
-    private func orderTotals(_ db: Database, _ ordersSQL: String,
-                             _ arguments: [(any DatabaseValueConvertible)?]) throws -> [String: OrderTotals] {
-        let items = try db.records(OrderItemRecord.self, "SELECT * FROM order_items WHERE order_id IN (\(ordersSQL))",
-                                   arguments).grouped { $0.orderID }
-        let payments = try db.records(PaymentRecord.self, "SELECT * FROM payments WHERE order_id IN (\(ordersSQL))",
-                                      arguments).grouped { $0.orderID }
-        var totals: [String: OrderTotals] = [:]
-        for id in Set(items.keys).union(payments.keys) {
-            totals[id] = OrderTotals(items: items[id] ?? [], payments: payments[id] ?? [])
-        }
-        return totals
     }
 }

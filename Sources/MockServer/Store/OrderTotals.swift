@@ -18,12 +18,19 @@ public struct OrderTotals: Sendable, Equatable {
     public var balanceDuePence: Int64 { grandTotalPence - amountPaidPence }
 
     public init(items: [OrderItemRecord], payments: [PaymentRecord]) {
-        for item in items {
-            let line = LineAmounts(item)
-            subtotalPence += line.totalPence
-            vatTotalPence += line.vatPence
-        }
-        for payment in payments { amountPaidPence += payment.amountPence - payment.refundedPence }
+        for item in items { add(LineAmounts(item)) }
+        for payment in payments { addPayment(amountPence: payment.amountPence, refundedPence: payment.refundedPence) }
+    }
+
+    public init() {}
+
+    mutating func add(_ line: LineAmounts) {
+        subtotalPence += line.totalPence
+        vatTotalPence += line.vatPence
+    }
+
+    mutating func addPayment(amountPence: Int64, refundedPence: Int64) {
+        amountPaidPence += amountPence - refundedPence
     }
 
     public var paymentStatus: PaymentStatus {
@@ -48,9 +55,14 @@ public struct LineAmounts: Sendable, Equatable {
     public var totalIncVATPence: Int64 { totalPence + vatPence }
 
     public init(_ item: OrderItemRecord) {
-        let amount = item.quantity * item.unitPricePence
-        totalPence = item.itemType == .devicePurchase ? -amount : amount
-        vatPence = Self.vat(on: totalPence, rate: item.vatRate)
+        self.init(itemType: item.itemType, quantity: item.quantity, unitPricePence: item.unitPricePence,
+                  vatRate: item.vatRate)
+    }
+
+    public init(itemType: ItemType, quantity: Int64, unitPricePence: Int64, vatRate: String) {
+        let amount = quantity * unitPricePence
+        totalPence = itemType == .devicePurchase ? -amount : amount
+        vatPence = Self.vat(on: totalPence, rate: vatRate)
     }
 
     /// `amount × rate / 100`, half away from zero; `rate` is the stored text `"20.00"`.

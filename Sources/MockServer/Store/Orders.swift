@@ -16,7 +16,8 @@ public struct OrderFilter: Sendable {
     public var collectedTo: Date?
 }
 
-/// An order with what a list row shows.
+/// An order with its client, location, assignee, devices, lines and payments: the order detail's
+/// core (the lists read less: `OrderListEntry`).
 public struct OrderSummary: Sendable {
     public var order: OrderRecord
     public var client: ClientRecord
@@ -52,15 +53,12 @@ public struct OrderChange: Sendable {
 }
 
 extension Store {
-    public func orders(company: String, filter: OrderFilter, page: PageRequest) throws -> PageOf<OrderSummary> {
+    public func orders(company: String, filter: OrderFilter, page: PageRequest) throws -> PageOf<OrderListEntry> {
         try read { db in
             let conditions = Self.orderConditions(company: company, filter: filter)
-            let from = "\(Self.orderListFrom) WHERE \(conditions.sql)"
-            let total = try db.count("SELECT COUNT(*) \(from)", conditions.arguments)
-            let orders = try db.records(OrderRecord.self, """
-                SELECT orders.* \(from) ORDER BY orders.created_at DESC, orders.order_number DESC LIMIT ? OFFSET ?
-                """, conditions.arguments + [page.limit, page.offset])
-            return PageOf(items: try summaries(db, orderRows(db, orders)), total: total)
+            let total = try db.count("SELECT COUNT(*) \(Self.orderListFrom) WHERE \(conditions.sql)", conditions.arguments)
+            return PageOf(items: try orderListEntries(db, where: conditions, limit: page.limit, offset: page.offset),
+                          total: total)
         }
     }
 
@@ -125,8 +123,8 @@ extension Store {
     // MARK: Reading
 
     func orderDetail(_ db: Database, id: String, company: String) throws -> OrderDetail? {
-        guard let row = try orderRow(db, id: id, company: company),
-              let summary = try summaries(db, [row]).first else { return nil }
+        guard let row = try orderRow(db, id: id, company: company) else { return nil }
+        let summary = try summary(db, row)
         let signatures = try db.records(SignatureRecord.self, where: "order_id", in: [id], orderBy: "captured_at, rowid")
         let ticket = try db.record(TicketRecord.self, Self.orderTicketSQL, [id, company])
         let messages = try ticket.map {
@@ -138,7 +136,7 @@ extension Store {
                            ticket: ticket, messages: messages, users: users)
     }
 
-    /// An order with its client, location and assignee: one row of `orderRows`.
+    /// An order with its client, location and assignee: `orderRow`.
     struct OrderRow {
         var order: OrderRecord
         var client: ClientRecord
@@ -146,22 +144,8 @@ extension Store {
         var assignedUser: UserRecord?
     }
 
-    /// A page of orders with their clients, locations and assignees: one query per kind for the
-    /// whole page (orders share clients, so each is read and decoded once).
-    func orderRows(_ db: Database, _ orders: [OrderRecord]) throws -> [OrderRow] {
-        let clients = try db.records(ClientRecord.self, where: "id", in: orders.map { $0.clientID }).keyed { $0.id }
-        let locations = try db.records(CompanyLocationRecord.self, where: "id", in: orders.compactMap { $0.locationID })
-            .keyed { $0.id }
-        let users = try db.records(UserRecord.self, where: "id", in: orders.compactMap { $0.assignedUserID }).keyed { $0.id }
-        return try orders.map { order in
-            guard let client = clients[order.clientID] else { throw ResourceError.inconsistent("order \(order.id) client") }
-            return OrderRow(order: order, client: client, location: order.locationID.flatMap { locations[$0] },
-                            assignedUser: order.assignedUserID.flatMap { users[$0] })
-        }
-    }
-
-    /// One order with its client, location and assignee in one statement (the detail: for a single
-    /// order, one joined statement costs less than four).
+    /// One order with its client, location and assignee in one statement (one joined statement
+    /// costs less than four).
     func orderRow(_ db: Database, id: String, company: String) throws -> OrderRow? {
         let statement = try db.cachedStatement(sql: """
             SELECT orders.*, clients.*, company_locations.*, users.* FROM orders
@@ -187,25 +171,16 @@ extension Store {
     static let orderRowColumns = OrderRecord.databaseColumns + ClientRecord.databaseColumns
         + CompanyLocationRecord.databaseColumns + UserRecord.databaseColumns
 
-    /// The list rows of `rows`, in their order, with three more queries for the whole page.
-    func summaries(_ db: Database, _ rows: [OrderRow]) throws -> [OrderSummary] {
-        let ids = rows.map { $0.order.id }
-        // Ordered by order first, as the indexes are (no sort); each group keeps its own order.
-        let devices = try db.records(DeviceRecord.self, where: "order_id", in: ids,
-                                     orderBy: "order_id, created_at, rowid")
-            .grouped { $0.orderID }
-        let items = try db.records(OrderItemRecord.self, where: "order_id", in: ids,
-                                   orderBy: "order_id, created_at, rowid")
-            .grouped { $0.orderID }
-        let payments = try db.records(PaymentRecord.self, where: "order_id", in: ids,
-                                      orderBy: "order_id, payment_date, rowid")
-            .grouped { $0.orderID }
-        return rows.map { row in
-            let id = row.order.id, lines = items[id] ?? [], paid = payments[id] ?? []
-            return OrderSummary(order: row.order, client: row.client, location: row.location, assignedUser: row.assignedUser,
-                                devices: devices[id] ?? [], items: lines, payments: paid,
-                                totals: OrderTotals(items: lines, payments: paid))
-        }
+    /// The order's devices, lines and payments, each in the detail's order, and its totals.
+    func summary(_ db: Database, _ row: OrderRow) throws -> OrderSummary {
+        let id = [row.order.id]
+        // Ordered by order first, as the indexes are (no sort).
+        let devices = try db.records(DeviceRecord.self, where: "order_id", in: id, orderBy: "order_id, created_at, rowid")
+        let items = try db.records(OrderItemRecord.self, where: "order_id", in: id, orderBy: "order_id, created_at, rowid")
+        let payments = try db.records(PaymentRecord.self, where: "order_id", in: id, orderBy: "order_id, payment_date, rowid")
+        return OrderSummary(order: row.order, client: row.client, location: row.location, assignedUser: row.assignedUser,
+                            devices: devices, items: items, payments: payments,
+                            totals: OrderTotals(items: items, payments: payments))
     }
 
     /// `id` must be an active staff user of `company`, else a 400 naming `field`.

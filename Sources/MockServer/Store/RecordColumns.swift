@@ -98,6 +98,17 @@ struct StatementColumns: RecordColumns {
         defer { index += 1 }
         return try Value.read(statement, at: index)
     }
+
+    /// What `read` makes of the next `count` columns, or nil when the first of them (an id) is
+    /// NULL — the other side of a LEFT JOIN that found nothing — which skips them.
+    mutating func nextIfPresent<Value>(_ count: Int, _ read: (inout StatementColumns) throws -> Value) throws -> Value? {
+        // nil only for NULL: a text id reads as a number here, without making a string.
+        guard Int64.fromStatement(statement, atUncheckedIndex: index) != nil else {
+            index += CInt(count)
+            return nil
+        }
+        return try read(&self)
+    }
 }
 
 /// A GRDB row, read by column name: `init(row:)` for GRDB's own fetches and the fallback.

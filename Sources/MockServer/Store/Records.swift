@@ -346,7 +346,9 @@ public struct DeviceRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
     public var paidAt: String?
 
     /// `brand model`, as the device detail's `display_name`.
-    public var displayName: String { "\(brand) \(model)" }
+    public var displayName: String { Self.displayName(brand: brand, model: model) }
+
+    static func displayName(brand: String, model: String) -> String { "\(brand) \(model)" }
 
     enum CodingKeys: String, CodingKey {
         case id, status, priority, brand, model, imei, colour

@@ -25,6 +25,21 @@ struct SQLConditions {
 
     var sql: String { fragments.isEmpty ? "1" : fragments.joined(separator: " AND ") }
 
+    /// `(SELECT value FROM json_each(?))`: the values of a JSON array bound as one argument
+    /// (`jsonArray`), so an `IN` over any number of ids is one cached statement.
+    static let jsonArrayValues = "(SELECT value FROM json_each(?))"
+
+    /// `["a","b"]`, for `jsonArrayValues`.
+    static func jsonArray(_ values: [String]) -> String {
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for (i, value) in values.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            JSONValue.writeString(value, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// `%text%` for `LIKE … ESCAPE '\'`, with the wildcards of `text` escaped.
     static func contains(_ text: String) -> String { "%" + escapeLike(text) + "%" }
     static func prefix(_ text: String) -> String { escapeLike(text) + "%" }
@@ -62,6 +77,16 @@ extension Database {
         let marks = Array(repeating: "?", count: unique.count).joined(separator: ",")
         let sql = "SELECT * FROM \(R.databaseTableName) WHERE \(column) IN (\(marks)) ORDER BY \(order)"
         return try cachedStatement(sql: sql).records(R.self, arguments: StatementArguments(unique))
+    }
+
+    /// Every row of `sql` (a constant of the store that selects exactly the columns `read` takes,
+    /// in its order), read left to right by index.
+    func rows<Element>(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?],
+                       _ read: @escaping (inout StatementColumns) throws -> Element) throws -> [Element] {
+        try cachedStatement(sql: sql).rows(arguments: StatementArguments(arguments)) { sqlite in
+            var columns = StatementColumns(sqlite)
+            return try read(&columns)
+        }
     }
 
     func count(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int {

@@ -1,0 +1,152 @@
+import GRDB
+
+// The order lists: `GET /api/orders`, the customer's `GET /api/customer/orders` and the orders of
+// `GET /api/clients/:id`. A row shows the order, the names it links to, its devices' names and
+// statuses, and its money, so the lists read only those columns (a device has 44, a row shows 5):
+// one joined statement for the page, then one per kind for its devices, lines and payments.
+// The order detail reads whole records (`Orders.swift`).
+
+/// An order as the order lists show it.
+public struct OrderListEntry: Sendable {
+    public var order: OrderRecord
+    public var client: ClientName
+    public var location: LocationName?
+    public var assignedUser: StaffName?
+    /// In the detail's order (by creation).
+    public var devices: [ListedDevice]
+    public var totals: OrderTotals
+}
+
+/// `clients.id, first_name, last_name, email`
+public struct ClientName: Sendable, Equatable {
+    public var id: String
+    public var firstName: String
+    public var lastName: String
+    public var email: String
+
+    static let columns = "clients.id, clients.first_name, clients.last_name, clients.email"
+    static let columnNames = ["id", "first_name", "last_name", "email"]
+
+    init(_ columns: inout StatementColumns) throws {
+        id = try columns.next("id")
+        firstName = try columns.next("first_name")
+        lastName = try columns.next("last_name")
+        email = try columns.next("email")
+    }
+}
+
+/// `company_locations.id, name`
+public struct LocationName: Sendable, Equatable {
+    public var id: String
+    public var name: String
+
+    static let columns = "company_locations.id, company_locations.name"
+    static let columnNames = ["id", "name"]
+
+    init(_ columns: inout StatementColumns) throws {
+        id = try columns.next("id")
+        name = try columns.next("name")
+    }
+}
+
+/// `users.id, first_name, last_name`: a staff member where a row names one.
+public struct StaffName: Sendable, Equatable {
+    public var id: String
+    public var firstName: String
+    public var lastName: String
+
+    static let columns = "users.id, users.first_name, users.last_name"
+    static let columnNames = ["id", "first_name", "last_name"]
+
+    init(_ columns: inout StatementColumns) throws {
+        id = try columns.next("id")
+        firstName = try columns.next("first_name")
+        lastName = try columns.next("last_name")
+    }
+}
+
+/// A device as an order list shows it.
+public struct ListedDevice: Sendable, Equatable {
+    public var id: String
+    public var orderID: String
+    public var brand: String
+    public var model: String
+    public var status: DeviceStatus
+    public var workflowType: WorkflowType
+    public var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
+
+    init(_ columns: inout StatementColumns) throws {
+        id = try columns.next("id")
+        orderID = try columns.next("order_id")
+        brand = try columns.next("brand")
+        model = try columns.next("model")
+        status = try columns.next("status")
+        workflowType = try columns.next("workflow_type")
+    }
+}
+
+extension Store {
+    /// The orders matching `conditions` (over `orders` joined to `clients`), newest first, with
+    /// what their list rows show; `limit` nil for all of them.
+    func orderListEntries(_ db: Database, where conditions: SQLConditions,
+                          limit: Int?, offset: Int) throws -> [OrderListEntry] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT orders.*, \(ClientName.columns), \(LocationName.columns), \(StaffName.columns)
+            FROM orders JOIN clients ON clients.id = orders.client_id
+            LEFT JOIN company_locations ON company_locations.id = orders.location_id
+            LEFT JOIN users ON users.id = orders.assigned_user_id
+            WHERE \(conditions.sql) ORDER BY orders.created_at DESC, orders.order_number DESC LIMIT ? OFFSET ?
+            """)
+        // The row holds three `id`s after the order's columns, so it can only be read by position.
+        guard statement.columnNames == Self.orderListColumns else {
+            throw ResourceError.inconsistent("the columns of an order list row are not the ones it reads")
+        }
+        let rows = try statement.rows(arguments: StatementArguments(conditions.arguments + [limit ?? -1, offset])) { sqlite in
+            var columns = StatementColumns(sqlite, from: CInt(OrderRecord.databaseColumns.count))
+            return (order: try OrderRecord.decode(sqlite), client: try ClientName(&columns),
+                    location: try columns.nextIfPresent(LocationName.columnNames.count) { try LocationName(&$0) },
+                    user: try columns.nextIfPresent(StaffName.columnNames.count) { try StaffName(&$0) })
+        }
+        guard !rows.isEmpty else { return [] }
+        let ids: [(any DatabaseValueConvertible)?] = [SQLConditions.jsonArray(rows.map { $0.order.id })]
+        let devices = try db.rows("""
+            SELECT id, order_id, brand, model, status, workflow_type FROM devices
+            WHERE order_id IN \(SQLConditions.jsonArrayValues) ORDER BY order_id, created_at, rowid
+            """, ids) { try ListedDevice(&$0) }.grouped { $0.orderID }
+        let totals = try orderTotals(db, in: SQLConditions.jsonArrayValues, ids)
+        return rows.map { row in
+            OrderListEntry(order: row.order, client: row.client, location: row.location, assignedUser: row.user,
+                           devices: devices[row.order.id] ?? [], totals: totals[row.order.id] ?? OrderTotals())
+        }
+    }
+
+    static let orderListColumns = OrderRecord.databaseColumns + ClientName.columnNames + LocationName.columnNames
+        + StaffName.columnNames
+
+    /// `OrderTotals` of the orders whose ids the parenthesized subquery `orderIDs` selects (a
+    /// constant of the store, with `arguments`), by order id — the dashboard's money and the list
+    /// rows' totals are one computation; an order with neither lines nor payments is left out (its
+    /// totals are zero). Reads only the columns the money is computed from.
+    func orderTotals(_ db: Database, in orderIDs: String,
+                     _ arguments: [(any DatabaseValueConvertible)?]) throws -> [String: OrderTotals] {
+        let lines = try db.rows("""
+            SELECT order_id, item_type, quantity, unit_price_pence, vat_rate FROM order_items WHERE order_id IN \(orderIDs)
+            """, arguments) { columns in
+            (order: try columns.next("order_id") as String,
+             line: LineAmounts(itemType: try columns.next("item_type"), quantity: try columns.next("quantity"),
+                               unitPricePence: try columns.next("unit_price_pence"), vatRate: try columns.next("vat_rate")))
+        }
+        let payments = try db.rows("""
+            SELECT order_id, amount_pence, refunded_pence FROM payments WHERE order_id IN \(orderIDs)
+            """, arguments) { columns in
+            (order: try columns.next("order_id") as String,
+             amount: try columns.next("amount_pence") as Int64, refunded: try columns.next("refunded_pence") as Int64)
+        }
+        var totals: [String: OrderTotals] = [:]
+        for line in lines { totals[line.order, default: OrderTotals()].add(line.line) }
+        for payment in payments {
+            totals[payment.order, default: OrderTotals()].addPayment(amountPence: payment.amount, refundedPence: payment.refunded)
+        }
+        return totals
+    }
+}
