@@ -34,7 +34,7 @@ public struct DeviceDetail: Sendable {
     public var notes: [DeviceNoteRecord]
     public var checklist: [DeviceChecklistItemRecord]
     /// Authors of notes and checklist ticks, by id.
-    public var users: [String: UserRecord]
+    public var users: [String: StaffName]
 }
 
 /// What `PATCH /api/devices/:id` may change; `nil` leaves a field, `.some(nil)` clears it.
@@ -204,8 +204,7 @@ extension Store {
         let lineItems = try db.records(OrderItemRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
         let notes = try db.records(DeviceNoteRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
         let checklist = try db.records(DeviceChecklistItemRecord.self, where: "device_id", in: [id], orderBy: "position")
-        let users = try db.records(UserRecord.self, where: "id",
-                                   in: notes.compactMap { $0.createdBy } + checklist.compactMap { $0.completedBy }).keyed { $0.id }
+        let users = try staffNames(db, ids: notes.compactMap { $0.createdBy } + checklist.compactMap { $0.completedBy })
         return DeviceDetail(summary: summary, brand: brand, model: model, subLocation: subLocation,
                             authorizationSignature: signature, images: images, accessories: accessories, parts: parts,
                             lineItems: lineItems, notes: notes, checklist: checklist, users: users)

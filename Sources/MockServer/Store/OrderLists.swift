@@ -49,7 +49,8 @@ public struct LocationName: Sendable, Equatable {
     }
 }
 
-/// `users.id, first_name, last_name`: a staff member where a row names one.
+/// `users.id, first_name, last_name`: a staff member where a row or a detail names one
+/// (assignee, engineer, author).
 public struct StaffName: Sendable, Equatable {
     public var id: String
     public var firstName: String
@@ -118,6 +119,13 @@ extension Store {
             OrderListEntry(order: row.order, client: row.client, location: row.location, assignedUser: row.user,
                            devices: devices[row.order.id] ?? [], totals: totals[row.order.id] ?? OrderTotals())
         }
+    }
+
+    /// The staff `ids` name (duplicates and all), by id; ids that are no user are left out.
+    func staffNames(_ db: Database, ids: [String]) throws -> [String: StaffName] {
+        guard !ids.isEmpty else { return [:] }
+        return try db.rows("SELECT id, first_name, last_name FROM users WHERE id IN \(SQLConditions.jsonArrayValues)",
+                           [SQLConditions.jsonArray(ids)]) { try StaffName(&$0) }.keyed { $0.id }
     }
 
     static let orderListColumns = OrderRecord.databaseColumns + ClientName.columnNames + LocationName.columnNames

@@ -22,7 +22,7 @@ public struct OrderSummary: Sendable {
     public var order: OrderRecord
     public var client: ClientRecord
     public var location: CompanyLocationRecord?
-    public var assignedUser: UserRecord?
+    public var assignedUser: StaffName?
     public var devices: [DeviceRecord]
     /// The lines and payments the totals are computed from, in the detail's order (by creation,
     /// by payment date), so the detail does not read them again.
@@ -41,7 +41,7 @@ public struct OrderDetail: Sendable {
     public var ticket: TicketRecord?
     public var messages: [TicketMessageRecord]
     /// Staff named by the devices and messages (engineers, authors), by id.
-    public var users: [String: UserRecord]
+    public var users: [String: StaffName]
 }
 
 /// What `PATCH /api/orders/:id` may change; `nil` leaves a field, `.some(nil)` clears it.
@@ -131,7 +131,7 @@ extension Store {
             try db.records(TicketMessageRecord.self, where: "ticket_id", in: [$0.id], orderBy: "created_at, rowid")
         } ?? []
         let userIDs = summary.devices.compactMap { $0.assignedEngineerID } + messages.compactMap { $0.createdBy }
-        let users = try db.records(UserRecord.self, where: "id", in: userIDs).keyed { $0.id }
+        let users = try staffNames(db, ids: userIDs)
         return OrderDetail(summary: summary, signatures: signatures,
                            ticket: ticket, messages: messages, users: users)
     }
@@ -141,14 +141,14 @@ extension Store {
         var order: OrderRecord
         var client: ClientRecord
         var location: CompanyLocationRecord?
-        var assignedUser: UserRecord?
+        var assignedUser: StaffName?
     }
 
     /// One order with its client, location and assignee in one statement (one joined statement
     /// costs less than four).
     func orderRow(_ db: Database, id: String, company: String) throws -> OrderRow? {
         let statement = try db.cachedStatement(sql: """
-            SELECT orders.*, clients.*, company_locations.*, users.* FROM orders
+            SELECT orders.*, clients.*, company_locations.*, \(StaffName.columns) FROM orders
             JOIN clients ON clients.id = orders.client_id
             LEFT JOIN company_locations ON company_locations.id = orders.location_id
             LEFT JOIN users ON users.id = orders.assigned_user_id
@@ -162,14 +162,15 @@ extension Store {
         let location = client + CInt(ClientRecord.databaseColumns.count)
         let user = location + CInt(CompanyLocationRecord.databaseColumns.count)
         return try statement.rows(arguments: [id, company]) { sqlite in
-            OrderRow(order: try OrderRecord.decode(sqlite), client: try ClientRecord.decode(sqlite, from: client),
-                     location: try CompanyLocationRecord.decodeIfPresent(sqlite, from: location),
-                     assignedUser: try UserRecord.decodeIfPresent(sqlite, from: user))
+            var assignee = StatementColumns(sqlite, from: user)
+            return OrderRow(order: try OrderRecord.decode(sqlite), client: try ClientRecord.decode(sqlite, from: client),
+                            location: try CompanyLocationRecord.decodeIfPresent(sqlite, from: location),
+                            assignedUser: try assignee.nextIfPresent(StaffName.columnNames.count) { try StaffName(&$0) })
         }.first
     }
 
     static let orderRowColumns = OrderRecord.databaseColumns + ClientRecord.databaseColumns
-        + CompanyLocationRecord.databaseColumns + UserRecord.databaseColumns
+        + CompanyLocationRecord.databaseColumns + StaffName.columnNames
 
     /// The order's devices, lines and payments, each in the detail's order, and its totals.
     func summary(_ db: Database, _ row: OrderRow) throws -> OrderSummary {

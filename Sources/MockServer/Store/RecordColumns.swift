@@ -168,8 +168,9 @@ extension Statement {
         guard startsWith(columns: R.databaseColumns) else { return try R.fetchOne(self, arguments: arguments) }
         let cursor = try RecordColumnsCursor(statement: self, arguments: arguments) { try R.decode($0) }
         let first = try cursor.next()
-        // One row was enough: reset (which cannot fail after a row) so no statement stays busy.
-        if first != nil { setUncheckedArguments(arguments) }
+        // A look-up by key has no second row: stepping once more finishes the statement, which
+        // ends its read without the reset (and re-binding) below, needed only when rows remain.
+        if first != nil, try cursor.next() != nil { setUncheckedArguments(arguments) }
         return first
     }
 

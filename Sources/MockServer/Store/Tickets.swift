@@ -32,7 +32,7 @@ public struct TicketDetail: Sendable {
     public var events: [String: [TicketEventRecord]]
     public var attachments: [String: [TicketAttachmentRecord]]
     /// Message authors, by id.
-    public var users: [String: UserRecord]
+    public var users: [String: StaffName]
     /// Devices messages are linked to, by id.
     public var devices: [String: DeviceRecord]
 }
@@ -330,7 +330,7 @@ extension Store {
             .grouped { $0.messageID ?? "" }
         let attachments = try db.records(TicketAttachmentRecord.self, where: "message_id", in: messages.map { $0.id })
             .grouped { $0.messageID }
-        let users = try db.records(UserRecord.self, where: "id", in: messages.compactMap { $0.createdBy }).keyed { $0.id }
+        let users = try staffNames(db, ids: messages.compactMap { $0.createdBy })
         let devices = try db.records(DeviceRecord.self, where: "id", in: messages.compactMap { $0.deviceID }).keyed { $0.id }
         let received = try ticket.receivedEmailID.flatMap {
             try db.record(CompanyEmailRecord.self, "SELECT * FROM company_emails WHERE id = ?", [$0])
