@@ -22,6 +22,7 @@ enum StoreMigrations {
         migrator.registerMigration("v2-device-detail", migrate: addDeviceDetailTables)
         migrator.registerMigration("v3-enquiries", migrate: addEnquiryTables)
         migrator.registerMigration("v4-ordered-indexes", migrate: orderIndexes)
+        migrator.registerMigration("v5-order-ticket-index", migrate: orderTicketIndex)
         return migrator
     }
 
@@ -603,6 +604,15 @@ enum StoreMigrations {
             CREATE INDEX payments_order ON payments(order_id, payment_date);
             DROP INDEX signatures_order;
             CREATE INDEX signatures_order ON signatures(order_id, captured_at);
+            """)
+    }
+
+    /// An order's conversation is its newest ticket: by order then date, read newest first
+    /// without sorting (`Store.orderTicketSQL`).
+    static func orderTicketIndex(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP INDEX tickets_order;
+            CREATE INDEX tickets_order ON tickets(order_id, created_at);
             """)
     }
 }

@@ -124,16 +124,27 @@ extension Store {
 
     func orderDetail(_ db: Database, id: String, company: String) throws -> OrderDetail? {
         guard let row = try orderRow(db, id: id, company: company) else { return nil }
-        let summary = try summary(db, row)
-        let signatures = try db.records(SignatureRecord.self, where: "order_id", in: [id], orderBy: "captured_at, rowid")
+        // Ordered by order first, as the indexes are (no sort); devices and messages come with the
+        // staff they name (engineers, authors) in the same statement.
+        let devices = try db.recordsNamingStaff(DeviceRecord.self, staff: "assigned_engineer_id",
+                                                where: "order_id", is: id,
+                                                orderBy: "devices.order_id, devices.created_at, devices.rowid")
+        let items = try db.records(OrderItemRecord.self, where: "order_id", in: [id], orderBy: "order_id, created_at, rowid")
+        let payments = try db.records(PaymentRecord.self, where: "order_id", in: [id], orderBy: "order_id, payment_date, rowid")
+        let signatures = try db.records(SignatureRecord.self, where: "order_id", in: [id], orderBy: "order_id, captured_at, rowid")
         let ticket = try db.record(TicketRecord.self, Self.orderTicketSQL, [id, company])
         let messages = try ticket.map {
-            try db.records(TicketMessageRecord.self, where: "ticket_id", in: [$0.id], orderBy: "created_at, rowid")
+            try db.recordsNamingStaff(TicketMessageRecord.self, staff: "created_by",
+                                      where: "ticket_id", is: $0.id,
+                                      orderBy: "ticket_messages.ticket_id, ticket_messages.created_at, ticket_messages.rowid")
         } ?? []
-        let userIDs = summary.devices.compactMap { $0.assignedEngineerID } + messages.compactMap { $0.createdBy }
-        let users = try staffNames(db, ids: userIDs)
-        return OrderDetail(summary: summary, signatures: signatures,
-                           ticket: ticket, messages: messages, users: users)
+        var users: [String: StaffName] = [:]
+        for staff in devices.compactMap({ $0.staff }) + messages.compactMap({ $0.staff }) { users[staff.id] = staff }
+        let summary = OrderSummary(order: row.order, client: row.client, location: row.location,
+                                   assignedUser: row.assignedUser, devices: devices.map { $0.record },
+                                   items: items, payments: payments, totals: OrderTotals(items: items, payments: payments))
+        return OrderDetail(summary: summary, signatures: signatures, ticket: ticket,
+                           messages: messages.map { $0.record }, users: users)
     }
 
     /// An order with its client, location and assignee: `orderRow`.
@@ -171,18 +182,6 @@ extension Store {
 
     static let orderRowColumns = OrderRecord.databaseColumns + ClientRecord.databaseColumns
         + CompanyLocationRecord.databaseColumns + StaffName.columnNames
-
-    /// The order's devices, lines and payments, each in the detail's order, and its totals.
-    func summary(_ db: Database, _ row: OrderRow) throws -> OrderSummary {
-        let id = [row.order.id]
-        // Ordered by order first, as the indexes are (no sort).
-        let devices = try db.records(DeviceRecord.self, where: "order_id", in: id, orderBy: "order_id, created_at, rowid")
-        let items = try db.records(OrderItemRecord.self, where: "order_id", in: id, orderBy: "order_id, created_at, rowid")
-        let payments = try db.records(PaymentRecord.self, where: "order_id", in: id, orderBy: "order_id, payment_date, rowid")
-        return OrderSummary(order: row.order, client: row.client, location: row.location, assignedUser: row.assignedUser,
-                            devices: devices, items: items, payments: payments,
-                            totals: OrderTotals(items: items, payments: payments))
-    }
 
     /// `id` must be an active staff user of `company`, else a 400 naming `field`.
     func requireStaff(_ db: Database, _ id: String, company: String, field: String) throws {

@@ -79,6 +79,30 @@ extension Database {
         return try cachedStatement(sql: sql).records(R.self, arguments: StatementArguments(unique))
     }
 
+    /// Records of `R` whose `column` is `value`, in `order` (qualified column names: `users` has
+    /// columns of the same names), each with the staff member its `staffColumn` names (nil when
+    /// none), in one statement (table, columns and order are constants of the store; the value is bound).
+    func recordsNamingStaff<R: ColumnDecodable & TableRecord>(
+        _ type: R.Type, staff staffColumn: String, where column: String, is value: String, orderBy order: String
+    ) throws -> [(record: R, staff: StaffName?)] {
+        let table = R.databaseTableName
+        let statement = try cachedStatement(sql: """
+            SELECT \(table).*, \(StaffName.columns) FROM \(table) LEFT JOIN users ON users.id = \(table).\(staffColumn)
+            WHERE \(table).\(column) = ? ORDER BY \(order)
+            """)
+        // Two `id`s in a row: it can only be read by position.
+        guard statement.columnNames.count == R.databaseColumns.count + StaffName.columnNames.count,
+              statement.startsWith(columns: R.databaseColumns) else {
+            throw ResourceError.inconsistent("the columns of \(table) are not its record's own")
+        }
+        let staff = CInt(R.databaseColumns.count)
+        return try statement.rows(arguments: [value]) { sqlite in
+            var columns = StatementColumns(sqlite, from: staff)
+            return (record: try R.decode(sqlite),
+                    staff: try columns.nextIfPresent(StaffName.columnNames.count) { try StaffName(&$0) })
+        }
+    }
+
     /// Every row of `sql` (a constant of the store that selects exactly the columns `read` takes,
     /// in its order), read left to right by index.
     func rows<Element>(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?],
