@@ -152,6 +152,31 @@ struct JWTTests {
         #expect(error { try signer.verify(foreign, now: now) } == .badSignature)
     }
 
+    /// A verified token is remembered; what it does not decide is still decided every time.
+    @Test func aRememberedTokenIsStillCheckedForExpiryAndOnlyItsExactBytesAreRemembered() throws {
+        let signer = JWTSigner(secret: "remembering")
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let token = signer.sign(["userId": "u-1", "exp": 1_700_000_900])
+        #expect(try signer.verify(token, now: now)["userId"] == "u-1")
+        #expect(try signer.verify(token, now: now)["userId"] == "u-1")  // remembered
+        #expect(error { try signer.verify(token, now: now.addingTimeInterval(900)) } == .expired)
+        // The same claims with a changed signature, or under another key, are refused.
+        var forged = Array(token)
+        let i = forged.count - 10  // inside the signature, a whole 6 bits of it
+        forged[i] = forged[i] == "A" ? "B" : "A"
+        #expect(error { try signer.verify(String(forged), now: now) } == .badSignature)
+        #expect(error { try JWTSigner(secret: "other").verify(token, now: now) } == .badSignature)
+        // Bounded: a full memory starts again.
+        for i in 0..<(VerifiedTokens.capacity + 10) {
+            _ = try signer.verify(signer.sign(["userId": .string("u-\(i)"), "exp": 1_700_000_900]), now: now)
+        }
+        let memory = VerifiedTokens()
+        for i in 0..<(VerifiedTokens.capacity + 10) { memory.remember("t\(i)", [:]) }
+        #expect(memory.count == 10)
+        #expect(memory.claims(of: "t\(VerifiedTokens.capacity + 9)") == [:])
+        #expect(memory.claims(of: "t0") == nil)
+    }
+
     @Test func jsonValueEncodingAndParsing() throws {
         #expect(JSONValue.object(["b": 1, "a": [true, .null, 1.5, "x"]]).jsonString == #"{"a":[true,null,1.5,"x"],"b":1}"#)
         #expect(JSONValue.string("\u{00}\u{1F}\"\\/\u{7F}é").jsonString == "\"\\u0000\\u001f\\\"\\\\/\u{7F}é\"")

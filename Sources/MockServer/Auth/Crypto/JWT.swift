@@ -4,8 +4,27 @@ import FoundationEssentials
 import Foundation
 #endif
 import Crypto
+import MockHTTP
 
 // MARK: - JWT
+
+/// The claims of tokens that passed verification, at most `capacity` of them (emptied when full:
+/// an app holds one access token at a time, a test run a few hundred).
+final class VerifiedTokens: Sendable {
+    static let capacity = 1024
+    private let tokens = Locked<[String: [String: JSONValue]]>([:])
+
+    func claims(of token: String) -> [String: JSONValue]? { tokens.withLock { $0[token] } }
+
+    func remember(_ token: String, _ claims: [String: JSONValue]) {
+        tokens.withLock { tokens in
+            if tokens.count >= Self.capacity { tokens.removeAll(keepingCapacity: true) }
+            tokens[token] = claims
+        }
+    }
+
+    var count: Int { tokens.withLock { $0.count } }
+}
 
 /// Why a token was refused. The HTTP layer answers 401 for all of them.
 enum JWTError: Error, Equatable, Sendable {
@@ -24,6 +43,8 @@ enum JWTError: Error, Equatable, Sendable {
 struct JWTSigner: Sendable {
     /// HMAC-SHA256 already keyed (inner and outer pads absorbed); copied for each token.
     private let keyedMAC: HMAC<SHA256>
+    /// Tokens this signer has verified, with their claims (`verify(_:now:)`).
+    private let verified = VerifiedTokens()
 
     /// `base64url({"alg":"HS256","typ":"JWT"})`: every token this signer makes starts with it.
     static let encodedHeader = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
@@ -93,8 +114,19 @@ struct JWTSigner: Sendable {
 
     /// `verify(_:)`, then also requires a numeric `exp` (seconds since 1970) later than `now`.
     /// A missing or non-numeric `exp` is `.malformed`; `exp <= now` is `.expired`.
+    ///
+    /// A token whose signature and structure were verified once is not verified again: its bytes
+    /// and this signer's key decide that, and neither changes. Its `exp` is compared with `now`
+    /// every time (the mock's clock moves), and whatever the claims name (the session, the user)
+    /// is the authenticator's to look up on every request.
     func verify(_ token: String, now: Date) throws(JWTError) -> [String: JSONValue] {
-        let claims = try verify(token)
+        let claims: [String: JSONValue]
+        if let known = verified.claims(of: token) {
+            claims = known
+        } else {
+            claims = try verify(token)
+            verified.remember(token, claims)
+        }
         let exp: Double
         switch claims["exp"] {
         case .int(let value)?: exp = Double(value)
