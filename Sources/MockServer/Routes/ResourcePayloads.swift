@@ -7,8 +7,28 @@
 enum Money {
     static func string(_ pence: Int64) -> String {
         let magnitude = pence.magnitude
-        let fraction = magnitude % 100
-        return (pence < 0 ? "-" : "") + "\(magnitude / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+        var pounds = magnitude / 100, digits = 1
+        while pounds >= 10 { pounds /= 10; digits += 1 }
+        let count = (pence < 0 ? 1 : 0) + digits + 3
+        // Written straight into the string (a list page formats two amounts per row).
+        return String(unsafeUninitializedCapacity: count) { out in
+            var value = magnitude
+            var i = count - 1
+            for _ in 0..<2 {
+                out[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                i -= 1
+            }
+            out[i] = UInt8(ascii: ".")
+            i -= 1
+            repeat {
+                out[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                i -= 1
+            } while value > 0
+            if pence < 0 { out[0] = UInt8(ascii: "-") }
+            return count
+        }
     }
 }
 

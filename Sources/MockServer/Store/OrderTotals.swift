@@ -76,6 +76,33 @@ public struct LineAmounts: Sendable, Equatable {
 
     /// `"20.00"` → 2000, `"5"` → 500, `"17.5"` → 1750 (the seed validates the format).
     static func hundredths(_ rate: String) -> Int64 {
+        // Digits with at most one point, as every stored rate is: read from the bytes (this runs
+        // for every line of every order a list or the dashboard totals). Anything else: below.
+        var whole: Int64 = 0, fraction: Int64 = 0, fractionDigits = 0, sawPoint = false, plain = !rate.isEmpty
+        for byte in rate.utf8 {
+            if byte == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), whole < 1_000_000_000 {
+                let digit = Int64(byte - UInt8(ascii: "0"))
+                if !sawPoint {
+                    whole = whole * 10 + digit
+                } else if fractionDigits < 2 {
+                    fraction = fraction * 10 + digit
+                    fractionDigits += 1
+                }
+            } else {
+                plain = false
+                break
+            }
+        }
+        if plain, rate.utf8.first != UInt8(ascii: ".") {
+            for _ in fractionDigits..<2 { fraction *= 10 }
+            return whole * 100 + fraction
+        }
+        return hundredthsBySplitting(rate)
+    }
+
+    private static func hundredthsBySplitting(_ rate: String) -> Int64 {
         let parts = rate.split(separator: ".", maxSplits: 1)
         let whole = Int64(parts.first ?? "0") ?? 0
         var fraction: Int64 = 0

@@ -44,6 +44,24 @@ import Testing
         #expect(LineAmounts.vat(on: amount, rate: rate) == vat)
     }
 
+    /// The rate's hundredths, read from its bytes, agree with reading it by splitting at the point
+    /// for every form (the plain ones take the byte path, the rest the split).
+    @Test func rateHundredthsAreTheSameOnBothPaths() {
+        func bySplitting(_ rate: String) -> Int64 {
+            let parts = rate.split(separator: ".", maxSplits: 1)
+            let whole = Int64(parts.first ?? "0") ?? 0
+            var fraction: Int64 = 0
+            if parts.count == 2 {
+                fraction = Int64(String(parts[1].prefix(2)).padding(toLength: 2, withPad: "0", startingAt: 0)) ?? 0
+            }
+            return whole * 100 + fraction
+        }
+        let rates = ["20.00", "20", "20.", "0.00", "5", "17.5", "17.55", "17.555", "007.07", ".5", "", ".", "1.2.3",
+                     "-5", "+5", "5.-1", " 5", "abc", "12345678901234.5", "99999999999"]
+        for rate in rates { #expect(LineAmounts.hundredths(rate) == bySplitting(rate), "\(rate)") }
+        #expect(LineAmounts.hundredths("17.5") == 1750 && LineAmounts.hundredths("20.00") == 2000)
+    }
+
     @Test func moneyHasTwoDecimalsAndASign() {
         #expect(Money.string(0) == "0.00")
         #expect(Money.string(5) == "0.05")
@@ -51,6 +69,9 @@ import Testing
         #expect(Money.string(-1200) == "-12.00")
         #expect(Money.string(-7) == "-0.07")
         #expect(Money.string(Int64.min) == "-92233720368547758.08")
+        #expect(Money.string(Int64.max) == "92233720368547758.07")
+        #expect(Money.string(99) == "0.99" && Money.string(100) == "1.00" && Money.string(-100) == "-1.00")
+        #expect(Money.string(1_000_000_00) == "1000000.00")
     }
 
     func item(_ quantity: Int64, _ pence: Int64, _ rate: String = "20.00",
