@@ -34,6 +34,7 @@ let package = Package(
         .target(name: "MockServer", dependencies: [
             "MockHTTP", "MockSeeds",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),       // binds and steps the store's reads (RecordColumns.swift)
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),   // PBKDF2 for password hashes
             .product(name: "Logging", package: "swift-log"),

@@ -102,7 +102,7 @@ extension Store {
         guard statement.columnNames == Self.orderListColumns else {
             throw ResourceError.inconsistent("the columns of an order list row are not the ones it reads")
         }
-        let rows = try statement.rows(arguments: StatementArguments(conditions.arguments + [limit ?? -1, offset])) { sqlite in
+        let rows = try statement.rows(arguments: conditions.arguments + [limit ?? -1, offset]) { sqlite in
             var columns = StatementColumns(sqlite, from: CInt(OrderRecord.databaseColumns.count))
             return (order: try OrderRecord.decode(sqlite), client: try ClientName(&columns),
                     location: try columns.nextIfPresent(LocationName.columnNames.count) { try LocationName(&$0) },

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 // Reading records straight from a stepped statement, by column index.
 //
@@ -124,29 +125,8 @@ struct RowColumns: RecordColumns {
     }
 }
 
-/// Steps a statement, decoding each row by index with `decode`.
-final class RecordColumnsCursor<Element>: DatabaseCursor {
-    let _statement: Statement
-    var _isDone = false
-    private let decode: (SQLiteStatement) throws -> Element
-
-    init(statement: Statement, arguments: StatementArguments,
-         decode: @escaping (SQLiteStatement) throws -> Element) throws {
-        _statement = statement
-        self.decode = decode
-        try statement.setArguments(arguments)  // resets the statement, validates and binds
-    }
-
-    func _element(sqliteStatement: SQLiteStatement) throws -> Element {
-        do {
-            return try decode(sqliteStatement)
-        } catch {
-            // The step gave a row, so the reset inside cannot fail: leave no statement busy.
-            _statement.setUncheckedArguments(_statement.arguments)
-            throw error
-        }
-    }
-}
+/// The bound values of a statement of the store, left to right.
+typealias SQLValues = [(any DatabaseValueConvertible)?]
 
 extension Statement {
     /// True when the statement's first columns are `columns`, in order.
@@ -158,29 +138,85 @@ extension Statement {
     }
 
     /// Every row as `R`, by index when the columns fit, else through GRDB's rows.
-    func records<R: ColumnDecodable>(_ type: R.Type, arguments: StatementArguments) throws -> [R] {
-        guard startsWith(columns: R.databaseColumns) else { return try R.fetchAll(self, arguments: arguments) }
+    func records<R: ColumnDecodable>(_ type: R.Type, arguments: SQLValues) throws -> [R] {
+        guard startsWith(columns: R.databaseColumns) else {
+            return try R.fetchAll(self, arguments: StatementArguments(arguments))
+        }
         return try rows(arguments: arguments) { try R.decode($0) }
     }
 
     /// The first row as `R`, or nil.
-    func record<R: ColumnDecodable>(_ type: R.Type, arguments: StatementArguments) throws -> R? {
-        guard startsWith(columns: R.databaseColumns) else { return try R.fetchOne(self, arguments: arguments) }
-        let cursor = try RecordColumnsCursor(statement: self, arguments: arguments) { try R.decode($0) }
-        let first = try cursor.next()
-        // A look-up by key has no second row: stepping once more finishes the statement, which
-        // ends its read without the reset (and re-binding) below, needed only when rows remain.
-        if first != nil, try cursor.next() != nil { setUncheckedArguments(arguments) }
-        return first
+    func record<R: ColumnDecodable>(_ type: R.Type, arguments: SQLValues) throws -> R? {
+        guard startsWith(columns: R.databaseColumns) else {
+            return try R.fetchOne(self, arguments: StatementArguments(arguments))
+        }
+        return try rows(arguments: arguments, limit: 1) { try R.decode($0) }.first
     }
 
-    /// Every row through `decode`, for joined rows whose layout the caller has checked.
-    func rows<Element>(arguments: StatementArguments,
-                       decode: @escaping (SQLiteStatement) throws -> Element) throws -> [Element] {
-        let cursor = try RecordColumnsCursor(statement: self, arguments: arguments, decode: decode)
+    /// The first `limit` rows through `decode` (joined rows: the caller has checked the layout).
+    ///
+    /// Binds and steps with SQLite itself rather than through GRDB's `StatementArguments` and
+    /// cursors, which convert every value, validate, clear and re-bind, and allocate a cursor per
+    /// statement — a tenth of the order detail, whose seven statements each read a few rows. The
+    /// statement is left finished or reset, never busy (an open read would hold its snapshot), so
+    /// GRDB, which binds its own arguments before every execution, can use it afterwards as ever.
+    func rows<Element>(arguments: SQLValues, limit: Int = .max,
+                       decode: (SQLiteStatement) throws -> Element) throws -> [Element] {
+        let statement = sqliteStatement
+        sqlite3_reset(statement)  // its code repeats the last step's error, already reported
+        guard sqlite3_bind_parameter_count(statement) == CInt(arguments.count) else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE,
+                                message: "\(arguments.count) arguments for \(sqlite3_bind_parameter_count(statement))", sql: sql)
+        }
+        for (offset, value) in arguments.enumerated() {
+            let code = Self.bind(value?.databaseValue, to: statement, at: CInt(offset + 1))
+            guard code == SQLITE_OK else { throw error(code) }
+        }
         var out: [Element] = []
-        try cursor.forEach { out.append($0) }
+        while out.count < limit {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return out }
+            guard code == SQLITE_ROW else {
+                let failure = error(code)
+                sqlite3_reset(statement)
+                throw failure
+            }
+            do {
+                out.append(try decode(statement))
+            } catch {
+                sqlite3_reset(statement)
+                throw error
+            }
+        }
+        sqlite3_reset(statement)  // rows remain: end the read
         return out
+    }
+
+    /// The single integer a `SELECT COUNT(*) …` answers (0 when it answers no row).
+    func count(arguments: SQLValues) throws -> Int {
+        try rows(arguments: arguments, limit: 1) { Int(sqlite3_column_int64($0, 0)) }.first ?? 0
+    }
+
+    private static func bind(_ value: DatabaseValue?, to statement: SQLiteStatement, at index: CInt) -> CInt {
+        switch value?.storage {
+        case nil, .null?: return sqlite3_bind_null(statement, index)
+        case .int64(let int)?: return sqlite3_bind_int64(statement, index, int)
+        case .double(let double)?: return sqlite3_bind_double(statement, index, double)
+        case .string(let string)?: return sqlite3_bind_text(statement, index, string, -1, transient)
+        case .blob(let data)?:
+            return data.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, CInt($0.count), transient) }
+        }
+    }
+
+    /// True while the statement has rows it has not finished (an open read).
+    var isBusy: Bool { sqlite3_stmt_busy(sqliteStatement) != 0 }
+
+    /// SQLite copies the value while binding (`SQLITE_TRANSIENT`).
+    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+    private func error(_ code: CInt) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: code),
+                      message: String(cString: sqlite3_errmsg(sqlite3_db_handle(sqliteStatement))), sql: sql)
     }
 }
 

@@ -58,12 +58,12 @@ extension Database {
     /// Records of `R` through a cached statement (SQL is always a constant of the store).
     func records<R: ColumnDecodable>(_ type: R.Type, _ sql: String,
                                      _ arguments: [(any DatabaseValueConvertible)?] = []) throws -> [R] {
-        try cachedStatement(sql: sql).records(R.self, arguments: StatementArguments(arguments))
+        try cachedStatement(sql: sql).records(R.self, arguments: arguments)
     }
 
     func record<R: ColumnDecodable>(_ type: R.Type, _ sql: String,
                                     _ arguments: [(any DatabaseValueConvertible)?] = []) throws -> R? {
-        try cachedStatement(sql: sql).record(R.self, arguments: StatementArguments(arguments))
+        try cachedStatement(sql: sql).record(R.self, arguments: arguments)
     }
 
     /// Records of `R` whose `column` is one of `values`, in `order` (table, column and order are
@@ -76,7 +76,7 @@ extension Database {
         guard !unique.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: unique.count).joined(separator: ",")
         let sql = "SELECT * FROM \(R.databaseTableName) WHERE \(column) IN (\(marks)) ORDER BY \(order)"
-        return try cachedStatement(sql: sql).records(R.self, arguments: StatementArguments(unique))
+        return try cachedStatement(sql: sql).records(R.self, arguments: unique)
     }
 
     /// Records of `R` whose `column` is `value`, in `order` (qualified column names: `users` has
@@ -107,14 +107,14 @@ extension Database {
     /// in its order), read left to right by index.
     func rows<Element>(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?],
                        _ read: @escaping (inout StatementColumns) throws -> Element) throws -> [Element] {
-        try cachedStatement(sql: sql).rows(arguments: StatementArguments(arguments)) { sqlite in
+        try cachedStatement(sql: sql).rows(arguments: arguments) { sqlite in
             var columns = StatementColumns(sqlite)
             return try read(&columns)
         }
     }
 
     func count(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
-        try Int.fetchOne(cachedStatement(sql: sql), arguments: StatementArguments(arguments)) ?? 0
+        try cachedStatement(sql: sql).count(arguments: arguments)
     }
 }
 
