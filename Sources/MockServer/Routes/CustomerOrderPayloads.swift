@@ -54,7 +54,7 @@ struct CustomerOrderDetailPayload: Encodable, Sendable {
         let status: String
         let status_label: String
 
-        init(_ device: DeviceRecord) {
+        init(_ device: OrderDevice) {
             self.init(id: device.id, displayName: device.displayName, status: device.status)
         }
 

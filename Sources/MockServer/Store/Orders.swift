@@ -23,7 +23,7 @@ public struct OrderSummary: Sendable {
     public var client: ClientRecord
     public var location: CompanyLocationRecord?
     public var assignedUser: StaffName?
-    public var devices: [DeviceRecord]
+    public var devices: [OrderDevice]
     /// The lines and payments the totals are computed from, in the detail's order (by creation,
     /// by payment date), so the detail does not read them again.
     public var items: [OrderItemRecord]
@@ -42,6 +42,47 @@ public struct OrderDetail: Sendable {
     public var messages: [TicketMessageRecord]
     /// Staff named by the devices and messages (engineers, authors), by id.
     public var users: [String: StaffName]
+}
+
+/// A device as the order details (staff and customer) show it: 12 of its 44 columns.
+public struct OrderDevice: Sendable, Equatable, ColumnDecodable, TableRecord {
+    public static let databaseTableName = "devices"
+    static let databaseColumns = ["id", "order_id", "brand", "model", "serial_number", "imei", "status", "workflow_type",
+                                  "priority", "authorization_status", "assigned_engineer_id", "customer_reported_issues"]
+
+    public var id: String
+    public var orderID: String
+    public var brand: String
+    public var model: String
+    public var serialNumber: String?
+    public var imei: String?
+    public var status: DeviceStatus
+    public var workflowType: WorkflowType
+    public var priority: DevicePriority
+    public var authorizationStatus: AuthorizationStatus?
+    public var assignedEngineerID: String?
+    public var customerReportedIssues: String?
+    public var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
+
+    public init(row: Row) throws {
+        var columns = RowColumns(row: row)
+        try self.init(columns: &columns)
+    }
+
+    init<Columns: RecordColumns>(columns: inout Columns) throws {
+        id = try columns.next("id")
+        orderID = try columns.next("order_id")
+        brand = try columns.next("brand")
+        model = try columns.next("model")
+        serialNumber = try columns.next("serial_number")
+        imei = try columns.next("imei")
+        status = try columns.next("status")
+        workflowType = try columns.next("workflow_type")
+        priority = try columns.next("priority")
+        authorizationStatus = try columns.next("authorization_status")
+        assignedEngineerID = try columns.next("assigned_engineer_id")
+        customerReportedIssues = try columns.next("customer_reported_issues")
+    }
 }
 
 /// What `PATCH /api/orders/:id` may change; `nil` leaves a field, `.some(nil)` clears it.
@@ -126,7 +167,7 @@ extension Store {
         guard let row = try orderRow(db, id: id, company: company) else { return nil }
         // Ordered by order first, as the indexes are (no sort); devices and messages come with the
         // staff they name (engineers, authors) in the same statement.
-        let devices = try db.recordsNamingStaff(DeviceRecord.self, staff: "assigned_engineer_id",
+        let devices = try db.recordsNamingStaff(OrderDevice.self, staff: "assigned_engineer_id",
                                                 where: "order_id", is: id,
                                                 orderBy: "devices.order_id, devices.created_at, devices.rowid")
         let items = try db.records(OrderItemRecord.self, where: "order_id", in: [id], orderBy: "order_id, created_at, rowid")

@@ -79,15 +79,17 @@ extension Database {
         return try cachedStatement(sql: sql).records(R.self, arguments: unique)
     }
 
-    /// Records of `R` whose `column` is `value`, in `order` (qualified column names: `users` has
-    /// columns of the same names), each with the staff member its `staffColumn` names (nil when
-    /// none), in one statement (table, columns and order are constants of the store; the value is bound).
+    /// Records of `R` (its `databaseColumns`: a whole row or a projection) whose `column` is
+    /// `value`, in `order` (qualified column names: `users` has columns of the same names), each
+    /// with the staff member its `staffColumn` names (nil when none), in one statement (table,
+    /// columns and order are constants of the store; the value is bound).
     func recordsNamingStaff<R: ColumnDecodable & TableRecord>(
         _ type: R.Type, staff staffColumn: String, where column: String, is value: String, orderBy order: String
     ) throws -> [(record: R, staff: StaffName?)] {
         let table = R.databaseTableName
+        let columns = R.databaseColumns.map { "\(table).\($0)" }.joined(separator: ", ")
         let statement = try cachedStatement(sql: """
-            SELECT \(table).*, \(StaffName.columns) FROM \(table) LEFT JOIN users ON users.id = \(table).\(staffColumn)
+            SELECT \(columns), \(StaffName.columns) FROM \(table) LEFT JOIN users ON users.id = \(table).\(staffColumn)
             WHERE \(table).\(column) = ? ORDER BY \(order)
             """)
         // Two `id`s in a row: it can only be read by position.
