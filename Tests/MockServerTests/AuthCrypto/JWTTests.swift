@@ -156,10 +156,21 @@ struct JWTTests {
     @Test func aRememberedTokenIsStillCheckedForExpiryAndOnlyItsExactBytesAreRemembered() throws {
         let signer = JWTSigner(secret: "remembering")
         let now = Date(timeIntervalSince1970: 1_700_000_000)
-        let token = signer.sign(["userId": "u-1", "exp": 1_700_000_900])
-        #expect(try signer.verify(token, now: now)["userId"] == "u-1")
-        #expect(try signer.verify(token, now: now)["userId"] == "u-1")  // remembered
+        // A token with a `K` in it (signing is deterministic, so this is always the same one).
+        let token = try #require((0..<200).lazy.map { signer.sign(["userId": .string("u-\($0)"), "exp": 1_700_000_900]) }
+            .first { $0.utf8.contains(UInt8(ascii: "K")) })
+        #expect(signer.verified.claims(of: token) == nil)
+        let user = try signer.verify(token, now: now)["userId"]
+        #expect(signer.verified.claims(of: token)?["userId"] == user)  // remembered
+        #expect(try signer.verify(token, now: now)["userId"] == user)
         #expect(error { try signer.verify(token, now: now.addingTimeInterval(900)) } == .expired)
+        // A string equal to the token but not byte for byte (U+212A KELVIN SIGN is canonically a
+        // `K`) is not the remembered token: it is verified, and refused.
+        let kelvin = token.replacingOccurrences(of: "K", with: "\u{212A}")
+        #expect(kelvin == token)
+        #expect(!kelvin.utf8.elementsEqual(token.utf8))
+        #expect(error { try signer.verify(kelvin, now: now) } != nil)
+        #expect(signer.verified.claims(of: kelvin) == nil)
         // The same claims with a changed signature, or under another key, are refused.
         var forged = Array(token)
         let i = forged.count - 10  // inside the signature, a whole 6 bits of it
@@ -170,6 +181,7 @@ struct JWTTests {
         for i in 0..<(VerifiedTokens.capacity + 10) {
             _ = try signer.verify(signer.sign(["userId": .string("u-\(i)"), "exp": 1_700_000_900]), now: now)
         }
+        #expect(signer.verified.count <= VerifiedTokens.capacity)
         let memory = VerifiedTokens()
         for i in 0..<(VerifiedTokens.capacity + 10) { memory.remember("t\(i)", [:]) }
         #expect(memory.count == 10)

@@ -32,6 +32,12 @@ import Testing
                  Double.fromStatement(sqlite, atUncheckedIndex: 2))
             }
             #expect(nullAndReals.count == 1 && nullAndReals[0].0 == nil && nullAndReals[0].1 == 42 && nullAndReals[0].2 == 2.5)
+            // Each value keeps its SQLite type.
+            let types = try db.cachedStatement(sql: "SELECT typeof(?), typeof(?), typeof(?), typeof(?), typeof(?)")
+                .rows(arguments: [nil, 42, 2.5, "s", Data([1])]) { sqlite in
+                    (0..<5).map { String.fromStatement(sqlite, atUncheckedIndex: CInt($0)) ?? "?" }
+                }
+            #expect(types == [["null", "integer", "real", "text", "blob"]])
         }
     }
 
@@ -51,7 +57,8 @@ import Testing
             #expect(!statement.isBusy)
             // GRDB uses the statement afterwards with its own arguments.
             #expect(try Int.fetchAll(statement, arguments: [3]) == [3])
-            #expect(try statement.count(arguments: [0]) == 1)
+            #expect(try db.cachedStatement(sql: "SELECT COUNT(*) FROM t WHERE n >= ?").count(arguments: [2]) == 2)
+            #expect(try db.cachedStatement(sql: "SELECT n FROM t WHERE n > ?").count(arguments: [3]) == 0)
             #expect(try db.count("SELECT COUNT(*) FROM t WHERE n >= ?", [2]) == 2)
         }
     }

@@ -10,16 +10,23 @@ import MockHTTP
 
 /// The claims of tokens that passed verification, at most `capacity` of them (emptied when full:
 /// an app holds one access token at a time, a test run a few hundred).
+///
+/// A token is recognized by its bytes: Swift's `String` equality is canonical equivalence, under
+/// which a token with U+212A KELVIN SIGN in place of a `K` equals the real one, though its bytes
+/// are not valid base64url and verification refuses it.
 final class VerifiedTokens: Sendable {
     static let capacity = 1024
-    private let tokens = Locked<[String: [String: JSONValue]]>([:])
+    private let tokens = Locked<[String: (token: String, claims: [String: JSONValue])]>([:])
 
-    func claims(of token: String) -> [String: JSONValue]? { tokens.withLock { $0[token] } }
+    func claims(of token: String) -> [String: JSONValue]? {
+        guard let known = tokens.withLock({ $0[token] }), known.token.utf8.elementsEqual(token.utf8) else { return nil }
+        return known.claims
+    }
 
     func remember(_ token: String, _ claims: [String: JSONValue]) {
         tokens.withLock { tokens in
             if tokens.count >= Self.capacity { tokens.removeAll(keepingCapacity: true) }
-            tokens[token] = claims
+            tokens[token] = (token, claims)
         }
     }
 
@@ -44,7 +51,7 @@ struct JWTSigner: Sendable {
     /// HMAC-SHA256 already keyed (inner and outer pads absorbed); copied for each token.
     private let keyedMAC: HMAC<SHA256>
     /// Tokens this signer has verified, with their claims (`verify(_:now:)`).
-    private let verified = VerifiedTokens()
+    let verified = VerifiedTokens()
 
     /// `base64url({"alg":"HS256","typ":"JWT"})`: every token this signer makes starts with it.
     static let encodedHeader = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
