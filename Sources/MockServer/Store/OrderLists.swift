@@ -18,13 +18,13 @@ public struct OrderListEntry: Sendable {
 }
 
 /// `clients.id, first_name, last_name, email`
-public struct ClientName: Sendable, Equatable {
+public struct ClientName: Sendable, Equatable, ColumnProjection {
     public var id: String
     public var firstName: String
     public var lastName: String
     public var email: String
 
-    static let columns = "clients.id, clients.first_name, clients.last_name, clients.email"
+    static let table = "clients"
     static let columnNames = ["id", "first_name", "last_name", "email"]
 
     init(_ columns: inout StatementColumns) throws {
@@ -36,11 +36,11 @@ public struct ClientName: Sendable, Equatable {
 }
 
 /// `company_locations.id, name`
-public struct LocationName: Sendable, Equatable {
+public struct LocationName: Sendable, Equatable, ColumnProjection {
     public var id: String
     public var name: String
 
-    static let columns = "company_locations.id, company_locations.name"
+    static let table = "company_locations"
     static let columnNames = ["id", "name"]
 
     init(_ columns: inout StatementColumns) throws {
@@ -49,25 +49,11 @@ public struct LocationName: Sendable, Equatable {
     }
 }
 
-/// `users.id, first_name, last_name`: a staff member where a row or a detail names one
-/// (assignee, engineer, author).
-public struct StaffName: Sendable, Equatable {
-    public var id: String
-    public var firstName: String
-    public var lastName: String
-
-    static let columns = "users.id, users.first_name, users.last_name"
-    static let columnNames = ["id", "first_name", "last_name"]
-
-    init(_ columns: inout StatementColumns) throws {
-        id = try columns.next("id")
-        firstName = try columns.next("first_name")
-        lastName = try columns.next("last_name")
-    }
-}
-
 /// A device as an order list shows it.
-public struct ListedDevice: Sendable, Equatable {
+public struct ListedDevice: Sendable, Equatable, ColumnProjection {
+    static let table = "devices"
+    static let columnNames = ["id", "order_id", "brand", "model", "status", "workflow_type"]
+
     public var id: String
     public var orderID: String
     public var brand: String
@@ -92,26 +78,22 @@ extension Store {
     func orderListEntries(_ db: Database, where conditions: SQLConditions,
                           limit: Int?, offset: Int) throws -> [OrderListEntry] {
         let statement = try db.cachedStatement(sql: """
-            SELECT orders.*, \(ClientName.columns), \(LocationName.columns), \(StaffName.columns)
+            SELECT orders.*, \(ClientName.selection), \(LocationName.selection), \(StaffName.selection)
             FROM orders JOIN clients ON clients.id = orders.client_id
             LEFT JOIN company_locations ON company_locations.id = orders.location_id
             LEFT JOIN users ON users.id = orders.assigned_user_id
             WHERE \(conditions.sql) ORDER BY orders.created_at DESC, orders.order_number DESC LIMIT ? OFFSET ?
             """)
-        // The row holds three `id`s after the order's columns, so it can only be read by position.
-        guard statement.columnNames == Self.orderListColumns else {
-            throw ResourceError.inconsistent("the columns of an order list row are not the ones it reads")
-        }
+        try statement.requireColumns(Self.orderListColumns, of: "an order list row")
         let rows = try statement.rows(arguments: conditions.arguments + [limit ?? -1, offset]) { sqlite in
             var columns = StatementColumns(sqlite, from: CInt(OrderRecord.databaseColumns.count))
             return (order: try OrderRecord.decode(sqlite), client: try ClientName(&columns),
-                    location: try columns.nextIfPresent(LocationName.columnNames.count) { try LocationName(&$0) },
-                    user: try columns.nextIfPresent(StaffName.columnNames.count) { try StaffName(&$0) })
+                    location: try columns.nextIfPresent(LocationName.self), user: try columns.nextIfPresent(StaffName.self))
         }
         guard !rows.isEmpty else { return [] }
         let ids: [(any DatabaseValueConvertible)?] = [SQLConditions.jsonArray(rows.map { $0.order.id })]
         let devices = try db.rows("""
-            SELECT id, order_id, brand, model, status, workflow_type FROM devices
+            SELECT \(ListedDevice.selection) FROM devices
             WHERE order_id IN \(SQLConditions.jsonArrayValues) ORDER BY order_id, created_at, rowid
             """, ids) { try ListedDevice(&$0) }.grouped { $0.orderID }
         let totals = try orderTotals(db, in: SQLConditions.jsonArrayValues, ids)
@@ -119,13 +101,6 @@ extension Store {
             OrderListEntry(order: row.order, client: row.client, location: row.location, assignedUser: row.user,
                            devices: devices[row.order.id] ?? [], totals: totals[row.order.id] ?? OrderTotals())
         }
-    }
-
-    /// The staff `ids` name (duplicates and all), by id; ids that are no user are left out.
-    func staffNames(_ db: Database, ids: [String]) throws -> [String: StaffName] {
-        guard !ids.isEmpty else { return [:] }
-        return try db.rows("SELECT id, first_name, last_name FROM users WHERE id IN \(SQLConditions.jsonArrayValues)",
-                           [SQLConditions.jsonArray(ids)]) { try StaffName(&$0) }.keyed { $0.id }
     }
 
     static let orderListColumns = OrderRecord.databaseColumns + ClientName.columnNames + LocationName.columnNames

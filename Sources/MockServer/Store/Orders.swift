@@ -200,16 +200,13 @@ extension Store {
     /// costs less than four).
     func orderRow(_ db: Database, id: String, company: String) throws -> OrderRow? {
         let statement = try db.cachedStatement(sql: """
-            SELECT orders.*, clients.*, company_locations.*, \(StaffName.columns) FROM orders
+            SELECT orders.*, clients.*, company_locations.*, \(StaffName.selection) FROM orders
             JOIN clients ON clients.id = orders.client_id
             LEFT JOIN company_locations ON company_locations.id = orders.location_id
             LEFT JOIN users ON users.id = orders.assigned_user_id
             WHERE orders.id = ? AND orders.company_id = ?
             """)
-        // The row holds four `id`s, so it can only be read by position.
-        guard statement.columnNames == Self.orderRowColumns else {
-            throw ResourceError.inconsistent("the columns of an order row are not its records' own")
-        }
+        try statement.requireColumns(Self.orderRowColumns, of: "an order row")
         let client = CInt(OrderRecord.databaseColumns.count)
         let location = client + CInt(ClientRecord.databaseColumns.count)
         let user = location + CInt(CompanyLocationRecord.databaseColumns.count)
@@ -217,7 +214,7 @@ extension Store {
             var assignee = StatementColumns(sqlite, from: user)
             return OrderRow(order: try OrderRecord.decode(sqlite), client: try ClientRecord.decode(sqlite, from: client),
                             location: try CompanyLocationRecord.decodeIfPresent(sqlite, from: location),
-                            assignedUser: try assignee.nextIfPresent(StaffName.columnNames.count) { try StaffName(&$0) })
+                            assignedUser: try assignee.nextIfPresent(StaffName.self))
         }.first
     }
 

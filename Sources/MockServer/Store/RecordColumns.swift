@@ -100,6 +100,11 @@ struct StatementColumns: RecordColumns {
         return try Value.read(statement, at: index)
     }
 
+    /// The projection in the next columns, or nil (skipping them) when its first column is NULL.
+    mutating func nextIfPresent<P: ColumnProjection>(_ type: P.Type) throws -> P? {
+        try nextIfPresent(P.columnNames.count) { try P(&$0) }
+    }
+
     /// What `read` makes of the next `count` columns, or nil when the first of them (an id) is
     /// NULL — the other side of a LEFT JOIN that found nothing — which skips them.
     mutating func nextIfPresent<Value>(_ count: Int, _ read: (inout StatementColumns) throws -> Value) throws -> Value? {
@@ -125,6 +130,26 @@ struct RowColumns: RecordColumns {
     }
 }
 
+/// A few columns of one table that a list or a detail shows, read together (`ClientName`,
+/// `StaffName`, `ListedDevice`): the columns are named once, for the SELECT list and for reading.
+protocol ColumnProjection {
+    static var table: String { get }
+    /// In the order `init` reads them.
+    static var columnNames: [String] { get }
+    init(_ columns: inout StatementColumns) throws
+}
+
+extension ColumnProjection {
+    /// `table.a, table.b, …` for a SELECT list.
+    static var selection: String { qualifiedColumns(table, columnNames) }
+}
+
+/// `table.a, table.b, …`: columns named with their table, as a join needs (`users` and most tables
+/// share `id`, `created_at`, …).
+func qualifiedColumns(_ table: String, _ names: [String]) -> String {
+    names.map { "\(table).\($0)" }.joined(separator: ", ")
+}
+
 /// The bound values of a statement of the store, left to right.
 typealias SQLValues = [(any DatabaseValueConvertible)?]
 
@@ -135,6 +160,14 @@ extension Statement {
         guard names.count >= columns.count else { return false }
         for (index, name) in columns.enumerated() where names[index] != name { return false }
         return true
+    }
+
+    /// Throws unless the statement's columns are exactly `names`: a joined row holds several `id`s
+    /// and can only be read by position, so its layout is checked before any row is read.
+    func requireColumns(_ names: [String], of row: String) throws {
+        guard columnNames == names else {
+            throw ResourceError.inconsistent("the columns of \(row) are not the ones it reads")
+        }
     }
 
     /// Every row as `R`, by index when the columns fit, else through GRDB's rows.
@@ -230,8 +263,7 @@ extension ColumnDecodable {
     /// The record whose columns start at `index`, or nil when its first column (the id) is NULL:
     /// the other side of a LEFT JOIN that found nothing.
     static func decodeIfPresent(_ statement: SQLiteStatement, from index: CInt) throws -> Self? {
-        // nil only for NULL: a text id reads as a number here, without making a string.
-        guard Int64.fromStatement(statement, atUncheckedIndex: index) != nil else { return nil }
-        return try decode(statement, from: index)
+        var columns = StatementColumns(statement, from: index)
+        return try columns.nextIfPresent(databaseColumns.count) { try Self(columns: &$0) }
     }
 }

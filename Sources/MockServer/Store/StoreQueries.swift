@@ -87,21 +87,16 @@ extension Database {
         _ type: R.Type, staff staffColumn: String, where column: String, is value: String, orderBy order: String
     ) throws -> [(record: R, staff: StaffName?)] {
         let table = R.databaseTableName
-        let columns = R.databaseColumns.map { "\(table).\($0)" }.joined(separator: ", ")
         let statement = try cachedStatement(sql: """
-            SELECT \(columns), \(StaffName.columns) FROM \(table) LEFT JOIN users ON users.id = \(table).\(staffColumn)
+            SELECT \(qualifiedColumns(table, R.databaseColumns)), \(StaffName.selection) FROM \(table) LEFT JOIN users ON users.id = \(table).\(staffColumn)
             WHERE \(table).\(column) = ? ORDER BY \(order)
             """)
-        // Two `id`s in a row: it can only be read by position.
-        guard statement.columnNames.count == R.databaseColumns.count + StaffName.columnNames.count,
-              statement.startsWith(columns: R.databaseColumns) else {
-            throw ResourceError.inconsistent("the columns of \(table) are not its record's own")
-        }
+        try statement.requireColumns(R.databaseColumns + StaffName.columnNames, of: "\(table) naming staff")
         let staff = CInt(R.databaseColumns.count)
         return try statement.rows(arguments: [value]) { sqlite in
             var columns = StatementColumns(sqlite, from: staff)
             return (record: try R.decode(sqlite),
-                    staff: try columns.nextIfPresent(StaffName.columnNames.count) { try StaffName(&$0) })
+                    staff: try columns.nextIfPresent(StaffName.self))
         }
     }
 

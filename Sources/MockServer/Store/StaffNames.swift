@@ -1,0 +1,27 @@
+import GRDB
+
+/// `users.id, first_name, last_name`: a staff member where a row or a detail names one
+/// (assignee, engineer, author).
+public struct StaffName: Sendable, Equatable, ColumnProjection {
+    public var id: String
+    public var firstName: String
+    public var lastName: String
+
+    static let table = "users"
+    static let columnNames = ["id", "first_name", "last_name"]
+
+    init(_ columns: inout StatementColumns) throws {
+        id = try columns.next("id")
+        firstName = try columns.next("first_name")
+        lastName = try columns.next("last_name")
+    }
+}
+
+extension Store {
+    /// The staff `ids` name (duplicates and all), by id; ids that are no user are left out.
+    func staffNames(_ db: Database, ids: [String]) throws -> [String: StaffName] {
+        guard !ids.isEmpty else { return [:] }
+        return try db.rows("SELECT \(StaffName.selection) FROM users WHERE id IN \(SQLConditions.jsonArrayValues)",
+                           [SQLConditions.jsonArray(ids)]) { try StaffName(&$0) }.keyed { $0.id }
+    }
+}
