@@ -45,9 +45,9 @@ public struct OrderDetail: Sendable {
 }
 
 /// A device as the order details (staff and customer) show it: 12 of its 44 columns.
-public struct OrderDevice: Sendable, Equatable, ColumnDecodable, TableRecord {
-    public static let databaseTableName = "devices"
-    static let databaseColumns = ["id", "order_id", "brand", "model", "serial_number", "imei", "status", "workflow_type",
+public struct OrderDevice: Sendable, Equatable, ColumnProjection {
+    static let table = "devices"
+    static let columnNames = ["id", "order_id", "brand", "model", "serial_number", "imei", "status", "workflow_type",
                                   "priority", "authorization_status", "assigned_engineer_id", "customer_reported_issues"]
 
     public var id: String
@@ -64,12 +64,7 @@ public struct OrderDevice: Sendable, Equatable, ColumnDecodable, TableRecord {
     public var customerReportedIssues: String?
     public var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
 
-    public init(row: Row) throws {
-        var columns = RowColumns(row: row)
-        try self.init(columns: &columns)
-    }
-
-    init<Columns: RecordColumns>(columns: inout Columns) throws {
+    init(_ columns: inout StatementColumns) throws {
         id = try columns.next("id")
         orderID = try columns.next("order_id")
         brand = try columns.next("brand")
@@ -167,7 +162,7 @@ extension Store {
         guard let row = try orderRow(db, id: id, company: company) else { return nil }
         // Ordered by order first, as the indexes are (no sort); devices and messages come with the
         // staff they name (engineers, authors) in the same statement.
-        let devices = try db.recordsNamingStaff(OrderDevice.self, staff: "assigned_engineer_id",
+        let devices = try db.rowsNamingStaff(OrderDevice.self, staff: "assigned_engineer_id",
                                                 where: "order_id", is: id,
                                                 orderBy: "devices.order_id, devices.created_at, devices.rowid")
         let items = try db.records(OrderItemRecord.self, where: "order_id", in: [id], orderBy: "order_id, created_at, rowid")
@@ -175,7 +170,7 @@ extension Store {
         let signatures = try db.records(SignatureRecord.self, where: "order_id", in: [id], orderBy: "order_id, captured_at, rowid")
         let ticket = try db.record(TicketRecord.self, Self.orderTicketSQL, [id, company])
         let messages = try ticket.map {
-            try db.recordsNamingStaff(TicketMessageRecord.self, staff: "created_by",
+            try db.rowsNamingStaff(TicketMessageRecord.self, staff: "created_by",
                                       where: "ticket_id", is: $0.id,
                                       orderBy: "ticket_messages.ticket_id, ticket_messages.created_at, ticket_messages.rowid")
         } ?? []
@@ -240,3 +235,6 @@ public enum ResourceError: Error, Sendable, Equatable {
     /// Rows that contradict each other: a bug, never the caller's fault (→ 500).
     case inconsistent(String)
 }
+
+/// The order detail reads its messages with their authors (`rowsNamingStaff`).
+extension TicketMessageRecord: ColumnProjection {}

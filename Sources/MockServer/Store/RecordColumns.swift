@@ -139,15 +139,17 @@ protocol ColumnProjection {
     init(_ columns: inout StatementColumns) throws
 }
 
-extension ColumnProjection {
-    /// `table.a, table.b, …` for a SELECT list.
-    static var selection: String { qualifiedColumns(table, columnNames) }
+/// A whole record read as a projection of its table: all its columns.
+extension ColumnProjection where Self: ColumnDecodable & TableRecord {
+    static var table: String { databaseTableName }
+    static var columnNames: [String] { databaseColumns }
+    init(_ columns: inout StatementColumns) throws { try self.init(columns: &columns) }
 }
 
-/// `table.a, table.b, …`: columns named with their table, as a join needs (`users` and most tables
-/// share `id`, `created_at`, …).
-func qualifiedColumns(_ table: String, _ names: [String]) -> String {
-    names.map { "\(table).\($0)" }.joined(separator: ", ")
+extension ColumnProjection {
+    /// `table.a, table.b, …` for a SELECT list.
+    /// Named with their table, as a join needs (`users` and most tables share `id`, `created_at`, …).
+    static var selection: String { columnNames.map { "\(table).\($0)" }.joined(separator: ", ") }
 }
 
 /// The bound values of a statement of the store, left to right.

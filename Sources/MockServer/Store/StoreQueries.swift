@@ -79,24 +79,22 @@ extension Database {
         return try cachedStatement(sql: sql).records(R.self, arguments: unique)
     }
 
-    /// Records of `R` (its `databaseColumns`: a whole row or a projection) whose `column` is
-    /// `value`, in `order` (qualified column names: `users` has columns of the same names), each
-    /// with the staff member its `staffColumn` names (nil when none), in one statement (table,
-    /// columns and order are constants of the store; the value is bound).
-    func recordsNamingStaff<R: ColumnDecodable & TableRecord>(
-        _ type: R.Type, staff staffColumn: String, where column: String, is value: String, orderBy order: String
-    ) throws -> [(record: R, staff: StaffName?)] {
-        let table = R.databaseTableName
+    /// The rows of `P` whose `column` is `value`, in `order` (qualified column names: `users` has
+    /// columns of the same names), each with the staff member its `staffColumn` names (nil when
+    /// none), in one statement (table, columns and order are constants of the store; the value is
+    /// bound).
+    func rowsNamingStaff<P: ColumnProjection>(
+        _ type: P.Type, staff staffColumn: String, where column: String, is value: String, orderBy order: String
+    ) throws -> [(record: P, staff: StaffName?)] {
         let statement = try cachedStatement(sql: """
-            SELECT \(qualifiedColumns(table, R.databaseColumns)), \(StaffName.selection) FROM \(table) LEFT JOIN users ON users.id = \(table).\(staffColumn)
-            WHERE \(table).\(column) = ? ORDER BY \(order)
+            SELECT \(P.selection), \(StaffName.selection) FROM \(P.table)
+            LEFT JOIN users ON users.id = \(P.table).\(staffColumn)
+            WHERE \(P.table).\(column) = ? ORDER BY \(order)
             """)
-        try statement.requireColumns(R.databaseColumns + StaffName.columnNames, of: "\(table) naming staff")
-        let staff = CInt(R.databaseColumns.count)
+        try statement.requireColumns(P.columnNames + StaffName.columnNames, of: "\(P.table) naming staff")
         return try statement.rows(arguments: [value]) { sqlite in
-            var columns = StatementColumns(sqlite, from: staff)
-            return (record: try R.decode(sqlite),
-                    staff: try columns.nextIfPresent(StaffName.self))
+            var columns = StatementColumns(sqlite)
+            return (record: try P(&columns), staff: try columns.nextIfPresent(StaffName.self))
         }
     }
 
