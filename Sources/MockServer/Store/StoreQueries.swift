@@ -67,16 +67,18 @@ extension Database {
     }
 
     /// Records of `R` whose `column` is one of `values`, in `order` (table, column and order are
-    /// constants of the store; the values are bound).
+    /// constants of the store; the values are bound): `= ?` for one value, else the values as one
+    /// JSON array (`SQLConditions.jsonArrayValues`), so each query is one cached statement whatever
+    /// the number of values (an `IN (?,?,…)` list compiled one statement per length).
     func records<R: ColumnDecodable & TableRecord>(_ type: R.Type, where column: String, in values: [String],
                                                    orderBy order: String = "rowid") throws -> [R] {
-        var unique: [String] = []
-        var seen = Set<String>()
-        for value in values where seen.insert(value).inserted { unique.append(value) }
-        guard !unique.isEmpty else { return [] }
-        let marks = Array(repeating: "?", count: unique.count).joined(separator: ",")
-        let sql = "SELECT * FROM \(R.databaseTableName) WHERE \(column) IN (\(marks)) ORDER BY \(order)"
-        return try cachedStatement(sql: sql).records(R.self, arguments: unique)
+        guard let first = values.first else { return [] }
+        let table = R.databaseTableName
+        if values.allSatisfy({ $0 == first }) {
+            return try records(R.self, "SELECT * FROM \(table) WHERE \(column) = ? ORDER BY \(order)", [first])
+        }
+        return try records(R.self, "SELECT * FROM \(table) WHERE \(column) IN \(SQLConditions.jsonArrayValues) ORDER BY \(order)",
+                           [SQLConditions.jsonArray(values)])
     }
 
     /// The rows of `P` whose `column` is `value`, in `order` (qualified column names: `users` has
