@@ -9,6 +9,7 @@ struct PatchBody {
 
     init(_ body: Data, fields: Set<String>) throws {
         guard !body.isEmpty, case .object(let members)? = JSONValue.parse(body) else { throw APIFailure.invalidJSON }
+        try JSONBody.rejectNUL(in: body)
         if let unknown = members.keys.sorted().first(where: { !fields.contains($0) }) {
             throw APIFailure.invalidField(unknown)
         }

@@ -255,6 +255,28 @@ import Testing
         #expect(try mock.dump() == before)
     }
 
+    /// SQLite would store bound text only up to a NUL: such a body is refused, not cut short.
+    @Test func textWithANULCharacterIs400NamingTheFieldAndWritesNothing() async throws {
+        let mock = try TicketRouteTests.mock()
+        defer { mock.stop() }
+        let token = try await mock.signInStaff("admin@acme.test").token
+        let before = try mock.dump()
+        let note = try await mock.send("POST", "/api/tickets/\(IDs.ticket(1))/note", body: #"{"body":"before\u0000after"}"#,
+                                       bearer: token)
+        #expect(note.status == 400)
+        #expect(note.json == ["success": false, "error": "Invalid or missing field: body"])
+        let patch = try await mock.send("PATCH", "/api/orders/\(SeedIDs.order(1))", body: #"{"notes":"a\u0000"}"#, bearer: token)
+        #expect(patch.status == 400)
+        #expect(patch.json == ["success": false, "error": "Invalid or missing field: notes"])
+        #expect(try mock.dump() == before)
+
+        // An escaped backslash before "u0000" is text, stored whole.
+        let literal = try await mock.send("POST", "/api/tickets/\(IDs.ticket(1))/note", body: #"{"body":"see \\u0000 here"}"#,
+                                          bearer: token)
+        #expect(literal.status == 200)
+        #expect(literal.data["messages"]?.array?.last?["body_text"] == #"see \u0000 here"#)
+    }
+
     // MARK: - Order of a conversation
 
     @Test func replyNoteAndMacroAppearInTheDetailInOrderWithTheirMailsAndPushes() async throws {
