@@ -10,13 +10,17 @@ struct Authenticator: Sendable {
     /// `.success(nil)` when no token was sent; a failure carries the 401 to answer if the route needs one.
     func authenticate(_ request: HTTPRequest, now: Date) -> Result<Principal?, APIFailure> {
         guard let header = request.headers["authorization"] else { return .success(nil) }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+        // The scheme ends at the first space (found in the UTF-8: splitting by `Character` walked
+        // the whole token grapheme by grapheme); the parser has trimmed the value's ends.
+        guard let space = header.utf8.firstIndex(of: UInt8(ascii: " ")),
+              header[..<space].lowercased() == "bearer" else {
             return .failure(.unauthorized(reason: "malformed_authorization"))
         }
+        let token = String(header[header.utf8.index(after: space)...])
+        guard !token.isEmpty else { return .failure(.unauthorized(reason: "malformed_authorization")) }
         let claims: [String: JSONValue]
         do {
-            claims = try environment.signer.verify(String(parts[1]), now: now)
+            claims = try environment.signer.verify(token, now: now)
         } catch .expired {
             return .failure(.unauthorized(reason: "token_expired"))
         } catch {

@@ -33,8 +33,14 @@ import Testing
             #expect(reply.status == 401, "\(forged)")
             #expect(reply.json == .object(["success": .bool(false), "error": .string("Unauthorized")]))
         }
-        let basic = try await mock.send("GET", "/api/auth/me", headers: ["Authorization": "Basic \(real)"])
-        #expect(basic.status == 401)
+        // The scheme is case-insensitive and ends at the first space; anything else around the
+        // token is not a bearer token.
+        for header in ["Basic \(real)", "Bearer", "Bearer  \(real)", "Bearer\t\(real)", "Bearer \(real) x", real] {
+            let reply = try await mock.send("GET", "/api/auth/me", headers: ["Authorization": header])
+            #expect(reply.status == 401, "\(header)")
+            #expect(reply.json == .object(["success": .bool(false), "error": .string("Unauthorized")]))
+        }
+        #expect(try await mock.send("GET", "/api/auth/me", headers: ["Authorization": "bEARER \(real)"]).status == 200)
         #expect(try await mock.get("/api/auth/me", bearer: real).status == 200)
     }
 
