@@ -2,19 +2,41 @@ import GRDB
 
 // The order lists: `GET /api/orders`, the customer's `GET /api/customer/orders` and the orders of
 // `GET /api/clients/:id`. A row shows the order, the names it links to, its devices' names and
-// statuses, and its money, so the lists read only those columns (a device has 44, a row shows 5):
-// one joined statement for the page, then one per kind for its devices, lines and payments.
-// The order detail reads whole records (`Orders.swift`).
+// statuses, and its money, so the lists read only those columns (an order has 14, a row shows 6; a
+// device has 44, a row shows 5): one joined statement for the page, then one per kind for its
+// devices, lines and payments. The order detail reads whole records (`Orders.swift`).
 
 /// An order as the order lists show it.
 public struct OrderListEntry: Sendable {
-    public var order: OrderRecord
+    public var order: ListedOrder
     public var client: ClientName
     public var location: LocationName?
     public var assignedUser: StaffName?
     /// In the detail's order (by creation).
     public var devices: [ListedDevice]
     public var totals: OrderTotals
+}
+
+/// An order's own columns that a list row shows.
+public struct ListedOrder: Sendable, Equatable, ColumnProjection {
+    static let table = "orders"
+    static let columnNames = ["id", "order_number", "status", "intake_method", "created_at", "updated_at"]
+
+    public var id: String
+    public var orderNumber: Int64
+    public var status: OrderStatus
+    public var intakeMethod: IntakeMethod
+    public var createdAt: String
+    public var updatedAt: String
+
+    init(_ columns: inout StatementColumns) throws {
+        id = try columns.next("id")
+        orderNumber = try columns.next("order_number")
+        status = try columns.next("status")
+        intakeMethod = try columns.next("intake_method")
+        createdAt = try columns.next("created_at")
+        updatedAt = try columns.next("updated_at")
+    }
 }
 
 /// `clients.id, first_name, last_name, email`
@@ -78,49 +100,61 @@ extension Store {
     func orderListEntries(_ db: Database, where conditions: SQLConditions,
                           limit: Int?, offset: Int) throws -> [OrderListEntry] {
         let statement = try db.cachedStatement(sql: """
-            SELECT orders.*, \(ClientName.selection), \(LocationName.selection), \(StaffName.selection)
-            FROM orders JOIN clients ON clients.id = orders.client_id
-            LEFT JOIN company_locations ON company_locations.id = orders.location_id
-            LEFT JOIN users ON users.id = orders.assigned_user_id
-            WHERE \(conditions.sql) ORDER BY orders.created_at DESC, orders.order_number DESC LIMIT ? OFFSET ?
+            \(Self.orderListSelect) WHERE \(conditions.sql)
+            ORDER BY orders.created_at DESC, orders.order_number DESC LIMIT ? OFFSET ?
             """)
         try statement.requireColumns(Self.orderListColumns, of: "an order list row")
         let rows = try statement.rows(arguments: conditions.arguments + [limit ?? -1, offset]) { sqlite in
-            var columns = StatementColumns(sqlite, from: CInt(OrderRecord.databaseColumns.count))
-            return (order: try OrderRecord.decode(sqlite), client: try ClientName(&columns),
+            var columns = StatementColumns(sqlite)
+            return (order: try ListedOrder(&columns), client: try ClientName(&columns),
                     location: try columns.nextIfPresent(LocationName.self), user: try columns.nextIfPresent(StaffName.self))
         }
         guard !rows.isEmpty else { return [] }
         let ids: [(any DatabaseValueConvertible)?] = [SQLConditions.jsonArray(rows.map { $0.order.id })]
-        let devices = try db.rows("""
-            SELECT \(ListedDevice.selection) FROM devices
-            WHERE order_id IN \(SQLConditions.jsonArrayValues) ORDER BY order_id, created_at, rowid
-            """, ids) { try ListedDevice(&$0) }.grouped { $0.orderID }
-        let totals = try orderTotals(db, in: SQLConditions.jsonArrayValues, ids)
+        let devices = try db.rows(Self.listedDevicesSQL, ids) { try ListedDevice(&$0) }.grouped { $0.orderID }
+        let totals = try orderTotals(db, in: SQLConditions.jsonArrayIDs, ids)
         return rows.map { row in
             OrderListEntry(order: row.order, client: row.client, location: row.location, assignedUser: row.user,
                            devices: devices[row.order.id] ?? [], totals: totals[row.order.id] ?? OrderTotals())
         }
     }
 
-    static let orderListColumns = OrderRecord.databaseColumns + ClientName.columnNames + LocationName.columnNames
+    static let orderListColumns = ListedOrder.columnNames + ClientName.columnNames + LocationName.columnNames
         + StaffName.columnNames
 
-    /// `OrderTotals` of the orders whose ids the parenthesized subquery `orderIDs` selects (a
-    /// constant of the store, with `arguments`), by order id — the dashboard's money and the list
-    /// rows' totals are one computation; an order with neither lines nor payments is left out (its
-    /// totals are zero). Reads only the columns the money is computed from.
+    /// The SELECT of a page of `orderListEntries` up to its WHERE (written once, not per request).
+    static let orderListSelect = """
+        SELECT \(ListedOrder.selection), \(ClientName.selection), \(LocationName.selection), \(StaffName.selection)
+        FROM orders JOIN clients ON clients.id = orders.client_id
+        LEFT JOIN company_locations ON company_locations.id = orders.location_id
+        LEFT JOIN users ON users.id = orders.assigned_user_id
+        """
+
+    /// The devices of the orders in a JSON array of ids, by order and then as the detail lists them.
+    static let listedDevicesSQL = """
+        SELECT \(ListedDevice.selection) FROM devices
+        WHERE order_id IN \(SQLConditions.jsonArrayValues) ORDER BY order_id, created_at, rowid
+        """
+
+    /// `OrderTotals` of the orders whose ids the parenthesized subquery `orderIDs` selects, each
+    /// once, as a column named `id` (a constant of the store, with `arguments`), by order id — the
+    /// dashboard's money and the list rows' totals are one computation; an order with neither lines
+    /// nor payments is left out (its totals are zero). Reads only the columns the money is computed
+    /// from. The lines and payments are joined to the ids rather than filtered `IN` them: SQLite
+    /// then walks the ids and looks each one up, without first building a temporary index of them.
     func orderTotals(_ db: Database, in orderIDs: String,
                      _ arguments: [(any DatabaseValueConvertible)?]) throws -> [String: OrderTotals] {
         let lines = try db.rows("""
-            SELECT order_id, item_type, quantity, unit_price_pence, vat_rate FROM order_items WHERE order_id IN \(orderIDs)
+            SELECT order_items.order_id, item_type, quantity, unit_price_pence, vat_rate
+            FROM \(orderIDs) AS ids JOIN order_items ON order_items.order_id = ids.id
             """, arguments) { columns in
             (order: try columns.next("order_id") as String,
              line: LineAmounts(itemType: try columns.next("item_type"), quantity: try columns.next("quantity"),
                                unitPricePence: try columns.next("unit_price_pence"), vatRate: try columns.next("vat_rate")))
         }
         let payments = try db.rows("""
-            SELECT order_id, amount_pence, refunded_pence FROM payments WHERE order_id IN \(orderIDs)
+            SELECT payments.order_id, amount_pence, refunded_pence
+            FROM \(orderIDs) AS ids JOIN payments ON payments.order_id = ids.id
             """, arguments) { columns in
             (order: try columns.next("order_id") as String,
              amount: try columns.next("amount_pence") as Int64, refunded: try columns.next("refunded_pence") as Int64)

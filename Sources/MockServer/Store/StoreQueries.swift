@@ -29,7 +29,10 @@ struct SQLConditions {
     /// (`jsonArray`), so an `IN` over any number of ids is one cached statement.
     static let jsonArrayValues = "(SELECT value FROM json_each(?))"
 
-    /// `["a","b"]`, for `jsonArrayValues`.
+    /// `jsonArrayValues` as a column named `id`, for joining to (`orderTotals`).
+    static let jsonArrayIDs = "(SELECT value AS id FROM json_each(?))"
+
+    /// `["a","b"]`, for `jsonArrayValues` and `jsonArrayIDs`.
     static func jsonArray(_ values: [String]) -> String {
         var out: [UInt8] = [UInt8(ascii: "[")]
         for (i, value) in values.enumerated() {
