@@ -162,17 +162,13 @@ extension Store {
         guard let row = try orderRow(db, id: id, company: company) else { return nil }
         // Ordered by order first, as the indexes are (no sort); devices and messages come with the
         // staff they name (engineers, authors) in the same statement.
-        let devices = try db.rowsNamingStaff(OrderDevice.self, staff: "assigned_engineer_id",
-                                                where: "order_id", is: id,
-                                                orderBy: "devices.order_id, devices.created_at, devices.rowid")
+        let devices = try db.rowsNamingStaff(Self.orderDevicesQuery, is: id)
         let items = try db.records(OrderItemRecord.self, where: "order_id", in: [id], orderBy: "order_id, created_at, rowid")
         let payments = try db.records(PaymentRecord.self, where: "order_id", in: [id], orderBy: "order_id, payment_date, rowid")
         let signatures = try db.records(SignatureRecord.self, where: "order_id", in: [id], orderBy: "order_id, captured_at, rowid")
         let ticket = try db.record(TicketRecord.self, Self.orderTicketSQL, [id, company])
         let messages = try ticket.map {
-            try db.rowsNamingStaff(TicketMessageRecord.self, staff: "created_by",
-                                      where: "ticket_id", is: $0.id,
-                                      orderBy: "ticket_messages.ticket_id, ticket_messages.created_at, ticket_messages.rowid")
+            try db.rowsNamingStaff(Self.ticketMessagesQuery, is: $0.id)
         } ?? []
         var users: [String: StaffName] = [:]
         for staff in devices.compactMap({ $0.staff }) + messages.compactMap({ $0.staff }) { users[staff.id] = staff }
@@ -182,6 +178,15 @@ extension Store {
         return OrderDetail(summary: summary, signatures: signatures, ticket: ticket,
                            messages: messages.map { $0.record }, users: users)
     }
+
+    /// An order's devices with their engineers, by creation (the index's order: no sort).
+    static let orderDevicesQuery = StaffNamingQuery<OrderDevice>(
+        staff: "assigned_engineer_id", where: "order_id", orderBy: "devices.order_id, devices.created_at, devices.rowid")
+
+    /// A ticket's messages with their authors, by creation (the index's order: no sort).
+    static let ticketMessagesQuery = StaffNamingQuery<TicketMessageRecord>(
+        staff: "created_by", where: "ticket_id",
+        orderBy: "ticket_messages.ticket_id, ticket_messages.created_at, ticket_messages.rowid")
 
     /// An order with its client, location and assignee: `orderRow`.
     struct OrderRow {
@@ -194,13 +199,7 @@ extension Store {
     /// One order with its client, location and assignee in one statement (one joined statement
     /// costs less than four).
     func orderRow(_ db: Database, id: String, company: String) throws -> OrderRow? {
-        let statement = try db.cachedStatement(sql: """
-            SELECT orders.*, clients.*, company_locations.*, \(StaffName.selection) FROM orders
-            JOIN clients ON clients.id = orders.client_id
-            LEFT JOIN company_locations ON company_locations.id = orders.location_id
-            LEFT JOIN users ON users.id = orders.assigned_user_id
-            WHERE orders.id = ? AND orders.company_id = ?
-            """)
+        let statement = try db.cachedStatement(sql: Self.orderRowSQL)
         try statement.requireColumns(Self.orderRowColumns, of: "an order row")
         let client = CInt(OrderRecord.databaseColumns.count)
         let location = client + CInt(ClientRecord.databaseColumns.count)
@@ -212,6 +211,14 @@ extension Store {
                             assignedUser: try assignee.nextIfPresent(StaffName.self))
         }.first
     }
+
+    static let orderRowSQL = """
+        SELECT orders.*, clients.*, company_locations.*, \(StaffName.selection) FROM orders
+        JOIN clients ON clients.id = orders.client_id
+        LEFT JOIN company_locations ON company_locations.id = orders.location_id
+        LEFT JOIN users ON users.id = orders.assigned_user_id
+        WHERE orders.id = ? AND orders.company_id = ?
+        """
 
     static let orderRowColumns = OrderRecord.databaseColumns + ClientRecord.databaseColumns
         + CompanyLocationRecord.databaseColumns + StaffName.columnNames

@@ -21,7 +21,8 @@ extension Store {
     /// The staff `ids` name (duplicates and all), by id; ids that are no user are left out.
     func staffNames(_ db: Database, ids: [String]) throws -> [String: StaffName] {
         guard !ids.isEmpty else { return [:] }
-        return try db.rows("SELECT \(StaffName.selection) FROM users WHERE id IN \(SQLConditions.jsonArrayValues)",
-                           [SQLConditions.jsonArray(ids)]) { try StaffName(&$0) }.keyed { $0.id }
+        return try db.rows(Self.staffNamesSQL, [SQLConditions.jsonArray(ids)]) { try StaffName(&$0) }.keyed { $0.id }
     }
+
+    static let staffNamesSQL = "SELECT \(StaffName.selection) FROM users WHERE id IN \(SQLConditions.jsonArrayValues)"
 }
