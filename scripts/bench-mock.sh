@@ -2,8 +2,8 @@
 # Start-up and reset figures for the mock (release build), each against a reference run in the
 # same session: cold start of the binary to its first answer vs nginx's, in-process start, reset.
 #
-#   scripts/bench-mock.sh          # builds the binary as the Docker image ships it (Linux: Swift's
-#                                  # libraries linked in, scratch path .build/static)
+#   scripts/bench-mock.sh          # builds the binary as the Docker image ships it
+#                                  # (scripts/build-shipped: the Dockerfile's flags, .build/static)
 #   scripts/bench-mock.sh BINARY   # measures that binary's cold start instead
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,10 +12,7 @@ command -v nginx >/dev/null || { apt-get update -qq && apt-get install -y -qq ng
 if [ $# -ge 1 ]; then
     BIN="$1"
 else
-    BUILD=(swift build -c release)
-    [ "$(uname -s)" = Linux ] && BUILD+=(--static-swift-stdlib --scratch-path .build/static)
-    "${BUILD[@]}" --product repairminder-mock | tail -1
-    BIN="$("${BUILD[@]}" --show-bin-path)/repairminder-mock"
+    BIN="$(scripts/build-shipped | tail -1)"
 fi
 echo "binary: $BIN"
 

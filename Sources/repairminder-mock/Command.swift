@@ -153,7 +153,7 @@ struct RepairMinderMockCommand: ParsableCommand {
         if healthProbe {
             throw ExitCode(MockServer.isHealthy(host: Self.probeHost(s.hosts), port: s.port) ? 0 : 1)
         }
-        MallocArenas.limitToCores()   // before any connection thread exists
+        MallocTuning.apply()   // before any connection thread exists
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = s.logLevel
