@@ -11,7 +11,7 @@ enum ControlRoutes {
     /// `GET /__mock/health`: on even when the rest of the control API is off.
     static func registerHealth(on router: inout Router) {
         router.get("/__mock/health", access: .open) { context in
-            JSONBody.response(JSONBody.Success(data: Health(status: "ok", version: version,
+            JSONBody.response(JSONBody.Success(data: HealthPayload(status: "ok", version: version,
                                                             now: Timestamp.string(context.environment.clock.now())),
                                                pagination: nil))
         }
@@ -158,7 +158,9 @@ private struct InboundEmailResult: Encodable {
     let created_ticket: Bool
 }
 
-private struct Health: Encodable {
+/// `GET /__mock/health`'s data. Not private, so that it gets a generated writer
+/// (Routes/PayloadWriters.swift): health checks and readiness probes call it more than any route.
+struct HealthPayload: Encodable {
     let status: String
     let version: String
     let now: String

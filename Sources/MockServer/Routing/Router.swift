@@ -37,6 +37,9 @@ struct Router: Sendable {
     }
 
     private(set) var routes: [Route] = []
+    /// `routes` by their number of segments, each in registration order: a path is only matched
+    /// against the patterns of its length.
+    private var routesBySegmentCount: [[Route]] = []
 
     mutating func add(_ method: String, _ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) {
         let segments = Self.split(pattern).map { part -> Segment in
@@ -44,7 +47,10 @@ struct Router: Sendable {
         }
         precondition(!routes.contains { $0.method == method && $0.segments == segments },
                      "route registered twice: \(method) \(pattern)")
-        routes.append(Route(method: method, segments: segments, access: access, handler: handler))
+        let route = Route(method: method, segments: segments, access: access, handler: handler)
+        routes.append(route)
+        while routesBySegmentCount.count <= segments.count { routesBySegmentCount.append([]) }
+        routesBySegmentCount[segments.count].append(route)
     }
 
     mutating func get(_ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) { add("GET", pattern, access: access, handler) }
@@ -62,7 +68,8 @@ struct Router: Sendable {
         let effectiveMethod = method == "HEAD" ? "GET" : method
         var mostLiterals = -1
         var candidates: [(route: Route, parameters: [String: String])] = []
-        for route in routes {
+        let sameLength = parts.count < routesBySegmentCount.count ? routesBySegmentCount[parts.count] : []
+        for route in sameLength {
             guard let (parameters, literals) = Self.bind(route.segments, to: parts), literals >= mostLiterals else { continue }
             if literals > mostLiterals { mostLiterals = literals; candidates.removeAll() }
             candidates.append((route, parameters))
@@ -77,19 +84,23 @@ struct Router: Sendable {
         return .methodNotAllowed(allow: allowed)
     }
 
+    /// The parameters and the number of literal segments when `parts` fit `segments`. The
+    /// parameters are made only for a pattern that fits (most of the patterns tried do not).
     private static func bind(_ segments: [Segment], to parts: [Substring]) -> ([String: String], Int)? {
         guard segments.count == parts.count else { return nil }
-        var parameters: [String: String] = [:]
         var literals = 0
         for (segment, part) in zip(segments, parts) {
             switch segment {
             case .literal(let text):
                 guard text == part else { return nil }
                 literals += 1
-            case .parameter(let name):
+            case .parameter:
                 guard !part.isEmpty else { return nil }
-                parameters[name] = String(part)
             }
+        }
+        var parameters: [String: String] = [:]
+        for (segment, part) in zip(segments, parts) {
+            if case .parameter(let name) = segment { parameters[name] = String(part) }
         }
         return (parameters, literals)
     }
