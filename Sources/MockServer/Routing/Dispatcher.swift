@@ -70,7 +70,7 @@ struct Dispatcher: Sendable {
     private static func strip(prefixOf name: Substring, from target: String, routedPath: String) -> String {
         let prefix = "/ns/" + name
         guard target.hasPrefix(prefix) else {
-            return routedPath + (target.firstIndex(of: "?").map { String(target[$0...]) } ?? "")
+            return routedPath + (target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(target[$0...]) } ?? "")
         }
         let rest = target.dropFirst(prefix.utf8.count)
         if rest.isEmpty { return "/" }
@@ -195,9 +195,12 @@ extension Dispatcher {
         return response
     }
 
+    /// The raw query of the target, found in the UTF-8 (searching by `Character` walked the whole
+    /// target grapheme by grapheme, on every request, for the journal).
     fileprivate static func query(of request: HTTPRequest) -> String? {
-        guard let mark = request.target.firstIndex(of: "?") else { return nil }
-        return String(request.target[request.target.index(after: mark)...])
+        let target = request.target
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        return String(target[target.utf8.index(after: mark)...])
     }
 
 }

@@ -105,8 +105,22 @@ struct Router: Sendable {
         return (parameters, literals)
     }
 
+    /// The segments between slashes, found in the UTF-8 (a `/` is never part of another
+    /// character; `split` by `Character` walked the path grapheme by grapheme).
     private static func split(_ path: String) -> [Substring] {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        var parts: [Substring] = []
+        parts.reserveCapacity(8)
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                parts.append(path[start..<index])
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        parts.append(path[start..<utf8.endIndex])
         if parts.first == "" { parts.removeFirst() }
         if parts.count > 1, parts.last == "" { parts.removeLast() }   // tolerate one trailing slash
         return parts
