@@ -27,6 +27,32 @@ import Testing
         #expect(Self.written(json) == (try Self.encoded(json)))
     }
 
+    /// The escape scan reads eight bytes at a time: every byte value, at every offset of buffers
+    /// from 1 to 24 bytes (words and tails), among plain and multi-byte neighbours, must give what
+    /// the byte-by-byte rule gives.
+    @Test func escapeScanAgreesWithTheByteRuleForEveryByteAndOffset() {
+        func rule(_ bytes: [UInt8]) -> Bool { bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }
+        var checked = 0
+        for filler: UInt8 in [UInt8(ascii: "a"), 0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xC3, 0xFF] {
+            for length in 1...24 {
+                for position in 0..<length {
+                    for byte in UInt8.min...UInt8.max {
+                        var bytes = [UInt8](repeating: filler, count: length)
+                        bytes[position] = byte
+                        let scanned = bytes.withUnsafeBufferPointer { JSONValue.needsEscaping($0) }
+                        if scanned != rule(bytes) {
+                            Issue.record("filler \(filler), length \(length), byte \(byte) at \(position): scan says \(scanned)")
+                            return
+                        }
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 10 * 300 * 256)
+        #expect([UInt8]().withUnsafeBufferPointer { JSONValue.needsEscaping($0) } == false)
+    }
+
     @Test func generatedWritersEscapeAndWriteNullableFieldsAsTheEncoderDoes() throws {
         let device = OrderListItemPayload.DeviceBrief(id: "d1", display_name: "Pixel \"8\"", status: "received",
                                                       workflow_type: "repair")
