@@ -103,6 +103,14 @@ public struct HTTPRequest: Sendable {
 
     /// The first value of query item `name`, or nil.
     public func queryValue(_ name: String) -> String? { query.first(where: { $0.name == name })?.value }
+
+    /// The target's query as sent (after the first `?`, not decoded; empty for a bare `?`), or nil
+    /// when the target has none. Found in the UTF-8: the target is ASCII, and a search by
+    /// `Character` walks it grapheme by grapheme.
+    public var rawQuery: Substring? {
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        return target[target.utf8.index(after: mark)...]
+    }
 }
 
 /// A response as handlers build it. The server adds `Content-Length`, `Date` and `Connection`.

@@ -72,6 +72,10 @@ enum Fuzz {
         #expect(r.headers["X-TOKEN"] == "abc")
         #expect(r.headers.values("x-token") == ["abc", "def"])
         #expect(r.version == "HTTP/1.1")
+        #expect(r.rawQuery == "page=2&q=x%2By+z&flag&=v")
+        #expect(try request("GET /p?a=?b HTTP/1.1\r\nHost: h\r\n\r\n").rawQuery == "a=?b")   // after the first `?`
+        #expect(try request("GET /p? HTTP/1.1\r\nHost: h\r\n\r\n").rawQuery == "")
+        #expect(try request("GET /p HTTP/1.1\r\nHost: h\r\n\r\n").rawQuery == nil)
     }
 
     @Test func keepAliveFollowsVersionAndConnection() throws {

@@ -34,7 +34,7 @@ struct Dispatcher: Sendable {
             }
             let rest = afterPrefix.dropFirst(prefix.count)
             routed.path = rest.isEmpty ? "/" : String(rest)
-            routed.target = Self.strip(prefixOf: prefix, from: request.target, routedPath: routed.path)
+            routed.target = Self.strip(prefixOf: prefix, from: request, routedPath: routed.path)
             name = prefix
         }
         // --control-token, judged before the namespace is looked up, so a refused call does not make
@@ -67,10 +67,11 @@ struct Dispatcher: Sendable {
 
     /// The raw target without `/ns/<name>`; when the client percent-encoded the name itself, the
     /// decoded path and the raw query instead.
-    private static func strip(prefixOf name: Substring, from target: String, routedPath: String) -> String {
+    private static func strip(prefixOf name: Substring, from request: HTTPRequest, routedPath: String) -> String {
+        let target = request.target
         let prefix = "/ns/" + name
         guard target.hasPrefix(prefix) else {
-            return routedPath + (target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(target[$0...]) } ?? "")
+            return routedPath + (request.rawQuery.map { "?" + $0 } ?? "")
         }
         let rest = target.dropFirst(prefix.utf8.count)
         if rest.isEmpty { return "/" }
@@ -118,7 +119,7 @@ private struct Pipeline {
 
         let who = (try? principal.get())?.journalName
         let elapsed = started.duration(to: .now)
-        environment.journal.record(method: request.method, path: request.path, query: Dispatcher.query(of: request),
+        environment.journal.record(method: request.method, path: request.path, query: request.rawQuery.map(String.init),
                                    status: response.delivery == .dropConnection ? 0 : response.status, durationMs: elapsed.milliseconds, who: who,
                                    time: now)
         log(request, response, who: who, started: started)
@@ -193,14 +194,6 @@ extension Dispatcher {
             ?? JSONBody.response(status: status, JSONBody.Failure(error: "Injected fault", code: nil))
         response.headers.set("X-Mock-Fault", "injected")
         return response
-    }
-
-    /// The raw query of the target, found in the UTF-8 (searching by `Character` walked the whole
-    /// target grapheme by grapheme, on every request, for the journal).
-    fileprivate static func query(of request: HTTPRequest) -> String? {
-        let target = request.target
-        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
-        return String(target[target.utf8.index(after: mark)...])
     }
 
 }

@@ -131,6 +131,11 @@ import Testing
         #expect(me.data[0]?["who"] == .null)
         let prefix = try await mock.get("/__mock/requests?path=/api/auth/2fa*")
         #expect(prefix.data.array?.count == 2)
+        #expect(me.data[0]?["query"] == .null)
+        // The query is journalled as sent: not decoded, without the `?`.
+        _ = try await mock.get("/api/auth/me?probe=1&x=%20y&z=%3F")
+        let probed = try await mock.get("/__mock/requests?method=GET&path=/api/auth/me")
+        #expect(probed.data.array?.last?["query"] == .string("probe=1&x=%20y&z=%3F"))
         let badPattern = try await mock.get("/__mock/requests?path=api")
         #expect(badPattern.status == 400)
         #expect(badPattern.error == "Invalid or missing field: path")
