@@ -43,6 +43,13 @@ struct RouterTests {
         ("GET", "/api/tickets//reply", "404"),
         ("GET", "/api/devices", "404"),
         ("GET", "/api/devices/d1/extra", "404"),
+        ("GET", "/", "404"),
+        ("GET", "/api/a/b/c/d/e/f/g/h", "404"),   // longer than every pattern
+        // Segments end at every `/` byte, even before a combining mark (by `Character`, "/\u{301}"
+        // is one grapheme and the path would have had two segments, and been a 404).
+        ("GET", "/api/devices/\u{301}x", "GET /api/devices/:id [\"id=\u{301}x\"]"),
+        ("DELETE", "/api/devices/\u{301}", "405 [\"GET\", \"PATCH\", \"HEAD\"]"),
+        ("GET", "/api/devices/é/", "GET /api/devices/:id [\"id=é\"]"),
     ])
     func aPathReachesItsMostLiteralPattern(method: String, path: String, expected: String) {
         #expect(describe(router().match(method: method, path: path)) == expected)
