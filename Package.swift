@@ -21,7 +21,10 @@ let package = Package(
     ],
     targets: [
         // HTTP/1.1 over POSIX sockets; knows nothing of Repair Minder.
+        // <sys/epoll.h> for MockHTTP's worker pool on Linux (the Glibc module leaves it out).
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .target(name: "MockHTTP", dependencies: [
+            "CEpoll",
             // Locks and atomics that work from macOS 14 / iOS 17 (Synchronization's need 15 / 18) and,
             // on Linux, a plain pthread mutex rather than Mutex's priority-inheritance futex, which
             // goes to the kernel on every contended acquire (Locked.swift).

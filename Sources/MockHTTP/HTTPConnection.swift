@@ -37,20 +37,24 @@ struct HTTPConnection {
 
     enum ReadOutcome { case data, eof, timeout, stopped }
 
+    /// A full buffer: moves the unread bytes to the front, or doubles it when they fill it.
+    mutating func makeRoomToRead() {
+        guard end == buffer.count else { return }
+        if start > 0 {
+            buffer.withUnsafeMutableBytes { p in
+                p.baseAddress!.copyMemory(from: p.baseAddress! + start, byteCount: end - start)
+            }
+            end -= start
+            start = 0
+        } else {
+            buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+        }
+    }
+
     /// Reads more bytes into the buffer, waiting until `deadline`. Idle reads also end when the
     /// server stops.
     mutating func readMore(deadline: UInt64, idle: Bool) -> ReadOutcome {
-        if end == buffer.count {
-            if start > 0 {
-                buffer.withUnsafeMutableBytes { p in
-                    p.baseAddress!.copyMemory(from: p.baseAddress! + start, byteCount: end - start)
-                }
-                end -= start
-                start = 0
-            } else {
-                buffer.append(contentsOf: repeatElement(0, count: buffer.count))
-            }
-        }
+        makeRoomToRead()
         while true {
             let timeout = Sys.pollTimeout(until: deadline)
             if timeout == 0 && Sys.now() >= deadline { return .timeout }
@@ -173,22 +177,7 @@ struct HTTPConnection {
                 end = 0
             }
 
-            // Response.
-            let request = head.request(body: body, remoteAddress: remoteAddress)
-            let response: HTTPResponse
-            if let preflight = writer.preflight(for: request) {
-                response = preflight
-            } else {
-                do {
-                    let r = try server.handler(request)
-                    response = (200...999).contains(r.status)
-                        ? r : server.errorResponder(HTTPServerError("handler returned status \(r.status)"), request)
-                } catch {
-                    response = server.errorResponder(error, request)
-                }
-            }
-            let keepAlive = head.keepAlive && !server.isStopping
-            switch writer.write(response, for: request, keepAlive: keepAlive, fd: fd) {
+            switch answer(head, body: body) {
             case .keepOpen:
                 idleSince = Sys.now()
             case .close:
@@ -196,6 +185,118 @@ struct HTTPConnection {
                 return
             case .abort:
                 return
+            }
+        }
+    }
+
+    /// Runs the handler for one parsed request and writes its answer. `pooled`: the thread is a
+    /// pool worker, so a write that would block first hands the worker's place to a new thread.
+    mutating func answer(_ head: HTTPRequestHead, body: Data, pooled: Bool = false) -> HTTPResponseWriter.Outcome {
+        let request = head.request(body: body, remoteAddress: remoteAddress)
+        let response: HTTPResponse
+        if let preflight = writer.preflight(for: request) {
+            response = preflight
+        } else {
+            do {
+                let r = try server.handler(request)
+                response = (200...999).contains(r.status)
+                    ? r : server.errorResponder(HTTPServerError("handler returned status \(r.status)"), request)
+            } catch {
+                response = server.errorResponder(error, request)
+            }
+        }
+        let keepAlive = head.keepAlive && !server.isStopping
+        return writer.write(response, for: request, keepAlive: keepAlive, fd: fd, pooled: pooled)
+    }
+
+    // MARK: Pooled (Linux: EventPool)
+
+    enum ReceiveOutcome { case data, wouldBlock, eof }
+
+    /// One read that does not wait (the pool only calls it when epoll reported the socket
+    /// readable, or to see whether the rest of a request has already arrived).
+    mutating func receiveNow() -> ReceiveOutcome {
+        makeRoomToRead()
+        while true {
+            #if os(Linux)
+            let flags = Int32(MSG_DONTWAIT)
+            #else
+            let flags: Int32 = MSG_DONTWAIT
+            #endif
+            let got = buffer.withUnsafeMutableBytes { p in recv(fd, p.baseAddress! + end, p.count - end, flags) }
+            if got > 0 {
+                end += got
+                return .data
+            }
+            if got == 0 { return .eof }
+            if errno == EINTR { continue }
+            return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .eof
+        }
+    }
+
+    enum BufferedOutcome: Equatable {
+        /// Every buffered request was answered and nothing is left: wait for the next one.
+        case idle
+        /// A request has begun but is not all here yet.
+        case needMore
+        /// The rest needs the blocking code: a chunked body, `100-continue`, or an error to answer
+        /// and linger on (`run()` parses the buffer again from the same place).
+        case handOff
+        /// The answer closed the connection with nothing left to read.
+        case close
+        /// The answer closed the connection and the client sent more: drain it (`lingerClose`).
+        case linger
+        /// The handler or the write gave up this thread's place in the pool (`detached` became
+        /// true): serve the rest of this connection here with `run()`.
+        case detached
+    }
+
+    /// Answers every request already complete in the buffer without waiting for a byte. Only a
+    /// request whose head and `Content-Length` body are all here is served; anything else is left
+    /// in the buffer, unconsumed, for `run()`.
+    mutating func serveBuffered(detached: () -> Bool) -> BufferedOutcome {
+        while true {
+            if start == end {
+                start = 0
+                end = 0
+                return .idle
+            }
+            let scan = buffer.withUnsafeBufferPointer { p in
+                parser.scanHead(UnsafeBufferPointer(rebasing: p[start..<end]), from: 0)
+            }
+            let headRange: Range<Int>
+            switch scan {
+            case .complete(let s, let e): headRange = s..<e
+            case .needMore: return .needMore
+            case .error: return .handOff
+            }
+            let parsed = buffer.withUnsafeBufferPointer { p in
+                parser.parseHead(UnsafeBufferPointer(rebasing: p[(start + headRange.lowerBound)..<(start + headRange.upperBound)]))
+            }
+            guard case .success(let head) = parsed else { return .handOff }
+            let bodyStart = start + headRange.upperBound
+            var body = Data()
+            switch head.framing {
+            case .none:
+                break
+            case .contentLength(let length):
+                if end - bodyStart < length {
+                    // `100 Continue` is owed only when no body byte has arrived.
+                    return head.expectsContinue && end == bodyStart ? .handOff : .needMore
+                }
+                body = buffer.withUnsafeBufferPointer { Data(UnsafeBufferPointer(rebasing: $0[bodyStart..<(bodyStart + length)])) }
+                start = bodyStart + length
+            case .chunked:
+                return .handOff
+            }
+            if case .none = head.framing { start = bodyStart }
+            switch answer(head, body: body, pooled: true) {
+            case .keepOpen:
+                if detached() { return .detached }
+            case .close:
+                return end > start ? .linger : .close
+            case .abort:
+                return .close
             }
         }
     }
@@ -270,7 +371,8 @@ struct HTTPResponseWriter {
         return HTTPResponse(status: 204, headers: headers)
     }
 
-    mutating func write(_ response: HTTPResponse, for request: HTTPRequest, keepAlive requested: Bool, fd: Int32) -> Outcome {
+    mutating func write(_ response: HTTPResponse, for request: HTTPRequest, keepAlive requested: Bool, fd: Int32,
+                        pooled: Bool = false) -> Outcome {
         var keepAlive = requested
         switch response.delivery {
         case .dropConnection: return .abort
@@ -333,9 +435,9 @@ struct HTTPResponseWriter {
         var bodyCount = sendBody ? response.body.count : 0
         if case .truncateBody(let bytes) = response.delivery { bodyCount = max(0, min(bodyCount, bytes)) }
         let ok = head.withUnsafeBytes { h in
-            if bodyCount == 0 { return Sys.sendAll(fd, h) }
+            if bodyCount == 0 { return Sys.sendAll(fd, h, pooled: pooled) }
             return response.body.withUnsafeBytes { b in
-                Sys.sendAll(fd, h, UnsafeRawBufferPointer(rebasing: b[0..<bodyCount]))
+                Sys.sendAll(fd, h, UnsafeRawBufferPointer(rebasing: b[0..<bodyCount]), pooled: pooled)
             }
         }
         if !ok { return .abort }

@@ -26,14 +26,28 @@ public struct HTTPServerConfiguration: Sendable {
     /// Answer CORS preflights (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) in the
     /// server, and echo `Origin` in `Access-Control-Allow-Origin` on every response.
     public var cors: Bool
+    /// Linux: how many pooled threads serve keep-alive connections from one `epoll` set (see
+    /// docs/http.md, Threads); 0 gives every connection a thread of its own, as on Darwin, where
+    /// this is ignored.
+    public var workerThreads: Int
 
     /// The hosts bound when none are given.
     public static let defaultHosts = ["127.0.0.1", "::1"]
 
+    /// Linux: one worker per core, at least 2. Elsewhere 0 (a thread per connection).
+    public static var defaultWorkerThreads: Int {
+        #if os(Linux)
+        max(2, ProcessInfo.processInfo.activeProcessorCount)
+        #else
+        0
+        #endif
+    }
+
     public init(hosts: [String] = HTTPServerConfiguration.defaultHosts, port: Int = 0,
                 maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 16 * 1024,
                 requestTimeout: TimeInterval = 10, idleTimeout: TimeInterval = 60,
-                maxConnections: Int = 256, shutdownGrace: TimeInterval = 5, cors: Bool = true) {
+                maxConnections: Int = 256, shutdownGrace: TimeInterval = 5, cors: Bool = true,
+                workerThreads: Int = HTTPServerConfiguration.defaultWorkerThreads) {
         self.hosts = hosts
         self.port = port
         self.maxBodyBytes = maxBodyBytes
@@ -43,6 +57,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.maxConnections = maxConnections
         self.shutdownGrace = shutdownGrace
         self.cors = cors
+        self.workerThreads = workerThreads
     }
 }
 
@@ -58,9 +73,10 @@ public struct HTTPServerError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { message }
 }
 
-/// HTTP/1.1 over POSIX sockets: one accept thread per listening socket and one thread per
-/// connection (bounded by `maxConnections`); handlers are synchronous and never run on the Swift
-/// concurrency pool. See docs/http.md for the rules.
+/// HTTP/1.1 over POSIX sockets: one accept thread per listening socket; on Linux a few workers
+/// serve the connections from one epoll set (`EventPool`), elsewhere (or with `workerThreads` 0)
+/// every connection has a thread (bounded by `maxConnections`). Handlers are synchronous and never
+/// run on the Swift concurrency pool. See docs/http.md for the rules.
 public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     let handler: HTTPHandler
@@ -91,6 +107,15 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.handler = handler
         self.errorResponder = errorResponder
+    }
+
+    /// Call from a handler before it blocks for long (sleeps, waits on something outside): on a
+    /// pool worker, a new worker takes this thread's place, so the other connections are not held
+    /// up. Anywhere else it does nothing. A write the client does not read does this by itself.
+    public static func willBlock() {
+        #if os(Linux)
+        EventPool.detachCurrentWorker()
+        #endif
     }
 
     /// The bound port (0 before `start()`).
@@ -139,9 +164,30 @@ public final class HTTPServer: Sendable {
             s.stopWrite = pipeFDs[1]
             s.acceptors = bound.listeners.count
         }
+        #if os(Linux)
+        let pool: EventPool?
+        if configuration.workerThreads > 0 {
+            do {
+                pool = try EventPool(server: self, stopRead: pipeFDs[0])
+            } catch {
+                bound.listeners.forEach(Sys.closeFD)
+                Sys.closeFD(pipeFDs[0])
+                Sys.closeFD(pipeFDs[1])
+                state.withLock { s in
+                    s = State()
+                }
+                throw error
+            }
+            pool?.start(workers: configuration.workerThreads)
+        } else {
+            pool = nil
+        }
+        #else
+        let pool: EventPool? = nil
+        #endif
         for listener in bound.listeners {
             let stopRead = pipeFDs[0]
-            let thread = Thread { [self] in self.acceptLoop(listener: listener, stopRead: stopRead) }
+            let thread = Thread { [self] in self.acceptLoop(listener: listener, stopRead: stopRead, pool: pool) }
             thread.name = "MockHTTP accept"
             thread.start()
         }
@@ -252,7 +298,7 @@ public final class HTTPServer: Sendable {
 
     // MARK: Accept
 
-    private func acceptLoop(listener: Int32, stopRead: Int32) {
+    private func acceptLoop(listener: Int32, stopRead: Int32, pool: EventPool?) {
         var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)]
         let config = configuration
@@ -290,6 +336,14 @@ public final class HTTPServer: Sendable {
                     continue
                 }
                 let remote = Sys.describe(storage)
+                #if os(Linux)
+                if let pool {
+                    if !pool.add(HTTPConnection(server: self, fd: fd, remoteAddress: remote, stopRead: stopRead)) {
+                        connectionFinished(fd)
+                    }
+                    continue
+                }
+                #endif
                 let thread = Thread { [self] in
                     var connection = HTTPConnection(server: self, fd: fd, remoteAddress: remote, stopRead: stopRead)
                     connection.run()
@@ -317,7 +371,8 @@ public final class HTTPServer: Sendable {
         Sys.closeFD(fd)
     }
 
-    private func connectionFinished(_ fd: Int32) {
+    /// Forgets and closes a connection (its thread or the pool is done with it).
+    func connectionFinished(_ fd: Int32) {
         state.withLock { _ = $0.connections.remove(fd) }
         Sys.closeFD(fd)
         releasePipeIfDone()

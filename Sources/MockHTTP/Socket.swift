@@ -98,7 +98,15 @@ enum Sys {
 
     /// Writes every byte of `parts` (one sendmsg/writev call when the kernel takes it all, which is
     /// the normal case). False when the peer is gone or the write stalled past the send timeout.
-    static func sendAll(_ fd: Int32, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) -> Bool {
+    /// `pooled`: the caller is a pool worker; the first write that would block hands the worker's
+    /// place in the pool to a new thread (`EventPool.detachCurrentWorker`) before it waits.
+    static func sendAll(_ fd: Int32, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+                        pooled: Bool = false) -> Bool {
+        #if os(Linux)
+        var flags = pooled ? sendFlags | Int32(MSG_DONTWAIT) : sendFlags
+        #else
+        let flags = sendFlags
+        #endif
         var aOff = 0
         var bOff = 0
         while aOff < a.count || bOff < b.count {
@@ -117,11 +125,18 @@ enum Sys {
                     var msg = msghdr()
                     msg.msg_iov = vec
                     msg.msg_iovlen = numericCast(count)
-                    return sendmsg(fd, &msg, sendFlags)
+                    return sendmsg(fd, &msg, flags)
                 }
             }
             if sent < 0 {
                 if errno == EINTR { continue }
+                #if os(Linux)
+                if flags != sendFlags, errno == EAGAIN || errno == EWOULDBLOCK {
+                    EventPool.detachCurrentWorker()
+                    flags = sendFlags
+                    continue
+                }
+                #endif
                 return false
             }
             var rest = sent

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import MockHTTP
 #if canImport(Glibc)
 import Glibc
@@ -197,6 +198,26 @@ func testConfiguration(_ change: (inout HTTPServerConfiguration) -> Void = { _ i
     var c = HTTPServerConfiguration(hosts: ["127.0.0.1"], shutdownGrace: 1)
     change(&c)
     return c
+}
+
+/// How the server under test serves its connections: the Linux worker pool (`EventPool`) or a
+/// thread per connection (`workerThreads` 0, the only way on Darwin). Transport tests run in each.
+struct ServerMode: Sendable, CustomTestStringConvertible {
+    var workers: Int
+    var testDescription: String { workers == 0 ? "thread per connection" : "\(workers) pool workers" }
+
+    #if os(Linux)
+    static let all = [ServerMode(workers: 2), ServerMode(workers: 0)]
+    #else
+    static let all = [ServerMode(workers: 0)]
+    #endif
+
+    func configuration(_ change: (inout HTTPServerConfiguration) -> Void = { _ in }) -> HTTPServerConfiguration {
+        testConfiguration { c in
+            c.workerThreads = workers
+            change(&c)
+        }
+    }
 }
 
 /// Starts a server on 127.0.0.1:0, runs `body`, stops the server on every path.

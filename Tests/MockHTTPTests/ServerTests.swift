@@ -13,8 +13,8 @@ import Darwin
 struct ServerTests {
     // MARK: Connections
 
-    @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func keepAliveServesSeveralRequestsOnOneConnection(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             for i in 0..<3 {
                 c.send(get("/n/\(i)"))
@@ -28,8 +28,8 @@ struct ServerTests {
         }
     }
 
-    @Test func connectionCloseClosesAfterTheResponse() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func connectionCloseClosesAfterTheResponse(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             c.send(get("/x", "Connection: close\r\n"))
             let r = try c.readResponse()
@@ -39,8 +39,8 @@ struct ServerTests {
         }
     }
 
-    @Test func handlerAskingForCloseClosesTheConnection() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func handlerAskingForCloseClosesTheConnection(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             c.send(get("/close"))
             let r = try c.readResponse()
@@ -49,8 +49,8 @@ struct ServerTests {
         }
     }
 
-    @Test func http10ClosesByDefaultAndKeepsAliveWhenAsked() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func http10ClosesByDefaultAndKeepsAliveWhenAsked(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             c.send("GET /old HTTP/1.0\r\n\r\n")
             let r = try c.readResponse()
@@ -66,8 +66,8 @@ struct ServerTests {
         }
     }
 
-    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func pipelinedRequestsAreAnsweredInOrder(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             c.send(get("/one") + "POST /two HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello"
                    + "POST /three HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n" + get("/four"))
@@ -80,8 +80,8 @@ struct ServerTests {
 
     // MARK: Bodies
 
-    @Test func contentLengthBodyIsDelivered() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func contentLengthBodyIsDelivered(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             c.send("POST /p?a=1&b=x%20y HTTP/1.1\r\nHost: t\r\nContent-Length: 11\r\n\r\nhello")
             c.send(" world")
@@ -89,8 +89,8 @@ struct ServerTests {
         }
     }
 
-    @Test func largeContentLengthBodyIsDelivered() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func largeContentLengthBodyIsDelivered(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             let body = String(repeating: "z", count: 500_000)
             c.send("PUT /big-upload HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
@@ -101,8 +101,8 @@ struct ServerTests {
         }
     }
 
-    @Test func chunkedBodyIsDecoded() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func chunkedBodyIsDecoded(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             c.send("POST /c HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\n")
             c.send("6\r\n world\r\n0\r\nX-Trailer: yes\r\n\r\n")
@@ -112,8 +112,8 @@ struct ServerTests {
         }
     }
 
-    @Test func expectContinueGets100BeforeTheBody() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func expectContinueGets100BeforeTheBody(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             c.send("POST /e HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
             let interim = try c.readResponse()
@@ -125,8 +125,8 @@ struct ServerTests {
         }
     }
 
-    @Test func expectContinueOverTheLimitGets413WithoutContinue() throws {
-        try withServer(testConfiguration { $0.maxBodyBytes = 100 }) { server in
+    @Test(arguments: ServerMode.all) func expectContinueOverTheLimitGets413WithoutContinue(_ mode: ServerMode) throws {
+        try withServer(mode.configuration { $0.maxBodyBytes = 100 }) { server in
             let c = try RawClient(port: server.port)
             c.send("POST /e HTTP/1.1\r\nHost: t\r\nContent-Length: 101\r\nExpect: 100-continue\r\n\r\n")
             let r = try c.readResponse()
@@ -135,8 +135,8 @@ struct ServerTests {
         }
     }
 
-    @Test func headAnswersHeadersWithoutBody() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func headAnswersHeadersWithoutBody(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             c.send("HEAD /h HTTP/1.1\r\nHost: t\r\n\r\n")
             let r = try c.readResponse(head: true)
@@ -151,8 +151,8 @@ struct ServerTests {
 
     // MARK: CORS
 
-    @Test func corsPreflightIsAnsweredByTheServer() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func corsPreflightIsAnsweredByTheServer(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             c.send("OPTIONS /api/orders HTTP/1.1\r\nHost: t\r\nOrigin: http://localhost:5173\r\n"
                    + "Access-Control-Request-Method: PATCH\r\nAccess-Control-Request-Headers: authorization, content-type\r\n\r\n")
@@ -171,8 +171,8 @@ struct ServerTests {
         }
     }
 
-    @Test func corsOffPassesOptionsToTheHandler() throws {
-        try withServer(testConfiguration { $0.cors = false }) { server in
+    @Test(arguments: ServerMode.all) func corsOffPassesOptionsToTheHandler(_ mode: ServerMode) throws {
+        try withServer(mode.configuration { $0.cors = false }) { server in
             let c = try RawClient(port: server.port)
             c.send("OPTIONS * HTTP/1.1\r\nHost: t\r\nOrigin: http://x\r\nAccess-Control-Request-Method: GET\r\n\r\n")
             let r = try c.readResponse()
@@ -224,9 +224,9 @@ struct ServerTests {
         BadCase("unknown Expect", "POST / HTTP/1.1\r\nHost: t\r\nExpect: magic\r\nContent-Length: 1\r\n\r\nx", 417),
     ]
 
-    @Test(arguments: badCases)
-    func badInputGetsItsStatusAndTheConnectionClosed(_ bad: BadCase) throws {
-        try withServer { server in
+    @Test(arguments: badCases, ServerMode.all)
+    func badInputGetsItsStatusAndTheConnectionClosed(_ bad: BadCase, _ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             c.send(bad.bytes)
             let r = try c.readResponse()
@@ -238,8 +238,8 @@ struct ServerTests {
         }
     }
 
-    @Test func headersOver16KiBGet431() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func headersOver16KiBGet431(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             c.send("GET / HTTP/1.1\r\nHost: t\r\nX-Big: " + String(repeating: "a", count: 17_000) + "\r\n\r\n")
             let r = try c.readResponse()
@@ -252,8 +252,8 @@ struct ServerTests {
         }
     }
 
-    @Test func bodyOverTheLimitGets413FromTheHeadersAlone() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func bodyOverTheLimitGets413FromTheHeadersAlone(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             // Only the head is sent: the answer cannot wait for 2 MiB that never come.
             c.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: \(2 << 20)\r\n\r\n")
@@ -264,8 +264,8 @@ struct ServerTests {
         }
     }
 
-    @Test func chunkedBodyOverTheLimitGets413() throws {
-        try withServer(testConfiguration { $0.maxBodyBytes = 10 }) { server in
+    @Test(arguments: ServerMode.all) func chunkedBodyOverTheLimitGets413(_ mode: ServerMode) throws {
+        try withServer(mode.configuration { $0.maxBodyBytes = 10 }) { server in
             let c = try RawClient(port: server.port)
             c.send("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nabcdef\r\n6\r\n")
             #expect(try c.readResponse().status == 413)
@@ -275,8 +275,8 @@ struct ServerTests {
 
     // MARK: Timeouts
 
-    @Test func incompleteRequestTimesOutWith408() throws {
-        try withServer(testConfiguration { $0.requestTimeout = 0.3 }) { server in
+    @Test(arguments: ServerMode.all) func incompleteRequestTimesOutWith408(_ mode: ServerMode) throws {
+        try withServer(mode.configuration { $0.requestTimeout = 0.3 }) { server in
             let c = try RawClient(port: server.port)
             let t0 = Sys.now()
             c.send("GET / HTTP/1.1\r\nHost: t\r\n")
@@ -292,8 +292,8 @@ struct ServerTests {
         }
     }
 
-    @Test func idleKeepAliveConnectionIsClosed() throws {
-        try withServer(testConfiguration { $0.idleTimeout = 0.3 }) { server in
+    @Test(arguments: ServerMode.all) func idleKeepAliveConnectionIsClosed(_ mode: ServerMode) throws {
+        try withServer(mode.configuration { $0.idleTimeout = 0.3 }) { server in
             let c = try RawClient(port: server.port)
             c.send(get("/"))
             #expect(try c.readResponse().status == 200)
@@ -305,8 +305,8 @@ struct ServerTests {
         }
     }
 
-    @Test func fiftyHalfSentRequestsDoNotDelayAWellBehavedClient() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func fiftyHalfSentRequestsDoNotDelayAWellBehavedClient(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             var stalled: [RawClient] = []
             for _ in 0..<50 {
                 let s = try RawClient(port: server.port)
@@ -345,9 +345,9 @@ struct ServerTests {
         } == 0
     }()
 
-    @Test(.enabled(if: ipv6Available, "IPv6 loopback is not available"))
-    func defaultHostsBindBothLoopbacksOnOnePort() throws {
-        try withServer(HTTPServerConfiguration(shutdownGrace: 1)) { server in
+    @Test(.enabled(if: ipv6Available, "IPv6 loopback is not available"), arguments: ServerMode.all)
+    func defaultHostsBindBothLoopbacksOnOnePort(_ mode: ServerMode) throws {
+        try withServer(HTTPServerConfiguration(shutdownGrace: 1, workerThreads: mode.workers)) { server in
             #expect(server.port > 0)
             #expect(server.boundAddresses == ["127.0.0.1:\(server.port)", "[::1]:\(server.port)"])
             for host in ["::1", "127.0.0.1"] {
@@ -358,11 +358,11 @@ struct ServerTests {
         }
     }
 
-    @Test func portZeroReportsTheRealPortAndAPortInUseIsAClearError() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func portZeroReportsTheRealPortAndAPortInUseIsAClearError(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             #expect(server.port > 0)
             #expect(server.boundAddresses == ["127.0.0.1:\(server.port)"])
-            let other = HTTPServer(configuration: testConfiguration { $0.port = server.port }, handler: testHandler)
+            let other = HTTPServer(configuration: mode.configuration { $0.port = server.port }, handler: testHandler)
             #expect {
                 try other.start()
             } throws: { error in
@@ -372,8 +372,8 @@ struct ServerTests {
         }
     }
 
-    @Test func explicitHostThatCannotBeBoundIsAnError() throws {
-        let server = HTTPServer(configuration: testConfiguration { $0.hosts = ["192.0.2.1"] }, handler: testHandler)
+    @Test(arguments: ServerMode.all) func explicitHostThatCannotBeBoundIsAnError(_ mode: ServerMode) throws {
+        let server = HTTPServer(configuration: mode.configuration { $0.hosts = ["192.0.2.1"] }, handler: testHandler)
         #expect(throws: HTTPServerError.self) { try server.start() }
     }
 
@@ -408,9 +408,9 @@ struct ServerTests {
         return (entries.count, sockets)
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "needs /proc (Linux)"))
-    func tenThousandConnectionsLeakNoDescriptors() throws {
-        try withServer { server in
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "needs /proc (Linux)"), arguments: ServerMode.all)
+    func tenThousandConnectionsLeakNoDescriptors(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             // Warm up (threads, lazily opened files), then measure.
             for _ in 0..<50 { _ = try RawClient(port: server.port) }
             #expect(eventually(timeout: 10) { server.activeConnections == 0 })
@@ -432,8 +432,8 @@ struct ServerTests {
         }
     }
 
-    @Test func pastTheConnectionCapA503AndClose() throws {
-        try withServer(testConfiguration { $0.maxConnections = 2 }) { server in
+    @Test(arguments: ServerMode.all) func pastTheConnectionCapA503AndClose(_ mode: ServerMode) throws {
+        try withServer(mode.configuration { $0.maxConnections = 2 }) { server in
             let a = try RawClient(port: server.port)
             let b = try RawClient(port: server.port)
             #expect(eventually { server.activeConnections == 2 })
@@ -456,9 +456,9 @@ struct ServerTests {
 
     // MARK: Stop
 
-    @Test func gracefulStopLetsAnInFlightRequestFinish() throws {
+    @Test(arguments: ServerMode.all) func gracefulStopLetsAnInFlightRequestFinish(_ mode: ServerMode) throws {
         let entered = Locked(false)
-        let server = HTTPServer(configuration: testConfiguration { $0.shutdownGrace = 5 }) { request in
+        let server = HTTPServer(configuration: mode.configuration { $0.shutdownGrace = 5 }) { request in
             entered.withLock { $0 = true }
             return try testHandler(request)
         }
@@ -490,8 +490,8 @@ struct ServerTests {
         server.stop()   // twice is fine
     }
 
-    @Test func stopGivesUpOnARequestThatOutlivesTheGrace() throws {
-        let server = HTTPServer(configuration: testConfiguration { $0.shutdownGrace = 0.1 }) { request in
+    @Test(arguments: ServerMode.all) func stopGivesUpOnARequestThatOutlivesTheGrace(_ mode: ServerMode) throws {
+        let server = HTTPServer(configuration: mode.configuration { $0.shutdownGrace = 0.1 }) { request in
             if request.path == "/forever" {
                 Thread.sleep(forTimeInterval: 2.5)
             }
@@ -510,11 +510,11 @@ struct ServerTests {
 
     // MARK: Handler API
 
-    @Test func handlerErrorsGoToTheErrorResponder() throws {
+    @Test(arguments: ServerMode.all) func handlerErrorsGoToTheErrorResponder(_ mode: ServerMode) throws {
         let responder: HTTPErrorResponder = { error, request in
             HTTPResponse(status: 418, body: Data("\(error is TestFailure) \(request.path)".utf8))
         }
-        try withServer(errorResponder: responder) { server in
+        try withServer(mode.configuration(), errorResponder: responder) { server in
             let c = try RawClient(port: server.port)
             c.send(get("/throw"))
             let r = try c.readResponse()
@@ -523,7 +523,7 @@ struct ServerTests {
             c.send(get("/still-open"))
             #expect(try c.readResponse().status == 200)
         }
-        try withServer { server in
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             c.send(get("/throw"))
             let r = try c.readResponse()
@@ -532,13 +532,13 @@ struct ServerTests {
         }
     }
 
-    @Test func handlerHeadersCannotBreakTheFraming() throws {
+    @Test(arguments: ServerMode.all) func handlerHeadersCannotBreakTheFraming(_ mode: ServerMode) throws {
         let handler: HTTPHandler = { _ in
             HTTPResponse(status: 201, headers: HTTPHeaders([("X-Evil", "a\r\nSet-Cookie: x"), ("Content-Length", "999"),
                                                             ("Transfer-Encoding", "chunked"), ("X-Fine", "ok")]),
                          body: Data("abc".utf8))
         }
-        try withServer(handler: handler) { server in
+        try withServer(mode.configuration(), handler: handler) { server in
             let c = try RawClient(port: server.port)
             c.send(get("/"))
             let r = try c.readResponse()
@@ -550,8 +550,8 @@ struct ServerTests {
         }
     }
 
-    @Test func startTwiceIsAnErrorAndStopBeforeStartIsHarmless() throws {
-        let server = HTTPServer(configuration: testConfiguration(), handler: testHandler)
+    @Test(arguments: ServerMode.all) func startTwiceIsAnErrorAndStopBeforeStartIsHarmless(_ mode: ServerMode) throws {
+        let server = HTTPServer(configuration: mode.configuration(), handler: testHandler)
         server.stop()
         try server.start()
         #expect(throws: HTTPServerError.self) { try server.start() }
@@ -560,8 +560,8 @@ struct ServerTests {
         #expect(throws: HTTPServerError.self) { try server.start() }
     }
 
-    @Test func dropAndTruncateDeliveries() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func dropAndTruncateDeliveries(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let d = try RawClient(port: server.port)
             d.send(get("/drop"))
             let dropped = d.readAll()
@@ -579,8 +579,8 @@ struct ServerTests {
         }
     }
 
-    @Test func keepAliveRequestsDoNotStallOnNagle() throws {
-        try withServer { server in
+    @Test(arguments: ServerMode.all) func keepAliveRequestsDoNotStallOnNagle(_ mode: ServerMode) throws {
+        try withServer(mode.configuration()) { server in
             let c = try RawClient(port: server.port)
             let t0 = Sys.now()
             for i in 0..<200 {
@@ -595,9 +595,9 @@ struct ServerTests {
 
     // MARK: Fuzz over sockets
 
-    @Test func mutatedRequestsOverSocketsGetValidAnswers() throws {
+    @Test(arguments: ServerMode.all) func mutatedRequestsOverSocketsGetValidAnswers(_ mode: ServerMode) throws {
         var random = SeededRandom(seed: 0x5EED_0001)
-        try withServer(testConfiguration { $0.requestTimeout = 0.5; $0.maxBodyBytes = 4096 }) { server in
+        try withServer(mode.configuration { $0.requestTimeout = 0.5; $0.maxBodyBytes = 4096 }) { server in
             for _ in 0..<300 {
                 let input = Fuzz.mutated(&random)
                 let c = try RawClient(port: server.port)

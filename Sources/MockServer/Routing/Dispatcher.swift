@@ -98,6 +98,7 @@ private struct Pipeline {
         let now = environment.clock.now()
         let fault = environment.faults.take(method: request.method, path: request.path)
         if let latency = fault?.latencyMs, latency > 0 {
+            HTTPServer.willBlock()   // a pool worker hands its place on before sleeping
             Thread.sleep(forTimeInterval: Double(latency) / 1000)
         }
 

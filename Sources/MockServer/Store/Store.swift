@@ -11,12 +11,14 @@ public struct Store: Sendable {
     /// Admits one reading thread at a time to the database queue. GRDB's queue is a serial
     /// `DispatchQueue`: many connection threads calling `sync` on it at once go down Dispatch's
     /// slow path, each parking and being woken in turn, which cost more than the query (64
-    /// connections answered fewer requests than 1). A plain mutex in front of the reads, which
-    /// take microseconds, keeps most `sync`s uncontended. Writes do not take it: they can take
-    /// milliseconds on a file, and the mutex is not fair — behind it a write could wait for
-    /// seconds (seen: a 2 s client timeout at 64 writing connections), while the queue serves its
-    /// callers in turn. Not reentrant, like the queue itself.
-    private let gate = Locked(())
+    /// connections answered fewer requests than 1). A mutex in front of the reads, which take
+    /// microseconds, keeps most `sync`s uncontended; its first waiter spins before it sleeps
+    /// (`SpinningGate`), so the Linux pool's two workers take turns at the database without a
+    /// sleep and a wake-up per read (order detail at 64 connections: +50 %, docs/performance.md).
+    /// Writes do not take it: they can take milliseconds on a file, and the mutex is not fair —
+    /// behind it a write could wait for seconds (seen: a 2 s client timeout at 64 writing
+    /// connections), while the queue serves its callers in turn. Not reentrant, like the queue.
+    private let gate = SpinningGate()
 
     /// `":memory:"` for a private in-memory database, else a file path (its folder is created).
     public init(path: String) throws {
@@ -69,7 +71,7 @@ public struct Store: Sendable {
     /// (`OP_Expire`), so every cached statement would be compiled again on its next use — the
     /// authorizer and region analysis that dominated the authenticated request's profile.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try gate.withLock { _ in
+        try gate.withLock {
             if let queue = writer as? DatabaseQueue { return try queue.unsafeRead(body) }
             return try writer.read(body)
         }

@@ -1,0 +1,321 @@
+#if os(Linux)
+import Atomics
+import CEpoll
+import Foundation
+import Glibc
+
+/// Linux: a few worker threads serve every keep-alive connection from one `epoll` set, instead of
+/// a thread per connection sleeping in `poll`.
+///
+/// With a thread per connection, each request at 64 connections woke its own thread, which then
+/// queued for an admission place and for the store: about four context switches per request and a
+/// fifth of the CPU (docs/performance.md). Here a worker takes whichever connection is readable
+/// (`EPOLLONESHOT`, so one worker owns it at a time), answers every request already complete in its
+/// buffer, re-arms it and takes the next; under load `epoll_wait` returns at once and nobody sleeps.
+///
+/// The pool only does what cannot block: one `recv` without waiting, then requests whose head and
+/// `Content-Length` body are all there. Everything else — a request still arriving, a chunked body,
+/// `100-continue`, a client error to answer and linger on — is handed to a thread of its own running
+/// `HTTPConnection.run()`, the same code as on Darwin, from the same place in the buffer. A handler
+/// that will block (an injected latency) calls `HTTPServer.willBlock()`, and a write that would
+/// block does the same: the worker hands its place in the pool to a new thread and keeps that one
+/// connection to itself from then on, so handlers may still block without stalling the others.
+/// Idle connections are closed by a sweep; `stop()` wakes every worker through the stop pipe.
+final class EventPool: @unchecked Sendable {
+    // @unchecked: `epfd` and the settings are immutable; the registry is behind its lock; a
+    // `Pooled` connection is used by the one worker that took it out of the registry.
+    private let server: HTTPServer
+    private let epfd: Int32
+    private let stopRead: Int32
+    private let registry = Locked(Registry())
+    private let sweepNanos: UInt64
+    private let idleNanos: UInt64
+    private let nextSweep = ManagedAtomic<UInt64>(0)
+
+    /// One connection resting in the set between requests, or being served by a worker.
+    final class Pooled: @unchecked Sendable {
+        var connection: HTTPConnection
+        let key: UInt64
+        /// Guarded by the registry's lock.
+        var parked = true
+        var idleSince: UInt64
+
+        init(connection: HTTPConnection, key: UInt64) {
+            self.connection = connection
+            self.key = key
+            idleSince = Sys.now()
+        }
+        var fd: Int32 { connection.fd }
+    }
+
+    private struct Registry: Sendable {
+        var connections: [Int32: Pooled] = [:]
+        var generation: UInt32 = 0
+        /// Set when the server stops: nothing is parked any more.
+        var closed = false
+        var workers = 0
+        var epfdClosed = false
+    }
+
+    /// The event key of the stop pipe (a connection's key is its generation and descriptor).
+    private static let stopKey = UInt64.max
+
+    init(server: HTTPServer, stopRead: Int32) throws {
+        self.server = server
+        self.stopRead = stopRead
+        let config = server.configuration
+        idleNanos = Sys.nanos(config.idleTimeout)
+        // A connection idle past its timeout is closed within a tenth of the timeout after it.
+        sweepNanos = min(max(idleNanos / 10, 5_000_000), 1_000_000_000)
+        epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epfd >= 0 else {
+            let code = errno
+            throw HTTPServerError("cannot create epoll set: \(Sys.errorText(code))", code: code)
+        }
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.u64 = Self.stopKey
+        guard epoll_ctl(epfd, EPOLL_CTL_ADD, stopRead, &event) == 0 else {
+            let code = errno
+            Sys.closeFD(epfd)
+            throw HTTPServerError("cannot watch the stop pipe: \(Sys.errorText(code))", code: code)
+        }
+    }
+
+    /// Starts `count` workers.
+    func start(workers count: Int) {
+        for _ in 0..<count { spawnWorker() }
+    }
+
+    private func spawnWorker() {
+        registry.withLock { $0.workers += 1 }
+        let thread = Thread { [self] in
+            let worker = Worker()
+            worker.install()
+            self.work(worker)
+        }
+        thread.name = "MockHTTP worker"
+        thread.start()
+    }
+
+    // MARK: Connections
+
+    /// Takes a newly accepted connection. False when the pool has stopped (the caller closes it).
+    func add(_ connection: HTTPConnection) -> Bool {
+        registry.withLock { r in
+            guard !r.closed else { return false }
+            r.generation &+= 1
+            let key = UInt64(r.generation) << 32 | UInt64(UInt32(bitPattern: connection.fd))
+            let pooled = Pooled(connection: connection, key: key)
+            guard arm(pooled, EPOLL_CTL_ADD) else { return false }
+            r.connections[connection.fd] = pooled
+            return true
+        }
+    }
+
+    /// Registers or re-arms one readiness report. Called with the registry locked, so that a sweep
+    /// or a stop never closes a descriptor between this and the registry's record of it.
+    private func arm(_ pooled: Pooled, _ op: Int32) -> Bool {
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue | EPOLLONESHOT.rawValue
+        event.data.u64 = pooled.key
+        return epoll_ctl(epfd, op, pooled.fd, &event) == 0
+    }
+
+    /// The connection an event reports, now owned by the caller; nil for a stale report (a
+    /// connection closed by the sweep after the event was queued, its descriptor reused).
+    private func take(_ key: UInt64) -> Pooled? {
+        registry.withLock { r in
+            guard let pooled = r.connections[Int32(bitPattern: UInt32(truncatingIfNeeded: key))],
+                  pooled.key == key, pooled.parked else { return nil }
+            pooled.parked = false
+            return pooled
+        }
+    }
+
+    /// Puts a connection back to wait for its next request, or closes it when the pool has stopped.
+    private func park(_ pooled: Pooled) {
+        let parked = registry.withLock { r -> Bool in
+            guard !r.closed else { return false }
+            pooled.parked = true
+            pooled.idleSince = Sys.now()
+            if arm(pooled, EPOLL_CTL_MOD) { return true }
+            pooled.parked = false
+            return false
+        }
+        if !parked { finish(pooled) }
+    }
+
+    /// Forgets a connection the caller owns (before it is closed or handed to its own thread).
+    private func remove(_ pooled: Pooled) {
+        registry.withLock { r in
+            if r.connections[pooled.fd] === pooled { r.connections[pooled.fd] = nil }
+        }
+    }
+
+    private func finish(_ pooled: Pooled) {
+        remove(pooled)
+        server.connectionFinished(pooled.fd)
+    }
+
+    /// Gives a connection a thread of its own, running the blocking code from where it is.
+    private func handOff(_ pooled: Pooled, linger: Bool) {
+        remove(pooled)
+        var unused = epoll_event()
+        _ = epoll_ctl(epfd, EPOLL_CTL_DEL, pooled.fd, &unused)
+        let server = self.server
+        let thread = Thread {
+            // The pool has forgotten `pooled`: this thread is its only user now.
+            if linger { pooled.connection.lingerClose() } else { pooled.connection.run() }
+            server.connectionFinished(pooled.fd)
+        }
+        thread.name = "MockHTTP connection"
+        thread.start()
+    }
+
+    // MARK: Workers
+
+    /// A pool thread; `detached` once it has given its place to a new one.
+    final class Worker: @unchecked Sendable {
+        // @unchecked: read and written only by its own thread.
+        var detached = false
+        weak var pool: EventPool?
+
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key, nil)
+            return key
+        }()
+
+        func install() { pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque()) }
+        static func uninstall() { pthread_setspecific(key, nil) }
+        static var current: Worker? {
+            pthread_getspecific(key).map { Unmanaged<Worker>.fromOpaque($0).takeUnretainedValue() }
+        }
+    }
+
+    /// Called on a thread about to block (a handler's `HTTPServer.willBlock()`, a write the client
+    /// is not reading): if it is a pool worker, a new worker takes its place and this thread keeps
+    /// only the connection it is serving. Elsewhere it does nothing.
+    static func detachCurrentWorker() {
+        guard let worker = Worker.current, !worker.detached, let pool = worker.pool else { return }
+        worker.detached = true
+        pool.spawnWorker()
+    }
+
+    private func work(_ worker: Worker) {
+        worker.pool = self
+        var event = epoll_event()
+        let timeout = Int32(max(1, sweepNanos / 1_000_000))
+        while !server.isStopping {
+            let n = epoll_wait(epfd, &event, 1, timeout)
+            if n < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            sweepIfDue()
+            if n == 0 { continue }
+            if event.data.u64 == Self.stopKey { break }
+            guard let pooled = take(event.data.u64) else { continue }
+            serve(pooled, worker)
+            if worker.detached {
+                Worker.uninstall()
+                workerLeft()
+                return
+            }
+        }
+        Worker.uninstall()
+        closeParked()
+        workerLeft()
+    }
+
+    /// Serves a connection that epoll reported readable.
+    private func serve(_ pooled: Pooled, _ worker: Worker) {
+        var received = pooled.connection.receiveNow()
+        while true {
+            if received == .eof { return finish(pooled) }
+            let outcome = pooled.connection.serveBuffered(detached: { worker.detached })
+            if worker.detached && outcome != .close {
+                // This thread now belongs to the connection: finish it here, blocking as needed.
+                remove(pooled)
+                var unused = epoll_event()
+                _ = epoll_ctl(epfd, EPOLL_CTL_DEL, pooled.fd, &unused)
+                if outcome == .linger { pooled.connection.lingerClose() } else { pooled.connection.run() }
+                server.connectionFinished(pooled.fd)
+                return
+            }
+            switch outcome {
+            case .idle:
+                return park(pooled)
+            case .needMore:
+                if received == .data {
+                    received = pooled.connection.receiveNow()
+                    continue
+                }
+                return handOff(pooled, linger: false)
+            case .handOff:
+                return handOff(pooled, linger: false)
+            case .linger:
+                return handOff(pooled, linger: true)
+            case .close, .detached:
+                return finish(pooled)
+            }
+        }
+    }
+
+    // MARK: Idle sweep and stop
+
+    /// Closes connections idle past `idleTimeout`; at most one worker sweeps per period.
+    private func sweepIfDue() {
+        let now = Sys.now()
+        let due = nextSweep.load(ordering: .relaxed)
+        guard now >= due,
+              nextSweep.compareExchange(expected: due, desired: now &+ sweepNanos, ordering: .relaxed).exchanged
+        else { return }
+        let idleNanos = self.idleNanos
+        closeParked { r in
+            // Read the clock under the lock: a connection parked after an earlier reading would
+            // have an `idleSince` later than it.
+            let now = Sys.now()
+            return { now >= $0.idleSince &+ idleNanos }
+        }
+    }
+
+    /// The server is stopping: close every connection waiting for a request (those being served
+    /// close after their answer, which says `Connection: close`).
+    private func closeParked() {
+        closeParked { r in
+            r.closed = true
+            return { _ in true }
+        }
+    }
+
+    /// Closes the parked connections that the predicate made under the registry's lock selects.
+    private func closeParked(_ select: (inout Registry) -> (Pooled) -> Bool) {
+        let chosen = registry.withLock { r -> [Pooled] in
+            let isChosen = select(&r)
+            let chosen = r.connections.values.filter { $0.parked && isChosen($0) }
+            for pooled in chosen {
+                pooled.parked = false
+                r.connections[pooled.fd] = nil
+            }
+            return chosen
+        }
+        for pooled in chosen { server.connectionFinished(pooled.fd) }
+    }
+
+    /// The last worker out, once the pool has stopped, closes the epoll set.
+    private func workerLeft() {
+        let close = registry.withLock { r -> Bool in
+            r.workers -= 1
+            guard r.workers == 0, r.closed, !r.epfdClosed else { return false }
+            r.epfdClosed = true
+            return true
+        }
+        if close { Sys.closeFD(epfd) }
+    }
+}
+#else
+/// Darwin has no pool: every connection has a thread of its own (`HTTPServer`).
+enum EventPool {}
+#endif

@@ -1,0 +1,83 @@
+#if os(Linux)
+import Foundation
+import Testing
+@testable import MockHTTP
+import Glibc
+
+/// What only the Linux worker pool has to get right: a worker that blocks must not hold up the
+/// other connections. One worker, so that without the hand-over nothing else could be served.
+/// (Every transport rule also runs against the pool in `ServerTests`.)
+@Suite(.serialized)
+struct EventPoolTests {
+    @Test func aHandlerThatWillBlockHandsItsPlaceToANewWorker() throws {
+        let release = DispatchSemaphore(value: 0)
+        let server = HTTPServer(configuration: testConfiguration { $0.workerThreads = 1 }) { request in
+            if request.path == "/block" {
+                HTTPServer.willBlock()
+                release.wait()   // until the test has been answered on another connection
+                return HTTPResponse(status: 200, body: Data("unblocked".utf8))
+            }
+            return try testHandler(request)
+        }
+        try server.start()
+        defer { server.stop() }
+
+        let blocked = try RawClient(port: server.port)
+        blocked.send(get("/block"))
+        #expect(eventually { server.activeConnections == 1 })
+        usleep(20_000)   // let the worker enter the handler
+        let other = try RawClient(port: server.port)
+        for i in 0..<3 {
+            other.send(get("/other/\(i)"))
+            #expect(try other.readResponse().text == "GET /other/\(i)  ")
+        }
+        release.signal()
+        #expect(try blocked.readResponse().text == "unblocked")
+        // The thread that blocked keeps serving its connection, and the pool still serves others.
+        blocked.send(get("/after"))
+        #expect(try blocked.readResponse().text == "GET /after  ")
+        let third = try RawClient(port: server.port)
+        third.send(get("/third"))
+        #expect(try third.readResponse().text == "GET /third  ")
+    }
+
+    @Test func aClientThatDoesNotReadDoesNotHoldTheWorker() throws {
+        let big = Data(repeating: UInt8(ascii: "x"), count: 24 << 20)   // more than the socket buffers hold
+        let server = HTTPServer(configuration: testConfiguration { $0.workerThreads = 1 }) { request in
+            request.path == "/big" ? HTTPResponse(status: 200, body: big) : try testHandler(request)
+        }
+        try server.start()
+        defer { server.stop() }
+
+        let slow = try RawClient(port: server.port)
+        slow.send(get("/big"))   // and read nothing for now
+        usleep(100_000)
+        let other = try RawClient(port: server.port)
+        other.send(get("/fast"))
+        #expect(try other.readResponse().text == "GET /fast  ")
+        let r = try slow.readResponse(timeout: 20)
+        #expect(r.status == 200)
+        #expect(r.body.count == big.count)
+        #expect(r.body.allSatisfy { $0 == UInt8(ascii: "x") })
+        slow.send(get("/again"))
+        #expect(try slow.readResponse().text == "GET /again  ")
+    }
+
+    @Test func aRequestArrivingInPiecesIsServedByItsOwnThread() throws {
+        try withServer(testConfiguration { $0.workerThreads = 1 }) { server in
+            let c = try RawClient(port: server.port)
+            c.send("POST /piece HTTP/1.1\r\nHost: t\r\nContent-")
+            usleep(50_000)
+            // Meanwhile another connection is served by the worker.
+            let other = try RawClient(port: server.port)
+            other.send(get("/meanwhile"))
+            #expect(try other.readResponse().text == "GET /meanwhile  ")
+            c.send("Length: 5\r\n\r\nhel")
+            usleep(50_000)
+            c.send("lo" + get("/next"))
+            #expect(try c.readResponse().text == "POST /piece  hello")
+            #expect(try c.readResponse().text == "GET /next  ")
+        }
+    }
+}
+#endif
