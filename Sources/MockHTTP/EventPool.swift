@@ -13,14 +13,16 @@ import Glibc
 /// (`EPOLLONESHOT`, so one worker owns it at a time), answers every request already complete in its
 /// buffer, re-arms it and takes the next; under load `epoll_wait` returns at once and nobody sleeps.
 ///
-/// The pool only does what cannot block: one `recv` without waiting, then requests whose head and
-/// `Content-Length` body are all there. Everything else — a request still arriving, a chunked body,
-/// `100-continue`, a client error to answer and linger on — is handed to a thread of its own running
-/// `HTTPConnection.run()`, the same code as on Darwin, from the same place in the buffer. A handler
-/// that will block (an injected latency) calls `HTTPServer.willBlock()`, and a write that would
-/// block does the same: the worker hands its place in the pool to a new thread and keeps that one
-/// connection to itself from then on, so handlers may still block without stalling the others.
-/// Idle connections are closed by a sweep; `stop()` wakes every worker through the stop pipe.
+/// The pool only does what cannot block: reads without waiting (a few at most per turn), then
+/// requests whose head and `Content-Length` body are all there. Everything else — a request still
+/// arriving, a chunked body, `100-continue`, a client error to answer and linger on — is handed to
+/// a thread of its own running `HTTPConnection.run()`, the same code as on Darwin, from the same
+/// place in the buffer, until every request read is answered; then the pool takes the connection
+/// back. A handler that will block (an injected latency) calls `HTTPServer.willBlock()`, and a write
+/// that would block does the same: the worker hands its place in the pool to a new thread and
+/// serves that one connection the same way, so handlers may still block without stalling the
+/// others. Idle connections are closed by a sweep (never one whose request has arrived); `stop()`
+/// wakes every worker through the stop pipe.
 final class EventPool: @unchecked Sendable {
     // @unchecked: `epfd` and the settings are immutable; the registry is behind its lock; a
     // `Pooled` connection is used by the one worker that took it out of the registry.
@@ -56,6 +58,9 @@ final class EventPool: @unchecked Sendable {
         var workers = 0
         var epfdClosed = false
     }
+
+    /// Reads a worker makes for one connection before a request still arriving goes to a thread.
+    private static let readsPerTurn = 4
 
     /// The event key of the stop pipe (a connection's key is its generation and descriptor).
     private static let stopKey = UInt64.max
@@ -158,19 +163,50 @@ final class EventPool: @unchecked Sendable {
         server.connectionFinished(pooled.fd)
     }
 
-    /// Gives a connection a thread of its own, running the blocking code from where it is.
+    /// Gives a connection a thread of its own, running the blocking code from where it is, until
+    /// the connection is idle again or closed.
     private func handOff(_ pooled: Pooled, linger: Bool) {
-        remove(pooled)
-        var unused = epoll_event()
-        _ = epoll_ctl(epfd, EPOLL_CTL_DEL, pooled.fd, &unused)
-        let server = self.server
-        let thread = Thread {
+        release(pooled)
+        let thread = Thread { [self] in
             // The pool has forgotten `pooled`: this thread is its only user now.
-            if linger { pooled.connection.lingerClose() } else { pooled.connection.run() }
-            server.connectionFinished(pooled.fd)
+            self.serveBlocking(pooled, linger: linger)
         }
         thread.name = "MockHTTP connection"
         thread.start()
+    }
+
+    /// Takes a connection out of the registry and the epoll set, for a thread of its own.
+    private func release(_ pooled: Pooled) {
+        remove(pooled)
+        var unused = epoll_event()
+        _ = epoll_ctl(epfd, EPOLL_CTL_DEL, pooled.fd, &unused)
+    }
+
+    /// Runs the blocking code on the calling thread for a released connection: drains and closes
+    /// it (`linger`), or serves it until every request read is answered, then gives it back.
+    private func serveBlocking(_ pooled: Pooled, linger: Bool) {
+        if linger {
+            pooled.connection.lingerClose()
+        } else if pooled.connection.run(untilIdle: true) {
+            return readopt(pooled)
+        }
+        server.connectionFinished(pooled.fd)
+    }
+
+    /// Takes back a connection its own thread has served to a request boundary.
+    private func readopt(_ pooled: Pooled) {
+        let adopted = registry.withLock { r -> Bool in
+            guard !r.closed else { return false }
+            pooled.parked = true
+            pooled.idleSince = Sys.now()
+            guard arm(pooled, EPOLL_CTL_ADD) else {
+                pooled.parked = false
+                return false
+            }
+            r.connections[pooled.fd] = pooled
+            return true
+        }
+        if !adopted { server.connectionFinished(pooled.fd) }
     }
 
     // MARK: Workers
@@ -213,43 +249,47 @@ final class EventPool: @unchecked Sendable {
                 if errno == EINTR { continue }
                 break
             }
-            sweepIfDue()
-            if n == 0 { continue }
-            if event.data.u64 == Self.stopKey { break }
-            guard let pooled = take(event.data.u64) else { continue }
-            serve(pooled, worker)
-            if worker.detached {
-                Worker.uninstall()
-                workerLeft()
-                return
+            if n > 0 {
+                if event.data.u64 == Self.stopKey { break }
+                // Take the connection before any sweep: its request has arrived.
+                if let pooled = take(event.data.u64) {
+                    serve(pooled, worker)
+                    if worker.detached {
+                        Worker.uninstall()
+                        workerLeft()
+                        return
+                    }
+                }
             }
+            sweepIfDue()
         }
         Worker.uninstall()
-        closeParked()
+        if server.isStopping { closeParked() }
         workerLeft()
     }
 
     /// Serves a connection that epoll reported readable.
     private func serve(_ pooled: Pooled, _ worker: Worker) {
         var received = pooled.connection.receiveNow()
+        var reads = 1
         while true {
             if received == .eof { return finish(pooled) }
             let outcome = pooled.connection.serveBuffered(detached: { worker.detached })
-            if worker.detached && outcome != .close {
-                // This thread now belongs to the connection: finish it here, blocking as needed.
-                remove(pooled)
-                var unused = epoll_event()
-                _ = epoll_ctl(epfd, EPOLL_CTL_DEL, pooled.fd, &unused)
-                if outcome == .linger { pooled.connection.lingerClose() } else { pooled.connection.run() }
-                server.connectionFinished(pooled.fd)
-                return
+            if worker.detached && outcome != .close && outcome != .idle {
+                // This thread has left the pool: serve the connection here, blocking as needed,
+                // until it is idle (then the pool takes it back and the thread ends) or closed.
+                release(pooled)
+                return serveBlocking(pooled, linger: outcome == .linger)
             }
             switch outcome {
             case .idle:
                 return park(pooled)
             case .needMore:
-                if received == .data {
+                // The rest of the request may be here already; a client that keeps sending does
+                // not keep the worker: after a few reads it gets a thread of its own.
+                if received == .data && reads < Self.readsPerTurn {
                     received = pooled.connection.receiveNow()
+                    reads += 1
                     continue
                 }
                 return handOff(pooled, linger: false)
@@ -277,8 +317,15 @@ final class EventPool: @unchecked Sendable {
             // Read the clock under the lock: a connection parked after an earlier reading would
             // have an `idleSince` later than it.
             let now = Sys.now()
-            return { now >= $0.idleSince &+ idleNanos }
+            // A connection whose request has arrived is not idle, even if no worker has taken it
+            // yet (all of them busy past its deadline).
+            return { now >= $0.idleSince &+ idleNanos && !Self.hasBytesWaiting($0.fd) }
         }
+    }
+
+    private static func hasBytesWaiting(_ fd: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
     }
 
     /// The server is stopping: close every connection waiting for a request (those being served

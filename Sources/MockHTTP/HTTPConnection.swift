@@ -91,9 +91,23 @@ struct HTTPConnection {
         if buffer.count < count { buffer.append(contentsOf: repeatElement(0, count: count - buffer.count)) }
     }
 
-    mutating func run() {
+    /// Serves the connection, blocking, until it closes. With `untilIdle` (a connection the Linux
+    /// pool handed over), returns true instead as soon as every request read so far is answered and
+    /// the connection is still open, for the pool to take it back.
+    @discardableResult
+    mutating func run(untilIdle: Bool = false) -> Bool {
+        var becameIdle = false
+        serveBlocking(untilIdle: untilIdle, becameIdle: &becameIdle)
+        return becameIdle
+    }
+
+    private mutating func serveBlocking(untilIdle: Bool, becameIdle: inout Bool) {
         var idleSince = Sys.now()
         while true {
+            if untilIdle && start == end && !server.isStopping {
+                becameIdle = true
+                return
+            }
             // Head.
             var requestStart: UInt64? = end > start ? Sys.now() : nil
             var scanFrom = 0

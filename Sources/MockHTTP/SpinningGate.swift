@@ -31,7 +31,7 @@ package final class SpinningGate: @unchecked Sendable {
     package let spinNanos: UInt64
 
     package init(spinMicroseconds: Int = 200) {
-        spinNanos = UInt64(max(0, spinMicroseconds)) * 1_000
+        spinNanos = UInt64(min(max(0, spinMicroseconds), 1_000_000)) * 1_000
         mutex = .allocate(capacity: 1)
         #if canImport(Glibc)
         mutex.initialize(to: pthread_mutex_t())

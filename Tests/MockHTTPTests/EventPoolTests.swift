@@ -9,6 +9,7 @@ import Glibc
 /// (Every transport rule also runs against the pool in `ServerTests`.)
 @Suite(.serialized)
 struct EventPoolTests {
+
     @Test func aHandlerThatWillBlockHandsItsPlaceToANewWorker() throws {
         let release = DispatchSemaphore(value: 0)
         let server = HTTPServer(configuration: testConfiguration { $0.workerThreads = 1 }) { request in
@@ -77,6 +78,72 @@ struct EventPoolTests {
             c.send("lo" + get("/next"))
             #expect(try c.readResponse().text == "POST /piece  hello")
             #expect(try c.readResponse().text == "GET /next  ")
+        }
+    }
+
+    @Test func aRequestWaitingWhileTheWorkerIsBusyIsNotSweptAsIdle() throws {
+        let config = testConfiguration { $0.workerThreads = 1; $0.idleTimeout = 0.05 }
+        let server = HTTPServer(configuration: config) { request in
+            if request.path == "/busy" { usleep(250_000) }   // busy past the others' idle deadline
+            return try testHandler(request)
+        }
+        try server.start()
+        defer { server.stop() }
+
+        let waiting = try RawClient(port: server.port)
+        waiting.send(get("/first"))
+        #expect(try waiting.readResponse().text == "GET /first  ")
+        let busy = try RawClient(port: server.port)
+        busy.send(get("/busy"))
+        usleep(20_000)   // inside the 50 ms idle timeout, while the only worker is in /busy
+        waiting.send(get("/in-time"))
+        #expect(try busy.readResponse().text == "GET /busy  ")
+        #expect(try waiting.readResponse().text == "GET /in-time  ")
+    }
+
+    @Test func aClientThatKeepsSendingDoesNotKeepTheWorker() throws {
+        try withServer(testConfiguration { $0.workerThreads = 1 }) { server in
+            let streaming = try RawClient(port: server.port)
+            let fd = streaming.fd
+            let done = Locked(false)
+            let answered = Locked(0)
+            let finished = DispatchGroup()
+            // Pipelined requests written in large pieces that split them, faster than they are
+            // answered, for as long as the test runs (so the worker always finds more of a request
+            // waiting); a reader thread takes the answers.
+            finished.enter()
+            let writer = Thread {
+                defer { finished.leave() }
+                let bytes = Array(String(repeating: get("/stream"), count: 20_000).utf8)
+                var offset = 0
+                while !done.withLock({ $0 }) {
+                    let end = min(offset + 65_521, bytes.count)
+                    _ = bytes[offset..<end].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    offset = end == bytes.count ? 0 : end
+                }
+            }
+            finished.enter()
+            let reader = Thread {
+                defer { finished.leave() }
+                // Drained as fast as they come (not parsed), so the server's writes never wait.
+                var scratch = [UInt8](repeating: 0, count: 1 << 16)
+                while !done.withLock({ $0 }) {
+                    let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                    if n <= 0 { break }
+                    answered.withLock { $0 += n }
+                }
+            }
+            writer.start()
+            reader.start()
+            #expect(eventually { answered.withLock { $0 } > 100_000 })   // bytes of answers
+            let other = try RawClient(port: server.port)
+            for i in 0..<3 {
+                other.send(get("/other/\(i)"))
+                #expect(try other.readResponse().text == "GET /other/\(i)  ")
+            }
+            done.withLock { $0 = true }
+            shutdown(fd, Int32(SHUT_RDWR))
+            finished.wait()   // neither thread may use the descriptor once `streaming` closes it
         }
     }
 }

@@ -13,9 +13,11 @@ import MockHTTP
 /// are cores keeps the cores busy with a short queue at the gate; the rest wait once, here, instead
 /// of at every read (at 64 connections, median of 6 A/B rounds: order detail +13 %, order list
 /// +16 %). The Linux pool's workers (one per core, at least 2) are no more than the places, so on
-/// their own they never wait here. Parsing, fault delays and writing the answer happen outside,
-/// so a slow client or an injected latency never holds a place; the control API is not admitted
-/// (tests must be able to reset or read the journal while the API is busy).
+/// their own they never wait here; when threads the pool handed connections to hold places too, a
+/// worker waits like any thread (it does not leave the pool for it: the wait is short). Parsing,
+/// fault delays and writing the answer happen outside, so a slow client or an injected latency
+/// never holds a place; the control API is not admitted (tests must be able to reset or read the
+/// journal while the API is busy).
 ///
 /// A place is handed straight to the longest waiter. A plain counting semaphore let a connection
 /// that had just been answered take the place back before the woken waiter ran, and under 64
