@@ -39,13 +39,12 @@ final class EventPool: @unchecked Sendable {
         var connection: HTTPConnection
         let key: UInt64
         /// Guarded by the registry's lock.
-        var parked = true
-        var idleSince: UInt64
+        var parked = false
+        var idleSince: UInt64 = 0
 
         init(connection: HTTPConnection, key: UInt64) {
             self.connection = connection
             self.key = key
-            idleSince = Sys.now()
         }
         var fd: Int32 { connection.fd }
     }
@@ -108,23 +107,26 @@ final class EventPool: @unchecked Sendable {
     /// Takes a newly accepted connection. False when the pool has stopped (the caller closes it).
     func add(_ connection: HTTPConnection) -> Bool {
         registry.withLock { r in
-            guard !r.closed else { return false }
             r.generation &+= 1
             let key = UInt64(r.generation) << 32 | UInt64(UInt32(bitPattern: connection.fd))
-            let pooled = Pooled(connection: connection, key: key)
-            guard arm(pooled, EPOLL_CTL_ADD) else { return false }
-            r.connections[connection.fd] = pooled
-            return true
+            return park(Pooled(connection: connection, key: key), EPOLL_CTL_ADD, in: &r)
         }
     }
 
-    /// Registers or re-arms one readiness report. Called with the registry locked, so that a sweep
-    /// or a stop never closes a descriptor between this and the registry's record of it.
-    private func arm(_ pooled: Pooled, _ op: Int32) -> Bool {
+    /// Parks a connection the caller owns to wait for its next request: registers (`ADD`) or
+    /// re-arms (`MOD`) its readiness report and records it in the registry. False when the pool
+    /// has stopped or epoll refused. Done with the registry locked, so that a sweep or a stop never
+    /// closes a descriptor between the epoll call and the registry's record of it.
+    private func park(_ pooled: Pooled, _ op: Int32, in r: inout Registry) -> Bool {
+        guard !r.closed else { return false }
         var event = epoll_event()
         event.events = EPOLLIN.rawValue | EPOLLONESHOT.rawValue
         event.data.u64 = pooled.key
-        return epoll_ctl(epfd, op, pooled.fd, &event) == 0
+        guard epoll_ctl(epfd, op, pooled.fd, &event) == 0 else { return false }
+        pooled.parked = true
+        pooled.idleSince = Sys.now()
+        r.connections[pooled.fd] = pooled
+        return true
     }
 
     /// The connection an event reports, now owned by the caller; nil for a stale report (a
@@ -140,15 +142,7 @@ final class EventPool: @unchecked Sendable {
 
     /// Puts a connection back to wait for its next request, or closes it when the pool has stopped.
     private func park(_ pooled: Pooled) {
-        let parked = registry.withLock { r -> Bool in
-            guard !r.closed else { return false }
-            pooled.parked = true
-            pooled.idleSince = Sys.now()
-            if arm(pooled, EPOLL_CTL_MOD) { return true }
-            pooled.parked = false
-            return false
-        }
-        if !parked { finish(pooled) }
+        if !registry.withLock({ park(pooled, EPOLL_CTL_MOD, in: &$0) }) { finish(pooled) }
     }
 
     /// Forgets a connection the caller owns (before it is closed or handed to its own thread).
@@ -195,18 +189,7 @@ final class EventPool: @unchecked Sendable {
 
     /// Takes back a connection its own thread has served to a request boundary.
     private func readopt(_ pooled: Pooled) {
-        let adopted = registry.withLock { r -> Bool in
-            guard !r.closed else { return false }
-            pooled.parked = true
-            pooled.idleSince = Sys.now()
-            guard arm(pooled, EPOLL_CTL_ADD) else {
-                pooled.parked = false
-                return false
-            }
-            r.connections[pooled.fd] = pooled
-            return true
-        }
-        if !adopted { server.connectionFinished(pooled.fd) }
+        if !registry.withLock({ park(pooled, EPOLL_CTL_ADD, in: &$0) }) { server.connectionFinished(pooled.fd) }
     }
 
     // MARK: Workers
@@ -313,14 +296,9 @@ final class EventPool: @unchecked Sendable {
               nextSweep.compareExchange(expected: due, desired: now &+ sweepNanos, ordering: .relaxed).exchanged
         else { return }
         let idleNanos = self.idleNanos
-        closeParked { r in
-            // Read the clock under the lock: a connection parked after an earlier reading would
-            // have an `idleSince` later than it.
-            let now = Sys.now()
-            // A connection whose request has arrived is not idle, even if no worker has taken it
-            // yet (all of them busy past its deadline).
-            return { now >= $0.idleSince &+ idleNanos && !Self.hasBytesWaiting($0.fd) }
-        }
+        // A connection whose request has arrived is not idle, even if no worker has taken it yet
+        // (all of them busy past its deadline).
+        closeParked { pooled, now in now >= pooled.idleSince &+ idleNanos && !Self.hasBytesWaiting(pooled.fd) }
     }
 
     private static func hasBytesWaiting(_ fd: Int32) -> Bool {
@@ -331,17 +309,17 @@ final class EventPool: @unchecked Sendable {
     /// The server is stopping: close every connection waiting for a request (those being served
     /// close after their answer, which says `Connection: close`).
     private func closeParked() {
-        closeParked { r in
-            r.closed = true
-            return { _ in true }
-        }
+        closeParked(stopping: true) { _, _ in true }
     }
 
-    /// Closes the parked connections that the predicate made under the registry's lock selects.
-    private func closeParked(_ select: (inout Registry) -> (Pooled) -> Bool) {
+    /// Closes the parked connections `isChosen` selects (given the time, read under the registry's
+    /// lock: a connection parked after an earlier reading would be idle since later than it).
+    /// `stopping`: also mark the pool closed, in the same locked step.
+    private func closeParked(stopping: Bool = false, where isChosen: (Pooled, _ now: UInt64) -> Bool) {
         let chosen = registry.withLock { r -> [Pooled] in
-            let isChosen = select(&r)
-            let chosen = r.connections.values.filter { $0.parked && isChosen($0) }
+            if stopping { r.closed = true }
+            let now = Sys.now()
+            let chosen = r.connections.values.filter { $0.parked && isChosen($0, now) }
             for pooled in chosen {
                 pooled.parked = false
                 r.connections[pooled.fd] = nil

@@ -292,7 +292,7 @@ struct HTTPConnection {
             var body = Data()
             switch head.framing {
             case .none:
-                break
+                start = bodyStart
             case .contentLength(let length):
                 if end - bodyStart < length {
                     // `100 Continue` is owed only when no body byte has arrived.
@@ -303,7 +303,6 @@ struct HTTPConnection {
             case .chunked:
                 return .handOff
             }
-            if case .none = head.framing { start = bodyStart }
             switch answer(head, body: body, pooled: true) {
             case .keepOpen:
                 if detached() { return .detached }
