@@ -21,10 +21,11 @@ let package = Package(
     ],
     targets: [
         // HTTP/1.1 over POSIX sockets; knows nothing of Repair Minder.
-        // <sys/epoll.h> for MockHTTP's worker pool on Linux (the Glibc module leaves it out).
-        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        // The glibc headers the Glibc module leaves out: <sys/epoll.h> (MockHTTP's worker pool) and
+        // <malloc.h> (the CLI's MallocTuning). Empty off Linux.
+        .systemLibrary(name: "CGlibcExtras", path: "Sources/CGlibcExtras"),
         .target(name: "MockHTTP", dependencies: [
-            "CEpoll",
+            "CGlibcExtras",
             // Locks and atomics that work from macOS 14 / iOS 17 (Synchronization's need 15 / 18) and,
             // on Linux, a plain pthread mutex rather than Mutex's priority-inheritance futex, which
             // goes to the kernel on every contended acquire (Locked.swift).
@@ -48,7 +49,7 @@ let package = Package(
         .target(name: "RepairMinderClient"),
         // The CLI: flags and signals, nothing else.
         .executableTarget(name: "repairminder-mock", dependencies: [
-            "MockServer",
+            "MockServer", "CGlibcExtras",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -1,6 +1,6 @@
 #if os(Linux)
 import Atomics
-import CEpoll
+import CGlibcExtras
 import Foundation
 import Glibc
 

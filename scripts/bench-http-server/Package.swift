@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // A hello server for scripts/bench-http, kept out of the main package. Sources/MockHTTP and
-// Sources/CEpoll are symlinks to the real modules; MockHTTP's dependencies are the main package's.
+// Sources/CGlibcExtras are symlinks to the real modules; MockHTTP's dependencies are the main package's.
 import PackageDescription
 
 let package = Package(
@@ -11,9 +11,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     ],
     targets: [
-        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        .systemLibrary(name: "CGlibcExtras", path: "Sources/CGlibcExtras"),
         .target(name: "MockHTTP", dependencies: [
-            "CEpoll",
+            "CGlibcExtras",
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "Atomics", package: "swift-atomics"),
         ]),
