@@ -80,22 +80,16 @@ struct OpenAPIDocument: Sendable {
         yamlTail = tail
 
         // JSON: the whole document, with a marker as the value of `servers`.
-        guard case .mapping(let root)? = try Yams.compose(yaml: yaml) else {
+        guard let root = try Yams.compose(yaml: yaml), case .mapping = root else {
             throw OpenAPIDocumentError(message: "openapi.yaml is not a mapping")
         }
-        let marker = "\u{1}servers\u{1}"
-        var out = "{"
-        for (index, pair) in root.enumerated() {
-            if index > 0 { out += "," }
-            let key = pair.key.string ?? ""
-            Self.writeString(key, to: &out)
-            out += ":"
-            if key == "servers" { out += marker } else { try Self.write(pair.value, to: &out) }
+        let marker = "servers-marker"
+        let json = String(decoding: try JSONWriter.bytes(YAMLAsJSON(node: root, servers: marker)), as: UTF8.self)
+        guard let hole = json.range(of: "\"\(marker)\"") else {
+            throw OpenAPIDocumentError(message: "openapi.yaml has no servers")
         }
-        out += "}"
-        guard let hole = out.range(of: marker) else { throw OpenAPIDocumentError(message: "openapi.yaml has no servers") }
-        jsonHead = String(out[..<hole.lowerBound])
-        jsonTail = String(out[hole.upperBound...])
+        jsonHead = String(json[..<hole.lowerBound])
+        jsonTail = String(json[hole.upperBound...])
     }
 
     func yaml(server: String) -> String {
@@ -104,79 +98,53 @@ struct OpenAPIDocument: Sendable {
     }
 
     func json(server: String) -> String {
-        var servers = "[{\"url\":"
-        Self.writeString(server, to: &servers)
-        servers += ",\"description\":"
-        Self.writeString(Self.serverDescription, to: &servers)
-        servers += "}]"
-        return jsonHead + servers + jsonTail
+        struct Server: Encodable { let url: String; let description: String }
+        let servers = [Server(url: server, description: Self.serverDescription)]
+        return jsonHead + String(decoding: (try? JSONWriter.bytes(servers)) ?? [], as: UTF8.self) + jsonTail
     }
+}
 
-    // MARK: YAML → JSON
+/// A YAML node as JSON, keys in the file's order. Scalars keep the type YAML gives them (null,
+/// booleans, integers, floats); everything else, timestamps included, is its text. `servers`, when
+/// set, is the string that replaces the top-level `servers` value.
+private struct YAMLAsJSON: Encodable {
+    let node: Node
+    var servers: String?
 
-    /// Scalars keep the type YAML gives them (null, booleans, integers, floats); everything else,
-    /// timestamps included, is its text.
-    private static func write(_ node: Node, to out: inout String) throws {
+    func encode(to encoder: any Encoder) throws {
         switch node {
         case .scalar(let scalar):
+            var container = encoder.singleValueContainer()
             switch Tag.Name(rawValue: node.tag.rawValue) {
             case .null:
-                out += "null"
+                try container.encodeNil()
             case .bool:
-                out += (node.bool ?? false) ? "true" : "false"
+                try container.encode(node.bool ?? false)
             case .int:
-                if let value = node.int { out += String(value) } else { writeString(scalar.string, to: &out) }
+                if let value = node.int { try container.encode(value) } else { try container.encode(scalar.string) }
             case .float:
-                if let value = node.float, value.isFinite { out += String(value) } else { writeString(scalar.string, to: &out) }
+                if let value = node.float, value.isFinite { try container.encode(value) } else { try container.encode(scalar.string) }
             default:
-                writeString(scalar.string, to: &out)
+                try container.encode(scalar.string)
             }
         case .mapping(let mapping):
-            out += "{"
-            for (index, pair) in mapping.enumerated() {
-                if index > 0 { out += "," }
+            var container = encoder.container(keyedBy: JSONKey.self)
+            for pair in mapping {
                 guard let key = pair.key.string else {
                     throw OpenAPIDocumentError(message: "openapi.yaml: a mapping key is not a scalar")
                 }
-                writeString(key, to: &out)
-                out += ":"
-                try write(pair.value, to: &out)
+                if key == "servers", let servers {
+                    try container.encode(servers, forKey: JSONKey(key))
+                } else {
+                    try container.encode(YAMLAsJSON(node: pair.value), forKey: JSONKey(key))
+                }
             }
-            out += "}"
         case .sequence(let sequence):
-            out += "["
-            for (index, element) in sequence.enumerated() {
-                if index > 0 { out += "," }
-                try write(element, to: &out)
-            }
-            out += "]"
+            var container = encoder.unkeyedContainer()
+            for element in sequence { try container.encode(YAMLAsJSON(node: element)) }
         case .alias:
             throw OpenAPIDocumentError(message: "openapi.yaml: aliases are not supported")
         }
-    }
-
-    /// A JSON string literal (RFC 8259 escapes).
-    private static func writeString(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{8}": out += "\\b"
-            case "\u{C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
     }
 }
 

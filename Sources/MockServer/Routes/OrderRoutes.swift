@@ -33,10 +33,8 @@ enum OrderRoutes {
             let id = try context.parameter("id")
             // Not found before the body is judged: another company's order reveals nothing.
             guard try context.store.orderExists(id: id, company: staff.companyID) else { throw APIFailure.notFound }
-            if let fields = JSONValue.parse(context.request.body)?.objectValue, fields["status"] != nil {
-                throw APIFailure.badRequest("Order status is computed from its devices and cannot be set")
-            }
-            let body = try PatchBody(context.request.body, fields: editableFields)
+            let body = try PatchBody(context.request.body, fields: editableFields, refused: [
+                "status": .badRequest("Order status is computed from its devices and cannot be set")])
             let change = OrderChange(notes: try body.nullableText("notes"),
                                      assignedUserID: try body.nullableID("assigned_user_id"),
                                      locationID: try body.nullableID("location_id"),

@@ -37,39 +37,14 @@ enum JSONBody {
         }
     }
 
-    /// The value's own writer when it has one (`JSONWritable`), else `OrderedJSONEncoder`.
+    /// The value's JSON text (`JSONWriter`).
     static func encode<T: Encodable>(_ value: T) -> Data {
-        if let writable = value as? any JSONWritable {
-            var out = [UInt8]()
-            out.reserveCapacity(1024)
-            writable.writeJSON(to: &out)
-            #if DEBUG
-            if let mismatch = writerMismatch(value, written: out) { preconditionFailure(mismatch) }
-            #endif
-            return Data(out)
-        }
-        return Data(encodeWithEncoder(value))
-    }
-
-    private static func encodeWithEncoder<T: Encodable>(_ value: T) -> [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity(512)
         do {
-            try OrderedJSONEncoder.encode(value, into: &out)
+            return Data(try JSONWriter.bytes(value))
         } catch {
             // Our own payload types always encode; a failure here is a programming error.
             preconditionFailure("unencodable payload \(T.self): \(error)")
         }
-        return out
-    }
-
-    /// Why `written` (a writer's output) is not what `Encodable` writes for `value`, or nil when
-    /// they agree byte for byte. Debug builds check every response that has a writer.
-    static func writerMismatch<T: Encodable>(_ value: T, written: [UInt8]) -> String? {
-        let encoded = encodeWithEncoder(value)
-        guard encoded != written else { return nil }
-        return "the JSON writer of \(T.self) disagrees with its Encodable:\n  writer:    "
-            + String(decoding: written, as: UTF8.self) + "\n  Encodable: " + String(decoding: encoded, as: UTF8.self)
     }
 
     static func response<T: Encodable>(status: Int = 200, _ value: T) -> HTTPResponse {
@@ -113,6 +88,11 @@ enum JSONBody {
     /// again; one with them (or with an escaped backslash before `u0000`) is walked as a `JSONValue`.
     static func rejectNUL(in body: Data) throws {
         guard body.range(of: escapedNUL) != nil, let value = JSONValue.parse(body) else { return }
+        try rejectNUL(in: value)
+    }
+
+    /// The same check on a body already parsed.
+    static func rejectNUL(in value: JSONValue) throws {
         if let path = pathOfNUL(in: value, at: "") { throw APIFailure.invalidField(path.isEmpty ? "body" : path) }
     }
 
@@ -206,57 +186,5 @@ struct Nullable<Value: Encodable & Sendable>: Encodable, Sendable {
     func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         if let wrappedValue { try c.encode(wrappedValue) } else { try c.encodeNil() }
-    }
-}
-
-// The envelope's writers: the same bytes as the `encode(to:)`s above (checked like every writer).
-
-extension JSONBody.Success: JSONWritable where Payload: JSONWritable {
-    func writeJSON(to out: inout [UInt8]) {
-        out.appendLiteral("{\"success\":")
-        success.writeJSON(to: &out)
-        out.appendLiteral(",\"data\":")
-        data.writeJSON(to: &out)
-        if let pagination {
-            out.appendLiteral(",\"pagination\":")
-            pagination.writeJSON(to: &out)
-        }
-        out.append(UInt8(ascii: "}"))
-    }
-}
-
-extension JSONBody.Bare: JSONWritable {
-    func writeJSON(to out: inout [UInt8]) {
-        out.appendLiteral("{\"success\":")
-        success.writeJSON(to: &out)
-        out.append(UInt8(ascii: "}"))
-    }
-}
-
-extension JSONBody.Failure: JSONWritable {
-    func writeJSON(to out: inout [UInt8]) {
-        out.appendLiteral("{\"success\":")
-        success.writeJSON(to: &out)
-        out.appendLiteral(",\"error\":")
-        error.writeJSON(to: &out)
-        if let code {
-            out.appendLiteral(",\"code\":")
-            code.writeJSON(to: &out)
-        }
-        out.append(UInt8(ascii: "}"))
-    }
-}
-
-extension Pagination: JSONWritable {
-    func writeJSON(to out: inout [UInt8]) {
-        out.appendLiteral("{\"page\":")
-        page.writeJSON(to: &out)
-        out.appendLiteral(",\"limit\":")
-        limit.writeJSON(to: &out)
-        out.appendLiteral(",\"total\":")
-        total.writeJSON(to: &out)
-        out.appendLiteral(",\"total_pages\":")
-        totalPages.writeJSON(to: &out)
-        out.append(UInt8(ascii: "}"))
     }
 }

@@ -67,113 +67,15 @@ enum JSONValue: Sendable, Hashable {
 
     // MARK: Encoding
 
-    /// UTF-8 JSON text.
+    /// UTF-8 JSON text (`JSONWriter`'s: object keys sorted).
     func encoded() -> [UInt8] {
         var out = [UInt8]()
-        write(to: &out)
+        JSONWriter.write(self, to: &out)
         return out
     }
 
     /// JSON text as a `String`.
     var jsonString: String { String(decoding: encoded(), as: UTF8.self) }
-
-    func write(to out: inout [UInt8]) {
-        switch self {
-        case .string(let value):
-            Self.writeString(value, to: &out)
-        case .int(let value):
-            out.append(contentsOf: String(value).utf8)
-        case .double(let value):
-            if value.isFinite {
-                out.append(contentsOf: value.description.utf8)  // shortest round-trip form, valid JSON
-            } else {
-                out.append(contentsOf: "null".utf8)
-            }
-        case .bool(let value):
-            out.append(contentsOf: (value ? "true" : "false").utf8)
-        case .null:
-            out.append(contentsOf: "null".utf8)
-        case .array(let values):
-            out.append(UInt8(ascii: "["))
-            for (i, value) in values.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                value.write(to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
-        case .object(let members):
-            out.append(UInt8(ascii: "{"))
-            var first = true
-            for (key, value) in members.sorted(by: { $0.key < $1.key }) {
-                if !first { out.append(UInt8(ascii: ",")) }
-                first = false
-                Self.writeString(key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                value.write(to: &out)
-            }
-            out.append(UInt8(ascii: "}"))
-        }
-    }
-
-    /// Whether `bytes` hold a byte JSON must escape in a string: a control character (below 0x20),
-    /// `"` or `\`. Eight bytes at a time (a string's bytes were a tenth of an order detail's
-    /// instructions when tested one by one): for each word, a byte below 0x20 or equal to 0x22 or
-    /// 0x5C sets a high bit in the classic "has a byte less than n" and "has a zero byte" tests,
-    /// which are exact for whether the word has one (bytes from 0x80 up, in UTF-8 sequences, never
-    /// match); the tail goes byte by byte.
-    @inline(__always)
-    static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let count = bytes.count
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var index = 0
-        while index + 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let control = (word &- ones &* 0x20) & ~word
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let zeros = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-            if (control | zeros) & highs != 0 { return true }
-            index += 8
-        }
-        while index < count {
-            let byte = base[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
-            index += 1
-        }
-        return false
-    }
-
-    static func writeString(_ string: String, to out: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { utf8 in
-            out.append(UInt8(ascii: "\""))
-            // Fast path: nothing to escape.
-            if !needsEscaping(utf8) {
-                out.append(contentsOf: utf8)
-                out.append(UInt8(ascii: "\""))
-                return
-            }
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
-                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-                case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
-                case 0x00..<0x20:
-                    out.append(contentsOf: "\\u00".utf8)
-                    out.append(Hex.digits[Int(byte >> 4)])
-                    out.append(Hex.digits[Int(byte & 0x0F)])
-                default:
-                    out.append(byte)
-                }
-            }
-            out.append(UInt8(ascii: "\""))
-        }
-    }
 
     // MARK: Decoding
 

@@ -7,9 +7,12 @@ import Foundation
 struct PatchBody {
     private let members: [String: JSONValue]
 
-    init(_ body: Data, fields: Set<String>) throws {
+    /// Parses `body` once. A key of `refused` (a field the resource computes) is its failure, judged
+    /// before anything else about the body.
+    init(_ body: Data, fields: Set<String>, refused: [String: APIFailure] = [:]) throws {
         guard !body.isEmpty, case .object(let members)? = JSONValue.parse(body) else { throw APIFailure.invalidJSON }
-        try JSONBody.rejectNUL(in: body)
+        if let refusal = members.keys.sorted().lazy.compactMap({ refused[$0] }).first { throw refusal }
+        try JSONBody.rejectNUL(in: .object(members))
         if let unknown = members.keys.sorted().first(where: { !fields.contains($0) }) {
             throw APIFailure.invalidField(unknown)
         }

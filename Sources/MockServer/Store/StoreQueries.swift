@@ -37,7 +37,7 @@ struct SQLConditions {
         var out: [UInt8] = [UInt8(ascii: "[")]
         for (i, value) in values.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            JSONValue.writeString(value, to: &out)
+            JSONWriter.writeString(value, to: &out)
         }
         out.append(UInt8(ascii: "]"))
         return String(decoding: out, as: UTF8.self)

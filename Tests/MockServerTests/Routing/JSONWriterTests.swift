@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import MockServer
 
-/// `OrderedJSONEncoder`: keys in encoding order, Foundation's `JSONEncoder` text otherwise.
-@Suite struct OrderedJSONEncoderTests {
+/// `JSONWriter`: keys in encoding order, Foundation's `JSONEncoder` text otherwise.
+@Suite struct JSONWriterTests {
     static func text<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try OrderedJSONEncoder.encode(value), as: UTF8.self)
+        String(decoding: try JSONWriter.bytes(value), as: UTF8.self)
     }
 
     // MARK: Key order
@@ -22,8 +22,8 @@ import Testing
     }
 
     @Test func sameValueEncodesToTheSameBytesEveryTime() throws {
-        let first = try OrderedJSONEncoder.encode(Outer())
-        for _ in 0..<20 { #expect(try OrderedJSONEncoder.encode(Outer()) == first) }
+        let first = try JSONWriter.bytes(Outer())
+        for _ in 0..<20 { #expect(try JSONWriter.bytes(Outer()) == first) }
     }
 
     struct Inner: Encodable {
@@ -69,27 +69,8 @@ import Testing
 
     // MARK: Containers
 
-    struct Duplicates: Encodable {
-        enum Keys: String, CodingKey { case a, b, c, n }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(1, forKey: .a)
-            try c.encode(2, forKey: .b)
-            try c.encode("again", forKey: .a)
-            var n1 = c.nestedContainer(keyedBy: Keys.self, forKey: .n)
-            try n1.encode(true, forKey: .a)
-            try c.encodeNil(forKey: .c)
-            var n2 = c.nestedContainer(keyedBy: Keys.self, forKey: .n)
-            try n2.encode(false, forKey: .b)
-            try n1.encode(3, forKey: .c)
-        }
-    }
-
-    @Test func keyEncodedTwiceKeepsFirstPositionAndLastValueAndNestedContainerIsReused() throws {
-        #expect(try Self.text(Duplicates()) == #"{"a":"again","b":2,"n":{"a":true,"b":false,"c":3},"c":null}"#)
-    }
-
-    /// Hand-written containers: unkeyed inside keyed, keyed inside unkeyed, super-encoders.
+    /// Hand-written containers: unkeyed inside keyed, keyed inside unkeyed, a sibling key after a
+    /// nested container (which closes it).
     struct Handwritten: Encodable {
         enum Keys: String, CodingKey { case z, list, parent }
         func encode(to encoder: any Encoder) throws {
@@ -102,17 +83,14 @@ import Testing
             try object.encode("x", forKey: .z)
             var inner = list.nestedUnkeyedContainer()
             try inner.encode(Float(0.25))
-            var single = list.superEncoder().singleValueContainer()
-            try single.encode("from super")
-            try Inner(y: 9, x: []).encode(to: c.superEncoder(forKey: .parent))
-            var base = c.superEncoder().container(keyedBy: Keys.self)
-            try base.encode(1, forKey: .z)
+            try list.encode("after")
+            try c.encode(Inner(y: 9, x: []), forKey: .parent)
         }
     }
 
-    @Test func nestedAndSuperEncodersWriteInPlace() throws {
-        #expect(try Self.text(Handwritten()) == #"{"z":255,"list":[-8,null,{"z":"x"},[0.25],"from super"],"#
-            + #""parent":{"y":9,"x":[]},"super":{"z":1}}"#)
+    @Test func nestedContainersCloseWhenTheirParentGoesOn() throws {
+        #expect(try Self.text(Handwritten()) == #"{"z":255,"list":[-8,null,{"z":"x"},[0.25],"after"],"#
+            + #""parent":{"y":9,"x":[]}}"#)
     }
 
     @Test func topLevelScalarsAndArraysAreFragments() throws {
@@ -148,7 +126,7 @@ import Testing
     }
 
     @Test func numbersAndBoolsRoundTripExactly() throws {
-        let data = try OrderedJSONEncoder.encode(Numbers())
+        let data = Data(try JSONWriter.bytes(Numbers()))
         #expect(String(decoding: data, as: UTF8.self) == #"{"min":-9223372036854775808,"max":9223372036854775807,"#
             + #""byte":200,"umax":18446744073709551615,"yes":true,"no":false,"tenth":0.1,"half":1.5,"minusTwo":-2,"#
             + #""big":1.7976931348623157e+308,"large":1.2345678901234568e+17,"tiny":5e-324,"float":0.1}"#)
@@ -162,22 +140,21 @@ import Testing
         let values: [Double] = [0, -0.0, 0.1, 1, 1.5, -2, 1e15, 1e16, 1e20, 1e-7, 0.0001, 12345.678, 1e300, .leastNonzeroMagnitude,
                                 -123_456.75, 9_007_199_254_740_992]
         let foundation = try JSONEncoder().encode(values)
-        #expect(try OrderedJSONEncoder.encode(values) == foundation)
+        #expect(Data(try JSONWriter.bytes(values)) == foundation)
     }
 
     struct Wrapped<T: Encodable>: Encodable { var value: T }
 
     @Test(arguments: [Double.nan, .infinity, -.infinity])
     func nonFiniteDoubleThrowsInvalidValue(_ value: Double) throws {
-        #expect(throws: EncodingError.self) { try OrderedJSONEncoder.encode(value) }
-        #expect(throws: EncodingError.self) { try OrderedJSONEncoder.encode([value]) }
-        #expect(throws: EncodingError.self) { try OrderedJSONEncoder.encode(Float(value)) }
-        do {
-            _ = try OrderedJSONEncoder.encode(Wrapped(value: [1, value]))
-            Issue.record("no error")
-        } catch EncodingError.invalidValue(_, let context) {
-            #expect(context.codingPath.map(\.stringValue) == ["value", "1"])
-        }
+        #expect(throws: EncodingError.self) { try JSONWriter.bytes(value) }
+        #expect(throws: EncodingError.self) { try JSONWriter.bytes([value]) }
+        #expect(throws: EncodingError.self) { try JSONWriter.bytes(Float(value)) }
+        #expect(throws: EncodingError.self) { try JSONWriter.bytes(Wrapped(value: [1, value])) }
+        // Nothing of a value that throws is left in the output.
+        var out = Array("[".utf8)
+        #expect(throws: EncodingError.self) { try JSONWriter.write(Wrapped(value: [1, value]), to: &out) }
+        #expect(out == Array("[".utf8))
     }
 
     // MARK: Unordered input
@@ -192,10 +169,11 @@ import Testing
         #expect(try Self.text(wide) == "{\(expected)}")
     }
 
-    @Test func jsonValueIsWrittenExactlyAsItsOwnEncoding() throws {
+    @Test func jsonValueIsWrittenWithSortedKeysWhereverItIs() throws {
         let value: JSONValue = ["z": [1, 2.5, 1.0, "s/\"", .null, true], "a": ["nested": ["y": 1, "b": false]],
                                 "é": -3, "A": "x\u{01}"]
         let own = String(decoding: value.encoded(), as: UTF8.self)
+        #expect(own == #"{"A":"x\u0001","a":{"nested":{"b":false,"y":1}},"z":[1,2.5,1,"s/\"",null,true],"é":-3}"#)
         #expect(try Self.text(value) == own)
         #expect(try Self.text(Wrapped(value: value)) == #"{"value":\#(own)}"#)
         #expect(try Self.text([value, .null]) == "[\(own),null]")
@@ -337,7 +315,13 @@ import Testing
         case 7: return .optional(rng.below(2) == 0 ? nil : .string(string(&rng)))
         case 8: return .array((0..<rng.below(5)).map { _ in fuzz(&rng, depth: depth + 1) })
         case 9, 10:
-            return .object((0..<rng.below(6)).map { _ in (keyPool[rng.below(keyPool.count)], fuzz(&rng, depth: depth + 1)) })
+            // Each key once: the writer fills containers in order and never goes back to a key.
+            var seen = Set<String>()
+            return .object((0..<rng.below(6)).compactMap { _ in
+                let key = keyPool[rng.below(keyPool.count)]
+                let value = fuzz(&rng, depth: depth + 1)
+                return seen.insert(key).inserted ? (key, value) : nil
+            })
         case 11:
             var members: [String: Fuzz] = [:]
             for _ in 0..<rng.below(6) { members[string(&rng)] = fuzz(&rng, depth: depth + 1) }
@@ -369,134 +353,13 @@ import Testing
         for seed in 0..<400 {
             var rng = LCG(state: UInt64(seed))
             let value = Self.fuzz(&rng)
-            let ours = try OrderedJSONEncoder.encode(value)
+            let ours = Data(try JSONWriter.bytes(value))
             let theirs = try foundation.encode(value)
             let parsedOurs = try JSONSerialization.jsonObject(with: ours, options: .fragmentsAllowed)
             let parsedTheirs = try JSONSerialization.jsonObject(with: theirs, options: .fragmentsAllowed)
             #expect(Self.normalized(parsedOurs) == Self.normalized(parsedTheirs),
                     "seed \(seed): \(String(decoding: ours, as: UTF8.self)) vs \(String(decoding: theirs, as: UTF8.self))")
             #expect(JSONValue.parse(ours) != nil, "seed \(seed)")
-            var tree = [UInt8]()
-            try OrderedJSONEncoder.encodeTree(value, into: &tree)
-            #expect(ours == Data(tree), "seed \(seed): the stream and the tree differ")
         }
-    }
-
-    // MARK: Streaming or the tree
-
-    /// The bytes of the streaming path, or nil when it gave up (and left `out` as it was).
-    static func streamed<T: Encodable>(_ value: T) throws -> String? {
-        var out = Array("prefix".utf8)
-        guard try StreamingJSONEncoder.encode(value, into: &out) else {
-            #expect(out == Array("prefix".utf8))
-            return nil
-        }
-        return String(decoding: out.dropFirst(6), as: UTF8.self)
-    }
-
-    @Test func valuesThatEncodeInOrderAreStreamedAsTheTreeWritesThem() throws {
-        for value in [try Self.streamed(Outer()), try Self.streamed(Renamed()), try Self.streamed(Optionals()),
-                      try Self.streamed(Wrapped(value: ["b": 1, "a": 2])), try Self.streamed([Outer(), Outer()])] {
-            #expect(value != nil)
-        }
-        #expect(try Self.streamed(Outer()) == (try Self.text(Outer())))
-        #expect(try Self.streamed(Wrapped(value: ["b": 1, "a": 2])) == #"{"value":{"a":2,"b":1}}"#)
-        let envelope = JSONBody.Success(data: Outer(), pagination: nil)
-        var tree = [UInt8]()
-        try OrderedJSONEncoder.encodeTree(envelope, into: &tree)
-        #expect(try Self.streamed(envelope) == String(decoding: tree, as: UTF8.self))
-    }
-
-    @Test func patternsOnlyTheTreeHandlesFallBackToIt() throws {
-        #expect(try Self.streamed(Duplicates()) == nil)  // a key twice, a nested container reused
-        #expect(try Self.streamed(Handwritten()) == nil)  // super-encoders
-        #expect(try Self.streamed(["b": 2, "a": 1]) == nil)  // a top-level dictionary
-        #expect(try Self.streamed(Silent()) == nil)  // nothing encoded at the top: the tree's error
-        #expect(throws: EncodingError.self) { try OrderedJSONEncoder.encode(Silent()) }
-        #expect(try Self.streamed(Wrapped(value: Silent())) == #"{"value":{}}"#)
-    }
-
-    struct Silent: Encodable {
-        func encode(to encoder: any Encoder) throws {}
-    }
-
-    /// Writes two values into one single-value container: the tree keeps the second.
-    struct TwoValues: Encodable {
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.singleValueContainer()
-            try c.encode(1)
-            try c.encode(2)
-        }
-    }
-
-    /// A member, then a number JSON cannot hold.
-    struct HalfWritten: Encodable {
-        enum Keys: String, CodingKey { case ok, bad }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(1, forKey: .ok)
-            try c.encode(Double.nan, forKey: .bad)
-        }
-    }
-
-    /// Encodes `child` under `a` and swallows whatever it throws, then goes on.
-    struct Swallowing<Child: Encodable>: Encodable {
-        var child: Child
-        enum Keys: String, CodingKey { case a, b, list }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try? c.encode(child, forKey: .a)
-            try c.encode(3, forKey: .b)
-            var list = c.nestedUnkeyedContainer(forKey: .list)
-            try list.encode(1)
-            try? list.encode(Double.infinity)
-            try list.encode(2)
-        }
-    }
-
-    /// A number JSON cannot hold, inside nested containers.
-    struct DeepNaN: Encodable {
-        enum Keys: String, CodingKey { case outer, inner }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            var outer = c.nestedContainer(keyedBy: Keys.self, forKey: .outer)
-            var list = outer.nestedUnkeyedContainer(forKey: .inner)
-            try list.encode(1.5)
-            try list.encode(Wrapped(value: Double.nan))
-        }
-    }
-
-    @Test func anErrorInsideNestedContainersNamesTheSamePathAsTheTree() throws {
-        func path(_ body: () throws -> Void) -> [String] {
-            do {
-                try body()
-            } catch EncodingError.invalidValue(_, let context) {
-                return context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-            } catch {}
-            return []
-        }
-        let expected = ["outer", "inner", "1", "value"]
-        var out = [UInt8]()
-        #expect(path { _ = try StreamingJSONEncoder.encode(DeepNaN(), into: &out) } == expected)
-        #expect(out.isEmpty)
-        var tree = [UInt8]()
-        #expect(path { try OrderedJSONEncoder.encodeTree(DeepNaN(), into: &tree) } == expected)
-    }
-
-    @Test func anErrorSwallowedByTheValueSendsItToTheTree() throws {
-        for (value, expected) in [
-            (try Self.text(Swallowing(child: TwoValues())), #"{"a":2,"b":3,"list":[1,2]}"#),
-            (try Self.text(Swallowing(child: HalfWritten())), #"{"b":3,"list":[1,2]}"#),
-        ] {
-            #expect(value == expected)
-        }
-        var tree = [UInt8]()
-        try OrderedJSONEncoder.encodeTree(Swallowing(child: HalfWritten()), into: &tree)
-        #expect(String(decoding: tree, as: UTF8.self) == #"{"b":3,"list":[1,2]}"#)
-        #expect(try Self.streamed(Swallowing(child: TwoValues())) == nil)
-        #expect(try Self.streamed(Swallowing(child: HalfWritten())) == nil)
-        // A non-finite number is refused before anything is written, so streaming goes on as the tree does.
-        #expect(try Self.streamed(Swallowing(child: 5)) == #"{"a":5,"b":3,"list":[1,2]}"#)
-        #expect(try Self.text(Swallowing(child: 5)) == #"{"a":5,"b":3,"list":[1,2]}"#)
     }
 }
