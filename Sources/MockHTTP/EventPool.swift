@@ -18,7 +18,7 @@ import Glibc
 /// arriving, a chunked body, `100-continue`, a client error to answer and linger on — is handed to
 /// a thread of its own running `HTTPConnection.run()`, the same code as on Darwin, from the same
 /// place in the buffer, until every request read is answered; then the pool takes the connection
-/// back. A handler that will block (an injected latency) calls `HTTPServer.willBlock()`, and a write
+/// back. A handler that will block calls `HTTPServer.willBlock()` (a response's `delay`, the mock's injected latency, does it in the transport), and a write
 /// that would block does the same: the worker hands its place in the pool to a new thread and
 /// serves that one connection the same way, so handlers may still block without stalling the
 /// others. Idle connections are closed by a sweep (never one whose request has arrived); `stop()`

@@ -219,6 +219,10 @@ struct HTTPConnection {
                 response = server.errorResponder(error, request)
             }
         }
+        if response.delay > 0 {
+            if pooled { HTTPServer.willBlock() }
+            Thread.sleep(forTimeInterval: response.delay)
+        }
         let keepAlive = head.keepAlive && !server.isStopping
         return writer.write(response, for: request, keepAlive: keepAlive, fd: fd, pooled: pooled)
     }
@@ -320,11 +324,12 @@ struct HTTPConnection {
         Sys.sendAll(fd, HTTPResponseWriter.continueBytes)
     }
 
-    /// Answers a client-caused error with the JSON envelope and `Connection: close`, then closes.
+    /// Answers a client-caused error with the configured error body and `Connection: close`, then closes.
     /// (No body when the request line says HEAD.)
     mutating func fail(_ error: HTTPParseError, head: Bool? = nil) {
         let isHead = head ?? buffer[start..<end].starts(with: Self.headPrefix)
-        let bytes = HTTPResponseWriter.errorResponse(status: error.status, message: error.message, date: &writer.date, omitBody: isHead)
+        let bytes = HTTPResponseWriter.errorResponse(status: error.status, message: error.message,
+                                                     body: server.configuration.errorBody, date: &writer.date, omitBody: isHead)
         if Sys.sendAll(fd, bytes) { lingerClose() }
     }
 
@@ -496,10 +501,12 @@ struct HTTPResponseWriter {
         head.append(10)
     }
 
-    /// A complete client-error response: JSON envelope, `Connection: close`.
-    static func errorResponse(status: Int, message: String, date: inout HTTPDateCache, omitBody: Bool = false) -> [UInt8] {
-        let body = errorJSON(message)
-        var out = Array("HTTP/1.1 \(status) \(reasonPhrase(status))\r\ncontent-type: application/json\r\ndate: ".utf8)
+    /// A complete client-error response: the server's error body, `Connection: close`.
+    static func errorResponse(status: Int, message: String, body makeBody: (Int, String) -> HTTPErrorBody,
+                              date: inout HTTPDateCache, omitBody: Bool = false) -> [UInt8] {
+        let errorBody = makeBody(status, message)
+        let body = errorBody.bytes
+        var out = Array("HTTP/1.1 \(status) \(reasonPhrase(status))\r\ncontent-type: \(errorBody.contentType)\r\ndate: ".utf8)
         date.append(to: &out)
         out += Array("\r\ncontent-length: \(body.count)\r\nconnection: close\r\n\r\n".utf8)
         if !omitBody { out += body }

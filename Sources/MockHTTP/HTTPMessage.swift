@@ -121,6 +121,9 @@ public struct HTTPResponse: Sendable {
     /// How the transport delivers this response; anything but `.normal` is a deliberate fault
     /// (the mock's control API uses it to emulate broken networks).
     public var delivery: Delivery
+    /// Seconds the transport waits before writing this response (a pool worker hands its place
+    /// on first, so the wait holds up no other connection); 0 writes at once.
+    public var delay: TimeInterval = 0
 
     public enum Delivery: Sendable, Equatable {
         /// Write the whole response.

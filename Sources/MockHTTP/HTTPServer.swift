@@ -30,6 +30,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// docs/http.md, Threads); 0 gives every connection a thread of its own, as on Darwin, where
     /// this is ignored.
     public var workerThreads: Int
+    /// The body of every answer the transport writes by itself (400 for malformed HTTP, 408, 413,
+    /// 431, 503 over the connection cap, 500 for a handler that throws without an `errorResponder`),
+    /// given its status and message: the server above decides what its errors look like. The
+    /// default is the message as plain text.
+    public var errorBody: @Sendable (_ status: Int, _ message: String) -> HTTPErrorBody
 
     /// The hosts bound when none are given.
     public static let defaultHosts = ["127.0.0.1", "::1"]
@@ -58,6 +63,17 @@ public struct HTTPServerConfiguration: Sendable {
         self.shutdownGrace = shutdownGrace
         self.cors = cors
         self.workerThreads = workerThreads
+        self.errorBody = { _, message in HTTPErrorBody(contentType: "text/plain; charset=utf-8", bytes: Array((message + "\n").utf8)) }
+    }
+}
+
+/// An error answer's body as the server above the transport writes it.
+public struct HTTPErrorBody: Sendable {
+    public var contentType: String
+    public var bytes: [UInt8]
+    public init(contentType: String, bytes: [UInt8]) {
+        self.contentType = contentType
+        self.bytes = bytes
     }
 }
 
@@ -96,17 +112,16 @@ public final class HTTPServer: Sendable {
         var connections: Set<Int32> = []
     }
 
-    /// Answers 500 `{"success":false,"error":"Internal server error"}` and tells nothing of the error.
-    public static let defaultErrorResponder: HTTPErrorResponder = { _, _ in
-        HTTPResponse(status: 500, headers: HTTPHeaders([("Content-Type", "application/json")]),
-                     body: Data(errorJSON("Internal server error")))
-    }
-
+    /// `errorResponder` turns what a handler throws into an answer; without one it is a 500 with
+    /// `configuration.errorBody`'s "Internal server error", which tells nothing of the error.
     public init(configuration: HTTPServerConfiguration = .init(), handler: @escaping HTTPHandler,
-                errorResponder: @escaping HTTPErrorResponder = HTTPServer.defaultErrorResponder) {
+                errorResponder: HTTPErrorResponder? = nil) {
         self.configuration = configuration
         self.handler = handler
-        self.errorResponder = errorResponder
+        self.errorResponder = errorResponder ?? { [errorBody = configuration.errorBody] _, _ in
+            let body = errorBody(500, "Internal server error")
+            return HTTPResponse(status: 500, headers: HTTPHeaders([("Content-Type", body.contentType)]), body: Data(body.bytes))
+        }
     }
 
     /// Call from a handler before it blocks for long (sleeps, waits on something outside): on a
@@ -362,7 +377,8 @@ public final class HTTPServer: Sendable {
     private func rejectBusy(_ fd: Int32) {
         Sys.setNonBlocking(fd, true)
         var date = HTTPDateCache()
-        let bytes = HTTPResponseWriter.errorResponse(status: 503, message: "Too many connections", date: &date)
+        let bytes = HTTPResponseWriter.errorResponse(status: 503, message: "Too many connections", body: configuration.errorBody,
+                                                     date: &date)
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Sys.sendFlags) }
         shutdown(fd, Int32(SHUT_WR))
         var scratch = [UInt8](repeating: 0, count: 4096)
@@ -434,17 +450,3 @@ public final class HTTPServer: Sendable {
     #endif
 }
 
-/// `{"success":false,"error":"<message>"}` (the app's error envelope).
-func errorJSON(_ message: String) -> [UInt8] {
-    var out = Array(#"{"success":false,"error":""#.utf8)
-    for b in message.utf8 {
-        switch b {
-        case UInt8(ascii: "\""): out += [92, 34]
-        case UInt8(ascii: "\\"): out += [92, 92]
-        case 0..<0x20: out += Array(String(format: "\\u%04x", Int(b)).utf8)
-        default: out.append(b)
-        }
-    }
-    out += Array(#""}"#.utf8)
-    return out
-}

@@ -113,6 +113,10 @@ public final class MockServer: Sendable {
         transport.port = configuration.port
         transport.maxBodyBytes = configuration.maxBodyBytes
         transport.maxConnections = configuration.maxConnections
+        transport.errorBody = { _, message in   // the app's error envelope, for what the transport refuses
+            HTTPErrorBody(contentType: "application/json; charset=utf-8",
+                          bytes: Array(JSONBody.encode(JSONBody.Failure(error: message, code: nil))))
+        }
         http = HTTPServer(
             configuration: transport,
             handler: { request in dispatcher.respond(to: request) },

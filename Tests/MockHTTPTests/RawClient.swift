@@ -223,7 +223,7 @@ struct ServerMode: Sendable, CustomTestStringConvertible {
 /// Starts a server on 127.0.0.1:0, runs `body`, stops the server on every path.
 func withServer<R>(_ configuration: HTTPServerConfiguration = testConfiguration(),
                    handler: @escaping HTTPHandler = testHandler,
-                   errorResponder: @escaping HTTPErrorResponder = HTTPServer.defaultErrorResponder,
+                   errorResponder: HTTPErrorResponder? = nil,
                    _ body: (HTTPServer) throws -> R) throws -> R {
     let server = HTTPServer(configuration: configuration, handler: handler, errorResponder: errorResponder)
     try server.start()

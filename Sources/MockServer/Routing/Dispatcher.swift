@@ -60,7 +60,7 @@ struct Dispatcher: Sendable {
     /// The one log line of a request.
     static func log(_ request: HTTPRequest, _ response: HTTPResponse, who: String?, started: ContinuousClock.Instant,
                     to logger: Logger) {
-        let ms = started.duration(to: .now).milliseconds
+        let ms = started.duration(to: .now).milliseconds + response.delay * 1000   // with an injected latency
         let status = response.delivery == .dropConnection ? "dropped" : String(response.status)
         logger.info("\(request.method) \(request.target) → \(status) \(String(format: "%.2f", ms)) ms\(who.map { " " + $0 } ?? "")")
     }
@@ -97,10 +97,6 @@ private struct Pipeline {
 
         let now = environment.clock.now()
         let fault = environment.faults.take(method: request.method, path: request.path)
-        if let latency = fault?.latencyMs, latency > 0 {
-            HTTPServer.willBlock()   // a pool worker hands its place on before sleeping
-            Thread.sleep(forTimeInterval: Double(latency) / 1000)
-        }
 
         var principal: Result<Principal?, APIFailure> = .success(nil)
         var response: HTTPResponse
@@ -117,9 +113,12 @@ private struct Pipeline {
         if fault?.action == .truncateBody {
             response.delivery = .truncateBody(bytes: response.body.count / 2)
         }
+        // An injected latency: the transport waits before it writes the answer.
+        let latency = Double(fault?.latencyMs ?? 0) / 1000
+        response.delay = latency
 
         let who = (try? principal.get())?.journalName
-        let elapsed = started.duration(to: .now)
+        let elapsed = started.duration(to: .now) + .seconds(latency)
         environment.journal.record(method: request.method, path: request.path, query: request.rawQuery.map(String.init),
                                    status: response.delivery == .dropConnection ? 0 : response.status, durationMs: elapsed.milliseconds, who: who,
                                    time: now)
