@@ -57,6 +57,7 @@ public struct MockServerConfiguration: Sendable {
 public final class MockServer: Sendable {
     public let configuration: MockServerConfiguration
     private let http: HTTPServer
+    private let dispatcher: Dispatcher
     let namespaces: Namespaces
     var environment: ServerEnvironment { namespaces.defaultEnvironment }
 
@@ -107,6 +108,7 @@ public final class MockServer: Sendable {
             ConsoleRoutes.register(on: &control)
         }
         let dispatcher = Dispatcher(namespaces: namespaces, api: api, control: control)
+        self.dispatcher = dispatcher
         let logger = configuration.logger
         var transport = HTTPServerConfiguration()
         transport.hosts = configuration.hosts
@@ -121,6 +123,13 @@ public final class MockServer: Sendable {
             configuration: transport,
             handler: { request in dispatcher.respond(to: request) },
             errorResponder: { error, _ in Dispatcher.response(for: error, logger: logger) })
+    }
+
+    /// Answers one request in process, as the listening server would before the transport writes
+    /// it (no socket: what tests of route behaviour use; `HTTPResponse.delivery` and `delay` are
+    /// left for the caller to honour).
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        dispatcher.respond(to: request)
     }
 
     /// Binds and starts answering. Throws when the address is taken.

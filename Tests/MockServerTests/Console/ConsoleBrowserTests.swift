@@ -11,7 +11,7 @@ import MockHTTP
                              "needs headless Chromium: chromium and chromedriver on PATH (Debian: apt-get install chromium chromium-driver), or CHROME_BINARY and CHROMEDRIVER"))
 struct ConsoleBrowserTests {
     @Test func aSignInCodeAppearsAndTheSuspendButtonQuarantinesTheSignedInAdmin() async throws {
-        let mock = try MockHarness()
+        let mock = try MockHarness(.live)   // a browser needs a socket
         defer { mock.stop() }
         try await ChromeBrowser.run { browser in
             try await open(browser, mock)
@@ -66,7 +66,7 @@ struct ConsoleBrowserTests {
 
     /// In a namespace, so the page's calls are shown to be relative to its own URL.
     @Test func theClockButtonsMoveTheNamespacesClockByExactlyTheirAmount() async throws {
-        let mock = try MockHarness()
+        let mock = try MockHarness(.live)   // a browser needs a socket
         defer { mock.stop() }
         let namespace = try MockHarness(namespace: "console-clock", of: mock)
         defer { namespace.stop() }
@@ -95,7 +95,7 @@ struct ConsoleBrowserTests {
     }
 
     @Test func aScreenshotOfTheConsoleIsANonBlankPNG() async throws {
-        let mock = try MockHarness()
+        let mock = try MockHarness(.live)   // a browser needs a socket
         defer { mock.stop() }
         // Something in every panel.
         let admin = try await mock.signInStaff("admin@acme.test", userAgent: "RepairMinder-iOS/1.0 (iPhone; iOS 17.0)")
@@ -163,7 +163,7 @@ struct ConsoleBrowserTests {
     }
 
     @Test func whatThePageShowsIsTextNeverMarkup() async throws {
-        let mock = try MockHarness()
+        let mock = try MockHarness(.live)   // a browser needs a socket
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test")
         try await mock.registerPushToken("0f1e2d3c4b5a69788796a5b4c3d2e1f0", appType: "staff", bearer: admin.token)
@@ -191,7 +191,7 @@ struct ConsoleBrowserTests {
     /// The console's half of a guarded control API: a stand-in server in front of the mock answers
     /// 401 to control calls without `Authorization: Bearer s3cret-token` (the page itself is open).
     @Test func theConsoleAsksForAControlTokenOnceAndSendsItOnEveryCall() async throws {
-        let mock = try MockHarness()
+        let mock = try MockHarness(.live)   // a browser needs a socket
         defer { mock.stop() }
         var api = Router()
         APIRoutes.register(on: &api)

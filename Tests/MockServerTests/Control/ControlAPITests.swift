@@ -287,7 +287,7 @@ import Testing
     }
 
     @Test func truncateFaultSendsTheFullLengthButHalfTheBody() async throws {
-        let mock = try MockHarness()
+        let mock = try MockHarness(.live)   // what the transport does with the answer
         defer { mock.stop() }
         let raw = try await Self.getMeOnce(mock, withFault: "truncate_body")
         let text = String(decoding: raw, as: UTF8.self)
@@ -303,7 +303,7 @@ import Testing
     }
 
     @Test func dropFaultClosesWithoutAByte() async throws {
-        let mock = try MockHarness()
+        let mock = try MockHarness(.live)   // what the transport does with the answer
         defer { mock.stop() }
         let raw = try await Self.getMeOnce(mock, withFault: "drop_connection")
         #expect(raw.isEmpty)

@@ -214,16 +214,6 @@ import Testing
 extension MockHarness {
     /// Sends raw bytes (a snapshot file) as `application/vnd.sqlite3`.
     func sendData(_ method: String, _ path: String, _ data: Data) async throws -> Reply {
-        var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
-        request.httpMethod = method
-        request.httpBody = data
-        request.setValue("application/vnd.sqlite3", forHTTPHeaderField: "Content-Type")
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        let (body, response) = try await session.data(for: request)
-        let http = response as! HTTPURLResponse
-        var lowered: [String: String] = [:]
-        for (key, value) in http.allHeaderFields { lowered[String(describing: key).lowercased()] = String(describing: value) }
-        return Reply(status: http.statusCode, headers: lowered, body: body)
+        try await send(method, path, data: data, headers: ["Content-Type": "application/vnd.sqlite3"])
     }
 }

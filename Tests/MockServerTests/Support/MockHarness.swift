@@ -4,40 +4,60 @@ import FoundationNetworking
 #endif
 @testable import MockServer
 
-/// A mock server of the test's own: port 0, a fresh seeded in-memory database, real HTTP.
-/// `stop()` it at the end (use `defer`).
+import MockHTTP
+import MockTestSupport
+
+/// A mock server of the test's own, with a fresh seeded in-memory database, and the helpers the
+/// server tests share. Two ways to reach it, as HummingbirdTesting's `.router` and `.live`:
+/// - `.router` (the default): each request is written as HTTP/1.1 bytes, parsed by the transport's
+///   own parser and answered by the server's dispatcher in process — no socket, no URLSession,
+///   microseconds a request. What route logic is tested through.
+/// - `.live`: the server listens on 127.0.0.1 port 0 and requests go over URLSession: for what
+///   only the transport does (framing, keep-alive, CORS, dropped connections, a browser).
+/// The server logs nothing unless the test configures a logger. `stop()` it at the end (`defer`).
 final class MockHarness: Sendable {
+    enum Mode: Sendable { case router, live }
+
     let server: MockServer
+    let mode: Mode
     let baseURL: URL
-    private let session: URLSession
+    /// `/ns/<name>` for a view of a namespace, else "".
+    private let pathPrefix: String
+    private let session: URLSession?
     /// False for a view of another harness's server (a namespace): `stop()` leaves the server running.
     private let ownsServer: Bool
 
-    init(_ configure: (inout MockServerConfiguration) -> Void = { _ in }) throws {
+    init(_ mode: Mode = .router, _ configure: (inout MockServerConfiguration) -> Void = { _ in }) throws {
         var configuration = MockServerConfiguration()
         configuration.hosts = ["127.0.0.1"]
         configuration.port = 0
         configuration.seedSnapshot = Self.pristineSeed
+        configuration.logger.logLevel = .critical   // a test's server logs only what the test asks for
         configure(&configuration)
         server = try MockServer(configuration: configuration)
-        try server.start()
+        self.mode = mode
+        if mode == .live { try server.start() }
         baseURL = server.baseURL
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = 20
-        sessionConfiguration.httpMaximumConnectionsPerHost = 64
-        session = URLSession(configuration: sessionConfiguration)
+        pathPrefix = ""
+        session = mode == .live ? Self.makeSession() : nil
         ownsServer = true
     }
 
     /// The namespace `name` of `other`'s server: the same helpers, every path under `/ns/<name>`.
     init(namespace name: String, of other: MockHarness) throws {
         server = other.server
+        mode = other.mode
         baseURL = try other.server.namespaceURL(name)
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = 20
-        sessionConfiguration.httpMaximumConnectionsPerHost = 64
-        session = URLSession(configuration: sessionConfiguration)
+        pathPrefix = "/ns/" + name
+        session = mode == .live ? Self.makeSession() : nil
         ownsServer = false
+    }
+
+    private static func makeSession() -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 20
+        configuration.httpMaximumConnectionsPerHost = 64
+        return URLSession(configuration: configuration)
     }
 
     /// The default seed's pristine database, built once; every test's mock starts from a copy of it.
@@ -46,7 +66,7 @@ final class MockHarness: Sendable {
     }()
 
     func stop() {
-        session.invalidateAndCancel()
+        session?.invalidateAndCancel()
         if ownsServer { server.stop() }
     }
 
@@ -60,18 +80,54 @@ final class MockHarness: Sendable {
         func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
-    /// Sends `body` verbatim (a JSON text) or `json` (an object encoded here).
-    func send(_ method: String, _ path: String, body: String? = nil, json: [String: JSONValue]? = nil,
+    /// Sends `body` verbatim (a JSON text), `json` (an object encoded here) or `data` (bytes, with
+    /// the `Content-Type` given in `headers`).
+    func send(_ method: String, _ path: String, body: String? = nil, json: [String: JSONValue]? = nil, data: Data? = nil,
               bearer: String? = nil, userAgent: String? = nil, headers: [String: String] = [:]) async throws -> Reply {
+        var fields: [(String, String)] = []
+        var payload: Data? = data
+        if let body { payload = Data(body.utf8) }
+        if let json { payload = try JSONEncoder().encode(json) }
+        if payload != nil { fields.append(("Content-Type", "application/json")) }
+        if let bearer { fields.append(("Authorization", "Bearer \(bearer)")) }
+        fields.append(("User-Agent", userAgent ?? "MockServerTests/1.0 (Linux)"))
+        for (name, value) in headers {
+            fields.removeAll { $0.0.lowercased() == name.lowercased() }
+            fields.append((name, value))
+        }
+        switch mode {
+        case .router: return try await respondInProcess(method, pathPrefix + path, fields: fields, body: payload)
+        case .live: return try await sendLive(method, path, fields: fields, body: payload)
+        }
+    }
+
+    /// The request as a client writes it, through the transport's parser, to the dispatcher.
+    private func respondInProcess(_ method: String, _ target: String, fields: [(String, String)],
+                                  body: Data?) async throws -> Reply {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(baseURL.host ?? "127.0.0.1"):\(baseURL.port ?? 0)\r\n"
+        for (name, value) in fields { head += "\(name): \(value)\r\n" }
+        if let body { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        let bytes = Array(head.utf8) + Array(body ?? Data())
+        let parser = HTTPRequestParser(maxBodyBytes: server.configuration.maxBodyBytes)
+        guard case .request(let request, _) = parser.parse(bytes) else {
+            throw HarnessError("\(method) \(target) is not a request the transport would pass on: use MockHarness(.live)")
+        }
+        let response = server.respond(to: request)
+        if response.delay > 0 { try await Task.sleep(for: .seconds(response.delay)) }
+        guard response.delivery == .normal else { throw URLError(.networkConnectionLost) }   // as a client sees it
+        var headers: [String: String] = [:]
+        for field in response.headers where headers[field.name] == nil { headers[field.name] = field.value }
+        headers["content-length"] = String(response.body.count)
+        return Reply(status: response.status, headers: headers, body: method == "HEAD" ? Data() : response.body)
+    }
+
+    private func sendLive(_ method: String, _ path: String, fields: [(String, String)], body: Data?) async throws -> Reply {
         var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
         request.httpMethod = method
-        if let body { request.httpBody = Data(body.utf8) }
-        if let json { request.httpBody = try JSONEncoder().encode(json) }
-        if request.httpBody != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
-        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
-        request.setValue(userAgent ?? "MockServerTests/1.0 (Linux)", forHTTPHeaderField: "User-Agent")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await session.data(for: request)
+        request.httpBody = body
+        for (name, value) in fields { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await session!.data(for: request)
         let http = response as! HTTPURLResponse
         var lowered: [String: String] = [:]
         for (key, value) in http.allHeaderFields { lowered[String(describing: key).lowercased()] = String(describing: value) }
@@ -95,32 +151,37 @@ final class MockHarness: Sendable {
         try server.environment.store.read(StoreFixture.dump)
     }
 
-    // MARK: - Control API shortcuts
+    // MARK: - Control API (the helpers the integration tests share)
+
+    var control: MockControl {
+        MockControl { [self] method, path, json in
+            let reply = try await send(method, path, body: json.map { String(decoding: $0, as: UTF8.self) })
+            return MockControl.Reply(status: reply.status, body: reply.body)
+        }
+    }
+
+    private static func json(_ data: Data) throws -> JSONValue { try JSONDecoder().decode(JSONValue.self, from: data) }
 
     /// Recorded pushes, newest first (`GET /__mock/push`).
     func pushes(token: String? = nil) async throws -> [JSONValue] {
-        try await get("/__mock/push" + (token.map { "?device_token=\($0)" } ?? "")).data.array ?? []
+        try Self.json(try await control.pushes(deviceToken: token)).array ?? []
     }
 
     /// The newest code mailed to `email` of `kind`.
     func latestCode(to email: String, kind: String) async throws -> String? {
-        let reply = try await get("/__mock/outbox?to=\(email)&kind=\(kind)")
-        return reply.data[0]?["code"]?.string
+        try await control.latestCode(to: email, kind: kind)
     }
 
     func outboxCount(to email: String? = nil) async throws -> Int {
-        let reply = try await get("/__mock/outbox" + (email.map { "?to=\($0)" } ?? ""))
-        return reply.data.array?.count ?? -1
+        try Self.json(try await control.outbox(to: email)).array?.count ?? -1
     }
 
     func advanceClock(seconds: Double) async throws {
-        let reply = try await post("/__mock/clock", ["advance_seconds": .double(seconds)])
-        precondition(reply.status == 200, "clock did not move: \(reply.status)")
+        try await control.advanceClock(seconds: seconds)
     }
 
     func setCompanyStatus(_ companyID: String, _ status: String) async throws {
-        let reply = try await send("PATCH", "/__mock/companies/\(companyID)", json: ["status": .string(status)])
-        precondition(reply.status == 200, "company status not changed: \(reply.status)")
+        try await control.setCompanyStatus(companyID, status)
     }
 
     // MARK: - Sign-in shortcuts
@@ -230,26 +291,20 @@ enum SeedIDs {
 extension MockHarness {
     /// The mock clock's now as the API writes it (`2026-11-21T12:00:00Z`).
     func clockNow() async throws -> String {
-        guard let now = try await get("/__mock/clock").data["now"]?.string else { throw HarnessError("no clock") }
-        return now
+        try await control.clockNow()
     }
 
     /// `POST /__mock/inbound-email`: mail a customer sends to a company address.
     func inboundEmail(to: String, from: String, fromName: String? = nil, subject: String, body: String,
                       ticketID: String? = nil) async throws -> Reply {
-        var json: [String: JSONValue] = ["to": .string(to), "from": .string(from), "subject": .string(subject),
-                                         "body": .string(body)]
-        if let fromName { json["from_name"] = .string(fromName) }
-        if let ticketID { json["ticket_id"] = .string(ticketID) }
-        return try await post("/__mock/inbound-email", json)
+        let reply = try await control.inboundEmail(to: to, from: from, fromName: fromName, subject: subject,
+                                                   body: body, ticketID: ticketID)
+        return Reply(status: reply.status, headers: [:], body: reply.body)
     }
 
     /// The outbox's mails, newest first, optionally only to `to` and of `kind`.
     func outbox(to: String? = nil, kind: String? = nil) async throws -> [JSONValue] {
-        var query: [String] = []
-        if let to { query.append("to=\(to)") }
-        if let kind { query.append("kind=\(kind)") }
-        return try await get("/__mock/outbox" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))).data.array ?? []
+        try JSONDecoder().decode(JSONValue.self, from: try await control.outbox(to: to, kind: kind)).array ?? []
     }
 
     /// The payloads pushed to one device token, oldest first.
