@@ -9,14 +9,14 @@ import Testing
         #expect(tokens.refreshToken == "refresh-1")
         #expect(tokens.expiresIn == 900)
         #expect(tokens.user.firstName == "John")
-        #expect(tokens.user.companyId == "c-1")
+        #expect(tokens.user.companyID == "c-1")
         #expect(tokens.user.role == .admin)
         #expect(tokens.user.isActive == true)
         #expect(tokens.user.magicLinkEnabled == false)
         #expect(tokens.user.lastLogin == nil)
         #expect(tokens.company.status == .active)
         #expect(tokens.company.currencyCode == "GBP")
-        #expect(tokens.company.logoUrl == nil)
+        #expect(tokens.company.logoURL == nil)
         #expect(tokens.company.vatRateRepair == "20.00")
         #expect(tokens.company.vatRateDevicePurchase == "0.00")
     }
@@ -24,10 +24,10 @@ import Testing
     @Test func loginStepOneDecodesCamelCaseUser() throws {
         let challenge = try Fixture.decode(Fixture.loginStep1, as: StaffLoginChallenge.self).data
         #expect(challenge.requiresTwoFactor)
-        #expect(challenge.userId == "u-1")
+        #expect(challenge.userID == "u-1")
         #expect(challenge.email == "staff@example.com")
         #expect(challenge.user.firstName == "John")
-        #expect(challenge.user.companyId == "c-1")
+        #expect(challenge.user.companyID == "c-1")
     }
 
     @Test func refreshResponseDecodes() throws {
@@ -50,7 +50,7 @@ import Testing
         #expect(signIn.token == "jwt.customer")
         #expect(signIn.client.firstName == "Jane")
         #expect(signIn.client.name == "Jane Customer")
-        #expect(signIn.company.logoUrl == "https://api.repairminder.com/api/branding/c-1/logo")
+        #expect(signIn.company.logoURL == "https://api.repairminder.com/api/branding/c-1/logo")
     }
 
     @Test func customerVerifyWithSeveralCompaniesAsksForSelection() throws {
@@ -59,7 +59,7 @@ import Testing
             Issue.record("expected a selection, got \(answer)"); return
         }
         #expect(selection.companies.map(\.id) == ["c-1", "c-2"])
-        #expect(selection.companies[1].logoUrl == nil)
+        #expect(selection.companies[1].logoURL == nil)
         #expect(selection.email == "jane@example.com")
         #expect(selection.code == "123456")
     }
