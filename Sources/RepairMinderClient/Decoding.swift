@@ -84,10 +84,25 @@ public struct Pagination: Decodable, Sendable, Hashable {
     }
 }
 
-/// The unwrapped success envelope: `data` plus `pagination` when the answer is a list.
+/// A decoded answer: the envelope's `data`, its `pagination` when the answer is a list, and the
+/// HTTP status code and headers it came with (as kean/Get's `Response<T>` carries them).
 public struct APIResponse<Payload: Decodable & Sendable>: Sendable {
     public var data: Payload
     public var pagination: Pagination?
+    /// The HTTP status code, e.g. 200, or 201 for a created resource.
+    public var statusCode: Int
+    /// The response headers, names lower-cased; look one up in any case with ``header(_:)``.
+    public var headers: [String: String]
+
+    public init(data: Payload, pagination: Pagination? = nil, statusCode: Int = 200, headers: [String: String] = [:]) {
+        self.data = data
+        self.pagination = pagination
+        self.statusCode = statusCode
+        self.headers = lowercasedNames(headers)
+    }
+
+    /// The value of the header `name`, in any case (`Content-Type` or `content-type`).
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// `{success, data?, pagination?}` — decoded in one place.

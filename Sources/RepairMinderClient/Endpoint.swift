@@ -25,7 +25,7 @@ public struct QueryItem: Sendable, Hashable {
 ///
 /// Build them with the functions in ``API`` rather than with strings at call sites.
 public struct Endpoint<Response: Decodable & Sendable>: Sendable {
-    public var method: HTTPMethod
+    public var method: APIClient.Request.Method
     /// Path below the base URL, starting with `/`, e.g. `/api/auth/login`.
     public var path: String
     public var query: [QueryItem]
@@ -38,7 +38,7 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
     public var requiresAuth: Bool { credential != .none }
 
     public init(
-        _ method: HTTPMethod,
+        _ method: APIClient.Request.Method,
         _ path: String,
         query: [QueryItem] = [],
         body: (any Encodable & Sendable)? = nil,
@@ -70,7 +70,7 @@ public struct BinaryBody: Decodable, Sendable, Hashable {
     /// The `filename` of `Content-Disposition`, if any.
     public var filename: String?
 
-    init(_ response: HTTPResponse) {
+    init(_ response: APIClient.Response) {
         data = response.body
         contentType = response.headers["content-type"]
         filename = response.headers["content-disposition"].flatMap(Self.filename(inDisposition:))

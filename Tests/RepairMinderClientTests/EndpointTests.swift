@@ -5,7 +5,7 @@ import Testing
 @Suite struct EndpointTests {
     static let configuration = APIClient.Configuration(baseURL: URL(string: "http://127.0.0.1:8787/")!)
 
-    static func bodyObject(_ request: HTTPRequest) throws -> [String: String] {
+    static func bodyObject(_ request: APIClient.Request) throws -> [String: String] {
         let object = try JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: Any] ?? [:]
         return object.compactMapValues { $0 as? String }
     }
@@ -71,7 +71,7 @@ import Testing
 
     /// A transport that must not be reached.
     struct Unreachable: HTTPTransport {
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        func send(_ request: APIClient.Request) async throws -> APIClient.Response {
             Issue.record("unexpected request \(request.method.rawValue) \(request.url)")
             throw URLError(.cannotConnectToHost)
         }

@@ -430,7 +430,7 @@ import Testing
 
     static let configuration = APIClient.Configuration(baseURL: URL(string: "http://127.0.0.1:8787")!)
 
-    func request<R>(_ endpoint: Endpoint<R>) throws -> HTTPRequest {
+    func request<R>(_ endpoint: Endpoint<R>) throws -> APIClient.Request {
         try APIClient.makeRequest(endpoint, authorization: "t", configuration: Self.configuration)
     }
 
@@ -480,7 +480,7 @@ import Testing
     }
 
     @Test func binaryAnswersAreBytesAndTheirErrorsStillMap() throws {
-        let pdf = HTTPResponse(status: 200, headers: ["Content-Type": "application/pdf",
+        let pdf = APIClient.Response(statusCode: 200, headers: ["Content-Type": "application/pdf",
                                                       "Content-Disposition": #"attachment; filename="price list.pdf""#],
                                body: Data("%PDF-1.4".utf8))
         let file = try APIClient.decode(pdf, as: BinaryBody.self, strict: true).data
@@ -507,7 +507,7 @@ import Testing
             self.omitPagination = omitPagination
         }
 
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        func send(_ request: APIClient.Request) async throws -> APIClient.Response {
             let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
             let page = Int(items.first { $0.name == "page" }?.value ?? "1")!
             let limit = Int(items.first { $0.name == "limit" }?.value ?? "20")!
