@@ -37,8 +37,9 @@ public enum API {
         public static func verifyMagicLink(email: String, code: String) -> Endpoint<StaffTokenResponse> {
             Endpoint(.post, "/api/auth/magic-link/verify-code", body: EmailCodeBody(email: email, code: code))
         }
-        /// `POST /api/auth/refresh` (no bearer; never refreshed itself).
-        public static func refresh(refreshToken: String) -> Endpoint<RefreshResponse> {
+        /// `POST /api/auth/refresh` (no bearer; never refreshed itself). Internal: a refresh must go
+        /// through the client's single flight (``APIClient/refreshStaffTokens()``), never around it.
+        static func refresh(refreshToken: String) -> Endpoint<RefreshResponse> {
             Endpoint(.post, "/api/auth/refresh", body: RefreshBody(refreshToken: refreshToken), isTokenRefresh: true)
         }
         /// `GET /api/auth/me`.

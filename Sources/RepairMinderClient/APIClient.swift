@@ -15,7 +15,7 @@ public final class APIClient: Sendable {
         public var baseURL: URL
         public var userAgent: String
         public var refreshPolicy: RefreshPolicy
-        /// Decode with ``StrictDecoding``: an answer with a key no model reads, or an enum value
+        /// Strict decoding: an answer with a key no model reads, or an enum value
         /// the client does not know, fails with ``RepairMinderError/decoding(keyPath:message:)``.
         /// For debug builds and tests against the mock; leave it off in release builds.
         public var strictDecoding: Bool
@@ -34,19 +34,23 @@ public final class APIClient: Sendable {
     public let transport: any HTTPTransport
     /// The single-flight refresher of this client. Clients sharing a store each have their own;
     /// they coordinate through the store re-read.
-    public let refresher: TokenRefresher
+    let refresher: TokenRefresher
     /// The clock used for `expiresAt` and proactive refresh.
-    public let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     /// - Parameters:
     ///   - tokenStore: where credentials live; share one between clients to act as an app and
     ///     its extension.
-    ///   - transport: ``URLSessionTransport`` unless a test supplies another.
-    ///   - now: the clock used for `expiresAt` and proactive refresh.
-    public init(configuration: Configuration,
-                tokenStore: any TokenStore = InMemoryTokenStore(),
-                transport: any HTTPTransport = URLSessionTransport(),
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    ///   - transport: ``URLSessionTransport`` unless you supply another.
+    public convenience init(configuration: Configuration,
+                            tokenStore: any TokenStore = InMemoryTokenStore(),
+                            transport: any HTTPTransport = URLSessionTransport()) {
+        self.init(configuration: configuration, tokenStore: tokenStore, transport: transport, now: { Date() })
+    }
+
+    /// - Parameter now: the clock used for `expiresAt` and proactive refresh (tests move it).
+    init(configuration: Configuration, tokenStore: any TokenStore, transport: any HTTPTransport,
+         now: @escaping @Sendable () -> Date) {
         self.configuration = configuration
         self.tokenStore = tokenStore
         self.transport = transport
@@ -175,8 +179,8 @@ public final class APIClient: Sendable {
     }
 
     /// Builds the HTTP request of `endpoint`.
-    public static func makeRequest<Value>(_ endpoint: Endpoint<Value>, authorization: String?,
-                                          configuration: Configuration) throws -> Request {
+    static func makeRequest<Value>(_ endpoint: Endpoint<Value>, authorization: String?,
+                                   configuration: Configuration) throws -> Request {
         var base = configuration.baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         guard var components = URLComponents(string: base + endpoint.path) else {
@@ -216,8 +220,8 @@ public final class APIClient: Sendable {
     /// Decodes an answer: a 2xx with `success: true` unwraps `data`; anything else is mapped by
     /// ``RepairMinderError/map(status:message:code:)``.
     /// With `strict`, decoding goes through ``StrictDecoding`` (every key must be read).
-    public static func decode<Value>(_ raw: Response, as type: Value.Type,
-                                     strict: Bool = false) throws -> APIResponse<Value> {
+    static func decode<Value>(_ raw: Response, as type: Value.Type,
+                              strict: Bool = false) throws -> APIResponse<Value> {
         let decoder = JSONDecoder()
         let probe = try? decoder.decode(Probe.self, from: raw.body)
         guard (200..<300).contains(raw.statusCode), probe?.success != false else {

@@ -183,7 +183,7 @@ public enum JSONValue: Codable, Sendable, Hashable {
 
 extension CodingUserInfoKey {
     /// Set (to `true`) by ``StrictDecoding``: open enums then reject values they do not know.
-    public static let repairMinderStrict = CodingUserInfoKey(rawValue: "RepairMinderClient.strict")!
+    static let repairMinderStrict = CodingUserInfoKey(rawValue: "RepairMinderClient.strict")!
 }
 
 extension Decoder {
@@ -193,6 +193,9 @@ extension Decoder {
 
 /// A SQLite flag: `0`/`1` on the wire (`true`/`false` accepted too), `Bool` in Swift.
 /// Anything else is a `DecodingError` at its key; it encodes back as `0`/`1`.
+///
+/// Public only because Swift requires the wrapper of a public property to be public; apps read
+/// the `Bool`.
 @propertyWrapper
 public struct IntFlag: Codable, Sendable, Hashable {
     public var wrappedValue: Bool
@@ -445,8 +448,9 @@ public struct Timestamp: Codable, Sendable, Hashable, Comparable, CustomStringCo
 }
 
 /// A closed set of wire strings that keeps values it does not know as `.unknown(raw)` instead of
-/// failing (a newer backend may add one). Under ``StrictDecoding`` an unknown value is an error,
-/// so a test proves every value the server sends is known.
+/// failing (a newer backend may add one). Under strict decoding
+/// (``APIClient/Configuration/strictDecoding``) an unknown value is an error, so a test proves
+/// every value the server sends is known.
 public protocol OpenEnum: Codable, Sendable, Hashable, CustomStringConvertible {
     /// Every known case, in the server's order.
     static var knownCases: [Self] { get }

@@ -32,8 +32,8 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
     /// Encoded as JSON when the request is sent.
     public var body: (any Encodable & Sendable)?
     public var credential: CredentialKind
-    /// True for `POST /api/auth/refresh`: its own 401 never triggers a refresh.
-    public var isTokenRefresh: Bool
+    /// True for `POST /api/auth/refresh` only: its own 401 never triggers a refresh.
+    var isTokenRefresh: Bool
 
     public var requiresAuth: Bool { credential != .none }
 
@@ -43,9 +43,14 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
         query: [QueryItem] = [],
         body: (any Encodable & Sendable)? = nil,
         credential: CredentialKind = .none,
-        isTokenRefresh: Bool = false,
         as response: Response.Type = Response.self
     ) {
+        self.init(method, path, query: query, body: body, credential: credential, isTokenRefresh: false)
+    }
+
+    /// The refresh endpoint's initializer (``API/StaffAuth`` `refresh(refreshToken:)`).
+    init(_ method: APIClient.Request.Method, _ path: String, query: [QueryItem] = [],
+         body: (any Encodable & Sendable)? = nil, credential: CredentialKind = .none, isTokenRefresh: Bool) {
         self.method = method
         self.path = path
         self.query = query

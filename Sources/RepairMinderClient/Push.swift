@@ -62,7 +62,7 @@ public actor PushRegistration {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// APNs token bytes as lower-case hex.
-    public static func hex(_ data: Data) -> String {
+    static func hex(_ data: Data) -> String {
         var bytes = [UInt8]()
         bytes.reserveCapacity(data.count * 2)
         for byte in data {

@@ -204,17 +204,17 @@ public struct StaffTokenResponse: Decodable, Sendable, Hashable {
     }
 }
 
-/// `POST /api/auth/refresh` answer.
-public struct RefreshResponse: Decodable, Sendable, Hashable {
-    public var token: String
-    public var refreshToken: String
-    public var expiresIn: Int
+/// `POST /api/auth/refresh` answer (read by the client's refresher only).
+struct RefreshResponse: Decodable, Sendable, Hashable {
+    var token: String
+    var refreshToken: String
+    var expiresIn: Int
 
     enum CodingKeys: String, CodingKey {
         case token, refreshToken, expiresIn
     }
 
-    public init(token: String, refreshToken: String, expiresIn: Int) {
+    init(token: String, refreshToken: String, expiresIn: Int) {
         self.token = token
         self.refreshToken = refreshToken
         self.expiresIn = expiresIn
