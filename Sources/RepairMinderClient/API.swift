@@ -5,8 +5,14 @@ public enum API {
     /// Staff authentication (CONTRACT §2, §3).
     public enum StaffAuth {
         struct LoginBody: Encodable, Sendable { let email: String; let password: String }
-        struct TwoFactorRequestBody: Encodable, Sendable { let userId: String; let email: String }
-        struct TwoFactorVerifyBody: Encodable, Sendable { let userId: String; let code: String }
+        struct TwoFactorRequestBody: Encodable, Sendable {
+            let userID: String; let email: String
+            enum CodingKeys: String, CodingKey { case userID = "userId", email }
+        }
+        struct TwoFactorVerifyBody: Encodable, Sendable {
+            let userID: String; let code: String
+            enum CodingKeys: String, CodingKey { case userID = "userId", code }
+        }
         struct EmailBody: Encodable, Sendable { let email: String }
         struct EmailCodeBody: Encodable, Sendable { let email: String; let code: String }
         struct RefreshBody: Encodable, Sendable { let refreshToken: String }
@@ -16,12 +22,12 @@ public enum API {
             Endpoint(.post, "/api/auth/login", body: LoginBody(email: email, password: password))
         }
         /// `POST /api/auth/2fa/request` → a 6-digit code is emailed.
-        public static func requestTwoFactorCode(userId: String, email: String) -> Endpoint<MessageResponse> {
-            Endpoint(.post, "/api/auth/2fa/request", body: TwoFactorRequestBody(userId: userId, email: email))
+        public static func requestTwoFactorCode(userID: String, email: String) -> Endpoint<MessageResponse> {
+            Endpoint(.post, "/api/auth/2fa/request", body: TwoFactorRequestBody(userID: userID, email: email))
         }
         /// `POST /api/auth/2fa/verify`; `code` is an email code, a TOTP code or a recovery code.
-        public static func verifyTwoFactor(userId: String, code: String) -> Endpoint<StaffTokenResponse> {
-            Endpoint(.post, "/api/auth/2fa/verify", body: TwoFactorVerifyBody(userId: userId, code: code))
+        public static func verifyTwoFactor(userID: String, code: String) -> Endpoint<StaffTokenResponse> {
+            Endpoint(.post, "/api/auth/2fa/verify", body: TwoFactorVerifyBody(userID: userID, code: code))
         }
         /// `POST /api/auth/magic-link/request`.
         public static func requestMagicLink(email: String) -> Endpoint<MessageResponse> {
@@ -31,8 +37,9 @@ public enum API {
         public static func verifyMagicLink(email: String, code: String) -> Endpoint<StaffTokenResponse> {
             Endpoint(.post, "/api/auth/magic-link/verify-code", body: EmailCodeBody(email: email, code: code))
         }
-        /// `POST /api/auth/refresh` (no bearer; never refreshed itself).
-        public static func refresh(refreshToken: String) -> Endpoint<RefreshResponse> {
+        /// `POST /api/auth/refresh` (no bearer; never refreshed itself). Internal: a refresh must go
+        /// through the client's single flight (``APIClient/refreshStaffTokens()``), never around it.
+        static func refresh(refreshToken: String) -> Endpoint<RefreshResponse> {
             Endpoint(.post, "/api/auth/refresh", body: RefreshBody(refreshToken: refreshToken), isTokenRefresh: true)
         }
         /// `GET /api/auth/me`.
@@ -47,16 +54,22 @@ public enum API {
 
     /// Customer authentication (CONTRACT §4).
     public enum CustomerAuth {
-        struct RequestBody: Encodable, Sendable { let email: String; let companyId: String? }
-        struct VerifyBody: Encodable, Sendable { let email: String; let code: String; let companyId: String? }
+        struct RequestBody: Encodable, Sendable {
+            let email: String; let companyID: String?
+            enum CodingKeys: String, CodingKey { case email, companyID = "companyId" }
+        }
+        struct VerifyBody: Encodable, Sendable {
+            let email: String; let code: String; let companyID: String?
+            enum CodingKeys: String, CodingKey { case email, code, companyID = "companyId" }
+        }
 
         /// `POST /api/customer/auth/request-magic-link`.
-        public static func requestMagicLink(email: String, companyId: String? = nil) -> Endpoint<MessageResponse> {
-            Endpoint(.post, "/api/customer/auth/request-magic-link", body: RequestBody(email: email, companyId: companyId))
+        public static func requestMagicLink(email: String, companyID: String? = nil) -> Endpoint<MessageResponse> {
+            Endpoint(.post, "/api/customer/auth/request-magic-link", body: RequestBody(email: email, companyID: companyID))
         }
         /// `POST /api/customer/auth/verify-code` → signed in, or a company selection.
-        public static func verifyCode(email: String, code: String, companyId: String? = nil) -> Endpoint<CustomerVerifyResponse> {
-            Endpoint(.post, "/api/customer/auth/verify-code", body: VerifyBody(email: email, code: code, companyId: companyId))
+        public static func verifyCode(email: String, code: String, companyID: String? = nil) -> Endpoint<CustomerVerifyResponse> {
+            Endpoint(.post, "/api/customer/auth/verify-code", body: VerifyBody(email: email, code: code, companyID: companyID))
         }
         /// `GET /api/customer/auth/me`.
         public static func me() -> Endpoint<CustomerMe> {

@@ -15,7 +15,7 @@ public final class APIClient: Sendable {
         public var baseURL: URL
         public var userAgent: String
         public var refreshPolicy: RefreshPolicy
-        /// Decode with ``StrictDecoding``: an answer with a key no model reads, or an enum value
+        /// Strict decoding: an answer with a key no model reads, or an enum value
         /// the client does not know, fails with ``RepairMinderError/decoding(keyPath:message:)``.
         /// For debug builds and tests against the mock; leave it off in release builds.
         public var strictDecoding: Bool
@@ -34,19 +34,23 @@ public final class APIClient: Sendable {
     public let transport: any HTTPTransport
     /// The single-flight refresher of this client. Clients sharing a store each have their own;
     /// they coordinate through the store re-read.
-    public let refresher: TokenRefresher
+    let refresher: TokenRefresher
     /// The clock used for `expiresAt` and proactive refresh.
-    public let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     /// - Parameters:
     ///   - tokenStore: where credentials live; share one between clients to act as an app and
     ///     its extension.
-    ///   - transport: ``URLSessionTransport`` unless a test supplies another.
-    ///   - now: the clock used for `expiresAt` and proactive refresh.
-    public init(configuration: Configuration,
-                tokenStore: any TokenStore = InMemoryTokenStore(),
-                transport: any HTTPTransport = URLSessionTransport(),
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    ///   - transport: ``URLSessionTransport`` unless you supply another.
+    public convenience init(configuration: Configuration,
+                            tokenStore: any TokenStore = InMemoryTokenStore(),
+                            transport: any HTTPTransport = URLSessionTransport()) {
+        self.init(configuration: configuration, tokenStore: tokenStore, transport: transport, now: { Date() })
+    }
+
+    /// - Parameter now: the clock used for `expiresAt` and proactive refresh (tests move it).
+    init(configuration: Configuration, tokenStore: any TokenStore, transport: any HTTPTransport,
+         now: @escaping @Sendable () -> Date) {
         self.configuration = configuration
         self.tokenStore = tokenStore
         self.transport = transport
@@ -66,12 +70,13 @@ public final class APIClient: Sendable {
     // MARK: - Sending
 
     /// Sends `endpoint` and returns its `data`.
-    public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+    public func send<Value>(_ endpoint: Endpoint<Value>) async throws -> Value {
         try await response(endpoint).data
     }
 
-    /// Sends `endpoint` and returns `data` with the `pagination` of list answers.
-    public func response<Response>(_ endpoint: Endpoint<Response>) async throws -> APIResponse<Response> {
+    /// Sends `endpoint` and returns `data` with the `pagination` of list answers, and the HTTP
+    /// status code and headers of the answer (of the retried request, when a 401 was refreshed).
+    public func response<Value>(_ endpoint: Endpoint<Value>) async throws -> APIResponse<Value> {
         do {
             switch endpoint.credential {
             case .none:
@@ -100,7 +105,7 @@ public final class APIClient: Sendable {
         }
     }
 
-    private func sendAsStaff<Response>(_ endpoint: Endpoint<Response>) async throws -> APIResponse<Response> {
+    private func sendAsStaff<Value>(_ endpoint: Endpoint<Value>) async throws -> APIResponse<Value> {
         guard var credentials = try await TokenRefresher.read(tokenStore) else {
             throw RepairMinderError.sessionEnded(reason: .loggedOut)
         }
@@ -114,14 +119,14 @@ public final class APIClient: Sendable {
         }
         let raw = try await Self.transmit(endpoint, authorization: credentials.accessToken,
                                           configuration: configuration, transport: transport)
-        guard raw.status == 401, !endpoint.isTokenRefresh else {
-            return try Self.decode(raw, as: Response.self, strict: configuration.strictDecoding)
+        guard raw.statusCode == 401, !endpoint.isTokenRefresh else {
+            return try Self.decode(raw, as: Value.self, strict: configuration.strictDecoding)
         }
         // Refresh once, retry once. A second 401 is mapped as is (`unauthorized`): no loop.
         let fresh = try await refresh(after: credentials)
         let retried = try await Self.transmit(endpoint, authorization: fresh.accessToken,
                                               configuration: configuration, transport: transport)
-        return try Self.decode(retried, as: Response.self, strict: configuration.strictDecoding)
+        return try Self.decode(retried, as: Value.self, strict: configuration.strictDecoding)
     }
 
     private func refresh(after credentials: StaffCredentials) async throws -> StaffCredentials {
@@ -132,7 +137,7 @@ public final class APIClient: Sendable {
         }
     }
 
-    private func sendAsCustomer<Response>(_ endpoint: Endpoint<Response>) async throws -> APIResponse<Response> {
+    private func sendAsCustomer<Value>(_ endpoint: Endpoint<Value>) async throws -> APIResponse<Value> {
         let credentials: CustomerCredentials?
         do {
             credentials = try await tokenStore.customerCredentials()
@@ -142,29 +147,29 @@ public final class APIClient: Sendable {
         guard let credentials else { throw RepairMinderError.sessionEnded(reason: .loggedOut) }
         let raw = try await Self.transmit(endpoint, authorization: credentials.token,
                                           configuration: configuration, transport: transport)
-        if raw.status == 401 {
+        if raw.statusCode == 401 {
             // No refresh token for customers: the session is over. Leave newer credentials alone.
             if let current = try? await tokenStore.customerCredentials(), current.token == credentials.token {
                 try? await tokenStore.saveCustomerCredentials(nil)
             }
             throw RepairMinderError.sessionEnded(reason: .tokenRejected)
         }
-        return try Self.decode(raw, as: Response.self, strict: configuration.strictDecoding)
+        return try Self.decode(raw, as: Value.self, strict: configuration.strictDecoding)
     }
 
     // MARK: - The one place requests are built and answers decoded
 
-    static func execute<Response>(_ endpoint: Endpoint<Response>, authorization: String?,
-                                  configuration: Configuration,
-                                  transport: any HTTPTransport) async throws -> APIResponse<Response> {
+    static func execute<Value>(_ endpoint: Endpoint<Value>, authorization: String?,
+                               configuration: Configuration,
+                               transport: any HTTPTransport) async throws -> APIResponse<Value> {
         let raw = try await transmit(endpoint, authorization: authorization,
                                      configuration: configuration, transport: transport)
-        return try decode(raw, as: Response.self, strict: configuration.strictDecoding)
+        return try decode(raw, as: Value.self, strict: configuration.strictDecoding)
     }
 
-    static func transmit<Response>(_ endpoint: Endpoint<Response>, authorization: String?,
-                                   configuration: Configuration,
-                                   transport: any HTTPTransport) async throws -> HTTPResponse {
+    static func transmit<Value>(_ endpoint: Endpoint<Value>, authorization: String?,
+                                configuration: Configuration,
+                                transport: any HTTPTransport) async throws -> Response {
         let request = try makeRequest(endpoint, authorization: authorization, configuration: configuration)
         do {
             return try await transport.send(request)
@@ -174,8 +179,8 @@ public final class APIClient: Sendable {
     }
 
     /// Builds the HTTP request of `endpoint`.
-    public static func makeRequest<Response>(_ endpoint: Endpoint<Response>, authorization: String?,
-                                             configuration: Configuration) throws -> HTTPRequest {
+    static func makeRequest<Value>(_ endpoint: Endpoint<Value>, authorization: String?,
+                                   configuration: Configuration) throws -> Request {
         var base = configuration.baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         guard var components = URLComponents(string: base + endpoint.path) else {
@@ -203,7 +208,7 @@ public final class APIClient: Sendable {
                 throw RepairMinderError.validation(message: "Cannot encode request body: \(error.localizedDescription)")
             }
         }
-        return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body)
+        return Request(method: endpoint.method, url: url, headers: headers, body: body)
     }
 
     private struct Probe: Decodable {
@@ -215,24 +220,27 @@ public final class APIClient: Sendable {
     /// Decodes an answer: a 2xx with `success: true` unwraps `data`; anything else is mapped by
     /// ``RepairMinderError/map(status:message:code:)``.
     /// With `strict`, decoding goes through ``StrictDecoding`` (every key must be read).
-    public static func decode<Response>(_ raw: HTTPResponse, as type: Response.Type,
-                                        strict: Bool = false) throws -> APIResponse<Response> {
+    static func decode<Value>(_ raw: Response, as type: Value.Type,
+                              strict: Bool = false) throws -> APIResponse<Value> {
         let decoder = JSONDecoder()
         let probe = try? decoder.decode(Probe.self, from: raw.body)
-        guard (200..<300).contains(raw.status), probe?.success != false else {
-            throw RepairMinderError.map(status: raw.status, message: probe?.error, code: probe?.code)
+        guard (200..<300).contains(raw.statusCode), probe?.success != false else {
+            throw RepairMinderError.map(status: raw.statusCode, message: probe?.error, code: probe?.code)
         }
-        if let binary = BinaryBody(raw) as? Response {
-            return APIResponse(data: binary, pagination: nil)
+        func answer(_ data: Value, _ pagination: Pagination?) -> APIResponse<Value> {
+            APIResponse(data: data, pagination: pagination, statusCode: raw.statusCode, headers: raw.headers)
         }
-        if raw.body.isEmpty, let empty = EmptyResponse() as? Response {
-            return APIResponse(data: empty, pagination: nil)
+        if let binary = BinaryBody(raw) as? Value {
+            return answer(binary, nil)
+        }
+        if raw.body.isEmpty, let empty = EmptyResponse() as? Value {
+            return answer(empty, nil)
         }
         do {
             let envelope = strict
-                ? try StrictDecoding.decode(SuccessEnvelope<Response>.self, from: raw.body)
-                : try decoder.decode(SuccessEnvelope<Response>.self, from: raw.body)
-            return APIResponse(data: envelope.data, pagination: envelope.pagination)
+                ? try StrictDecoding.decode(SuccessEnvelope<Value>.self, from: raw.body)
+                : try decoder.decode(SuccessEnvelope<Value>.self, from: raw.body)
+            return answer(envelope.data, envelope.pagination)
         } catch let error as DecodingError {
             throw RepairMinderError.from(error)
         }

@@ -7,7 +7,7 @@ public struct StaffProfile: Codable, Sendable, Hashable, Identifiable {
     public var email: String
     public var firstName: String
     public var lastName: String
-    public var companyId: String
+    public var companyID: String
     public var role: StaffRole
     public var phiAccessLevel: String
     public var dataClassification: String
@@ -16,7 +16,7 @@ public struct StaffProfile: Codable, Sendable, Hashable, Identifiable {
     public var companyStatus: CompanyStatus
     public var phone: String?
     public var jobTitle: String?
-    public var avatarUrl: String?
+    public var avatarURL: String?
     public var lastLogin: Timestamp?
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
@@ -25,14 +25,14 @@ public struct StaffProfile: Codable, Sendable, Hashable, Identifiable {
         case id, email, role, phone
         case firstName = "first_name"
         case lastName = "last_name"
-        case companyId = "company_id"
+        case companyID = "company_id"
         case phiAccessLevel = "phi_access_level"
         case dataClassification = "data_classification"
         case isActive = "is_active"
         case magicLinkEnabled = "magic_link_enabled"
         case companyStatus = "company_status"
         case jobTitle = "job_title"
-        case avatarUrl = "avatar_url"
+        case avatarURL = "avatar_url"
         case lastLogin = "last_login"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
@@ -67,7 +67,7 @@ public struct ProfileChanges: Sendable, Hashable {
 /// `GET /api/company-locations` (and `/:id`): a shop of the company.
 public struct CompanyLocation: Codable, Sendable, Hashable, Identifiable {
     public var id: String
-    public var companyId: String
+    public var companyID: String
     public var name: String
     public var addressLine1: String?
     public var addressLine2: String?
@@ -80,7 +80,7 @@ public struct CompanyLocation: Codable, Sendable, Hashable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case id, name, city, postcode, country, phone, email
-        case companyId = "company_id"
+        case companyID = "company_id"
         case addressLine1 = "address_line1"
         case addressLine2 = "address_line2"
         case isPrimary = "is_primary"
@@ -89,9 +89,9 @@ public struct CompanyLocation: Codable, Sendable, Hashable, Identifiable {
 
 /// `GET /api/users/me/avatar`.
 public struct Avatar: Codable, Sendable, Hashable {
-    public var avatarUrl: String?
+    public var avatarURL: String?
 
-    enum CodingKeys: String, CodingKey { case avatarUrl = "avatar_url" }
+    enum CodingKeys: String, CodingKey { case avatarURL = "avatar_url" }
 }
 
 /// `GET /api/subscription/features`: the company's plan and what it includes (nothing while the

@@ -17,10 +17,11 @@ public struct CustomerClient: Decodable, Sendable, Hashable, Identifiable {
 public struct CustomerCompany: Decodable, Sendable, Hashable, Identifiable {
     public var id: String
     public var name: String
-    public var logoUrl: String?
+    public var logoURL: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, name, logoUrl
+        case id, name
+        case logoURL = "logoUrl"
     }
 }
 
@@ -171,19 +172,19 @@ public struct CustomerOrderDetail: Codable, Sendable, Hashable, Identifiable {
 
     public struct Item: Codable, Sendable, Hashable, Identifiable {
         public var id: String
-        public var deviceId: String?
+        public var deviceID: String?
         public var description: String
         public var quantity: Int
         public var unitPrice: Money
         public var vatRate: Percentage
-        public var lineTotalIncVat: Money
+        public var lineTotalIncVAT: Money
 
         enum CodingKeys: String, CodingKey {
             case id, description, quantity
-            case deviceId = "device_id"
+            case deviceID = "device_id"
             case unitPrice = "unit_price"
             case vatRate = "vat_rate"
-            case lineTotalIncVat = "line_total_inc_vat"
+            case lineTotalIncVAT = "line_total_inc_vat"
         }
     }
 

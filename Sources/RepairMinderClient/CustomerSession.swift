@@ -67,19 +67,19 @@ public final class CustomerSession {
     }
 
     /// `POST /api/customer/auth/request-magic-link` (same answer whether or not the email exists).
-    public func requestMagicLink(email: String, companyId: String? = nil) async throws {
+    public func requestMagicLink(email: String, companyID: String? = nil) async throws {
         try await run {
-            _ = try await self.client.send(API.CustomerAuth.requestMagicLink(email: email, companyId: companyId))
+            _ = try await self.client.send(API.CustomerAuth.requestMagicLink(email: email, companyID: companyID))
         }
     }
 
     /// `POST /api/customer/auth/verify-code`. One company → signed in; several and no
-    /// `companyId` → ``CustomerLoginResult/companySelectionRequired(_:)``. Throws `invalidOrExpiredCode`.
+    /// `companyID` → ``CustomerLoginResult/companySelectionRequired(_:)``. Throws `invalidOrExpiredCode`.
     @discardableResult
-    public func verifyCode(email: String, code: String, companyId: String? = nil) async throws -> CustomerLoginResult {
+    public func verifyCode(email: String, code: String, companyID: String? = nil) async throws -> CustomerLoginResult {
         try await run {
             let answer = try await self.client.send(
-                API.CustomerAuth.verifyCode(email: email, code: code, companyId: companyId))
+                API.CustomerAuth.verifyCode(email: email, code: code, companyID: companyID))
             switch answer {
             case .companySelectionRequired(let selection):
                 self.state = .selectingCompany(selection)
@@ -87,7 +87,7 @@ public final class CustomerSession {
             case .signedIn(let signIn):
                 do {
                     try await self.client.tokenStore.saveCustomerCredentials(
-                        CustomerCredentials(token: signIn.token, companyId: signIn.company.id))
+                        CustomerCredentials(token: signIn.token, companyID: signIn.company.id))
                     try await self.client.tokenStore.saveRole(.customer)
                 } catch {
                     throw RepairMinderError.transport("token store: \(error.localizedDescription)")
@@ -104,11 +104,11 @@ public final class CustomerSession {
 
     /// Completes a pending company selection (the second verify call, with `companyId`).
     @discardableResult
-    public func selectCompany(_ companyId: String) async throws -> CustomerLoginResult {
+    public func selectCompany(_ companyID: String) async throws -> CustomerLoginResult {
         guard let selection = pendingSelection else {
             throw RepairMinderError.validation(message: "No company selection is pending")
         }
-        return try await verifyCode(email: selection.email, code: selection.code, companyId: companyId)
+        return try await verifyCode(email: selection.email, code: selection.code, companyID: companyID)
     }
 
     public func cancelCompanySelection() {

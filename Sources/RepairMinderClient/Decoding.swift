@@ -84,10 +84,25 @@ public struct Pagination: Decodable, Sendable, Hashable {
     }
 }
 
-/// The unwrapped success envelope: `data` plus `pagination` when the answer is a list.
+/// A decoded answer: the envelope's `data`, its `pagination` when the answer is a list, and the
+/// HTTP status code and headers it came with (as kean/Get's `Response<T>` carries them).
 public struct APIResponse<Payload: Decodable & Sendable>: Sendable {
     public var data: Payload
     public var pagination: Pagination?
+    /// The HTTP status code, e.g. 200, or 201 for a created resource.
+    public var statusCode: Int
+    /// The response headers, names lower-cased; look one up in any case with ``header(_:)``.
+    public var headers: [String: String]
+
+    public init(data: Payload, pagination: Pagination? = nil, statusCode: Int = 200, headers: [String: String] = [:]) {
+        self.data = data
+        self.pagination = pagination
+        self.statusCode = statusCode
+        self.headers = lowercasedNames(headers)
+    }
+
+    /// The value of the header `name`, in any case (`Content-Type` or `content-type`).
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// `{success, data?, pagination?}` — decoded in one place.
@@ -168,7 +183,7 @@ public enum JSONValue: Codable, Sendable, Hashable {
 
 extension CodingUserInfoKey {
     /// Set (to `true`) by ``StrictDecoding``: open enums then reject values they do not know.
-    public static let repairMinderStrict = CodingUserInfoKey(rawValue: "RepairMinderClient.strict")!
+    static let repairMinderStrict = CodingUserInfoKey(rawValue: "RepairMinderClient.strict")!
 }
 
 extension Decoder {
@@ -178,6 +193,9 @@ extension Decoder {
 
 /// A SQLite flag: `0`/`1` on the wire (`true`/`false` accepted too), `Bool` in Swift.
 /// Anything else is a `DecodingError` at its key; it encodes back as `0`/`1`.
+///
+/// Public only because Swift requires the wrapper of a public property to be public; apps read
+/// the `Bool`.
 @propertyWrapper
 public struct IntFlag: Codable, Sendable, Hashable {
     public var wrappedValue: Bool
@@ -430,8 +448,9 @@ public struct Timestamp: Codable, Sendable, Hashable, Comparable, CustomStringCo
 }
 
 /// A closed set of wire strings that keeps values it does not know as `.unknown(raw)` instead of
-/// failing (a newer backend may add one). Under ``StrictDecoding`` an unknown value is an error,
-/// so a test proves every value the server sends is known.
+/// failing (a newer backend may add one). Under strict decoding
+/// (``APIClient/Configuration/strictDecoding``) an unknown value is an error, so a test proves
+/// every value the server sends is known.
 public protocol OpenEnum: Codable, Sendable, Hashable, CustomStringConvertible {
     /// Every known case, in the server's order.
     static var knownCases: [Self] { get }

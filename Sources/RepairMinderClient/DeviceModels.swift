@@ -3,7 +3,7 @@ import Foundation
 /// A row of `GET /api/devices`, `GET /api/devices/my-queue` and `GET /api/devices/my-active-work`.
 public struct DeviceListItem: Codable, Sendable, Hashable, Identifiable {
     public var id: String
-    public var orderId: String
+    public var orderID: String
     public var orderNumber: Int
     public var displayName: String
     public var brand: String
@@ -30,7 +30,7 @@ public struct DeviceListItem: Codable, Sendable, Hashable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case id, brand, model, imei, status, priority, client
-        case orderId = "order_id"
+        case orderID = "order_id"
         case orderNumber = "order_number"
         case displayName = "display_name"
         case serialNumber = "serial_number"
@@ -46,7 +46,7 @@ public struct DeviceListItem: Codable, Sendable, Hashable, Identifiable {
 /// `PATCH /api/devices/:id`: the full device view of seed 003.
 public struct DeviceDetail: Codable, Sendable, Hashable, Identifiable {
     public var id: String
-    public var orderId: String
+    public var orderID: String
     public var orderNumber: Int
     public var displayName: String
     public var status: DeviceStatus
@@ -170,17 +170,17 @@ public struct DeviceDetail: Codable, Sendable, Hashable, Identifiable {
     public struct Part: Codable, Sendable, Hashable, Identifiable {
         public var id: String
         public var partName: String
-        public var partSku: String?
+        public var partSKU: String?
         public var partCost: Money
         public var supplier: String?
-        @IntFlag public var isOem: Bool
+        @IntFlag public var isOEM: Bool
 
         enum CodingKeys: String, CodingKey {
             case id, supplier
             case partName = "part_name"
-            case partSku = "part_sku"
+            case partSKU = "part_sku"
             case partCost = "part_cost"
-            case isOem = "is_oem"
+            case isOEM = "is_oem"
         }
     }
 
@@ -190,13 +190,13 @@ public struct DeviceDetail: Codable, Sendable, Hashable, Identifiable {
         public var quantity: Int
         public var unitPrice: Money
         public var vatRate: Percentage
-        public var lineTotalIncVat: Money
+        public var lineTotalIncVAT: Money
 
         enum CodingKeys: String, CodingKey {
             case id, description, quantity
             case unitPrice = "unit_price"
             case vatRate = "vat_rate"
-            case lineTotalIncVat = "line_total_inc_vat"
+            case lineTotalIncVAT = "line_total_inc_vat"
         }
     }
 
@@ -273,7 +273,7 @@ public struct DeviceDetail: Codable, Sendable, Hashable, Identifiable {
     enum CodingKeys: String, CodingKey {
         case id, status, priority, brand, model, imei, colour, authorization, images, accessories, parts
         case timestamps, checklist
-        case orderId = "order_id"
+        case orderID = "order_id"
         case orderNumber = "order_number"
         case displayName = "display_name"
         case statusLabel = "status_label"
@@ -305,12 +305,12 @@ public struct DeviceDetail: Codable, Sendable, Hashable, Identifiable {
 
 /// `GET /api/devices/lookup?code=`: where a scanned code's device is.
 public struct DeviceLookup: Codable, Sendable, Hashable {
-    public var deviceId: String
-    public var orderId: String
+    public var deviceID: String
+    public var orderID: String
 
     enum CodingKeys: String, CodingKey {
-        case deviceId = "device_id"
-        case orderId = "order_id"
+        case deviceID = "device_id"
+        case orderID = "order_id"
     }
 }
 
@@ -318,38 +318,38 @@ public struct DeviceLookup: Codable, Sendable, Hashable {
 /// must be a legal edge of the device's workflow (``DeviceDetail/availableTransitions``).
 public struct DeviceChanges: Sendable, Hashable {
     public var status: DeviceStatus?
-    public var assignedEngineerId: FieldUpdate<String>?
+    public var assignedEngineerID: FieldUpdate<String>?
     public var priority: DevicePriority?
     public var diagnosisNotes: FieldUpdate<String>?
     public var repairNotes: FieldUpdate<String>?
     public var technicianNotes: FieldUpdate<String>?
     public var technicianFoundIssues: FieldUpdate<String>?
-    public var subLocationId: FieldUpdate<String>?
+    public var subLocationID: FieldUpdate<String>?
 
-    public init(status: DeviceStatus? = nil, assignedEngineerId: FieldUpdate<String>? = nil,
+    public init(status: DeviceStatus? = nil, assignedEngineerID: FieldUpdate<String>? = nil,
                 priority: DevicePriority? = nil, diagnosisNotes: FieldUpdate<String>? = nil,
                 repairNotes: FieldUpdate<String>? = nil, technicianNotes: FieldUpdate<String>? = nil,
-                technicianFoundIssues: FieldUpdate<String>? = nil, subLocationId: FieldUpdate<String>? = nil) {
+                technicianFoundIssues: FieldUpdate<String>? = nil, subLocationID: FieldUpdate<String>? = nil) {
         self.status = status
-        self.assignedEngineerId = assignedEngineerId
+        self.assignedEngineerID = assignedEngineerID
         self.priority = priority
         self.diagnosisNotes = diagnosisNotes
         self.repairNotes = repairNotes
         self.technicianNotes = technicianNotes
         self.technicianFoundIssues = technicianFoundIssues
-        self.subLocationId = subLocationId
+        self.subLocationID = subLocationID
     }
 
     var body: PatchBody {
         var body = PatchBody()
         body.add("status", status)
-        body.add("assigned_engineer_id", assignedEngineerId)
+        body.add("assigned_engineer_id", assignedEngineerID)
         body.add("priority", priority)
         body.add("diagnosis_notes", diagnosisNotes)
         body.add("repair_notes", repairNotes)
         body.add("technician_notes", technicianNotes)
         body.add("technician_found_issues", technicianFoundIssues)
-        body.add("sub_location_id", subLocationId)
+        body.add("sub_location_id", subLocationID)
         return body
     }
 }

@@ -25,27 +25,32 @@ public struct QueryItem: Sendable, Hashable {
 ///
 /// Build them with the functions in ``API`` rather than with strings at call sites.
 public struct Endpoint<Response: Decodable & Sendable>: Sendable {
-    public var method: HTTPMethod
+    public var method: APIClient.Request.Method
     /// Path below the base URL, starting with `/`, e.g. `/api/auth/login`.
     public var path: String
     public var query: [QueryItem]
     /// Encoded as JSON when the request is sent.
     public var body: (any Encodable & Sendable)?
     public var credential: CredentialKind
-    /// True for `POST /api/auth/refresh`: its own 401 never triggers a refresh.
-    public var isTokenRefresh: Bool
+    /// True for `POST /api/auth/refresh` only: its own 401 never triggers a refresh.
+    var isTokenRefresh: Bool
 
     public var requiresAuth: Bool { credential != .none }
 
     public init(
-        _ method: HTTPMethod,
+        _ method: APIClient.Request.Method,
         _ path: String,
         query: [QueryItem] = [],
         body: (any Encodable & Sendable)? = nil,
         credential: CredentialKind = .none,
-        isTokenRefresh: Bool = false,
         as response: Response.Type = Response.self
     ) {
+        self.init(method, path, query: query, body: body, credential: credential, isTokenRefresh: false)
+    }
+
+    /// The refresh endpoint's initializer (``API/StaffAuth`` `refresh(refreshToken:)`).
+    init(_ method: APIClient.Request.Method, _ path: String, query: [QueryItem] = [],
+         body: (any Encodable & Sendable)? = nil, credential: CredentialKind = .none, isTokenRefresh: Bool) {
         self.method = method
         self.path = path
         self.query = query
@@ -70,7 +75,7 @@ public struct BinaryBody: Decodable, Sendable, Hashable {
     /// The `filename` of `Content-Disposition`, if any.
     public var filename: String?
 
-    init(_ response: HTTPResponse) {
+    init(_ response: APIClient.Response) {
         data = response.body
         contentType = response.headers["content-type"]
         filename = response.headers["content-disposition"].flatMap(Self.filename(inDisposition:))

@@ -88,8 +88,10 @@ extension RepairMinderError: LocalizedError {
     }
 }
 
-/// The server's messages, byte-exact (CONTRACT §2–§5).
-public enum ServerMessage {
+/// The server's messages, byte-exact (CONTRACT §2–§5). The client matches them in
+/// `RepairMinderError.map(status:message:code:)`; apps switch on ``RepairMinderError`` instead.
+/// SPI so the integration tests can compare the mock's raw answers with the same strings.
+@_spi(Testing) public enum ServerMessage {
     public static let invalidCredentials = "Invalid credentials"
     public static let accountDeactivated = "Account is deactivated"
     public static let accountArchived = "Account has been archived and cannot login"
@@ -109,7 +111,7 @@ extension RepairMinderError {
     ///   - status: HTTP status.
     ///   - message: the envelope's `error`, or nil when the body was not the error envelope.
     ///   - code: the envelope's `code`.
-    public static func map(status: Int, message: String?, code: String?) -> RepairMinderError {
+    static func map(status: Int, message: String?, code: String?) -> RepairMinderError {
         if let code, let quarantine = QuarantineCode(rawValue: code) {
             return .quarantined(code: quarantine, message: message ?? code)
         }

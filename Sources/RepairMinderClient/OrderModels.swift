@@ -150,7 +150,7 @@ public struct OrderDetail: Codable, Sendable, Hashable, Identifiable {
     /// A line item; amounts are computed by the server (a device purchase is negative).
     public struct Item: Codable, Sendable, Hashable, Identifiable {
         public var id: String
-        public var deviceId: String?
+        public var deviceID: String?
         public var itemType: ItemType
         public var description: String
         public var quantity: Int
@@ -158,17 +158,17 @@ public struct OrderDetail: Codable, Sendable, Hashable, Identifiable {
         public var vatRate: Percentage
         public var lineTotal: Money
         public var vatAmount: Money
-        public var lineTotalIncVat: Money
+        public var lineTotalIncVAT: Money
 
         enum CodingKeys: String, CodingKey {
             case id, description, quantity
-            case deviceId = "device_id"
+            case deviceID = "device_id"
             case itemType = "item_type"
             case unitPrice = "unit_price"
             case vatRate = "vat_rate"
             case lineTotal = "line_total"
             case vatAmount = "vat_amount"
-            case lineTotalIncVat = "line_total_inc_vat"
+            case lineTotalIncVAT = "line_total_inc_vat"
         }
     }
 
@@ -198,7 +198,7 @@ public struct OrderDetail: Codable, Sendable, Hashable, Identifiable {
         public var typedName: String
         @IntFlag public var termsAgreed: Bool
         public var capturedAt: Timestamp
-        public var deviceId: String?
+        public var deviceID: String?
 
         enum CodingKeys: String, CodingKey {
             case id
@@ -206,7 +206,7 @@ public struct OrderDetail: Codable, Sendable, Hashable, Identifiable {
             case typedName = "typed_name"
             case termsAgreed = "terms_agreed"
             case capturedAt = "captured_at"
-            case deviceId = "device_id"
+            case deviceID = "device_id"
         }
     }
 
@@ -231,7 +231,7 @@ public struct OrderDetail: Codable, Sendable, Hashable, Identifiable {
         public var fromEmail: String?
         public var subject: String?
         public var bodyText: String
-        public var deviceId: String?
+        public var deviceID: String?
         public var createdBy: UserRef?
         public var createdAt: Timestamp
 
@@ -240,7 +240,7 @@ public struct OrderDetail: Codable, Sendable, Hashable, Identifiable {
             case fromName = "from_name"
             case fromEmail = "from_email"
             case bodyText = "body_text"
-            case deviceId = "device_id"
+            case deviceID = "device_id"
             case createdBy = "created_by"
             case createdAt = "created_at"
         }
@@ -275,23 +275,23 @@ public struct OrderDetail: Codable, Sendable, Hashable, Identifiable {
 /// not among them: the server computes it from the devices.
 public struct OrderChanges: Sendable, Hashable {
     public var notes: FieldUpdate<String>?
-    public var assignedUserId: FieldUpdate<String>?
-    public var locationId: FieldUpdate<String>?
+    public var assignedUserID: FieldUpdate<String>?
+    public var locationID: FieldUpdate<String>?
     public var intakeMethod: IntakeMethod?
 
-    public init(notes: FieldUpdate<String>? = nil, assignedUserId: FieldUpdate<String>? = nil,
-                locationId: FieldUpdate<String>? = nil, intakeMethod: IntakeMethod? = nil) {
+    public init(notes: FieldUpdate<String>? = nil, assignedUserID: FieldUpdate<String>? = nil,
+                locationID: FieldUpdate<String>? = nil, intakeMethod: IntakeMethod? = nil) {
         self.notes = notes
-        self.assignedUserId = assignedUserId
-        self.locationId = locationId
+        self.assignedUserID = assignedUserID
+        self.locationID = locationID
         self.intakeMethod = intakeMethod
     }
 
     var body: PatchBody {
         var body = PatchBody()
         body.add("notes", notes)
-        body.add("assigned_user_id", assignedUserId)
-        body.add("location_id", locationId)
+        body.add("assigned_user_id", assignedUserID)
+        body.add("location_id", locationID)
         body.add("intake_method", intakeMethod)
         return body
     }

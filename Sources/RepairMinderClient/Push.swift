@@ -62,7 +62,7 @@ public actor PushRegistration {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// APNs token bytes as lower-case hex.
-    public static func hex(_ data: Data) -> String {
+    static func hex(_ data: Data) -> String {
         var bytes = [UInt8]()
         bytes.reserveCapacity(data.count * 2)
         for byte in data {
@@ -78,7 +78,7 @@ public enum DeepLink: Sendable, Hashable {
     /// Staff: `order_created`, `order_status_changed`, `order_collected`, `payment_received`.
     case order(id: String)
     /// Staff: `device_status_changed`, `quote_approved`, `quote_rejected`, `device_assigned`.
-    case device(orderId: String, deviceId: String)
+    case device(orderID: String, deviceID: String)
     /// Staff: `new_enquiry`, `enquiry_reply`.
     case ticket(id: String)
     /// Customer: `order_status`, `quote_ready`, `repair_complete` (section nil) and `message`
@@ -108,20 +108,20 @@ public enum DeepLink: Sendable, Hashable {
         let link: DeepLink
         switch type {
         case "order_created", "order_status_changed", "order_collected", "payment_received":
-            guard let orderId = string("order_id") else { return nil }
-            link = .order(id: orderId)
+            guard let orderID = string("order_id") else { return nil }
+            link = .order(id: orderID)
         case "device_status_changed", "quote_approved", "quote_rejected", "device_assigned":
-            guard let orderId = string("order_id"), let deviceId = string("device_id") else { return nil }
-            link = .device(orderId: orderId, deviceId: deviceId)
+            guard let orderID = string("order_id"), let deviceID = string("device_id") else { return nil }
+            link = .device(orderID: orderID, deviceID: deviceID)
         case "new_enquiry", "enquiry_reply":
-            guard let ticketId = string("ticket_id") else { return nil }
-            link = .ticket(id: ticketId)
+            guard let ticketID = string("ticket_id") else { return nil }
+            link = .ticket(id: ticketID)
         case "order_status", "quote_ready", "repair_complete":
-            guard let orderId = string("order_id") else { return nil }
-            link = .customerOrder(id: orderId, section: nil)
+            guard let orderID = string("order_id") else { return nil }
+            link = .customerOrder(id: orderID, section: nil)
         case "message":
-            guard let orderId = string("order_id") else { return nil }
-            link = .customerOrder(id: orderId, section: .messages)
+            guard let orderID = string("order_id") else { return nil }
+            link = .customerOrder(id: orderID, section: .messages)
         default:
             return nil
         }

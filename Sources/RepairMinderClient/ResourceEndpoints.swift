@@ -4,19 +4,19 @@ extension API {
     /// Enquiries: tickets, their actions (CONTRACT §6, seed 003 "Ticket Actions").
     public enum Tickets {
         struct ReplyBody: Encodable, Sendable {
-            let htmlBody: String; let textBody: String?; let fromEmailId: String?
+            let htmlBody: String; let textBody: String?; let fromEmailID: String?
             enum CodingKeys: String, CodingKey {
-                case htmlBody = "html_body", textBody = "text_body", fromEmailId = "from_email_id"
+                case htmlBody = "html_body", textBody = "text_body", fromEmailID = "from_email_id"
             }
         }
         struct NoteBody: Encodable, Sendable { let body: String }
         struct GenerateBody: Encodable, Sendable {
-            let locationId: String?
-            enum CodingKeys: String, CodingKey { case locationId = "location_id" }
+            let locationID: String?
+            enum CodingKeys: String, CodingKey { case locationID = "location_id" }
         }
         struct MacroBody: Encodable, Sendable {
-            let macroId: String; let variableOverrides: [String: String]?
-            enum CodingKeys: String, CodingKey { case macroId = "macro_id", variableOverrides = "variable_overrides" }
+            let macroID: String; let variableOverrides: [String: String]?
+            enum CodingKeys: String, CodingKey { case macroID = "macro_id", variableOverrides = "variable_overrides" }
         }
 
         /// `GET /api/tickets`. `assignedTo` is a user id or `"me"`; `awaitingReply` keeps the
@@ -46,9 +46,9 @@ extension API {
         /// `POST /api/tickets/:id/reply {html_body, text_body?, from_email_id?}`: a public reply,
         /// mailed to the client. Answers the ticket with the new outbound message.
         public static func reply(id: String, html: String, text: String? = nil,
-                                 fromEmailId: String? = nil) -> Endpoint<TicketDetail> {
+                                 fromEmailID: String? = nil) -> Endpoint<TicketDetail> {
             Endpoint(.post, "/api/tickets/\(pathComponent(id))/reply",
-                     body: ReplyBody(htmlBody: html, textBody: text, fromEmailId: fromEmailId), credential: .staff)
+                     body: ReplyBody(htmlBody: html, textBody: text, fromEmailID: fromEmailID), credential: .staff)
         }
 
         /// `POST /api/tickets/:id/note {body}`: an internal note (never shown to the customer).
@@ -57,24 +57,24 @@ extension API {
         }
 
         /// `POST /api/tickets/:id/generate-response {location_id?}` → a reply draft.
-        public static func generateResponse(id: String, locationId: String? = nil) -> Endpoint<GeneratedResponse> {
+        public static func generateResponse(id: String, locationID: String? = nil) -> Endpoint<GeneratedResponse> {
             Endpoint(.post, "/api/tickets/\(pathComponent(id))/generate-response",
-                     body: GenerateBody(locationId: locationId), credential: .staff)
+                     body: GenerateBody(locationID: locationID), credential: .staff)
         }
 
         /// `GET /api/tickets/:id/attachments/:attachmentId`: the attachment's bytes (what its
         /// `download_url` serves; the staff token is presented and refreshed as for any call).
-        public static func attachment(ticketId: String, attachmentId: String) -> Endpoint<BinaryBody> {
-            Endpoint(.get, "/api/tickets/\(pathComponent(ticketId))/attachments/\(pathComponent(attachmentId))",
+        public static func attachment(ticketID: String, attachmentID: String) -> Endpoint<BinaryBody> {
+            Endpoint(.get, "/api/tickets/\(pathComponent(ticketID))/attachments/\(pathComponent(attachmentID))",
                      credential: .staff)
         }
 
         /// `POST /api/tickets/:id/macro {macro_id, variable_overrides?}`: sends the macro's first
         /// stage now and schedules the rest.
-        public static func runMacro(id: String, macroId: String,
+        public static func runMacro(id: String, macroID: String,
                                     variableOverrides: [String: String]? = nil) -> Endpoint<MacroRun> {
             Endpoint(.post, "/api/tickets/\(pathComponent(id))/macro",
-                     body: MacroBody(macroId: macroId, variableOverrides: variableOverrides), credential: .staff)
+                     body: MacroBody(macroID: macroID, variableOverrides: variableOverrides), credential: .staff)
         }
     }
 
@@ -144,23 +144,23 @@ extension API {
         /// `POST /api/customer/orders/:id/approve {signature: {typed_name, terms_agreed}}`: the
         /// devices awaiting authorisation move on. `termsAgreed` must be true (400 otherwise);
         /// nothing awaiting authorisation → 400.
-        public static func approve(orderId: String, typedName: String,
+        public static func approve(orderID: String, typedName: String,
                                    termsAgreed: Bool = true) -> Endpoint<CustomerOrderDetail> {
-            Endpoint(.post, "/api/customer/orders/\(pathComponent(orderId))/approve",
+            Endpoint(.post, "/api/customer/orders/\(pathComponent(orderID))/approve",
                      body: ApproveBody(signature: .init(typedName: typedName, termsAgreed: termsAgreed)),
                      credential: .customer)
         }
 
         /// `POST /api/customer/orders/:id/reject {reason?}`: the devices awaiting authorisation
         /// move to `rejected`.
-        public static func reject(orderId: String, reason: String? = nil) -> Endpoint<CustomerOrderDetail> {
-            Endpoint(.post, "/api/customer/orders/\(pathComponent(orderId))/reject",
+        public static func reject(orderID: String, reason: String? = nil) -> Endpoint<CustomerOrderDetail> {
+            Endpoint(.post, "/api/customer/orders/\(pathComponent(orderID))/reject",
                      body: RejectBody(reason: reason), credential: .customer)
         }
 
         /// `POST /api/customer/orders/:id/messages {body}` → the new message (201).
-        public static func sendMessage(orderId: String, body: String) -> Endpoint<CustomerMessage> {
-            Endpoint(.post, "/api/customer/orders/\(pathComponent(orderId))/messages",
+        public static func sendMessage(orderID: String, body: String) -> Endpoint<CustomerMessage> {
+            Endpoint(.post, "/api/customer/orders/\(pathComponent(orderID))/messages",
                      body: MessageBody(body: body), credential: .customer)
         }
     }

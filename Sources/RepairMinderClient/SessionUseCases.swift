@@ -42,17 +42,17 @@ extension StaffSession {
     public func scan(_ code: String) async throws -> DeviceDetail {
         try await run {
             let found = try await self.client.send(API.Devices.lookup(code: code))
-            return try await self.client.send(API.Orders.device(orderId: found.orderId, deviceId: found.deviceId))
+            return try await self.client.send(API.Orders.device(orderID: found.orderID, deviceID: found.deviceID))
         }
     }
 
     /// Moves a device to `status` and loads its order, whose status the server recomputed.
     /// An edge not in the workflow throws ``RepairMinderError/illegalTransition(from:to:allowed:)``
     /// and changes nothing.
-    public func moveDevice(_ deviceId: String, to status: DeviceStatus) async throws -> DeviceMove {
+    public func moveDevice(_ deviceID: String, to status: DeviceStatus) async throws -> DeviceMove {
         try await run {
-            let device = try await self.client.send(API.Devices.move(id: deviceId, to: status))
-            let order = try await self.client.send(API.Orders.detail(id: device.orderId))
+            let device = try await self.client.send(API.Devices.move(id: deviceID, to: status))
+            let order = try await self.client.send(API.Orders.detail(id: device.orderID))
             return DeviceMove(device: device, order: order)
         }
     }
@@ -63,8 +63,8 @@ extension StaffSession {
             switch link {
             case .order(let id):
                 return .order(try await self.client.send(API.Orders.detail(id: id)))
-            case .device(let orderId, let deviceId):
-                return .device(try await self.client.send(API.Orders.device(orderId: orderId, deviceId: deviceId)))
+            case .device(let orderID, let deviceID):
+                return .device(try await self.client.send(API.Orders.device(orderID: orderID, deviceID: deviceID)))
             case .ticket(let id):
                 return .ticket(try await self.client.send(API.Tickets.detail(id: id)))
             case .customerOrder:
@@ -97,18 +97,18 @@ extension CustomerSession {
     }
 
     /// Approves the order's quote with a typed signature (the terms are agreed to).
-    public func approveQuote(orderId: String, typedName: String) async throws -> CustomerOrderDetail {
-        try await run { try await self.client.send(API.Customer.approve(orderId: orderId, typedName: typedName)) }
+    public func approveQuote(orderID: String, typedName: String) async throws -> CustomerOrderDetail {
+        try await run { try await self.client.send(API.Customer.approve(orderID: orderID, typedName: typedName)) }
     }
 
     /// Rejects the order's quote.
-    public func rejectQuote(orderId: String, reason: String? = nil) async throws -> CustomerOrderDetail {
-        try await run { try await self.client.send(API.Customer.reject(orderId: orderId, reason: reason)) }
+    public func rejectQuote(orderID: String, reason: String? = nil) async throws -> CustomerOrderDetail {
+        try await run { try await self.client.send(API.Customer.reject(orderID: orderID, reason: reason)) }
     }
 
     /// Sends a message on the order's conversation; it reaches the shop as an inbound message.
-    public func sendMessage(orderId: String, body: String) async throws -> CustomerMessage {
-        try await run { try await self.client.send(API.Customer.sendMessage(orderId: orderId, body: body)) }
+    public func sendMessage(orderID: String, body: String) async throws -> CustomerMessage {
+        try await run { try await self.client.send(API.Customer.sendMessage(orderID: orderID, body: body)) }
     }
 
     /// Loads what a tapped customer push leads to. A staff link is a `validation` error.

@@ -10,14 +10,14 @@ extension API {
     public enum Orders {
         /// `GET /api/orders`. `search` matches the order number, client name or email;
         /// `assignedTo` is a user id or `"me"`; the date bounds are inclusive.
-        public static func list(status: OrderStatus? = nil, search: String? = nil, locationId: String? = nil,
+        public static func list(status: OrderStatus? = nil, search: String? = nil, locationID: String? = nil,
                                 assignedTo: String? = nil, createdFrom: Timestamp? = nil, createdTo: Timestamp? = nil,
                                 collectedFrom: Timestamp? = nil, collectedTo: Timestamp? = nil,
                                 page: Int = 1, limit: Int = 20) -> Endpoint<[OrderListItem]> {
             var query = pageQuery(page, limit)
             query.append(optional: "status", status?.rawValue)
             query.append(optional: "search", search)
-            query.append(optional: "location_id", locationId)
+            query.append(optional: "location_id", locationID)
             query.append(optional: "assigned_to", assignedTo)
             query.append(optional: "created_from", createdFrom?.rawValue)
             query.append(optional: "created_to", createdTo?.rawValue)
@@ -37,8 +37,8 @@ extension API {
         }
 
         /// `GET /api/orders/:orderId/devices/:deviceId`: the full device detail.
-        public static func device(orderId: String, deviceId: String) -> Endpoint<DeviceDetail> {
-            Endpoint(.get, "/api/orders/\(pathComponent(orderId))/devices/\(pathComponent(deviceId))", credential: .staff)
+        public static func device(orderID: String, deviceID: String) -> Endpoint<DeviceDetail> {
+            Endpoint(.get, "/api/orders/\(pathComponent(orderID))/devices/\(pathComponent(deviceID))", credential: .staff)
         }
     }
 
@@ -92,8 +92,8 @@ extension API {
         }
 
         /// `PATCH /api/devices/:id {assigned_engineer_id}`; nil unassigns.
-        public static func assign(id: String, engineerId: String?) -> Endpoint<DeviceDetail> {
-            update(id: id, DeviceChanges(assignedEngineerId: engineerId.map { .set($0) } ?? .clear))
+        public static func assign(id: String, engineerID: String?) -> Endpoint<DeviceDetail> {
+            update(id: id, DeviceChanges(assignedEngineerID: engineerID.map { .set($0) } ?? .clear))
         }
     }
 }

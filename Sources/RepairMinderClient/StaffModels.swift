@@ -43,28 +43,30 @@ public struct LoginUser: Decodable, Sendable, Hashable {
     public var email: String
     public var firstName: String?
     public var lastName: String?
-    public var companyId: String
+    public var companyID: String
 
     enum CodingKeys: String, CodingKey {
-        case id, email, firstName, lastName, companyId
+        case id, email, firstName, lastName
+        case companyID = "companyId"
     }
 }
 
 /// `POST /api/auth/login` answer: `{requiresTwoFactor: true, userId, email, user}`.
 public struct StaffLoginChallenge: Decodable, Sendable, Hashable {
     public var requiresTwoFactor: Bool
-    public var userId: String
+    public var userID: String
     public var email: String
     public var user: LoginUser
 
     enum CodingKeys: String, CodingKey {
-        case requiresTwoFactor, userId, email, user
+        case requiresTwoFactor, email, user
+        case userID = "userId"
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         requiresTwoFactor = try container.decodeFlag(forKey: .requiresTwoFactor)
-        userId = try container.decode(String.self, forKey: .userId)
+        userID = try container.decode(String.self, forKey: .userID)
         email = try container.decode(String.self, forKey: .email)
         user = try container.decode(LoginUser.self, forKey: .user)
     }
@@ -76,7 +78,7 @@ public struct StaffUser: Decodable, Sendable, Hashable, Identifiable {
     public var email: String
     public var firstName: String?
     public var lastName: String?
-    public var companyId: String
+    public var companyID: String
     public var role: StaffRole
     public var phiAccessLevel: String?
     public var dataClassification: String?
@@ -93,7 +95,7 @@ public struct StaffUser: Decodable, Sendable, Hashable, Identifiable {
         case id, email, role
         case firstName = "first_name"
         case lastName = "last_name"
-        case companyId = "company_id"
+        case companyID = "company_id"
         case phiAccessLevel = "phi_access_level"
         case dataClassification = "data_classification"
         case isActive = "is_active"
@@ -110,7 +112,7 @@ public struct StaffUser: Decodable, Sendable, Hashable, Identifiable {
         email = try c.decode(String.self, forKey: .email)
         firstName = try c.decodeIfPresent(String.self, forKey: .firstName)
         lastName = try c.decodeIfPresent(String.self, forKey: .lastName)
-        companyId = try c.decode(String.self, forKey: .companyId)
+        companyID = try c.decode(String.self, forKey: .companyID)
         role = try c.decode(StaffRole.self, forKey: .role)
         phiAccessLevel = try c.decodeIfPresent(String.self, forKey: .phiAccessLevel)
         dataClassification = try c.decodeIfPresent(String.self, forKey: .dataClassification)
@@ -170,7 +172,7 @@ public struct StaffCompany: Decodable, Sendable, Hashable, Identifiable {
     public var status: CompanyStatus
     public var currencyCode: String?
     public var vatNumber: String?
-    public var logoUrl: String?
+    public var logoURL: String?
     public var vatRateRepair: String?
     public var vatRateDeviceSale: String?
     public var vatRateAccessory: String?
@@ -180,7 +182,7 @@ public struct StaffCompany: Decodable, Sendable, Hashable, Identifiable {
         case id, name, status
         case currencyCode = "currency_code"
         case vatNumber = "vat_number"
-        case logoUrl = "logo_url"
+        case logoURL = "logo_url"
         case vatRateRepair = "vat_rate_repair"
         case vatRateDeviceSale = "vat_rate_device_sale"
         case vatRateAccessory = "vat_rate_accessory"
@@ -202,17 +204,17 @@ public struct StaffTokenResponse: Decodable, Sendable, Hashable {
     }
 }
 
-/// `POST /api/auth/refresh` answer.
-public struct RefreshResponse: Decodable, Sendable, Hashable {
-    public var token: String
-    public var refreshToken: String
-    public var expiresIn: Int
+/// `POST /api/auth/refresh` answer (read by the client's refresher only).
+struct RefreshResponse: Decodable, Sendable, Hashable {
+    var token: String
+    var refreshToken: String
+    var expiresIn: Int
 
     enum CodingKeys: String, CodingKey {
         case token, refreshToken, expiresIn
     }
 
-    public init(token: String, refreshToken: String, expiresIn: Int) {
+    init(token: String, refreshToken: String, expiresIn: Int) {
         self.token = token
         self.refreshToken = refreshToken
         self.expiresIn = expiresIn

@@ -6,7 +6,7 @@ import Observation
 /// The password login answered: a second factor is needed. Carry it to ``StaffSession/requestTwoFactorCode()``
 /// and ``StaffSession/verifyTwoFactor(code:)``.
 public struct TwoFactorChallenge: Sendable, Hashable {
-    public var userId: String
+    public var userID: String
     public var email: String
     public var user: LoginUser
 }
@@ -92,7 +92,7 @@ public final class StaffSession {
                 throw RepairMinderError.decoding(keyPath: "data.requiresTwoFactor",
                                                  message: "expected true (password logins always need 2FA)")
             }
-            let challenge = TwoFactorChallenge(userId: answer.userId, email: answer.email, user: answer.user)
+            let challenge = TwoFactorChallenge(userID: answer.userID, email: answer.email, user: answer.user)
             self.state = .awaitingTwoFactor(challenge)
             return .twoFactorRequired(challenge)
         }
@@ -108,7 +108,7 @@ public final class StaffSession {
 
     public func requestTwoFactorCode(for challenge: TwoFactorChallenge) async throws {
         try await run {
-            _ = try await self.client.send(API.StaffAuth.requestTwoFactorCode(userId: challenge.userId,
+            _ = try await self.client.send(API.StaffAuth.requestTwoFactorCode(userID: challenge.userID,
                                                                                email: challenge.email))
         }
     }
@@ -120,13 +120,13 @@ public final class StaffSession {
         guard case .awaitingTwoFactor(let challenge) = state else {
             throw RepairMinderError.validation(message: "No two-factor challenge is pending")
         }
-        return try await verifyTwoFactor(userId: challenge.userId, code: code)
+        return try await verifyTwoFactor(userID: challenge.userID, code: code)
     }
 
     @discardableResult
-    public func verifyTwoFactor(userId: String, code: String) async throws -> StaffUser {
+    public func verifyTwoFactor(userID: String, code: String) async throws -> StaffUser {
         try await run {
-            let tokens = try await self.client.send(API.StaffAuth.verifyTwoFactor(userId: userId, code: code))
+            let tokens = try await self.client.send(API.StaffAuth.verifyTwoFactor(userID: userID, code: code))
             return try await self.signIn(tokens)
         }
     }

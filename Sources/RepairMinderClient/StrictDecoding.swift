@@ -7,14 +7,14 @@ import Foundation
 /// Turn it on for a client with ``APIClient/Configuration/strictDecoding`` (debug builds, tests
 /// against the mock): a contract drift then surfaces as
 /// ``RepairMinderError/decoding(keyPath:message:)`` naming the key, e.g. `data.devices[0].colour`.
-public enum StrictDecoding {
+enum StrictDecoding {
     /// Decodes `type` from `data`, requiring every key of the JSON to be read.
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try decode(type, from: JSONDecoder().decode(JSONValue.self, from: data))
     }
 
     /// Decodes `type` from an already parsed JSON value, requiring every key to be read.
-    public static func decode<T: Decodable>(_ type: T.Type, from root: JSONValue) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from root: JSONValue) throws -> T {
         let tracker = KeyTracker()
         let decoder = StrictValueDecoder(value: root, codingPath: [], tracker: tracker)
         let value = try T(from: decoder)
@@ -26,7 +26,7 @@ public enum StrictDecoding {
     }
 
     /// Key paths of `root` that decoding `type` leaves unread (empty when the model reads all).
-    public static func unreadKeys<T: Decodable>(_ type: T.Type, in data: Data) throws -> [String] {
+    static func unreadKeys<T: Decodable>(_ type: T.Type, in data: Data) throws -> [String] {
         let root = try JSONDecoder().decode(JSONValue.self, from: data)
         let tracker = KeyTracker()
         _ = try T(from: StrictValueDecoder(value: root, codingPath: [], tracker: tracker))

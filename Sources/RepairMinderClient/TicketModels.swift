@@ -7,7 +7,7 @@ public struct TicketListItem: Codable, Sendable, Hashable, Identifiable {
     public var subject: String
     public var status: TicketStatus
     public var ticketType: TicketType
-    public var orderId: String?
+    public var orderID: String?
     public var client: Client?
     public var assignedUser: UserRef?
     public var location: LocationRef?
@@ -35,7 +35,7 @@ public struct TicketListItem: Codable, Sendable, Hashable, Identifiable {
         case id, subject, status, client, location
         case ticketNumber = "ticket_number"
         case ticketType = "ticket_type"
-        case orderId = "order_id"
+        case orderID = "order_id"
         case assignedUser = "assigned_user"
         case requiresLocation = "requires_location"
         case messageCount = "message_count"
@@ -55,7 +55,7 @@ public struct TicketDetail: Codable, Sendable, Hashable, Identifiable {
     public var subject: String
     public var status: TicketStatus
     public var ticketType: TicketType
-    public var orderId: String?
+    public var orderID: String?
     public var client: Client?
     public var assignedUser: UserRef?
     public var location: LocationRef?
@@ -106,7 +106,7 @@ public struct TicketDetail: Codable, Sendable, Hashable, Identifiable {
         case id, subject, status, client, location, messages, events
         case ticketNumber = "ticket_number"
         case ticketType = "ticket_type"
-        case orderId = "order_id"
+        case orderID = "order_id"
         case assignedUser = "assigned_user"
         case requiresLocation = "requires_location"
         case receivedCustomEmail = "received_custom_email"
@@ -126,7 +126,7 @@ public struct TicketMessage: Codable, Sendable, Hashable, Identifiable {
     public var subject: String?
     public var bodyText: String
     public var bodyHtml: String?
-    public var deviceId: String?
+    public var deviceID: String?
     public var deviceName: String?
     public var createdBy: UserRef?
     public var createdAt: Timestamp
@@ -141,7 +141,7 @@ public struct TicketMessage: Codable, Sendable, Hashable, Identifiable {
         case toEmail = "to_email"
         case bodyText = "body_text"
         case bodyHtml = "body_html"
-        case deviceId = "device_id"
+        case deviceID = "device_id"
         case deviceName = "device_name"
         case createdBy = "created_by"
         case createdAt = "created_at"
@@ -179,13 +179,13 @@ public struct TicketAttachment: Codable, Sendable, Hashable, Identifiable {
     public var filename: String
     public var contentType: String
     public var sizeBytes: Int
-    public var downloadUrl: String
+    public var downloadURL: String
 
     enum CodingKeys: String, CodingKey {
         case id, filename
         case contentType = "content_type"
         case sizeBytes = "size_bytes"
-        case downloadUrl = "download_url"
+        case downloadURL = "download_url"
     }
 }
 
@@ -226,48 +226,48 @@ public struct Macro: Codable, Sendable, Hashable, Identifiable {
 
 /// `POST /api/tickets/:id/macro`: the stage sent now, the later stages scheduled, and the ticket.
 public struct MacroRun: Codable, Sendable, Hashable {
-    public var macroId: String
+    public var macroID: String
     public var sent: TicketMessage
     public var scheduled: [Scheduled]
     public var ticket: TicketDetail
 
     public struct Scheduled: Codable, Sendable, Hashable {
-        public var stageId: String
+        public var stageID: String
         public var position: Int
         public var subject: String
         public var scheduledFor: Timestamp
 
         enum CodingKeys: String, CodingKey {
             case position, subject
-            case stageId = "stage_id"
+            case stageID = "stage_id"
             case scheduledFor = "scheduled_for"
         }
     }
 
     enum CodingKeys: String, CodingKey {
         case sent, scheduled, ticket
-        case macroId = "macro_id"
+        case macroID = "macro_id"
     }
 }
 
 /// The fields `PATCH /api/tickets/:id` may change; `nil` leaves a field as it is.
 public struct TicketChanges: Sendable, Hashable {
     public var status: TicketStatus?
-    public var assignedUserId: FieldUpdate<String>?
-    public var locationId: FieldUpdate<String>?
+    public var assignedUserID: FieldUpdate<String>?
+    public var locationID: FieldUpdate<String>?
 
-    public init(status: TicketStatus? = nil, assignedUserId: FieldUpdate<String>? = nil,
-                locationId: FieldUpdate<String>? = nil) {
+    public init(status: TicketStatus? = nil, assignedUserID: FieldUpdate<String>? = nil,
+                locationID: FieldUpdate<String>? = nil) {
         self.status = status
-        self.assignedUserId = assignedUserId
-        self.locationId = locationId
+        self.assignedUserID = assignedUserID
+        self.locationID = locationID
     }
 
     var body: PatchBody {
         var body = PatchBody()
         body.add("status", status)
-        body.add("assigned_user_id", assignedUserId)
-        body.add("location_id", locationId)
+        body.add("assigned_user_id", assignedUserID)
+        body.add("location_id", locationID)
         return body
     }
 }

@@ -1,26 +1,28 @@
 import Foundation
 
-/// How the client refreshes staff tokens.
+/// How the client refreshes staff tokens: ``singleFlight`` (the default) or ``proactive(margin:)``.
 public struct RefreshPolicy: Sendable, Hashable {
     /// True (the default): concurrent 401s share one `POST /api/auth/refresh` through
-    /// ``TokenRefresher``, which also re-reads the store first. False: every 401 refreshes on its
-    /// own with the refresh token read at the start of its request — the bug the server punishes
-    /// by revoking the family. Only for tests that prove the guard matters.
-    public var coalescing: Bool
+    /// `TokenRefresher`, which also re-reads the store first. False (``uncoordinated``): every 401
+    /// refreshes on its own with the refresh token read at the start of its request — the bug the
+    /// server punishes by revoking the family. Only for tests that prove the guard matters.
+    var coalescing: Bool
     /// When set, a staff request whose access token expires within this many seconds (by the
     /// client's clock) refreshes first. A transport failure of that refresh is ignored: the
     /// request goes out with the old token and the 401 path still applies.
     public var proactiveMargin: TimeInterval?
 
-    public init(coalescing: Bool = true, proactiveMargin: TimeInterval? = nil) {
+    init(coalescing: Bool = true, proactiveMargin: TimeInterval? = nil) {
         self.coalescing = coalescing
         self.proactiveMargin = proactiveMargin
     }
 
     /// Single-flight refresh on 401 only (the default).
     public static let singleFlight = RefreshPolicy()
-    /// Deliberately non-coalescing; see ``coalescing``.
-    public static let uncoordinated = RefreshPolicy(coalescing: false)
+    /// Deliberately non-coalescing: each 401 presents its own request's refresh token, straight
+    /// to the server. Only so a test can show the server revoking the family when a client does
+    /// that; not for apps.
+    @_spi(Testing) public static let uncoordinated = RefreshPolicy(coalescing: false)
     /// Single-flight, and refresh ahead of expiry by `margin` seconds.
     public static func proactive(margin: TimeInterval = 60) -> RefreshPolicy {
         RefreshPolicy(coalescing: true, proactiveMargin: margin)
@@ -35,24 +37,26 @@ public struct RefreshPolicy: Sendable, Hashable {
 /// (another instance sharing the store rotated), that one is returned and nothing is presented.
 /// A refresh rejected with 401 clears the staff credentials and throws
 /// ``RepairMinderError/sessionEnded(reason:)``; any other failure keeps them and is rethrown.
-public actor TokenRefresher {
+/// Each ``APIClient`` has one; apps reach it through the client (a 401, or
+/// ``APIClient/refreshStaffTokens()``).
+actor TokenRefresher {
     /// Presents a refresh token to the server. Throw ``RepairMinderError`` (as `APIClient` does).
-    public typealias RefreshCall = @Sendable (_ refreshToken: String) async throws -> RefreshResponse
+    typealias RefreshCall = @Sendable (_ refreshToken: String) async throws -> RefreshResponse
 
     private let store: any TokenStore
     private let refreshCall: RefreshCall
     private let now: @Sendable () -> Date
     private var inFlight: Task<StaffCredentials, any Error>?
 
-    public init(store: any TokenStore, now: @escaping @Sendable () -> Date = { Date() },
-                refresh: @escaping RefreshCall) {
+    init(store: any TokenStore, now: @escaping @Sendable () -> Date = { Date() },
+         refresh: @escaping RefreshCall) {
         self.store = store
         self.now = now
         self.refreshCall = refresh
     }
 
     /// Fresh credentials to replace `rejected` (the access token the server turned down).
-    public func credentials(replacing rejected: String) async throws -> StaffCredentials {
+    func credentials(replacing rejected: String) async throws -> StaffCredentials {
         // No suspension point between the check and the assignment: this is the single flight.
         if let inFlight { return try await inFlight.value }
         let task = Task { try await self.refreshUnlessAlreadyRotated(rejected) }
@@ -73,7 +77,7 @@ public actor TokenRefresher {
 
     /// The non-coalescing path: presents `presented.refreshToken` now, with no single flight and
     /// no store re-read. Concurrent callers present the same token; all but one are reuses.
-    public nonisolated func refreshWithoutCoordination(presenting presented: StaffCredentials) async throws -> StaffCredentials {
+    nonisolated func refreshWithoutCoordination(presenting presented: StaffCredentials) async throws -> StaffCredentials {
         try await Self.refresh(presenting: presented, store: store, call: refreshCall, now: now)
     }
 

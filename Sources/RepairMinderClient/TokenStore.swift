@@ -18,11 +18,17 @@ public struct StaffCredentials: Codable, Sendable, Hashable {
 public struct CustomerCredentials: Codable, Sendable, Hashable {
     public var token: String
     /// The company the token was issued for.
-    public var companyId: String?
+    public var companyID: String?
 
-    public init(token: String, companyId: String? = nil) {
+    public init(token: String, companyID: String? = nil) {
         self.token = token
-        self.companyId = companyId
+        self.companyID = companyID
+    }
+
+    /// The keys it is stored under (unchanged since the property was `companyId`).
+    enum CodingKeys: String, CodingKey {
+        case token
+        case companyID = "companyId"
     }
 }
 

@@ -3,48 +3,62 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// HTTP method of an ``Endpoint``.
-public enum HTTPMethod: String, Sendable, Hashable {
-    case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
-}
+extension APIClient {
+    /// A fully built HTTP request, independent of URLSession: what an ``HTTPTransport`` sends.
+    ///
+    /// Nested in ``APIClient`` (like ``Response`` and ``Method``) so that it never collides
+    /// with the `HTTPRequest` of swift-http-types or the `HTTPMethod` of Alamofire in an app
+    /// that imports those too.
+    public struct Request: Sendable, Hashable {
+        /// The HTTP methods the API uses.
+        public enum Method: String, Sendable, Hashable {
+            case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+        }
 
-/// A fully built HTTP request, independent of URLSession.
-public struct HTTPRequest: Sendable, Hashable {
-    public var method: HTTPMethod
-    public var url: URL
-    /// Header names as sent; the client sets `Content-Type`, `Accept`, `User-Agent`, `Authorization`.
-    public var headers: [String: String]
-    public var body: Data?
+        public var method: Method
+        public var url: URL
+        /// Header names as sent; the client sets `Content-Type`, `Accept`, `User-Agent`, `Authorization`.
+        public var headers: [String: String]
+        public var body: Data?
 
-    public init(method: HTTPMethod, url: URL, headers: [String: String] = [:], body: Data? = nil) {
-        self.method = method
-        self.url = url
-        self.headers = headers
-        self.body = body
+        public init(method: Method, url: URL, headers: [String: String] = [:], body: Data? = nil) {
+            self.method = method
+            self.url = url
+            self.headers = headers
+            self.body = body
+        }
+    }
+
+    /// A raw HTTP response, as an ``HTTPTransport`` returns it: status code, headers (names
+    /// lower-cased) and body.
+    public struct Response: Sendable, Hashable {
+        public var statusCode: Int
+        /// Header names lower-cased; look one up with ``header(_:)``.
+        public var headers: [String: String]
+        public var body: Data
+
+        public init(statusCode: Int, headers: [String: String] = [:], body: Data = Data()) {
+            self.statusCode = statusCode
+            self.headers = lowercasedNames(headers)
+            self.body = body
+        }
+
+        /// The value of the header `name`, in any case.
+        public func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 }
 
-/// A raw HTTP response: status, headers (names lower-cased) and body.
-public struct HTTPResponse: Sendable, Hashable {
-    public var status: Int
-    public var headers: [String: String]
-    public var body: Data
-
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
-        self.status = status
-        var lowered: [String: String] = [:]
-        for (name, value) in headers { lowered[name.lowercased()] = value }
-        self.headers = lowered
-        self.body = body
-    }
-
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+/// The same headers, names lower-cased.
+func lowercasedNames(_ headers: [String: String]) -> [String: String] {
+    var lowered: [String: String] = [:]
+    for (name, value) in headers { lowered[name.lowercased()] = value }
+    return lowered
 }
 
 /// The seam between the client and the network. ``URLSessionTransport`` is the real one;
 /// tests may supply their own. Errors thrown here are reported as ``RepairMinderError/transport(_:)``.
 public protocol HTTPTransport: Sendable {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+    func send(_ request: APIClient.Request) async throws -> APIClient.Response
 }
 
 /// ``HTTPTransport`` over `URLSession` (FoundationNetworking on Linux).
@@ -69,7 +83,7 @@ public struct URLSessionTransport: HTTPTransport {
         }
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: APIClient.Request) async throws -> APIClient.Response {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
         for (name, value) in request.headers {
@@ -86,6 +100,6 @@ public struct URLSessionTransport: HTTPTransport {
                 headers[name.lowercased()] = value
             }
         }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+        return APIClient.Response(statusCode: http.statusCode, headers: headers, body: data)
     }
 }

@@ -21,7 +21,7 @@ struct CustomerLoginTests {
             #expect(company.id == Seeded.acme)
             #expect(session.isAuthenticated)
             let stored = try #require(try await client.tokenStore.customerCredentials())
-            #expect(stored.companyId == Seeded.acme)
+            #expect(stored.companyID == Seeded.acme)
             #expect(try await client.tokenStore.role() == .customer)
             #expect(try await client.tokenStore.staffCredentials() == nil)
         }
@@ -50,7 +50,7 @@ struct CustomerLoginTests {
             #expect(customer.email == Seeded.sam)
             #expect(company.id == Seeded.beta)
             #expect(session.isAuthenticated)
-            #expect(try await client.tokenStore.customerCredentials()?.companyId == Seeded.beta)
+            #expect(try await client.tokenStore.customerCredentials()?.companyID == Seeded.beta)
             let me = try await session.refreshMe()
             #expect(me.company.id == Seeded.beta)
         }
@@ -61,7 +61,7 @@ struct CustomerLoginTests {
             let session = CustomerSession(client: mock.client())
             try await session.requestMagicLink(email: Seeded.jane)
             let code = try await mock.latestCode(to: Seeded.jane, kind: "customer_magic_link")
-            let error = await typedError { _ = try await session.verifyCode(email: Seeded.jane, code: code, companyId: Seeded.beta) }
+            let error = await typedError { _ = try await session.verifyCode(email: Seeded.jane, code: code, companyID: Seeded.beta) }
             #expect(error == .invalidOrExpiredCode)
             #expect(!session.isAuthenticated)
         }

@@ -26,7 +26,7 @@ struct CustomerPortalClientTests {
             #expect(detail.messages.allSatisfy { $0.type != .internalNote }, "internal notes are staff-only")
             let quote = try #require(detail.quote)
             #expect(quote.devices.map(\.id) == [Acme.device(1)])
-            #expect(quote.total == quote.items.reduce(Money.zero) { $0 + $1.lineTotalIncVat })
+            #expect(quote.total == quote.items.reduce(Money.zero) { $0 + $1.lineTotalIncVAT })
             #expect(quote.sentAt != nil)
 
             let collected = try await jane.order(Acme.order(2))
@@ -47,11 +47,11 @@ struct CustomerPortalClientTests {
             let before = waiting[0]
 
             let refused = await typedError {
-                _ = try await jane.send(API.Customer.approve(orderId: before.id, typedName: "Jane Doe", termsAgreed: false))
+                _ = try await jane.send(API.Customer.approve(orderID: before.id, typedName: "Jane Doe", termsAgreed: false))
             }
             #expect(refused == .validation(message: "Invalid or missing field: signature.terms_agreed"))
 
-            let approved = try await jane.approveQuote(orderId: before.id, typedName: "Jane Doe")
+            let approved = try await jane.approveQuote(orderID: before.id, typedName: "Jane Doe")
             #expect(approved.quote == nil)
             #expect(approved.devices.map(\.status) == [.authorisedSourceParts])
             #expect(approved.devices[0].authorizationStatus == .approved)
@@ -65,7 +65,7 @@ struct CustomerPortalClientTests {
             #expect(try await jane.ordersAwaitingApproval().isEmpty)
 
             // Nothing awaits authorisation any more.
-            let again = await typedError { _ = try await jane.approveQuote(orderId: before.id, typedName: "Jane Doe") }
+            let again = await typedError { _ = try await jane.approveQuote(orderID: before.id, typedName: "Jane Doe") }
             guard case .validation = again else {
                 Issue.record("expected a validation error, got \(String(describing: again))")
                 return
@@ -87,7 +87,7 @@ struct CustomerPortalClientTests {
             let buyback = try #require(waiting.first { $0.orderNumber == 10031 })
             #expect(buyback.devices.map(\.workflowType) == [.buyback])
 
-            let rejected = try await amelia.rejectQuote(orderId: buyback.id, reason: "The offer is too low")
+            let rejected = try await amelia.rejectQuote(orderID: buyback.id, reason: "The offer is too low")
             #expect(rejected.devices.map(\.status) == [.rejected])
             #expect(rejected.devices[0].authorizationStatus == .rejected)
             #expect(rejected.quote == nil)
@@ -103,7 +103,7 @@ struct CustomerPortalClientTests {
     @Test func customerMessagesReachTheShopAndRepliesComeBack() async throws {
         try await withMock { mock in
             let jane = try await mock.signedInCustomer(email: Seeded.jane)
-            let sent = try await jane.sendMessage(orderId: Acme.order(1), body: "Can I drop by on Saturday?")
+            let sent = try await jane.sendMessage(orderID: Acme.order(1), body: "Can I drop by on Saturday?")
             #expect(sent.type == .inbound)
             #expect(sent.isFromCustomer)
             #expect(sent.bodyText == "Can I drop by on Saturday?")
@@ -124,7 +124,7 @@ struct CustomerPortalClientTests {
             #expect(after.messages.last?.isFromCustomer == false)
             #expect(!after.messages.contains { $0.bodyText == "Staff only" })
 
-            let blank = await typedError { _ = try await jane.sendMessage(orderId: Acme.order(1), body: "  ") }
+            let blank = await typedError { _ = try await jane.sendMessage(orderID: Acme.order(1), body: "  ") }
             #expect(blank == .validation(message: "Invalid or missing field: body"))
         }
     }

@@ -55,7 +55,7 @@ struct DecodeSweepTests {
             }) else { continue }
             for device in detail.devices {
                 _ = await tally.run("\(who) order \(order.orderNumber) device \(device.id)") {
-                    try await staff.send(API.Orders.device(orderId: order.id, deviceId: device.id))
+                    try await staff.send(API.Orders.device(orderID: order.id, deviceID: device.id))
                 }
             }
         }
@@ -87,7 +87,7 @@ struct DecodeSweepTests {
 
     func sweepAccount(_ staff: StaffSession, _ who: String, _ tally: Tally) async {
         if let profile = await tally.run("\(who) profile", { try await staff.send(API.Account.profile()) }) {
-            _ = await tally.run("\(who) company") { try await staff.send(API.Account.company(id: profile.companyId)) }
+            _ = await tally.run("\(who) company") { try await staff.send(API.Account.company(id: profile.companyID)) }
         }
         let locations = await tally.list("\(who) locations") { try await staff.send(API.Account.locations()) }
         for location in locations {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import MockServer
-import RepairMinderClient
+@_spi(Testing) import RepairMinderClient
 
 @Suite("Staff logout against the mock")
 @MainActor

@@ -45,10 +45,10 @@ struct PushDeepLinkTests {
             _ = try await eddie.moveDevice(Acme.device(32), to: .collected)             // order collected
             _ = try await alice.moveDevice(Acme.device(15), to: .collected)             // Eddie's device; George's order
             _ = try await eddie.moveDevice(Acme.device(6), to: .awaitingAuthorisation)  // George's quote
-            _ = try await alice.send(API.Devices.assign(id: Acme.device(4), engineerId: Acme.engineer))
-            _ = try await customers[Self.jane]!.approveQuote(orderId: Acme.order(1), typedName: "Jane Doe")
-            _ = try await customers[Self.amelia]!.rejectQuote(orderId: Acme.order(31))
-            _ = try await customers[Self.jane]!.sendMessage(orderId: Acme.order(1), body: "When can I collect it?")
+            _ = try await alice.send(API.Devices.assign(id: Acme.device(4), engineerID: Acme.engineer))
+            _ = try await customers[Self.jane]!.approveQuote(orderID: Acme.order(1), typedName: "Jane Doe")
+            _ = try await customers[Self.amelia]!.rejectQuote(orderID: Acme.order(31))
+            _ = try await customers[Self.jane]!.sendMessage(orderID: Acme.order(1), body: "When can I collect it?")
             try await mock.inboundEmail(to: Acme.inbox, from: "new.person@example.test", fromName: "New Person",
                                         subject: "Battery swap price?", body: "How much for an iPhone 12 battery?")
             _ = try await alice.send(API.Tickets.reply(id: Acme.ticket(1), html: "<p>From Monday.</p>", text: "From Monday."))
@@ -78,7 +78,7 @@ struct PushDeepLinkTests {
                     case .order(let order):
                         #expect(link == .order(id: order.id))
                     case .device(let device):
-                        #expect(link == .device(orderId: device.orderId, deviceId: device.id))
+                        #expect(link == .device(orderID: device.orderID, deviceID: device.id))
                     case .ticket(let ticket):
                         #expect(link == .ticket(id: ticket.id))
                     }

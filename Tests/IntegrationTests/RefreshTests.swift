@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import MockServer
-import RepairMinderClient
+@_spi(Testing) import RepairMinderClient
 
 @Suite("Token refresh against the mock")
 @MainActor

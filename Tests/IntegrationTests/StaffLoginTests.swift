@@ -28,7 +28,7 @@ struct StaffLoginTests {
             let result = try await session.login(email: Seeded.admin, password: Seeded.password)
             guard case .twoFactorRequired(let challenge) = result else { Issue.record("no challenge"); return }
             #expect(challenge.email == Seeded.admin)
-            #expect(challenge.user.companyId == Seeded.acme)
+            #expect(challenge.user.companyID == Seeded.acme)
             #expect(session.state == .awaitingTwoFactor(challenge))
 
             try await session.requestTwoFactorCode()

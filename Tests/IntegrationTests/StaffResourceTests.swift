@@ -91,14 +91,14 @@ struct StaffResourceTests {
     @Test func deviceDetailThenLegalMoveThenTheOrdersNewStatus() async throws {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
-            let device = try await staff.send(API.Orders.device(orderId: Acme.order(13), deviceId: Acme.device(14)))
+            let device = try await staff.send(API.Orders.device(orderID: Acme.order(13), deviceID: Acme.device(14)))
             #expect(device.status == .repairedQC)
             #expect(device.statusLabel == "Repaired - QC")
             #expect(device.availableTransitions.map(\.status) == [.repairedReady])
             #expect(device.availableTransitions.map(\.label) == ["Repaired - Ready"])
             #expect(device.canMove(to: .repairedReady))
             #expect(device.timestamps.readyAt == nil)
-            let order = try await staff.send(API.Orders.detail(id: device.orderId))
+            let order = try await staff.send(API.Orders.detail(id: device.orderID))
             #expect(order.status == .inProgress)
 
             let move = try await staff.moveDevice(device.id, to: .repairedReady)
@@ -137,14 +137,14 @@ struct StaffResourceTests {
     @Test func deviceChangesOtherThanStatus() async throws {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
-            let assigned = try await staff.send(API.Devices.assign(id: Acme.device(4), engineerId: Acme.engineer))
+            let assigned = try await staff.send(API.Devices.assign(id: Acme.device(4), engineerID: Acme.engineer))
             #expect(assigned.assignedEngineer?.id == Acme.engineer)
             let changed = try await staff.send(API.Devices.update(id: Acme.device(4), DeviceChanges(
                 priority: .urgent, diagnosisNotes: .set("Cracked screen confirmed"), technicianNotes: .clear)))
             #expect(changed.priority == .urgent)
             #expect(changed.diagnosisNotes == "Cracked screen confirmed")
             #expect(changed.technicianNotes == nil)
-            let unassigned = try await staff.send(API.Devices.assign(id: Acme.device(4), engineerId: nil))
+            let unassigned = try await staff.send(API.Devices.assign(id: Acme.device(4), engineerID: nil))
             #expect(unassigned.assignedEngineer == nil)
         }
     }
@@ -156,7 +156,7 @@ struct StaffResourceTests {
             let staff = try await mock.signedInStaff()
             let bySerial = try await staff.scan("SNA0207336")
             #expect(bySerial.id == Acme.device(3))
-            #expect(bySerial.orderId == Acme.order(3))
+            #expect(bySerial.orderID == Acme.order(3))
             #expect(bySerial.brandName == "Apple")
             let byIMEI = try await staff.scan("350000000000000")
             #expect(byIMEI.id == Acme.device(1))
@@ -165,8 +165,8 @@ struct StaffResourceTests {
             let byOrderNumber = try await staff.scan("10003")
             #expect(byOrderNumber.id == Acme.device(3))
             let lookup = try await staff.send(API.Devices.lookup(code: "SNA0207336"))
-            #expect(lookup.deviceId == Acme.device(3))
-            #expect(lookup.orderId == Acme.order(3))
+            #expect(lookup.deviceID == Acme.device(3))
+            #expect(lookup.orderID == Acme.order(3))
 
             let unknown = await typedError { _ = try await staff.scan("NOT-A-CODE") }
             guard case .notFound = unknown else {
@@ -207,7 +207,7 @@ struct StaffResourceTests {
 
             let mine = try await staff.allPages(API.Orders.list(assignedTo: "me"))
             #expect(!mine.isEmpty && mine.allSatisfy { $0.assignedUser?.id == Acme.admin })
-            let leeds = try await staff.allPages(API.Orders.list(locationId: Acme.location(2)))
+            let leeds = try await staff.allPages(API.Orders.list(locationID: Acme.location(2)))
             #expect(!leeds.isEmpty && leeds.allSatisfy { $0.location?.id == Acme.location(2) })
 
             for item in all {
@@ -245,7 +245,7 @@ struct StaffResourceTests {
             let t = order.totals
             #expect(t.grandTotal == t.subtotal + t.vatTotal)
             #expect(t.balanceDue == t.grandTotal - t.amountPaid)
-            #expect(order.items.reduce(Money.zero) { $0 + $1.lineTotalIncVat } == t.grandTotal)
+            #expect(order.items.reduce(Money.zero) { $0 + $1.lineTotalIncVAT } == t.grandTotal)
             #expect(order.items.reduce(Money.zero) { $0 + $1.lineTotal } == t.subtotal)
             #expect(order.payments.reduce(Money.zero) { $0 + $1.amount - $1.refundedAmount } == t.amountPaid)
             #expect(order.paymentStatus == .partiallyPaid)
@@ -260,7 +260,7 @@ struct StaffResourceTests {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
             let updated = try await staff.send(API.Orders.update(id: Acme.order(4), OrderChanges(
-                notes: .set("Customer will collect on Friday"), assignedUserId: .clear, intakeMethod: .mailIn)))
+                notes: .set("Customer will collect on Friday"), assignedUserID: .clear, intakeMethod: .mailIn)))
             #expect(updated.notes == "Customer will collect on Friday")
             #expect(updated.assignedUser == nil)
             #expect(updated.intakeMethod == .mailIn)
@@ -355,7 +355,7 @@ struct StaffResourceTests {
             #expect(searched.map(\.ticketNumber).contains(1001))
 
             let changed = try await staff.send(API.Tickets.update(id: Acme.ticket(3), TicketChanges(
-                status: .pending, assignedUserId: .set(Acme.engineer))))
+                status: .pending, assignedUserID: .set(Acme.engineer))))
             #expect(changed.status == .pending)
             #expect(changed.assignedUser?.id == Acme.engineer)
             #expect(changed.events.count > 0, "status change and assignment are ticket events")
@@ -367,14 +367,14 @@ struct StaffResourceTests {
             let staff = try await mock.signedInStaff()
             let ticket = try await staff.send(API.Tickets.detail(id: Acme.ticket(2)))
             let attachment = try #require(ticket.messages.flatMap(\.attachments).first)
-            #expect(attachment.downloadUrl.hasSuffix("/api/tickets/\(ticket.id)/attachments/\(attachment.id)"))
-            let file = try await staff.send(API.Tickets.attachment(ticketId: ticket.id, attachmentId: attachment.id))
+            #expect(attachment.downloadURL.hasSuffix("/api/tickets/\(ticket.id)/attachments/\(attachment.id)"))
+            let file = try await staff.send(API.Tickets.attachment(ticketID: ticket.id, attachmentID: attachment.id))
             #expect(file.data.count == attachment.sizeBytes)
             #expect(file.contentType == attachment.contentType)
             #expect(file.filename == attachment.filename)
             #expect(file.data.prefix(5) == Data("%PDF-".utf8))
             let missing = await typedError {
-                _ = try await staff.send(API.Tickets.attachment(ticketId: Acme.ticket(1), attachmentId: attachment.id))
+                _ = try await staff.send(API.Tickets.attachment(ticketID: Acme.ticket(1), attachmentID: attachment.id))
             }
             #expect(missing == .notFound(message: "Not found"), "an attachment of another ticket")
         }
@@ -386,7 +386,7 @@ struct StaffResourceTests {
             let draft = try await staff.send(API.Tickets.generateResponse(id: Acme.ticket(1)))
             #expect(draft.response.hasPrefix("Hi Jane,"))
             #expect(draft.response.contains("#10001"))
-            let leeds = try await staff.send(API.Tickets.generateResponse(id: Acme.ticket(1), locationId: Acme.location(2)))
+            let leeds = try await staff.send(API.Tickets.generateResponse(id: Acme.ticket(1), locationID: Acme.location(2)))
             #expect(leeds.response.hasSuffix("Acme Repairs Leeds"))
             // Generating sends nothing.
             let detail = try await staff.send(API.Tickets.detail(id: Acme.ticket(1)))
@@ -403,9 +403,9 @@ struct StaffResourceTests {
             #expect(followUp.stages.map(\.position) == followUp.stages.map(\.position).sorted())
             #expect(macros.contains { !$0.isActive })
 
-            let run = try await staff.send(API.Tickets.runMacro(id: Acme.ticket(1), macroId: followUp.id,
+            let run = try await staff.send(API.Tickets.runMacro(id: Acme.ticket(1), macroID: followUp.id,
                                                                 variableOverrides: ["client_first_name": "Janet"]))
-            #expect(run.macroId == followUp.id)
+            #expect(run.macroID == followUp.id)
             #expect(run.sent.type == .outbound)
             #expect(run.sent.bodyText.contains("Janet"))
             #expect(!run.sent.bodyText.contains("{{"))
@@ -415,11 +415,11 @@ struct StaffResourceTests {
 
             let inactive = try #require(macros.first { !$0.isActive })
             let refused = await typedError {
-                _ = try await staff.send(API.Tickets.runMacro(id: Acme.ticket(1), macroId: inactive.id))
+                _ = try await staff.send(API.Tickets.runMacro(id: Acme.ticket(1), macroID: inactive.id))
             }
             #expect(refused == .validation(message: "Invalid or missing field: macro_id"))
             let badVariable = await typedError {
-                _ = try await staff.send(API.Tickets.runMacro(id: Acme.ticket(1), macroId: followUp.id,
+                _ = try await staff.send(API.Tickets.runMacro(id: Acme.ticket(1), macroID: followUp.id,
                                                               variableOverrides: ["nope": "x"]))
             }
             #expect(badVariable == .validation(message: "Invalid or missing field: variable_overrides.nope"))

@@ -9,14 +9,14 @@ import Testing
         #expect(tokens.refreshToken == "refresh-1")
         #expect(tokens.expiresIn == 900)
         #expect(tokens.user.firstName == "John")
-        #expect(tokens.user.companyId == "c-1")
+        #expect(tokens.user.companyID == "c-1")
         #expect(tokens.user.role == .admin)
         #expect(tokens.user.isActive == true)
         #expect(tokens.user.magicLinkEnabled == false)
         #expect(tokens.user.lastLogin == nil)
         #expect(tokens.company.status == .active)
         #expect(tokens.company.currencyCode == "GBP")
-        #expect(tokens.company.logoUrl == nil)
+        #expect(tokens.company.logoURL == nil)
         #expect(tokens.company.vatRateRepair == "20.00")
         #expect(tokens.company.vatRateDevicePurchase == "0.00")
     }
@@ -24,10 +24,10 @@ import Testing
     @Test func loginStepOneDecodesCamelCaseUser() throws {
         let challenge = try Fixture.decode(Fixture.loginStep1, as: StaffLoginChallenge.self).data
         #expect(challenge.requiresTwoFactor)
-        #expect(challenge.userId == "u-1")
+        #expect(challenge.userID == "u-1")
         #expect(challenge.email == "staff@example.com")
         #expect(challenge.user.firstName == "John")
-        #expect(challenge.user.companyId == "c-1")
+        #expect(challenge.user.companyID == "c-1")
     }
 
     @Test func refreshResponseDecodes() throws {
@@ -50,7 +50,7 @@ import Testing
         #expect(signIn.token == "jwt.customer")
         #expect(signIn.client.firstName == "Jane")
         #expect(signIn.client.name == "Jane Customer")
-        #expect(signIn.company.logoUrl == "https://api.repairminder.com/api/branding/c-1/logo")
+        #expect(signIn.company.logoURL == "https://api.repairminder.com/api/branding/c-1/logo")
     }
 
     @Test func customerVerifyWithSeveralCompaniesAsksForSelection() throws {
@@ -59,7 +59,7 @@ import Testing
             Issue.record("expected a selection, got \(answer)"); return
         }
         #expect(selection.companies.map(\.id) == ["c-1", "c-2"])
-        #expect(selection.companies[1].logoUrl == nil)
+        #expect(selection.companies[1].logoURL == nil)
         #expect(selection.email == "jane@example.com")
         #expect(selection.code == "123456")
     }
@@ -72,7 +72,7 @@ import Testing
 
     @Test func logoutWithoutDataDecodesAsEmpty() throws {
         _ = try Fixture.decode(Fixture.logout, as: EmptyResponse.self)
-        _ = try APIClient.decode(HTTPResponse(status: 204), as: EmptyResponse.self)
+        _ = try APIClient.decode(APIClient.Response(statusCode: 204), as: EmptyResponse.self)
     }
 
     @Test func messageResponseDecodes() throws {
@@ -156,7 +156,7 @@ import Testing
 
     @Test func nonJSONErrorBodyBecomesServerErrorWithStatus() {
         #expect(throws: RepairMinderError.server(status: 502, message: "HTTP 502")) {
-            try APIClient.decode(HTTPResponse(status: 502, body: Data("<html>".utf8)), as: StaffMe.self)
+            try APIClient.decode(APIClient.Response(statusCode: 502, body: Data("<html>".utf8)), as: StaffMe.self)
         }
     }
 
@@ -165,6 +165,77 @@ import Testing
         #expect(throws: RepairMinderError.quarantined(code: .suspended, message: "Your account has been suspended...")) {
             try Fixture.decode(json, as: [JSONValue].self, status: 403)
         }
+    }
+
+    // MARK: Status and headers of an answer
+
+    @Test func aDecodedAnswerCarriesItsStatusCodeAndHeaders() throws {
+        let ok = try Fixture.decode(Fixture.staffMe, as: StaffMe.self)
+        #expect(ok.statusCode == 200)
+        #expect(ok.headers == ["content-type": "application/json"])
+        #expect(ok.header("Content-Type") == "application/json")
+        #expect(ok.header("CONTENT-TYPE") == "application/json")
+        #expect(ok.header("ETag") == nil)
+
+        let raw = APIClient.Response(statusCode: 201, headers: ["Content-Type": "application/json", "X-Request-Id": "r-1"],
+                                     body: Data(#"{"success": true, "data": {"message": "Created"}}"#.utf8))
+        let created = try APIClient.decode(raw, as: MessageResponse.self)
+        #expect(created.data.message == "Created")
+        #expect(created.statusCode == 201)
+        #expect(created.header("x-request-id") == "r-1")
+
+        let empty = try APIClient.decode(APIClient.Response(statusCode: 204, headers: ["X-Trace": "t"]), as: EmptyResponse.self)
+        #expect(empty.statusCode == 204)
+        #expect(empty.header("X-Trace") == "t")
+
+        let file = try APIClient.decode(APIClient.Response(statusCode: 200, headers: ["Content-Type": "image/png"],
+                                                           body: Data([1, 2])), as: BinaryBody.self)
+        #expect(file.statusCode == 200)
+        #expect(file.header("content-type") == "image/png")
+        #expect(file.data.contentType == "image/png")
+    }
+
+    @Test func rawResponsesLowerCaseHeaderNames() {
+        let raw = APIClient.Response(statusCode: 200, headers: ["Content-Type": "text/plain", "X-A": "1"])
+        #expect(raw.headers == ["content-type": "text/plain", "x-a": "1"])
+        #expect(raw.header("x-a") == "1")
+        #expect(raw.header("X-A") == "1")
+        let built = APIResponse(data: EmptyResponse(), statusCode: 202, headers: ["Retry-After": "5"])
+        #expect(built.header("retry-after") == "5")
+        #expect(built.pagination == nil)
+    }
+
+    /// Answers `/api/auth/me` 401 to the first token, then 200 with a marker header; refresh 200.
+    actor RotatingServer: HTTPTransport {
+        private(set) var seen: [String] = []
+
+        func send(_ request: APIClient.Request) async throws -> APIClient.Response {
+            seen.append("\(request.method.rawValue) \(request.url.path) \(request.headers["Authorization"] ?? "-")")
+            switch (request.url.path, request.headers["Authorization"]) {
+            case ("/api/auth/refresh", _):
+                return Fixture.response(Fixture.refresh)
+            case ("/api/auth/me", "Bearer access-1"):
+                return APIClient.Response(statusCode: 401, headers: ["X-Attempt": "1"],
+                                          body: Data(#"{"success": false, "error": "Unauthorized"}"#.utf8))
+            default:
+                return APIClient.Response(statusCode: 200, headers: ["Content-Type": "application/json", "X-Attempt": "2"],
+                                          body: Data(Fixture.staffMe.utf8))
+            }
+        }
+    }
+
+    @Test func afterARefreshTheAnswerIsTheRetriedRequests() async throws {
+        let server = RotatingServer()
+        let store = InMemoryTokenStore()
+        try await store.saveStaffCredentials(Fixture.staffCredentials(1))
+        let client = APIClient(configuration: .init(baseURL: URL(string: "http://127.0.0.1:8787")!),
+                               tokenStore: store, transport: server)
+        let answer = try await client.response(API.StaffAuth.me())
+        #expect(answer.statusCode == 200)
+        #expect(answer.header("X-Attempt") == "2")
+        #expect(answer.header("content-type") == "application/json")
+        #expect(await server.seen == ["GET /api/auth/me Bearer access-1", "POST /api/auth/refresh -",
+                                      "GET /api/auth/me Bearer jwt.access.2"])
     }
 
     private func expectDecodingError<T: Decodable & Sendable>(_ json: String, as type: T.Type, keyPath: String,

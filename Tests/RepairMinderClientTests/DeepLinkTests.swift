@@ -18,7 +18,7 @@ import Testing
     @Test(arguments: staffDeviceTypes)
     func staffDevicePushOpensTheDeviceOfItsOrder(type: String) {
         let payload: [String: Any] = ["type": type, "order_id": "o-1", "device_id": "d-1"]
-        #expect(DeepLink(pushPayload: payload) == .device(orderId: "o-1", deviceId: "d-1"))
+        #expect(DeepLink(pushPayload: payload) == .device(orderID: "o-1", deviceID: "d-1"))
         #expect(DeepLink(pushPayload: ["type": type, "order_id": "o-1"] as [String: Any]) == nil)
         #expect(DeepLink(pushPayload: ["type": type, "device_id": "d-1"] as [String: Any]) == nil)
     }
@@ -62,7 +62,7 @@ import Testing
         let json = #"{"aps": {"alert": {"title": "Order Update", "body": "Ready"}, "badge": 1, "sound": "default"}, "type": "order_status", "order_id": "uuid"}"#
         #expect(DeepLink(pushPayloadJSON: Data(json.utf8)) == .customerOrder(id: "uuid", section: nil))
         let device = #"{"type": "device_status_changed", "order_id": "o", "device_id": "d"}"#
-        #expect(DeepLink(pushPayloadJSON: Data(device.utf8)) == .device(orderId: "o", deviceId: "d"))
+        #expect(DeepLink(pushPayloadJSON: Data(device.utf8)) == .device(orderID: "o", deviceID: "d"))
     }
 
     @Test func apnsTokenIsLowerCaseHex() {
@@ -76,8 +76,8 @@ extension DeepLinkTests {
     static let everyType: [(type: String, link: DeepLink)] = [
         ("order_created", .order(id: "o")), ("order_status_changed", .order(id: "o")),
         ("order_collected", .order(id: "o")), ("payment_received", .order(id: "o")),
-        ("device_status_changed", .device(orderId: "o", deviceId: "d")), ("quote_approved", .device(orderId: "o", deviceId: "d")),
-        ("quote_rejected", .device(orderId: "o", deviceId: "d")), ("device_assigned", .device(orderId: "o", deviceId: "d")),
+        ("device_status_changed", .device(orderID: "o", deviceID: "d")), ("quote_approved", .device(orderID: "o", deviceID: "d")),
+        ("quote_rejected", .device(orderID: "o", deviceID: "d")), ("device_assigned", .device(orderID: "o", deviceID: "d")),
         ("new_enquiry", .ticket(id: "t")), ("enquiry_reply", .ticket(id: "t")),
         ("order_status", .customerOrder(id: "o", section: nil)), ("quote_ready", .customerOrder(id: "o", section: nil)),
         ("repair_complete", .customerOrder(id: "o", section: nil)), ("message", .customerOrder(id: "o", section: .messages)),

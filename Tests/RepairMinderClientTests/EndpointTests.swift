@@ -5,7 +5,7 @@ import Testing
 @Suite struct EndpointTests {
     static let configuration = APIClient.Configuration(baseURL: URL(string: "http://127.0.0.1:8787/")!)
 
-    static func bodyObject(_ request: HTTPRequest) throws -> [String: String] {
+    static func bodyObject(_ request: APIClient.Request) throws -> [String: String] {
         let object = try JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: Any] ?? [:]
         return object.compactMapValues { $0 as? String }
     }
@@ -33,13 +33,13 @@ import Testing
         func body<R>(_ endpoint: Endpoint<R>) throws -> [String: String] {
             try Self.bodyObject(APIClient.makeRequest(endpoint, authorization: nil, configuration: Self.configuration))
         }
-        #expect(try body(API.StaffAuth.requestTwoFactorCode(userId: "u", email: "e")) == ["userId": "u", "email": "e"])
-        #expect(try body(API.StaffAuth.verifyTwoFactor(userId: "u", code: "123456")) == ["userId": "u", "code": "123456"])
+        #expect(try body(API.StaffAuth.requestTwoFactorCode(userID: "u", email: "e")) == ["userId": "u", "email": "e"])
+        #expect(try body(API.StaffAuth.verifyTwoFactor(userID: "u", code: "123456")) == ["userId": "u", "code": "123456"])
         #expect(try body(API.StaffAuth.requestMagicLink(email: "e")) == ["email": "e"])
         #expect(try body(API.StaffAuth.verifyMagicLink(email: "e", code: "1")) == ["email": "e", "code": "1"])
         #expect(try body(API.StaffAuth.refresh(refreshToken: "r")) == ["refreshToken": "r"])
         #expect(try body(API.CustomerAuth.requestMagicLink(email: "e")) == ["email": "e"])
-        #expect(try body(API.CustomerAuth.verifyCode(email: "e", code: "1", companyId: "c"))
+        #expect(try body(API.CustomerAuth.verifyCode(email: "e", code: "1", companyID: "c"))
                 == ["email": "e", "code": "1", "companyId": "c"])
         #expect(try body(API.DeviceTokens.register(deviceToken: "ab", role: .customer))
                 == ["device_token": "ab", "platform": "ios", "app_type": "customer"])
@@ -71,7 +71,7 @@ import Testing
 
     /// A transport that must not be reached.
     struct Unreachable: HTTPTransport {
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        func send(_ request: APIClient.Request) async throws -> APIClient.Response {
             Issue.record("unexpected request \(request.method.rawValue) \(request.url)")
             throw URLError(.cannotConnectToHost)
         }

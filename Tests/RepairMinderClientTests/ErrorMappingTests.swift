@@ -35,7 +35,7 @@ import Testing
         if let code { envelope["code"] = code }
         let body = try JSONSerialization.data(withJSONObject: envelope)
         #expect(throws: expected) {
-            try APIClient.decode(HTTPResponse(status: status, body: body), as: StaffMe.self)
+            try APIClient.decode(APIClient.Response(statusCode: status, body: body), as: StaffMe.self)
         }
     }
 

@@ -45,8 +45,8 @@ enum Fixture {
     """
     static let logout = #"{"success": true}"#
 
-    static func response(_ json: String, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
+    static func response(_ json: String, status: Int = 200) -> APIClient.Response {
+        APIClient.Response(statusCode: status, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
     }
 
     static func decode<T>(_ json: String, as type: T.Type, status: Int = 200) throws -> APIResponse<T> {

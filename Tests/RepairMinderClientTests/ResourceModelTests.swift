@@ -393,7 +393,7 @@ import Testing
         #expect(order.payments[0].paymentDate.rawValue == "2026-11-11T12:05:00Z")
         #expect(order.totals.grandTotal == Money(minorUnits: 17997))
         #expect(order.signatures[0].termsAgreed)
-        #expect(order.signatures[0].deviceId == nil)
+        #expect(order.signatures[0].deviceID == nil)
         #expect(order.ticket?.messages.isEmpty == false)
     }
 
@@ -430,7 +430,7 @@ import Testing
 
     static let configuration = APIClient.Configuration(baseURL: URL(string: "http://127.0.0.1:8787")!)
 
-    func request<R>(_ endpoint: Endpoint<R>) throws -> HTTPRequest {
+    func request<R>(_ endpoint: Endpoint<R>) throws -> APIClient.Request {
         try APIClient.makeRequest(endpoint, authorization: "t", configuration: Self.configuration)
     }
 
@@ -458,10 +458,10 @@ import Testing
         #expect(move.method == .patch)
         #expect(move.url.path == "/api/devices/d-1")
         #expect(String(decoding: move.body ?? Data(), as: UTF8.self) == #"{"status":"repaired_qc"}"#)
-        #expect(try body(API.Devices.assign(id: "d", engineerId: nil)) == #"{"assigned_engineer_id":null}"#)
+        #expect(try body(API.Devices.assign(id: "d", engineerID: nil)) == #"{"assigned_engineer_id":null}"#)
         #expect(try body(API.Orders.update(id: "o", OrderChanges(notes: .clear, intakeMethod: .mailIn)))
                 == #"{"intake_method":"mail_in","notes":null}"#)
-        #expect(try body(API.Tickets.update(id: "t", TicketChanges(status: .resolved, assignedUserId: .set("u"))))
+        #expect(try body(API.Tickets.update(id: "t", TicketChanges(status: .resolved, assignedUserID: .set("u"))))
                 == #"{"assigned_user_id":"u","status":"resolved"}"#)
     }
 
@@ -469,18 +469,18 @@ import Testing
         #expect(try body(API.Tickets.reply(id: "t", html: "<p>Hi</p>", text: "Hi")) == #"{"html_body":"<p>Hi<\/p>","text_body":"Hi"}"#)
         #expect(try body(API.Tickets.note(id: "t", body: "n")) == #"{"body":"n"}"#)
         #expect(try body(API.Tickets.generateResponse(id: "t")) == "{}")
-        #expect(try body(API.Tickets.runMacro(id: "t", macroId: "m", variableOverrides: ["a": "b"]))
+        #expect(try body(API.Tickets.runMacro(id: "t", macroID: "m", variableOverrides: ["a": "b"]))
                 == #"{"macro_id":"m","variable_overrides":{"a":"b"}}"#)
-        #expect(try body(API.Customer.approve(orderId: "o", typedName: "Jane Doe"))
+        #expect(try body(API.Customer.approve(orderID: "o", typedName: "Jane Doe"))
                 == #"{"signature":{"terms_agreed":true,"typed_name":"Jane Doe"}}"#)
-        #expect(try request(API.Customer.approve(orderId: "o/1", typedName: "J")).url.absoluteString
+        #expect(try request(API.Customer.approve(orderID: "o/1", typedName: "J")).url.absoluteString
                     .hasSuffix("/api/customer/orders/o%2F1/approve"))
-        #expect(try body(API.Customer.reject(orderId: "o")) == "{}")
-        #expect(try body(API.Customer.sendMessage(orderId: "o", body: "Hello")) == #"{"body":"Hello"}"#)
+        #expect(try body(API.Customer.reject(orderID: "o")) == "{}")
+        #expect(try body(API.Customer.sendMessage(orderID: "o", body: "Hello")) == #"{"body":"Hello"}"#)
     }
 
     @Test func binaryAnswersAreBytesAndTheirErrorsStillMap() throws {
-        let pdf = HTTPResponse(status: 200, headers: ["Content-Type": "application/pdf",
+        let pdf = APIClient.Response(statusCode: 200, headers: ["Content-Type": "application/pdf",
                                                       "Content-Disposition": #"attachment; filename="price list.pdf""#],
                                body: Data("%PDF-1.4".utf8))
         let file = try APIClient.decode(pdf, as: BinaryBody.self, strict: true).data
@@ -507,7 +507,7 @@ import Testing
             self.omitPagination = omitPagination
         }
 
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        func send(_ request: APIClient.Request) async throws -> APIClient.Response {
             let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
             let page = Int(items.first { $0.name == "page" }?.value ?? "1")!
             let limit = Int(items.first { $0.name == "limit" }?.value ?? "20")!

@@ -16,7 +16,7 @@ import Testing
 
         let staff = StaffCredentials(accessToken: "a", refreshToken: "r",
                                      expiresAt: Date(timeIntervalSince1970: 1_795_000_000))
-        let customer = CustomerCredentials(token: "c", companyId: "c-1")
+        let customer = CustomerCredentials(token: "c", companyID: "c-1")
         try await store.saveStaffCredentials(staff)
         try await store.saveCustomerCredentials(customer)
         try await store.saveRole(.customer)
@@ -69,6 +69,17 @@ import Testing
         #expect(staff?["accessToken"] as? String == "a")
         #expect(staff?["refreshToken"] as? String == "r")
         #expect(object?["customer_credentials"] == nil)
+    }
+
+    @Test func customerCredentialsKeepTheirStoredKeys() async throws {
+        // `companyID` is stored under `companyId`, as before the property was renamed: credentials
+        // an older build wrote (Keychain, file) still read, and new writes look the same.
+        let store = InMemoryTokenStore()
+        try await store.saveCustomerCredentials(CustomerCredentials(token: "c", companyID: "c-1"))
+        let written = try #require(await store.read(.customer))
+        #expect(String(decoding: written, as: UTF8.self) == #"{"companyId":"c-1","token":"c"}"#)
+        await store.write(Data(#"{"token": "old", "companyId": "c-2"}"#.utf8), to: .customer)
+        #expect(try await store.customerCredentials() == CustomerCredentials(token: "old", companyID: "c-2"))
     }
 
     @Test func fileStoreCreatesItsFolder() async throws {

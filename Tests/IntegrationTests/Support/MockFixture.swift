@@ -333,7 +333,7 @@ actor RecordingStore: TokenStore {
 struct FreshConnectionTransport: HTTPTransport {
     let base = URLSessionTransport()
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: APIClient.Request) async throws -> APIClient.Response {
         var request = request
         request.headers["Connection"] = "close"
         return try await base.send(request)
@@ -351,15 +351,15 @@ private let pristineSeed: SeedSnapshot = {
 final class HookTransport: HTTPTransport {
     private let base = URLSessionTransport()
     private let counts = PathCounter()
-    private let hook: @Sendable (HTTPRequest, HTTPResponse, Int) async throws -> Void
+    private let hook: @Sendable (APIClient.Request, APIClient.Response, Int) async throws -> Void
 
-    init(_ hook: @escaping @Sendable (HTTPRequest, HTTPResponse, Int) async throws -> Void) {
+    init(_ hook: @escaping @Sendable (APIClient.Request, APIClient.Response, Int) async throws -> Void) {
         self.hook = hook
     }
 
     func reset() async { await counts.reset() }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: APIClient.Request) async throws -> APIClient.Response {
         let response = try await base.send(request)
         let count = await counts.increment(request.url.path)
         try await hook(request, response, count)
