@@ -73,7 +73,7 @@ struct PushDeepLinkTests {
                 switch role {
                 case .staff:
                     let session = push.deviceToken == Self.alice ? alice : eddie
-                    #expect(push.recipientId == (session === alice ? Acme.admin : Acme.engineer))
+                    #expect(push.recipientID == (session === alice ? Acme.admin : Acme.engineer))
                     switch try await session.open(link) {
                     case .order(let order):
                         #expect(link == .order(id: order.id))

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import MockServer
+import MockTestSupport
 import RepairMinderClient
 
 /// Ids and accounts of `Seeds/default.json` used by the integration tests.
@@ -40,7 +41,7 @@ func withMock<T>(
     configuration.hosts = ["127.0.0.1"]
     configuration.port = 0
     configuration.databasePath = ":memory:"
-    configuration.logger.logLevel = .error
+    configuration.logger.logLevel = .critical   // a test's server logs only what the test asks for
     configuration.seedSnapshot = pristineSeed   // parsed and seeded once per test process
     configure(&configuration)
     let server = try MockServer(configuration: configuration)
@@ -122,74 +123,55 @@ final class MockFixture: Sendable {
         return Reply(status: http.statusCode, body: data)
     }
 
-    private struct Envelope<T: Decodable>: Decodable { let data: T }
+    // MARK: Control API (the helpers the server tests share: MockTestSupport's MockControl)
 
-    private func control<T: Decodable>(_ method: String, _ path: String, json: [String: any Sendable]? = nil,
-                                       as type: T.Type) async throws -> T {
-        let reply = try await raw(method, path, json: json)
-        guard (200..<300).contains(reply.status) else {
-            throw FixtureError("\(method) \(path) → \(reply.status) \(String(decoding: reply.body, as: UTF8.self))")
+    /// The control API over HTTP.
+    var control: MockControl {
+        MockControl { [self] method, path, json in
+            var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
+            request.httpMethod = method
+            if let json {
+                request.httpBody = json
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            }
+            let (data, response) = try await session.data(for: request)
+            guard let http = response as? HTTPURLResponse else { throw FixtureError("no HTTP response") }
+            return MockControl.Reply(status: http.statusCode, body: data)
         }
-        return try JSONDecoder().decode(Envelope<T>.self, from: reply.body).data
     }
-
-    private func control(_ method: String, _ path: String, json: [String: any Sendable]? = nil) async throws {
-        let reply = try await raw(method, path, json: json)
-        guard (200..<300).contains(reply.status) else {
-            throw FixtureError("\(method) \(path) → \(reply.status) \(String(decoding: reply.body, as: UTF8.self))")
-        }
-    }
-
-    // MARK: Control API
-
-    private struct Mail: Decodable { let code: String? }
 
     /// The newest code mailed to `email` of `kind` (`staff_2fa`, `staff_magic_link`, `customer_magic_link`).
     func latestCode(to email: String, kind: String) async throws -> String {
-        let mail = try await control("GET", "/__mock/outbox?to=\(email)&kind=\(kind)", as: [Mail].self)
-        // The outbox is read newest first; take the last one sent either way.
-        guard let code = mail.first?.code else { throw FixtureError("no \(kind) code for \(email)") }
+        guard let code = try await control.latestCode(to: email, kind: kind) else {
+            throw FixtureError("no \(kind) code for \(email)")
+        }
         return code
     }
 
-    func advanceClock(seconds: Double) async throws {
-        try await control("POST", "/__mock/clock", json: ["advance_seconds": seconds])
-    }
+    func advanceClock(seconds: Double) async throws { try await control.advanceClock(seconds: seconds) }
 
     func setCompanyStatus(_ companyID: String, _ status: String) async throws {
-        try await control("PATCH", "/__mock/companies/\(companyID)", json: ["status": status])
+        try await control.setCompanyStatus(companyID, status)
     }
 
     func journal(method: String? = nil, path: String? = nil) async throws -> [JournalEntry] {
-        var query: [String] = []
-        if let method { query.append("method=\(method)") }
-        if let path { query.append("path=\(path)") }
-        return try await control("GET", "/__mock/requests" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")),
-                                 as: [JournalEntry].self)
+        try JSONDecoder().decode([JournalEntry].self, from: try await control.journal(method: method, path: path))
     }
 
-    func clearJournal() async throws {
-        try await control("DELETE", "/__mock/requests")
-    }
+    func clearJournal() async throws { try await control.clearJournal() }
 
-    func addFault(_ fault: [String: any Sendable]) async throws {
-        try await control("POST", "/__mock/faults", json: fault)
-    }
+    func addFault(_ fault: [String: any Sendable]) async throws { try await control.addFault(fault) }
 
-    func clearFaults() async throws {
-        try await control("DELETE", "/__mock/faults")
-    }
+    func clearFaults() async throws { try await control.clearFaults() }
 
     /// Sets the mock clock to an instant (`2026-11-21T12:00:00Z` is the seed's reference time).
-    func setClock(_ now: String) async throws {
-        try await control("POST", "/__mock/clock", json: ["now": now])
-    }
+    func setClock(_ now: String) async throws { try await control.setClock(now) }
 
     /// One push of `GET /__mock/push`, its payload kept as JSON bytes (as APNs would deliver it).
     struct RecordedPush: Sendable {
         let deviceToken: String
         let appType: String
-        let recipientId: String
+        let recipientID: String
         let payload: Data
         var type: String? {
             ((try? JSONSerialization.jsonObject(with: payload)) as? [String: Any])?["type"] as? String
@@ -198,27 +180,28 @@ final class MockFixture: Sendable {
 
     /// The pushes recorded for `deviceToken` (all when nil), newest first.
     func pushes(to deviceToken: String? = nil) async throws -> [RecordedPush] {
-        let reply = try await raw("GET", "/__mock/push" + (deviceToken.map { "?device_token=\($0)" } ?? ""))
-        guard reply.status == 200, let data = reply.object["data"] as? [[String: Any]] else {
-            throw FixtureError("GET /__mock/push → \(reply.status)")
+        let data = try await control.pushes(deviceToken: deviceToken)
+        guard let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
+            throw FixtureError("GET /__mock/push: not a list")
         }
-        return try data.map { entry in
+        return try entries.map { entry in
             guard let token = entry["device_token"] as? String, let appType = entry["app_type"] as? String,
                   let recipient = entry["recipient_id"] as? String, let payload = entry["payload"] else {
                 throw FixtureError("malformed push entry \(entry)")
             }
-            return RecordedPush(deviceToken: token, appType: appType, recipientId: recipient,
+            return RecordedPush(deviceToken: token, appType: appType, recipientID: recipient,
                                 payload: try JSONSerialization.data(withJSONObject: payload))
         }
     }
 
-    /// The backend's mail webhook: a customer's email opens an enquiry, or answers `ticketId`'s.
+    /// The backend's mail webhook: a customer's email opens an enquiry, or answers `ticketID`'s.
     func inboundEmail(to: String, from: String, fromName: String? = nil, subject: String, body: String,
-                      ticketId: String? = nil) async throws {
-        var json: [String: any Sendable] = ["to": to, "from": from, "subject": subject, "body": body]
-        if let fromName { json["from_name"] = fromName }
-        if let ticketId { json["ticket_id"] = ticketId }
-        try await control("POST", "/__mock/inbound-email", json: json)
+                      ticketID: String? = nil) async throws {
+        let reply = try await control.inboundEmail(to: to, from: from, fromName: fromName, subject: subject,
+                                                   body: body, ticketID: ticketID)
+        guard (200..<300).contains(reply.status) else {
+            throw FixtureError("POST /__mock/inbound-email → \(reply.status) \(String(decoding: reply.body, as: UTF8.self))")
+        }
     }
 
     // MARK: Sign-in shortcuts through the client
