@@ -1,7 +1,7 @@
 import Foundation
 @testable import RepairMinderClient
 
-/// The contract's JSON, byte for byte as CONTRACT.md / seed 002 show it.
+/// The contract's JSON, byte for byte as docs/contract.md / seed 002 show it.
 enum Fixture {
     static let staffUser = """
     {"id": "u-1", "email": "staff@example.com", "first_name": "John", "last_name": "Doe",
