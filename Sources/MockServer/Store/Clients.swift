@@ -25,7 +25,7 @@ extension Store {
     public static let clientSearchLimit = 20
 
     public func clients(company: String, filter: ClientFilter, page: PageRequest) throws -> PageOf<ClientSummary> {
-        try read { db in
+        try readDatabase { db in
             let conditions = Self.clientConditions(company: company, filter: filter)
             let total = try db.count("SELECT COUNT(*) \(Self.clientListFrom) WHERE \(conditions.sql)", conditions.arguments)
             let items = try clientRows(db, company: company, conditions: conditions, limit: page.limit, offset: page.offset)
@@ -35,7 +35,7 @@ extension Store {
 
     /// The first `clientSearchLimit` clients of `company` matching `query`, in list order.
     public func searchClients(company: String, query: String) throws -> [ClientSummary] {
-        try read { db in
+        try readDatabase { db in
             let conditions = Self.clientConditions(company: company, filter: ClientFilter(search: query))
             return try clientRows(db, company: company, conditions: conditions, limit: Self.clientSearchLimit, offset: 0)
         }
@@ -43,7 +43,7 @@ extension Store {
 
     /// The client with their orders at `company`; nil unless they are a client of `company`.
     public func client(id: String, company: String) throws -> ClientDetail? {
-        try read { db in
+        try readDatabase { db in
             guard let client = try db.record(ClientRecord.self, """
                 SELECT clients.* FROM clients
                 JOIN client_companies ON client_companies.client_id = clients.id AND client_companies.company_id = ?

@@ -3,7 +3,7 @@ import GRDB
 extension Store {
     /// The company's locations, its primary one first, then by name.
     public func companyLocations(company: String) throws -> [CompanyLocationRecord] {
-        try read { db in
+        try readDatabase { db in
             try db.records(CompanyLocationRecord.self,
                            "SELECT * FROM company_locations WHERE company_id = ? ORDER BY is_primary DESC, name", [company])
         }
@@ -11,7 +11,7 @@ extension Store {
 
     /// One of the company's locations; nil for another company's (a 404, never its data).
     public func companyLocation(id: String, company: String) throws -> CompanyLocationRecord? {
-        try read { db in
+        try readDatabase { db in
             try db.record(CompanyLocationRecord.self, "SELECT * FROM company_locations WHERE id = ? AND company_id = ?",
                           [id, company])
         }

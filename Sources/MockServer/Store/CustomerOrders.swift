@@ -5,7 +5,7 @@ import GRDB
 /// client's orders of the token's company; anything else is "not found".
 extension Store {
     public func customerOrders(client: String, company: String, page: PageRequest) throws -> PageOf<OrderListEntry> {
-        try read { db in
+        try readDatabase { db in
             var conditions = SQLConditions()
             conditions.add("orders.client_id = ?", client)
             conditions.add("orders.company_id = ?", company)
@@ -16,13 +16,13 @@ extension Store {
     }
 
     public func customerOwnsOrder(id: String, client: String, company: String) throws -> Bool {
-        try read { db in
+        try readDatabase { db in
             try db.count("SELECT COUNT(*) FROM orders WHERE id = ? AND client_id = ? AND company_id = ?", [id, client, company]) == 1
         }
     }
 
     public func customerOrder(id: String, client: String, company: String) throws -> OrderDetail? {
-        try read { db in try customerOrderDetail(db, id: id, client: client, company: company) }
+        try readDatabase { db in try customerOrderDetail(db, id: id, client: client, company: company) }
     }
 
     /// Approves the quote: every device awaiting authorisation moves on along its workflow
@@ -48,7 +48,7 @@ extension Store {
     /// ticket when it has none), an `enquiry_reply` push to staff. Returns the ticket's messages.
     public func addCustomerMessage(orderID: String, client: String, company: String, body: String,
                                    now: Date) throws -> (detail: OrderDetail, messageID: String)? {
-        try write { db in
+        try writeDatabase { db in
             guard let order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND client_id = ? AND company_id = ?",
                                             [orderID, client, company]),
                   let person = try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [client]) else { return nil }
@@ -96,7 +96,7 @@ extension Store {
     private func answerQuote(orderID: String, client: String, company: String, now: Date, approved: Bool,
                              reason: String? = nil,
                              record: (Database, OrderRecord, String) throws -> Void) throws -> OrderDetail? {
-        try write { db in
+        try writeDatabase { db in
             guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND client_id = ? AND company_id = ?",
                                             [orderID, client, company]),
                   let person = try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [client]) else { return nil }

@@ -91,7 +91,7 @@ extension Store {
     /// figure describes the same state. Each count uses the FROM and WHERE of the list it mirrors.
     public func dashboard(company: String, period: DashboardPeriod, now: Date) throws -> DashboardStats {
         let from = period.start(containing: now)
-        return try read { db in
+        return try readDatabase { db in
             // `GET /api/devices?status=…`: devices joined to their order, scoped by the device's company.
             var byStatus = Dictionary(uniqueKeysWithValues: DeviceStatus.allCases.map { ($0, 0) })
             for row in try Row.fetchAll(db.cachedStatement(sql: """
@@ -131,7 +131,7 @@ extension Store {
     }
 
     public func enquiryStats(company: String) throws -> EnquiryStats {
-        try read { db in
+        try readDatabase { db in
             var byStatus = Dictionary(uniqueKeysWithValues: TicketStatus.allCases.map { ($0, 0) })
             var byType = Dictionary(uniqueKeysWithValues: TicketType.allCases.map { ($0, 0) })
             for row in try Row.fetchAll(db.cachedStatement(sql: """

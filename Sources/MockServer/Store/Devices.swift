@@ -51,7 +51,7 @@ public struct DeviceChange: Sendable {
 
 extension Store {
     public func devices(company: String, filter: DeviceFilter, page: PageRequest) throws -> PageOf<DeviceSummary> {
-        try read { db in
+        try readDatabase { db in
             var conditions = SQLConditions()
             conditions.add("devices.company_id = ?", company)
             if let statuses = filter.statuses, !statuses.isEmpty {
@@ -80,18 +80,18 @@ extension Store {
     }
 
     public func deviceExists(id: String, company: String) throws -> Bool {
-        try read { db in try db.count("SELECT COUNT(*) FROM devices WHERE id = ? AND company_id = ?", [id, company]) == 1 }
+        try readDatabase { db in try db.count("SELECT COUNT(*) FROM devices WHERE id = ? AND company_id = ?", [id, company]) == 1 }
     }
 
     /// The device's full detail; nil unless it is `company`'s (and, given `orderID`, that order's).
     public func device(id: String, company: String, orderID: String? = nil) throws -> DeviceDetail? {
-        try read { db in try deviceDetail(db, id: id, company: company, orderID: orderID) }
+        try readDatabase { db in try deviceDetail(db, id: id, company: company, orderID: orderID) }
     }
 
     /// The scanner (CONTRACT §6): a device whose id, serial number or IMEI equals `code`, or the
     /// only device of the order numbered `code` (`#` allowed). Newest device first when several match.
     public func lookupDevice(code: String, company: String) throws -> (deviceID: String, orderID: String)? {
-        try read { db in
+        try readDatabase { db in
             if let row = try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT id, order_id FROM devices
                 WHERE company_id = ?1 AND (id = ?2 COLLATE NOCASE OR serial_number = ?2 COLLATE NOCASE OR imei = ?2)
@@ -116,7 +116,7 @@ extension Store {
     /// `company`'s; any failure writes nothing.
     public func updateDevice(id: String, company: String, change: DeviceChange, actor: String,
                              now: Date) throws -> DeviceDetail? {
-        try write { db in
+        try writeDatabase { db in
             guard var device = try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE id = ? AND company_id = ?",
                                              [id, company]) else { return nil }
             guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ?", [device.orderID]) else {

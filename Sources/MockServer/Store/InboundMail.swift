@@ -26,7 +26,7 @@ extension Store {
     /// (`enquiry_reply` push). The sender is matched to a client of the company by email. An
     /// address no company owns, or a ticket of another company, is `ResourceError.invalidField`.
     public func receiveEmail(_ mail: InboundEmail, now: Date) throws -> InboundResult {
-        try write { db in
+        try writeDatabase { db in
             guard let address = try db.record(CompanyEmailRecord.self,
                                               "SELECT * FROM company_emails WHERE email_address = ? COLLATE NOCASE", [mail.to])
             else { throw ResourceError.invalidField("to") }

@@ -90,7 +90,7 @@ public struct OrderChange: Sendable {
 
 extension Store {
     public func orders(company: String, filter: OrderFilter, page: PageRequest) throws -> PageOf<OrderListEntry> {
-        try read { db in
+        try readDatabase { db in
             let conditions = Self.orderConditions(company: company, filter: filter)
             let total = try db.count("SELECT COUNT(*) \(Self.orderListFrom) WHERE \(conditions.sql)", conditions.arguments)
             return PageOf(items: try orderListEntries(db, where: conditions, limit: page.limit, offset: page.offset),
@@ -124,17 +124,17 @@ extension Store {
     }
 
     public func orderExists(id: String, company: String) throws -> Bool {
-        try read { db in try db.count("SELECT COUNT(*) FROM orders WHERE id = ? AND company_id = ?", [id, company]) == 1 }
+        try readDatabase { db in try db.count("SELECT COUNT(*) FROM orders WHERE id = ? AND company_id = ?", [id, company]) == 1 }
     }
 
     public func order(id: String, company: String) throws -> OrderDetail? {
-        try read { db in try orderDetail(db, id: id, company: company) }
+        try readDatabase { db in try orderDetail(db, id: id, company: company) }
     }
 
     /// Applies `change`; nil when the order is not this company's. A reference to another
     /// company's user or location is `ResourceError.invalidField`.
     public func updateOrder(id: String, company: String, change: OrderChange, now: Date) throws -> OrderDetail? {
-        try write { db in
+        try writeDatabase { db in
             guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND company_id = ?",
                                             [id, company]) else { return nil }
             if let notes = change.notes { order.notes = notes }

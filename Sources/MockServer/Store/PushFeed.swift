@@ -27,7 +27,7 @@ final class PushFeed: TransactionObserver {
 
     /// Starts watching `store` for as long as its database is open.
     static func attach(to store: Store, logger: Logger, deliver: @escaping @Sendable ([CommittedPush]) -> Void) {
-        store.writer.add(transactionObserver: PushFeed(deliver: deliver, logger: logger), extent: .databaseLifetime)
+        store.observe(PushFeed(deliver: deliver, logger: logger))
     }
 
     private init(deliver: @escaping @Sendable ([CommittedPush]) -> Void, logger: Logger) {

@@ -286,14 +286,14 @@ public final class SeedSnapshot: Sendable {
     /// by page, so the store must come from this build's migrations, as every `Store` does).
     public func restore(into store: Store) throws {
         do {
-            try pristine.backup(to: store.writer)
+            try store.copyPages(from: pristine)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
             // A database created with another page size (an older file, or a writer made
             // elsewhere) cannot receive a page copy. A file is rebuilt with our page size once;
             // an in-memory database cannot change it, so its rows are copied instead (slower).
             guard try Self.pageSize(of: store) != Store.pageSize else { throw error }
             if try Self.adoptPageSize(of: store) {
-                try pristine.backup(to: store.writer)
+                try store.copyPages(from: pristine)
             } else {
                 try copyRows(into: store)
             }
@@ -301,7 +301,7 @@ public final class SeedSnapshot: Sendable {
     }
 
     private static func pageSize(of store: Store) throws -> Int? {
-        try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
+        try store.readDatabase { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
     }
 
     /// Row by row: empties every table of `store` and inserts the pristine rows.
@@ -312,7 +312,7 @@ public final class SeedSnapshot: Sendable {
                 (table, try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid"))
             }
         }
-        try store.writer.writeWithoutTransaction { db in
+        try store.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
             defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
             try db.inTransaction {
@@ -345,7 +345,7 @@ public final class SeedSnapshot: Sendable {
     /// Rebuilds `store` with `Store.pageSize` pages (VACUUM); false when that did not take
     /// (an in-memory database keeps its page size).
     private static func adoptPageSize(of store: Store) throws -> Bool {
-        try store.writer.writeWithoutTransaction { db in
+        try store.writeWithoutTransaction { db in
             let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "delete"
             if mode == "wal" { try db.execute(sql: "PRAGMA journal_mode = DELETE") }
             try db.execute(sql: "PRAGMA page_size = \(Store.pageSize)")

@@ -63,7 +63,7 @@ extension Store {
     /// Staff token families and customer sessions, newest first (ties: staff first, then the later
     /// made), each judged at `now`.
     public func sessions(_ filter: SessionFilter, now: Date) throws -> [SessionSummary] {
-        try read { db in
+        try readDatabase { db in
             // The status is judged here, so a status filter reads every row and cuts afterwards.
             let sqlLimit = filter.status == nil ? (filter.limit ?? -1) : -1
             let rows = try Row.fetchAll(db.cachedStatement(sql: Self.sessionsSQL),
@@ -82,7 +82,7 @@ extension Store {
 
     /// Every company, by name.
     public func companies() throws -> [CompanySummary] {
-        try read { db in
+        try readDatabase { db in
             try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name, status FROM companies ORDER BY name, id"))
                 .map { CompanySummary(id: $0["id"], name: $0["name"], status: $0["status"]) }
         }

@@ -63,7 +63,7 @@ public struct MacroRun: Sendable {
 
 extension Store {
     public func tickets(company: String, filter: TicketFilter, page: PageRequest) throws -> PageOf<TicketSummary> {
-        try read { db in
+        try readDatabase { db in
             var conditions = SQLConditions()
             conditions.add("tickets.company_id = ?", company)
             if let status = filter.status { conditions.add("tickets.status = ?", status) }
@@ -93,12 +93,12 @@ extension Store {
     }
 
     public func ticket(id: String, company: String) throws -> TicketDetail? {
-        try read { db in try ticketDetail(db, id: id, company: company) }
+        try readDatabase { db in try ticketDetail(db, id: id, company: company) }
     }
 
     /// An attachment of a message of the ticket; nil unless the ticket is `company`'s.
     public func attachment(id: String, ticketID: String, company: String) throws -> TicketAttachmentRecord? {
-        try read { db in
+        try readDatabase { db in
             try db.record(TicketAttachmentRecord.self, """
                 SELECT ticket_attachments.* FROM ticket_attachments
                 JOIN ticket_messages ON ticket_messages.id = ticket_attachments.message_id
@@ -109,14 +109,14 @@ extension Store {
     }
 
     public func ticketExists(id: String, company: String) throws -> Bool {
-        try read { db in try db.count("SELECT COUNT(*) FROM tickets WHERE id = ? AND company_id = ?", [id, company]) == 1 }
+        try readDatabase { db in try db.count("SELECT COUNT(*) FROM tickets WHERE id = ? AND company_id = ?", [id, company]) == 1 }
     }
 
     /// Applies `change`; a status change or (re)assignment is also recorded as a ticket event. A
     /// change to what the ticket already holds writes nothing.
     public func updateTicket(id: String, company: String, change: TicketChange, actor: String,
                              now: Date) throws -> TicketDetail? {
-        try write { db in
+        try writeDatabase { db in
             guard var ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                              [id, company]) else { return nil }
             let stamp = Timestamp.string(now)
@@ -155,7 +155,7 @@ extension Store {
     /// push (clients only).
     public func reply(ticketID: String, company: String, message: OutgoingMessage, actor: String,
                       now: Date) throws -> TicketDetail? {
-        try write { db in
+        try writeDatabase { db in
             guard try db.count("SELECT COUNT(*) FROM tickets WHERE id = ? AND company_id = ?",
                                [ticketID, company]) == 1 else { return nil }
             _ = try sendReply(db, ticketID: ticketID, company: company, message: message, actor: actor, now: now)
@@ -165,7 +165,7 @@ extension Store {
 
     /// An internal note: staff only, no mail, no push.
     public func addNote(ticketID: String, company: String, body: String, actor: String, now: Date) throws -> TicketDetail? {
-        try write { db in
+        try writeDatabase { db in
             guard var ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                              [ticketID, company]) else { return nil }
             let author = try db.record(UserRecord.self, "SELECT * FROM users WHERE id = ?", [actor])
@@ -182,7 +182,7 @@ extension Store {
 
     /// The ticket's data for a generated answer and for macro variables.
     public func ticketContext(ticketID: String, company: String, locationID: String?) throws -> TicketContext? {
-        try read { db in
+        try readDatabase { db in
             guard let ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                              [ticketID, company]) else { return nil }
             if let locationID { try requireLocation(db, locationID, company: company, field: "location_id") }
@@ -191,7 +191,7 @@ extension Store {
     }
 
     public func macros(company: String) throws -> [(macro: MacroRecord, stages: [MacroStageRecord])] {
-        try read { db in
+        try readDatabase { db in
             let macros = try db.records(MacroRecord.self, "SELECT * FROM macros WHERE company_id = ? ORDER BY name, id", [company])
             let stages = try db.records(MacroStageRecord.self, where: "macro_id", in: macros.map { $0.id }, orderBy: "position")
                 .grouped { $0.macroID }
@@ -204,7 +204,7 @@ extension Store {
     /// after the one before. An unknown or inactive macro is a 400 naming `macro_id`.
     public func runMacro(ticketID: String, company: String, macroID: String, overrides: [String: String],
                          actor: String, now: Date) throws -> MacroRun? {
-        try write { db in
+        try writeDatabase { db in
             guard let ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                              [ticketID, company]) else { return nil }
             guard let macro = try db.record(MacroRecord.self, "SELECT * FROM macros WHERE id = ? AND company_id = ?",
@@ -273,7 +273,7 @@ extension Store {
             let reason = client.emailSuppressed == 1 ? "email_suppressed" : "generated_email"
             try addEvent(db, ticket: ticketID, message: record.id, type: "suppressed", data: ["reason": .string(reason)], at: stamp)
         } else {
-            try Outbox.send(db, to: recipient, kind: "ticket_reply", subject: subject, body: text, code: nil, now: now)
+            try OutboxRecord.send(Mail(to: recipient, kind: .ticketReply, subject: subject, body: text), db: db, now: now)
             try addEvent(db, ticket: ticketID, message: record.id, type: "sent", data: ["provider": "mock"], at: stamp)
         }
         ticket.updatedAt = stamp
