@@ -312,7 +312,7 @@ public final class SeedSnapshot: Sendable {
                 (table, try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid"))
             }
         }
-        try store.writeWithoutTransaction { db in
+        try store.writeDatabaseWithoutTransaction { db in
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
             defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
             try db.inTransaction {
@@ -345,7 +345,7 @@ public final class SeedSnapshot: Sendable {
     /// Rebuilds `store` with `Store.pageSize` pages (VACUUM); false when that did not take
     /// (an in-memory database keeps its page size).
     private static func adoptPageSize(of store: Store) throws -> Bool {
-        try store.writeWithoutTransaction { db in
+        try store.writeDatabaseWithoutTransaction { db in
             let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "delete"
             if mode == "wal" { try db.execute(sql: "PRAGMA journal_mode = DELETE") }
             try db.execute(sql: "PRAGMA page_size = \(Store.pageSize)")

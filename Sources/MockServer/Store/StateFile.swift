@@ -30,7 +30,7 @@ enum StateFile {
         defer { try? FileManager.default.removeItem(at: partial) }
         // VACUUM cannot run inside a transaction; INTO writes a consistent copy and leaves the
         // store as it is.
-        try store.writeWithoutTransaction { db in
+        try store.writeDatabaseWithoutTransaction { db in
             try db.execute(sql: "VACUUM INTO ?", arguments: [partial.path])
         }
         if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }

@@ -13,7 +13,7 @@ import MockHTTP
 /// never seeds: the server seeds only when `isEmpty()` (a fresh file) or on `--reset`, through
 /// `SeedSnapshot.restore(into:)`.
 public struct Store: Sendable {
-    public let writer: any DatabaseWriter
+    private let writer: any DatabaseWriter
     /// Admits one reading thread at a time to the database queue. GRDB's queue is a serial
     /// `DispatchQueue`: many connection threads calling `sync` on it at once go down Dispatch's
     /// slow path, each parking and being woken in turn, which cost more than the query (64
@@ -99,7 +99,7 @@ public struct Store: Sendable {
 
     /// `body` outside any transaction: for what cannot run inside one (VACUUM, page size, journal
     /// mode) or manages its own.
-    func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+    func writeDatabaseWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try writer.writeWithoutTransaction(body)
     }
 
@@ -122,9 +122,4 @@ public struct Store: Sendable {
     func isSameDatabase(as other: Store) -> Bool {
         writer === other.writer
     }
-
-    // The tests still read and write through these and `writer`; they go, and the writer becomes
-    // private, once the tests use named operations too.
-    public func read<T>(_ body: (Database) throws -> T) throws -> T { try readDatabase(body) }
-    public func write<T>(_ body: (Database) throws -> T) throws -> T { try writeDatabase(body) }
 }

@@ -240,6 +240,14 @@ extension Store {
         }
     }
 
+    /// The ticket's macro runs, the soonest scheduled first.
+    func macroRuns(ticketID: String) throws -> [MacroRunRecord] {
+        try readDatabase { db in
+            try db.records(MacroRunRecord.self, "SELECT * FROM macro_runs WHERE ticket_id = ? ORDER BY scheduled_for, rowid",
+                           [ticketID])
+        }
+    }
+
     // MARK: Writing helpers
 
     private func sendReply(_ db: Database, ticketID: String, company: String, message: OutgoingMessage, actor: String,

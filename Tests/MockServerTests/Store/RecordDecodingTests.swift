@@ -63,7 +63,7 @@ import Testing
         _ = try await mock.send("PUT", "/api/user/push-preferences", json: ["marketing": .bool(true)], bearer: jane)
 
         #expect(Self.types.count == StoreMigrations.tables.count, "a record per table")
-        try mock.server.environment.store.read { db in
+        try await StoreFixture.copy(of: mock.server.environment.store).read { db in
             for type in Self.types { try Self.check(type, db) }
         }
     }
@@ -100,20 +100,20 @@ import Testing
 
 /// Decoding by index takes only statements whose columns fit; everything else goes by name.
 @Suite struct RecordColumnsTests {
-    private func store() throws -> Store {
-        let store = try Store(path: ":memory:")
-        try store.write { db in
+    /// A database of our schema with two companies.
+    private func database() throws -> DatabaseQueue {
+        let (_, database) = try StoreFixture.emptyDatabase()
+        try database.write { db in
             try db.execute(sql: """
                 INSERT INTO companies (id, name, status, created_at) VALUES
                 ('c1', 'One', 'active', '2026-11-20T10:00:00Z'), ('c2', 'Two', 'suspended', '2026-11-21T10:00:00Z')
                 """)
         }
-        return store
+        return database
     }
 
     @Test func aStatementWhoseColumnsDoNotFitIsDecodedByName() throws {
-        let store = try store()
-        try store.read { db in
+        try database().read { db in
             let reordered = try db.makeStatement(sql: "SELECT created_at, status, name, id, * FROM companies ORDER BY id")
             #expect(!reordered.startsWith(columns: CompanyRecord.databaseColumns))
             let byName = try reordered.records(CompanyRecord.self, arguments: [])
@@ -128,10 +128,10 @@ import Testing
     }
 
     @Test func aBadRowThrowsAndLeavesTheStatementReusable() throws {
-        let store = try store()
+        let database = try database()
         let sql = "SELECT id, name, ?, currency_code, vat_number, logo_url, vat_rate_repair, vat_rate_device_sale, " +
             "vat_rate_accessory, vat_rate_device_purchase, subscription_plan, created_at FROM companies ORDER BY id"
-        try store.read { db in
+        try database.read { db in
             // The third column is bound, so the same cached statement gives a NULL, an unknown value, a good one.
             let statement = try db.cachedStatement(sql: sql.replacingOccurrences(of: "?", with: "? AS status"))
             #expect(statement.startsWith(columns: CompanyRecord.databaseColumns))
