@@ -4,27 +4,27 @@ import GRDB
 /// `GET /api/clients` filters (CONTRACT §6). `search` matches "first last", the email and the phone
 /// (substring, case-insensitive, LIKE wildcards literal); the phone ignores spaces on both sides,
 /// so `07700900101` finds `07700 900101`.
-public struct ClientFilter: Sendable {
-    public var search: String?
+struct ClientFilter: Sendable {
+    var search: String?
 }
 
 /// A client with what a list row shows: how many of the company's orders are theirs.
-public struct ClientSummary: Sendable {
-    public var client: ClientRecord
-    public var orderCount: Int
+struct ClientSummary: Sendable {
+    var client: ClientRecord
+    var orderCount: Int
 }
 
 /// A client with their orders at one company, newest first.
-public struct ClientDetail: Sendable {
-    public var client: ClientRecord
-    public var orders: [OrderListEntry]
+struct ClientDetail: Sendable {
+    var client: ClientRecord
+    var orders: [OrderListEntry]
 }
 
 extension Store {
     /// `GET /api/clients/search` answers at most this many matches, unpaginated.
-    public static let clientSearchLimit = 20
+    static let clientSearchLimit = 20
 
-    public func clients(company: String, filter: ClientFilter, page: PageRequest) throws -> PageOf<ClientSummary> {
+    func clients(company: String, filter: ClientFilter, page: PageRequest) throws -> PageOf<ClientSummary> {
         try readDatabase { db in
             let conditions = Self.clientConditions(company: company, filter: filter)
             let total = try db.count("SELECT COUNT(*) \(Self.clientListFrom) WHERE \(conditions.sql)", conditions.arguments)
@@ -34,7 +34,7 @@ extension Store {
     }
 
     /// The first `clientSearchLimit` clients of `company` matching `query`, in list order.
-    public func searchClients(company: String, query: String) throws -> [ClientSummary] {
+    func searchClients(company: String, query: String) throws -> [ClientSummary] {
         try readDatabase { db in
             let conditions = Self.clientConditions(company: company, filter: ClientFilter(search: query))
             return try clientRows(db, company: company, conditions: conditions, limit: Self.clientSearchLimit, offset: 0)
@@ -42,7 +42,7 @@ extension Store {
     }
 
     /// The client with their orders at `company`; nil unless they are a client of `company`.
-    public func client(id: String, company: String) throws -> ClientDetail? {
+    func client(id: String, company: String) throws -> ClientDetail? {
         try readDatabase { db in
             guard let client = try db.record(ClientRecord.self, """
                 SELECT clients.* FROM clients

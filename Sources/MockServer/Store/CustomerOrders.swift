@@ -4,7 +4,7 @@ import GRDB
 /// The customer portal's reads and actions (CONTRACT §6, customer part): only the signed-in
 /// client's orders of the token's company; anything else is "not found".
 extension Store {
-    public func customerOrders(client: String, company: String, page: PageRequest) throws -> PageOf<OrderListEntry> {
+    func customerOrders(client: String, company: String, page: PageRequest) throws -> PageOf<OrderListEntry> {
         try readDatabase { db in
             var conditions = SQLConditions()
             conditions.add("orders.client_id = ?", client)
@@ -15,13 +15,13 @@ extension Store {
         }
     }
 
-    public func customerOwnsOrder(id: String, client: String, company: String) throws -> Bool {
+    func customerOwnsOrder(id: String, client: String, company: String) throws -> Bool {
         try readDatabase { db in
             try db.count("SELECT COUNT(*) FROM orders WHERE id = ? AND client_id = ? AND company_id = ?", [id, client, company]) == 1
         }
     }
 
-    public func customerOrder(id: String, client: String, company: String) throws -> OrderDetail? {
+    func customerOrder(id: String, client: String, company: String) throws -> OrderDetail? {
         try readDatabase { db in try customerOrderDetail(db, id: id, client: client, company: company) }
     }
 
@@ -29,7 +29,7 @@ extension Store {
     /// (repair → `authorised_source_parts`, buyback → `ready_to_pay`), an `authorisation`
     /// signature is stored for the client, and staff get `quote_approved` pushes. Nothing awaiting
     /// authorisation is `ResourceError.rejected`, with nothing written.
-    public func approveQuote(orderID: String, client: String, company: String, typedName: String,
+    func approveQuote(orderID: String, client: String, company: String, typedName: String,
                              now: Date) throws -> OrderDetail? {
         try answerQuote(orderID: orderID, client: client, company: company, now: now, approved: true) { db, order, stamp in
             try SignatureRecord(id: Secrets.uuid(), companyID: company, orderID: order.id, deviceID: nil, clientID: client,
@@ -39,14 +39,14 @@ extension Store {
 
     /// Rejects the quote: every device awaiting authorisation moves to `rejected`, keeping
     /// `reason` as its authorisation notes for staff; staff get `quote_rejected` pushes.
-    public func rejectQuote(orderID: String, client: String, company: String, reason: String?,
+    func rejectQuote(orderID: String, client: String, company: String, reason: String?,
                             now: Date) throws -> OrderDetail? {
         try answerQuote(orderID: orderID, client: client, company: company, now: now, approved: false, reason: reason) { _, _, _ in }
     }
 
     /// The customer's message on the order: an inbound message on its ticket (a new `order`
     /// ticket when it has none), an `enquiry_reply` push to staff. Returns the ticket's messages.
-    public func addCustomerMessage(orderID: String, client: String, company: String, body: String,
+    func addCustomerMessage(orderID: String, client: String, company: String, body: String,
                                    now: Date) throws -> (detail: OrderDetail, messageID: String)? {
         try writeDatabase { db in
             guard let order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND client_id = ? AND company_id = ?",

@@ -6,7 +6,7 @@ extension Seed {
     /// every `password123` account shares one hash: a fixture, not a real user base).
     /// Rows go in through cached INSERT statements rather than Codable records: several times
     /// faster, which is most of a cold start. The tests read every table back through the records.
-    public func insert(into db: Database, hashPassword: (String) -> String) throws {
+    func insert(into db: Database, hashPassword: (String) -> String) throws {
         var hashes: [String: String] = [:]
         func hash(_ plain: String) -> String {
             if let known = hashes[plain] { return known }
@@ -265,7 +265,7 @@ extension Seed {
 /// `POST /__mock/reset`, so the two can never differ.
 public final class SeedSnapshot: Sendable {
     /// The fixture it was built from; nil for a snapshot loaded from a state file.
-    public let seed: Seed?
+    let seed: Seed?
     let pristine: DatabaseQueue
 
     /// Takes over `pristine`, an in-memory database of our schema with `Store.pageSize` pages
@@ -275,7 +275,7 @@ public final class SeedSnapshot: Sendable {
         self.pristine = pristine
     }
 
-    public init(seed: Seed, hashPassword: @Sendable (String) -> String) throws {
+    init(seed: Seed, hashPassword: @Sendable (String) -> String) throws {
         self.seed = seed
         pristine = try DatabaseQueue(configuration: Store.configuration(file: false))
         _ = try Store(writer: pristine)
@@ -284,7 +284,7 @@ public final class SeedSnapshot: Sendable {
 
     /// Replaces every table of `store` with the seeded state (schema included: the copy is page
     /// by page, so the store must come from this build's migrations, as every `Store` does).
-    public func restore(into store: Store) throws {
+    func restore(into store: Store) throws {
         do {
             try store.copyPages(from: pristine)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
@@ -336,7 +336,7 @@ public final class SeedSnapshot: Sendable {
 
     /// A new in-memory store holding the seed, without running the DDL twice: the fast way to
     /// give every test its own database.
-    public func makeInMemoryStore() throws -> Store {
+    func makeInMemoryStore() throws -> Store {
         let queue = try DatabaseQueue(configuration: Store.configuration(file: false))
         try pristine.backup(to: queue)
         return try Store(writer: queue)   // migrations: already applied, nothing to do

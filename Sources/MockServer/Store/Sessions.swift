@@ -3,47 +3,47 @@ import GRDB
 
 /// A sign-in as the control API shows it (`GET /__mock/sessions`): a staff refresh-token family or
 /// a customer session, who holds it and whether it still works.
-public struct SessionSummary: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable { case staff, customer }
-    public enum Status: String, Sendable, CaseIterable { case live, revoked, expired }
+struct SessionSummary: Sendable, Equatable {
+    enum Kind: String, Sendable, CaseIterable { case staff, customer }
+    enum Status: String, Sendable, CaseIterable { case live, revoked, expired }
 
     /// The family id (staff) or the session id (customer).
-    public var id: String
-    public var kind: Kind
-    public var userID: String?
-    public var clientID: String?
-    public var email: String
-    public var companyID: String
-    public var companyName: String
-    public var companyStatus: String
+    var id: String
+    var kind: Kind
+    var userID: String?
+    var clientID: String?
+    var email: String
+    var companyID: String
+    var companyName: String
+    var companyStatus: String
     /// `web` or `mobile` (the User-Agent of the last sign-in or refresh); nil for customers, whose
     /// sessions do not record it.
-    public var platform: String?
-    public var createdAt: String
+    var platform: String?
+    var createdAt: String
     /// When the newest refresh token was issued; nil before the first refresh (and for customers,
     /// whose tokens never refresh).
-    public var lastRefreshAt: String?
-    public var refreshCount: Int
+    var lastRefreshAt: String?
+    var refreshCount: Int
     /// When the family's current refresh token (staff) or the session (customer) runs out.
-    public var expiresAt: String
-    public var status: Status
+    var expiresAt: String
+    var status: Status
     /// `reuse`, `logout` or `user_inactive` (staff), `logout` (customer); nil while live or expired.
-    public var revokedReason: String?
+    var revokedReason: String?
     /// nil when not revoked, and for `user_inactive`, which the account's state implies rather
     /// than a revocation recorded on the family.
-    public var revokedAt: String?
+    var revokedAt: String?
 }
 
 /// `GET /__mock/sessions` filters.
-public struct SessionFilter: Sendable, Equatable {
-    public var kind: SessionSummary.Kind?
+struct SessionFilter: Sendable, Equatable {
+    var kind: SessionSummary.Kind?
     /// The account's email, case-insensitive.
-    public var email: String?
-    public var status: SessionSummary.Status?
+    var email: String?
+    var status: SessionSummary.Status?
     /// At most this many (newest first); nil for all.
-    public var limit: Int?
+    var limit: Int?
 
-    public init(kind: SessionSummary.Kind? = nil, email: String? = nil, status: SessionSummary.Status? = nil,
+    init(kind: SessionSummary.Kind? = nil, email: String? = nil, status: SessionSummary.Status? = nil,
                 limit: Int? = nil) {
         self.kind = kind
         self.email = email
@@ -53,16 +53,16 @@ public struct SessionFilter: Sendable, Equatable {
 }
 
 /// A company and its status (`GET /__mock/companies`).
-public struct CompanySummary: Sendable, Equatable {
-    public var id: String
-    public var name: String
-    public var status: String
+struct CompanySummary: Sendable, Equatable {
+    var id: String
+    var name: String
+    var status: String
 }
 
 extension Store {
     /// Staff token families and customer sessions, newest first (ties: staff first, then the later
     /// made), each judged at `now`.
-    public func sessions(_ filter: SessionFilter, now: Date) throws -> [SessionSummary] {
+    func sessions(_ filter: SessionFilter, now: Date) throws -> [SessionSummary] {
         try readDatabase { db in
             // The status is judged here, so a status filter reads every row and cuts afterwards.
             let sqlLimit = filter.status == nil ? (filter.limit ?? -1) : -1
@@ -81,7 +81,7 @@ extension Store {
     }
 
     /// Every company, by name.
-    public func companies() throws -> [CompanySummary] {
+    func companies() throws -> [CompanySummary] {
         try readDatabase { db in
             try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name, status FROM companies ORDER BY name, id"))
                 .map { CompanySummary(id: $0["id"], name: $0["name"], status: $0["status"]) }

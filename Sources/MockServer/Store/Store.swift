@@ -12,7 +12,7 @@ import MockHTTP
 /// (a killed process loses nothing committed; a power loss can drop the last commits). Opening
 /// never seeds: the server seeds only when `isEmpty()` (a fresh file) or on `--reset`, through
 /// `SeedSnapshot.restore(into:)`.
-public struct Store: Sendable {
+struct Store: Sendable {
     private let writer: any DatabaseWriter
     /// Admits one reading thread at a time to the database queue. GRDB's queue is a serial
     /// `DispatchQueue`: many connection threads calling `sync` on it at once go down Dispatch's
@@ -27,7 +27,7 @@ public struct Store: Sendable {
     private let gate = SpinningGate()
 
     /// `":memory:"` for a private in-memory database, else a file path (its folder is created).
-    public init(path: String) throws {
+    init(path: String) throws {
         if path == ":memory:" {
             try self.init(writer: DatabaseQueue(configuration: Self.configuration(file: false)))
         } else {
@@ -39,7 +39,7 @@ public struct Store: Sendable {
 
     /// Wraps an open database and runs the migrations it lacks. The caller may keep `writer` (a
     /// test reading its own database, or a `SeedSnapshot` building its pristine copy).
-    public init(writer: any DatabaseWriter) throws {
+    init(writer: any DatabaseWriter) throws {
         self.writer = writer
         try StoreMigrations.migrator.migrate(writer)
     }
@@ -65,7 +65,7 @@ public struct Store: Sendable {
     }
 
     /// True when the database holds no company (a fresh file): the server seeds only then.
-    public func isEmpty() throws -> Bool {
+    func isEmpty() throws -> Bool {
         try readDatabase { db in
             try Bool.fetchOne(db.cachedStatement(sql: "SELECT NOT EXISTS (SELECT 1 FROM companies)")) ?? true
         }

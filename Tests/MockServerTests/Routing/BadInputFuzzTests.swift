@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MockServer
 
