@@ -80,12 +80,16 @@ extension Store {
     /// One page of clients with their order counts at `company`, by last name, first name, id.
     private func clientRows(_ db: Database, company: String, conditions: SQLConditions, limit: Int,
                             offset: Int) throws -> [ClientSummary] {
-        let arguments: [(any DatabaseValueConvertible)?] = [company] + conditions.arguments + [limit, offset]
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+        let arguments: SQLValues = [company] + conditions.arguments + [limit, offset]
+        let statement = try db.cachedStatement(sql: """
             SELECT clients.*, (SELECT COUNT(*) FROM orders WHERE orders.client_id = clients.id AND orders.company_id = ?) \
             AS order_count \(Self.clientListFrom) WHERE \(conditions.sql) \
             ORDER BY clients.last_name COLLATE NOCASE, clients.first_name COLLATE NOCASE, clients.id LIMIT ? OFFSET ?
-            """), arguments: StatementArguments(arguments))
-        return try rows.map { row in ClientSummary(client: try ClientRecord(row: row), orderCount: row["order_count"]) }
+            """)
+        try statement.requireColumns(ClientRecord.databaseColumns + ["order_count"], of: "a client row")
+        return try statement.rows(arguments: arguments) { sqlite in
+            var columns = StatementColumns(sqlite)
+            return ClientSummary(client: try ClientRecord(columns: &columns), orderCount: try columns.next("order_count"))
+        }
     }
 }

@@ -94,13 +94,11 @@ extension Store {
         return try readDatabase { db in
             // `GET /api/devices?status=…`: devices joined to their order, scoped by the device's company.
             var byStatus = Dictionary(uniqueKeysWithValues: DeviceStatus.allCases.map { ($0, 0) })
-            for row in try Row.fetchAll(db.cachedStatement(sql: """
+            let devices = try db.rows("""
                 SELECT devices.status AS status, COUNT(*) AS n FROM devices JOIN orders ON orders.id = devices.order_id
                 WHERE devices.company_id = ? GROUP BY devices.status
-                """), arguments: [company]) {
-                let status: DeviceStatus = row["status"]
-                byStatus[status] = row["n"]
-            }
+                """, [company]) { columns -> (DeviceStatus, Int) in (try columns.next("status"), try columns.next("n")) }
+            for (status, n) in devices { byStatus[status] = n }
 
             // `GET /api/orders?created_from=&created_to=` and `?collected_from=&collected_to=`.
             let created = Self.orderConditions(company: company, filter: OrderFilter(createdFrom: from, createdTo: now))
@@ -134,12 +132,12 @@ extension Store {
         try readDatabase { db in
             var byStatus = Dictionary(uniqueKeysWithValues: TicketStatus.allCases.map { ($0, 0) })
             var byType = Dictionary(uniqueKeysWithValues: TicketType.allCases.map { ($0, 0) })
-            for row in try Row.fetchAll(db.cachedStatement(sql: """
+            let counts = try db.rows("""
                 SELECT status, ticket_type, COUNT(*) AS n FROM tickets WHERE company_id = ? GROUP BY status, ticket_type
-                """), arguments: [company]) {
-                let status: TicketStatus = row["status"]
-                let type: TicketType = row["ticket_type"]
-                let n: Int = row["n"]
+                """, [company]) { columns -> (TicketStatus, TicketType, Int) in
+                (try columns.next("status"), try columns.next("ticket_type"), try columns.next("n"))
+            }
+            for (status, type, n) in counts {
                 byStatus[status, default: 0] += n
                 byType[type, default: 0] += n
             }

@@ -92,21 +92,24 @@ extension Store {
     /// only device of the order numbered `code` (`#` allowed). Newest device first when several match.
     func lookupDevice(code: String, company: String) throws -> (deviceID: String, orderID: String)? {
         try readDatabase { db in
-            if let row = try Row.fetchOne(db.cachedStatement(sql: """
+            func found(_ columns: inout StatementColumns) throws -> (deviceID: String, orderID: String) {
+                (try columns.next("id"), try columns.next("order_id"))
+            }
+            if let device = try db.rows("""
                 SELECT id, order_id FROM devices
                 WHERE company_id = ?1 AND (id = ?2 COLLATE NOCASE OR serial_number = ?2 COLLATE NOCASE OR imei = ?2)
                 ORDER BY created_at DESC, rowid DESC LIMIT 1
-                """), arguments: [company, code]) {
-                return (row["id"], row["order_id"])
+                """, [company, code], found).first {
+                return device
             }
             let number = code.hasPrefix("#") ? String(code.dropFirst()) : code
             guard let orderNumber = Int64(number) else { return nil }
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            let devices = try db.rows("""
                 SELECT devices.id, devices.order_id FROM devices JOIN orders ON orders.id = devices.order_id
                 WHERE orders.company_id = ? AND orders.order_number = ? LIMIT 2
-                """), arguments: [company, orderNumber])
-            guard rows.count == 1 else { return nil }
-            return (rows[0]["id"], rows[0]["order_id"])
+                """, [company, orderNumber], found)
+            guard devices.count == 1 else { return nil }
+            return devices[0]
         }
     }
 

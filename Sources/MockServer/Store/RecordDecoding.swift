@@ -1,12 +1,14 @@
 import GRDB
 
-// Row decoding for the records of Records.swift, written out (GRDB's Codable-derived `init(row:)`
-// went through a Decoder per row). `init(columns:)` reads the columns in declaration order, which is
-// the table's order: by index from a stepped statement (RecordColumns.swift), or by name from a GRDB
-// row for `init(row:)`. It throws (never traps) on a NULL in a non-optional property or an unknown
-// enum value. Generated from the properties and CodingKeys; RecordDecodingTests checks the result
-// against the Codable path on every seeded row and `databaseColumns` against every table.
-// Regenerate with scripts/generate-record-decoding after changing a record.
+// How every record of Records.swift is read: the one way the store decodes a row. `init(columns:)`
+// reads the columns in `databaseColumns` order, which is the table's order: by index from a
+// stepped statement (RecordColumns.swift), or by name from a GRDB row for `init(row:)`. It throws
+// (never traps) on a NULL in a non-optional property or an unknown enum value.
+//
+// Maintained by hand, next to the record: a new column goes into the record, its CodingKeys (which
+// write it), `databaseColumns` at the table's position, and `init(columns:)`. RecordDecodingTests
+// checks `databaseColumns` against every table, and that every record read from a row in which
+// every table has rows encodes back to that row.
 
 extension CompanyRecord: ColumnDecodable {
     static let databaseColumns = ["id", "name", "status", "currency_code", "vat_number", "logo_url",

@@ -1,10 +1,11 @@
 import GRDB
 
-// GRDB Codable records, one per table, with explicit snake_case CodingKeys (no key strategy:
-// the Foundation snake-case conversion costs more than the row itself). Flags are Int (0/1) as
-// they are stored and as the wire shows them; money is Int pence.
+// GRDB records, one per table. They are read one way, by `init(columns:)` (RecordDecoding.swift),
+// and written through `Encodable` (inserts and updates) with explicit snake_case CodingKeys (no
+// key strategy: the Foundation snake-case conversion costs more than the row itself). Flags are
+// Int (0/1) as they are stored and as the wire shows them; money is Int pence.
 
-struct CompanyRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct CompanyRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "companies"
     var id: String
     var name: String
@@ -29,7 +30,7 @@ struct CompanyRecord: Codable, Equatable, Sendable, FetchableRecord, Persistable
     }
 }
 
-struct CompanyLocationRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct CompanyLocationRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "company_locations"
     var id: String
     var companyID: String
@@ -51,7 +52,7 @@ struct CompanyLocationRecord: Codable, Equatable, Sendable, FetchableRecord, Per
     }
 }
 
-struct UserRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct UserRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "users"
     var id: String
     var companyID: String
@@ -87,7 +88,7 @@ struct UserRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRec
     }
 }
 
-struct UserRecoveryCodeRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct UserRecoveryCodeRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "user_recovery_codes"
     var id: String
     var userID: String
@@ -100,7 +101,7 @@ struct UserRecoveryCodeRecord: Codable, Equatable, Sendable, FetchableRecord, Pe
     }
 }
 
-struct ClientRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct ClientRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "clients"
     var id: String
     var email: String
@@ -124,7 +125,7 @@ struct ClientRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableR
     }
 }
 
-struct ClientCompanyRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct ClientCompanyRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "client_companies"
     var clientID: String
     var companyID: String
@@ -135,7 +136,7 @@ struct ClientCompanyRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
     }
 }
 
-struct AuthCodeRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct AuthCodeRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "auth_codes"
     var id: String
     var purpose: AuthCodePurpose
@@ -152,7 +153,7 @@ struct AuthCodeRecord: Codable, Equatable, Sendable, FetchableRecord, Persistabl
     }
 }
 
-struct RefreshTokenFamilyRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct RefreshTokenFamilyRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "refresh_token_families"
     var id: String
     var userID: String
@@ -167,7 +168,7 @@ struct RefreshTokenFamilyRecord: Codable, Equatable, Sendable, FetchableRecord, 
     }
 }
 
-struct RefreshTokenRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct RefreshTokenRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "refresh_tokens"
     var id: String
     var familyID: String
@@ -182,7 +183,7 @@ struct RefreshTokenRecord: Codable, Equatable, Sendable, FetchableRecord, Persis
     }
 }
 
-struct CustomerSessionRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct CustomerSessionRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "customer_sessions"
     var id: String
     var clientID: String
@@ -197,7 +198,7 @@ struct CustomerSessionRecord: Codable, Equatable, Sendable, FetchableRecord, Per
     }
 }
 
-struct DeviceTokenRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct DeviceTokenRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "device_tokens"
     var deviceToken: String
     var platform: String
@@ -215,7 +216,7 @@ struct DeviceTokenRecord: Codable, Equatable, Sendable, FetchableRecord, Persist
     }
 }
 
-struct PushPreferenceRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct PushPreferenceRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "push_preferences"
     var ownerType: AppType
     var ownerID: String
@@ -235,7 +236,7 @@ struct PushPreferenceRecord: Codable, Equatable, Sendable, FetchableRecord, Pers
 }
 
 /// Mail the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
-struct OutboxRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct OutboxRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "outbox"
     var id: String
     var toAddress: String
@@ -252,7 +253,7 @@ struct OutboxRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableR
 }
 
 /// A push the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
-struct PushLogRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct PushLogRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "push_log"
     var id: String
     var deviceToken: String
@@ -273,7 +274,7 @@ struct PushLogRecord: Codable, Equatable, Sendable, FetchableRecord, Persistable
 
 /// An order. Its `status` is derived from its devices' statuses (`OrderStatus(devices:)`) and
 /// rewritten whenever one of them moves; nothing sets it directly.
-struct OrderRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct OrderRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "orders"
     var id: String
     var companyID: String
@@ -298,7 +299,7 @@ struct OrderRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRe
     }
 }
 
-struct DeviceRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct DeviceRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "devices"
     var id: String
     var companyID: String
@@ -372,7 +373,7 @@ struct DeviceRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableR
 }
 
 /// A line item. Line total inc. VAT = quantity × unit price × (1 + vat_rate/100), in pence.
-struct OrderItemRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct OrderItemRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "order_items"
     var id: String
     var companyID: String
@@ -392,7 +393,7 @@ struct OrderItemRecord: Codable, Equatable, Sendable, FetchableRecord, Persistab
     }
 }
 
-struct PaymentRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct PaymentRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "payments"
     var id: String
     var companyID: String
@@ -415,7 +416,7 @@ struct PaymentRecord: Codable, Equatable, Sendable, FetchableRecord, Persistable
     }
 }
 
-struct SignatureRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct SignatureRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "signatures"
     var id: String
     var companyID: String
@@ -434,7 +435,7 @@ struct SignatureRecord: Codable, Equatable, Sendable, FetchableRecord, Persistab
     }
 }
 
-struct TicketRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct TicketRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "tickets"
     var id: String
     var companyID: String
@@ -462,7 +463,7 @@ struct TicketRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableR
     }
 }
 
-struct TicketMessageRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct TicketMessageRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "ticket_messages"
     var id: String
     var companyID: String
@@ -489,7 +490,7 @@ struct TicketMessageRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
 
 /// A ticket event; with a `message_id`, the delivery tracking of that message
 /// (`delivered`, `opened`, `bounced`…), else a ticket-level event (`status_changed`…).
-struct TicketEventRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct TicketEventRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "ticket_events"
     var id: String
     var ticketID: String
@@ -505,7 +506,7 @@ struct TicketEventRecord: Codable, Equatable, Sendable, FetchableRecord, Persist
     }
 }
 
-struct TicketAttachmentRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct TicketAttachmentRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "ticket_attachments"
     var id: String
     var messageID: String
@@ -522,7 +523,7 @@ struct TicketAttachmentRecord: Codable, Equatable, Sendable, FetchableRecord, Pe
 
 /// A reply workflow ("workflow" in the app): ordered stages, each an email sent
 /// `delay_minutes` after the one before.
-struct MacroRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct MacroRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "macros"
     var id: String
     var companyID: String
@@ -539,7 +540,7 @@ struct MacroRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRe
 
 /// One email of a macro. `subject` and `body` hold `{{variables}}`: `client_first_name`,
 /// `client_name`, `order_number`, `device_name`, `company_name`, `location_name`, `ticket_number`.
-struct MacroStageRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct MacroStageRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "macro_stages"
     var id: String
     var macroID: String
@@ -554,7 +555,7 @@ struct MacroStageRecord: Codable, Equatable, Sendable, FetchableRecord, Persista
 }
 
 /// A stage of a macro run on a ticket: `sent` (the first, at once) or `scheduled` (later ones).
-struct MacroRunRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct MacroRunRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "macro_runs"
     var id: String
     var companyID: String
@@ -577,7 +578,7 @@ struct MacroRunRecord: Codable, Equatable, Sendable, FetchableRecord, Persistabl
 }
 
 /// An address the company sends and receives enquiries on.
-struct CompanyEmailRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct CompanyEmailRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "company_emails"
     var id: String
     var companyID: String
@@ -594,13 +595,13 @@ struct CompanyEmailRecord: Codable, Equatable, Sendable, FetchableRecord, Persis
 
 // MARK: - Device detail
 
-struct BrandRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct BrandRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "brands"
     var id: String
     var name: String
 }
 
-struct ModelRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct ModelRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "models"
     var id: String
     var brandID: String
@@ -610,7 +611,7 @@ struct ModelRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRe
 }
 
 /// A shelf, bin, bench or drawer of a location, where a device waits.
-struct SubLocationRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct SubLocationRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "sub_locations"
     var id: String
     var companyID: String
@@ -624,7 +625,7 @@ struct SubLocationRecord: Codable, Equatable, Sendable, FetchableRecord, Persist
     }
 }
 
-struct DeviceImageRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct DeviceImageRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "device_images"
     var id: String
     var companyID: String
@@ -642,7 +643,7 @@ struct DeviceImageRecord: Codable, Equatable, Sendable, FetchableRecord, Persist
     }
 }
 
-struct DeviceAccessoryRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct DeviceAccessoryRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "device_accessories"
     var id: String
     var companyID: String
@@ -658,7 +659,7 @@ struct DeviceAccessoryRecord: Codable, Equatable, Sendable, FetchableRecord, Per
     }
 }
 
-struct DevicePartRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct DevicePartRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "device_parts"
     var id: String
     var companyID: String
@@ -676,7 +677,7 @@ struct DevicePartRecord: Codable, Equatable, Sendable, FetchableRecord, Persista
     }
 }
 
-struct DeviceNoteRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct DeviceNoteRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "device_notes"
     var id: String
     var companyID: String
@@ -692,7 +693,7 @@ struct DeviceNoteRecord: Codable, Equatable, Sendable, FetchableRecord, Persista
 }
 
 /// One line of a device's test checklist, in `position` order; done when `completed_at` is set.
-struct DeviceChecklistItemRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct DeviceChecklistItemRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "device_checklist_items"
     var id: String
     var companyID: String

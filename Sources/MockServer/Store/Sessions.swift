@@ -66,12 +66,16 @@ extension Store {
         try readDatabase { db in
             // The status is judged here, so a status filter reads every row and cuts afterwards.
             let sqlLimit = filter.status == nil ? (filter.limit ?? -1) : -1
-            let rows = try Row.fetchAll(db.cachedStatement(sql: Self.sessionsSQL),
-                                        arguments: [filter.kind?.rawValue, filter.email, sqlLimit])
+            let statement = try db.cachedStatement(sql: Self.sessionsSQL)
+            try statement.requireColumns(SessionRow.columnNames, of: "a session")
+            let rows = try statement.rows(arguments: [filter.kind?.rawValue, filter.email, sqlLimit]) { sqlite in
+                var columns = StatementColumns(sqlite)
+                return try SessionRow(&columns)
+            }
             let nowText = Timestamp.string(now)
             var sessions: [SessionSummary] = []
             for row in rows {
-                let session = Self.session(row, now: nowText)
+                let session = row.summary(now: nowText)
                 if let status = filter.status, session.status != status { continue }
                 sessions.append(session)
                 if let limit = filter.limit, sessions.count >= limit { break }
@@ -83,8 +87,9 @@ extension Store {
     /// Every company, by name.
     func companies() throws -> [CompanySummary] {
         try readDatabase { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name, status FROM companies ORDER BY name, id"))
-                .map { CompanySummary(id: $0["id"], name: $0["name"], status: $0["status"]) }
+            try db.rows("SELECT id, name, status FROM companies ORDER BY name, id", []) { columns in
+                CompanySummary(id: try columns.next("id"), name: try columns.next("name"), status: try columns.next("status"))
+            }
         }
     }
 
@@ -119,17 +124,56 @@ extension Store {
         ORDER BY created_at DESC, kind DESC, seq DESC
         LIMIT ?3
         """
+}
 
-    private static func session(_ row: Row, now: String) -> SessionSummary {
-        let kind: SessionSummary.Kind = (row["kind"] as String) == "staff" ? .staff : .customer
-        let tokenCount: Int = row["token_count"]
-        let expiresAt: String = row["expires_at"]
-        var revokedReason: String? = row["revoked_reason"]
-        let revokedAt: String? = row["revoked_at"]
+/// A row of `Store.sessionsSQL`: a staff token family or a customer session, before it is judged.
+private struct SessionRow {
+    static let columnNames = ["kind", "id", "user_id", "client_id", "email", "company_id", "company_name",
+                              "company_status", "is_mobile", "created_at", "revoked_at", "revoked_reason",
+                              "account_active", "token_count", "newest_token_at", "expires_at", "seq"]
+    var kind: SessionSummary.Kind
+    var id: String
+    var userID: String?
+    var clientID: String?
+    var email: String
+    var companyID: String
+    var companyName: String
+    var companyStatus: String
+    var isMobile: Int?
+    var createdAt: String
+    var revokedAt: String?
+    var revokedReason: String?
+    var accountActive: Bool
+    var tokenCount: Int
+    var newestTokenAt: String?
+    var expiresAt: String
+
+    init(_ columns: inout StatementColumns) throws {
+        kind = try columns.next("kind") as String == "staff" ? .staff : .customer
+        id = try columns.next("id")
+        userID = try columns.next("user_id")
+        clientID = try columns.next("client_id")
+        email = try columns.next("email")
+        companyID = try columns.next("company_id")
+        companyName = try columns.next("company_name")
+        companyStatus = try columns.next("company_status")
+        isMobile = try columns.next("is_mobile")
+        createdAt = try columns.next("created_at")
+        revokedAt = try columns.next("revoked_at")
+        revokedReason = try columns.next("revoked_reason")
+        accountActive = try columns.next("account_active") as Int == 1
+        tokenCount = try columns.next("token_count")
+        newestTokenAt = try columns.next("newest_token_at")
+        expiresAt = try columns.next("expires_at")
+    }
+
+    /// The session as judged at `now`.
+    func summary(now: String) -> SessionSummary {
         let status: SessionSummary.Status
+        var revokedReason = revokedReason
         if revokedAt != nil {
             status = .revoked
-        } else if (row["account_active"] as Int) != 1 {
+        } else if !accountActive {
             // The family is not marked, but neither its access tokens nor a refresh work any more.
             status = .revoked
             revokedReason = "user_inactive"
@@ -137,12 +181,11 @@ extension Store {
             status = expiresAt > now ? .live : .expired
             revokedReason = nil
         }
-        let isMobile: Int? = row["is_mobile"]
         return SessionSummary(
-            id: row["id"], kind: kind, userID: row["user_id"], clientID: row["client_id"], email: row["email"],
-            companyID: row["company_id"], companyName: row["company_name"], companyStatus: row["company_status"],
-            platform: isMobile.map { $0 == 1 ? "mobile" : "web" }, createdAt: row["created_at"],
-            lastRefreshAt: tokenCount > 1 ? row["newest_token_at"] : nil, refreshCount: max(0, tokenCount - 1),
+            id: id, kind: kind, userID: userID, clientID: clientID, email: email,
+            companyID: companyID, companyName: companyName, companyStatus: companyStatus,
+            platform: isMobile.map { $0 == 1 ? "mobile" : "web" }, createdAt: createdAt,
+            lastRefreshAt: tokenCount > 1 ? newestTokenAt : nil, refreshCount: max(0, tokenCount - 1),
             expiresAt: expiresAt, status: status, revokedReason: revokedReason, revokedAt: revokedAt)
     }
 }
