@@ -207,7 +207,7 @@ public enum NamespaceError: Error, Equatable {
 extension MockServer {
     /// The start-up text: where to point the app, and the seeded accounts to sign in with.
     public func banner() throws -> String {
-        let accounts = try environment.store.read { db in try SeededAccounts.fetch(db) }
+        let accounts = try SeededAccounts.list(environment.store)
         var lines = ["RepairMinder Mock listening on \(baseURL.absoluteString)"]
         if configuration.hosts.count > 1 {
             lines.append("  also on " + configuration.hosts.dropFirst().map { host in

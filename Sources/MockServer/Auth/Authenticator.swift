@@ -49,9 +49,7 @@ struct Authenticator: Sendable {
               claims["type"] == nil else {
             throw APIFailure.unauthorized(reason: "invalid_claims")
         }
-        guard let session = try environment.store.read({ db in
-            try LiveStaffSession.fetch(db, familyID: familyID, userID: userID)
-        }) else { return nil }
+        guard let session = try environment.store.liveStaffSession(familyID: familyID, userID: userID) else { return nil }
         return StaffPrincipal(userID: userID, companyID: session.companyID, role: session.role, familyID: familyID,
                               isMobile: session.isMobile == 1, companyStatus: session.companyStatus)
     }
@@ -63,9 +61,8 @@ struct Authenticator: Sendable {
               let sessionID = claims["sessionId"]?.stringValue, let email = claims["email"]?.stringValue else {
             throw APIFailure.unauthorized(reason: "invalid_claims")
         }
-        let live = try environment.store.read { db in
-            try LiveCustomerSession.isLive(db, sessionID: sessionID, clientID: clientID, companyID: companyID, now: now)
-        }
+        let live = try environment.store.isCustomerSessionLive(sessionID, clientID: clientID, companyID: companyID,
+                                                               now: now)
         return live ? CustomerPrincipal(clientID: clientID, companyID: companyID, sessionID: sessionID, email: email) : nil
     }
 }

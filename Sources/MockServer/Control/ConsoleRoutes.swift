@@ -14,7 +14,7 @@ enum ConsoleRoutes {
         }
 
         router.get("/__mock/accounts", access: .open) { context in
-            let accounts = try context.store.read { db in try SeededAccounts.fetch(db) }
+            let accounts = try SeededAccounts.list(context.store)
             return JSONBody.success(accounts.map(ConsoleAccountPayload.init))
         }
 

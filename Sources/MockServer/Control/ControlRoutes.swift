@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import MockHTTP
 
 /// The `/__mock/…` control API: what tests use to read sent codes, move the clock, reset to the
@@ -32,12 +31,12 @@ enum ControlRoutes {
 
         router.get("/__mock/outbox", access: .open) { context in
             let to = context.request.queryValue("to")
-            let kind = context.request.queryValue("kind")
-            if let kind, !OutboxMail.kinds.contains(kind) {
-                throw APIFailure.badRequest("Unknown outbox kind: \(kind)")
+            var kind: MailKind?
+            if let name = context.request.queryValue("kind") {
+                guard let known = MailKind(rawValue: name) else { throw APIFailure.badRequest("Unknown outbox kind: \(name)") }
+                kind = known
             }
-            let mail = try context.store.read { db in try OutboxMail.fetch(db, to: to, kind: kind) }
-            return JSONBody.success(mail)
+            return JSONBody.success(try context.store.outbox(to: to, kind: kind).map(OutboxMail.init))
         }
 
         router.get("/__mock/clock", access: .open) { context in
@@ -65,14 +64,10 @@ enum ControlRoutes {
         router.patch("/__mock/companies/:id", access: .open) { context in
             let id = try context.parameter("id")
             let change = try context.body(CompanyStatusChange.self)
-            let company = try context.store.write { db -> CompanyStatusResult in
-                try db.execute(sql: "UPDATE companies SET status = ? WHERE id = ?",
-                               arguments: [change.status.rawValue, id])
-                guard db.changesCount == 1 else { throw APIFailure(status: 404, message: "Company not found") }
-                let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM companies WHERE id = ?"), arguments: [id])
-                return CompanyStatusResult(id: id, name: name ?? "", status: change.status.rawValue)
+            guard let company = try context.store.setCompanyStatus(id, to: change.status) else {
+                throw APIFailure(status: 404, message: "Company not found")
             }
-            return JSONBody.success(company)
+            return JSONBody.success(CompanyStatusResult(id: id, name: company.name, status: company.status.rawValue))
         }
 
         router.get("/__mock/requests", access: .open) { context in
@@ -134,8 +129,7 @@ enum ControlRoutes {
 
         router.get("/__mock/push", access: .open) { context in
             let token = context.request.queryValue("device_token")
-            let pushes = try context.store.read { db in try RecordedPush.fetch(db, deviceToken: token) }
-            return JSONBody.success(pushes)
+            return JSONBody.success(try context.store.recordedPushes(deviceToken: token).map(RecordedPush.init))
         }
     }
 }
@@ -189,8 +183,7 @@ private struct ClockChange: Decodable {
 }
 
 private struct CompanyStatusChange: Decodable {
-    enum Status: String, Decodable { case active, pendingApproval = "pending_approval", suspended }
-    let status: Status
+    let status: CompanyStatus
 }
 
 private struct CompanyStatusResult: Encodable {

@@ -1,5 +1,3 @@
-import GRDB
-
 /// The accounts a developer can sign in with, for the CLI's start-up table.
 enum SeededAccounts {
     struct Account: Sendable {
@@ -16,26 +14,20 @@ enum SeededAccounts {
         var kindLabel: String { role.map { "\(kind) (\($0))" } ?? kind }
     }
 
-    static func fetch(_ db: Database) throws -> [Account] {
-        let staff = try Row.fetchAll(db, sql: """
-            SELECT u.email, u.role, u.is_active, u.archived_at, u.password_hash, u.two_factor_method,
-                   c.name AS company, c.status AS company_status
-            FROM users u JOIN companies c ON c.id = u.company_id ORDER BY c.name, u.email
-            """).map { row -> Account in
-            var login: String
-            if (row["archived_at"] as String?) != nil { login = "archived: cannot log in" }
-            else if (row["is_active"] as Int) != 1 { login = "deactivated: cannot log in" }
-            else if (row["password_hash"] as String?) == nil { login = "magic link only" }
-            else { login = "password123 + " + ((row["two_factor_method"] as String) == "totp" ? "TOTP or email code" : "email code") }
-            return Account(email: row["email"], kind: "staff", role: row["role"], company: row["company"],
-                           companyStatus: row["company_status"], login: login)
+    /// Staff by company name then email, then customers by email.
+    static func list(_ store: Store) throws -> [Account] {
+        let listing = try store.accountListing()
+        let staff = listing.staff.map { account -> Account in
+            let login: String
+            if account.isArchived { login = "archived: cannot log in" }
+            else if !account.isActive { login = "deactivated: cannot log in" }
+            else if account.passwordHash == nil { login = "magic link only" }
+            else { login = "password123 + " + (account.usesTOTP ? "TOTP or email code" : "email code") }
+            return Account(email: account.email, kind: "staff", role: account.role, company: account.company.name,
+                           companyStatus: account.company.status.rawValue, login: login)
         }
-        let customers = try Row.fetchAll(db, sql: """
-            SELECT cl.email, group_concat(c.name, ', ') AS companies
-            FROM clients cl JOIN client_companies m ON m.client_id = cl.id JOIN companies c ON c.id = m.company_id
-            GROUP BY cl.id ORDER BY cl.email
-            """).map { row in
-            Account(email: row["email"], kind: "customer", role: nil, company: row["companies"], companyStatus: "",
+        let customers = listing.customers.map { customer in
+            Account(email: customer.email, kind: "customer", role: nil, company: customer.companies, companyStatus: "",
                     login: "magic link code")
         }
         return staff + customers

@@ -13,7 +13,7 @@ enum AccountRoutes {
             let id = try context.parameter("id")
             // Another company's id is a 404, never a 403, never data.
             guard id == staff.companyID,
-                  let company = try context.store.read({ db in try CompanyRecord.fetchCached(db, id: id) }) else {
+                  let company = try context.store.company(id: id) else {
                 throw companyNotFound
             }
             return JSONBody.success(CompanyPayload(company))
@@ -35,7 +35,7 @@ enum AccountRoutes {
 
         router.get("/api/users/me", access: .staff) { context in
             let staff = try context.staff()
-            guard let account = try context.store.read({ db in try StaffAccount.fetch(db, id: staff.userID) }) else {
+            guard let account = try context.store.staffAccount(id: staff.userID) else {
                 throw APIFailure.unauthorized
             }
             return JSONBody.success(StaffProfilePayload(account))
@@ -51,7 +51,7 @@ enum AccountRoutes {
 
         router.get("/api/users/me/avatar", access: .staff) { context in
             let staff = try context.staff()
-            guard let account = try context.store.read({ db in try StaffAccount.fetch(db, id: staff.userID) }) else {
+            guard let account = try context.store.staffAccount(id: staff.userID) else {
                 throw APIFailure.unauthorized
             }
             return JSONBody.success(AvatarPayload(avatar_url: account.user.avatarURL))
@@ -59,7 +59,7 @@ enum AccountRoutes {
 
         router.get("/api/subscription/features", access: .staff) { context in
             let staff = try context.staff()
-            guard let company = try context.store.read({ db in try CompanyRecord.fetchCached(db, id: staff.companyID) }) else {
+            guard let company = try context.store.company(id: staff.companyID) else {
                 throw APIFailure.unauthorized
             }
             return JSONBody.success(SubscriptionPayload(company: company))

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import MockHTTP
 
 /// Customer authentication (CONTRACT §4): magic-link code, company selection, me, logout.
@@ -15,82 +14,54 @@ enum CustomerAuthRoutes {
         router.post("/api/customer/auth/request-magic-link", access: .open) { context in
             let body = try context.body(RequestBody.self)
             guard body.email.contains("@") else { throw APIFailure.invalidField("email") }
-            try context.store.write { db in
-                // Same answer whether or not the account exists; mail only when it does.
-                guard let client = try ClientRecord.fetch(db, email: body.email) else { return }
-                let companies = try client.companies(db)
-                guard !companies.isEmpty else { return }
-                if let companyID = body.companyId, !companies.contains(where: { $0.id == companyID }) { return }
-                let code = try LoginCodes.issue(db, purpose: .customerMagicLink, subject: client.email.lowercased(),
-                                                now: context.now)
-                let sender = body.companyId.flatMap { id in companies.first { $0.id == id }?.name } ?? "Repair Minder"
-                try Outbox.send(db, to: client.email, kind: "customer_magic_link",
-                                subject: "Your \(sender) login code",
-                                body: "Your login code is \(code). It expires in 10 minutes.", code: code,
-                                now: context.now)
+            // Same answer whether or not the account exists; mail only when it does.
+            if let account = try context.store.customerAccount(email: body.email), !account.companies.isEmpty,
+               body.companyId.map({ id in account.companies.contains { $0.id == id } }) ?? true {
+                let code = LoginCodes.newCode()
+                let sender = body.companyId.flatMap { id in account.companies.first { $0.id == id }?.name } ?? "Repair Minder"
+                try context.store.issueLoginCode(
+                    code, purpose: .customerMagicLink, subject: account.client.email.lowercased(),
+                    expiresAt: LoginCodes.expiry(from: context.now),
+                    mail: Mail(to: account.client.email, kind: .customerMagicLink, subject: "Your \(sender) login code",
+                               body: "Your login code is \(code). It expires in 10 minutes.", code: code),
+                    now: context.now)
             }
             return JSONBody.success(MessagePayload(message: sentMessage))
         }
 
         router.post("/api/customer/auth/verify-code", access: .open) { context in
             let body = try context.body(VerifyBody.self)
-            let environment = context.environment
-            let outcome = try context.store.write { db -> Result<HTTPResponse, APIFailure> in
-                guard LoginCodes.isWellFormed(body.code) else { return .failure(StaffAuthRoutes.invalidCode) }
-                let subject = body.email.lowercased()
-                let check = try LoginCodes.check(db, purpose: .customerMagicLink, subject: subject, code: body.code,
-                                                 now: context.now, consume: false)
-                guard check == .valid, let client = try ClientRecord.fetch(db, email: body.email) else {
-                    return .failure(StaffAuthRoutes.invalidCode)
-                }
-                let companies = try client.companies(db)
-                let company: CompanyRecord
-                if let companyID = body.companyId {
-                    // A company this email has no account with is judged like a wrong code.
-                    guard let chosen = companies.first(where: { $0.id == companyID }) else {
-                        return .failure(StaffAuthRoutes.invalidCode)
-                    }
-                    company = chosen
-                } else if companies.count == 1 {
-                    company = companies[0]
-                } else if companies.count > 1 {
-                    // The code stays valid for the follow-up call with companyId.
-                    return .success(JSONBody.success(CompanySelectionPayload(
-                        companies: companies.map(CustomerCompanyPayload.init), email: client.email, code: body.code)))
-                } else {
-                    return .failure(StaffAuthRoutes.invalidCode)
-                }
-                try LoginCodes.consume(db, purpose: .customerMagicLink, subject: subject)
-                let sessionID = Secrets.uuid()
-                try db.execute(sql: """
-                    INSERT INTO customer_sessions (id, client_id, company_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
-                    """, arguments: [sessionID, client.id, company.id, Timestamp.string(context.now),
-                                     Timestamp.string(context.now.addingTimeInterval(AccessTokens.customerLifetime))])
+            guard LoginCodes.isWellFormed(body.code) else { throw StaffAuthRoutes.invalidCode }
+            switch try context.store.signInCustomer(
+                email: body.email, code: body.code, companyID: body.companyId, maxCodeAttempts: LoginCodes.maxAttempts,
+                sessionExpiresAt: context.now.addingTimeInterval(AccessTokens.customerLifetime), now: context.now) {
+            case .rejected:
+                throw StaffAuthRoutes.invalidCode
+            case .chooseCompany(let account):
+                // The code stays valid for the follow-up call with companyId.
+                return JSONBody.success(CompanySelectionPayload(
+                    companies: account.companies.map(CustomerCompanyPayload.init), email: account.client.email,
+                    code: body.code))
+            case .signedIn(let client, let company, let sessionID):
                 let token = AccessTokens.customer(clientID: client.id, companyID: company.id, email: client.email,
-                                                  sessionID: sessionID, now: context.now, signer: environment.signer)
-                return .success(JSONBody.success(CustomerTokenPayload(token: token, client: CustomerClientPayload(client),
-                                                                      company: CustomerCompanyPayload(company))))
+                                                  sessionID: sessionID, now: context.now, signer: context.environment.signer)
+                return JSONBody.success(CustomerTokenPayload(token: token, client: CustomerClientPayload(client),
+                                                             company: CustomerCompanyPayload(company)))
             }
-            return try outcome.get()
         }
 
         router.get("/api/customer/auth/me", access: .customer) { context in
             let customer = try context.customer()
-            let payload = try context.store.read { db -> CustomerMePayload? in
-                guard let client = try ClientRecord.fetchCached(db, id: customer.clientID),
-                      let company = try CompanyRecord.fetchCached(db, id: customer.companyID) else { return nil }
-                return CustomerMePayload(client: CustomerClientPayload(client), company: CustomerCompanyPayload(company))
+            guard let found = try context.store.customer(clientID: customer.clientID, companyID: customer.companyID) else {
+                throw APIFailure.unauthorized
             }
-            guard let payload else { throw APIFailure.unauthorized }
-            return JSONBody.success(payload)
+            return JSONBody.success(CustomerMePayload(client: CustomerClientPayload(found.client),
+                                                      company: CustomerCompanyPayload(found.company)))
         }
 
         router.post("/api/customer/auth/logout", access: .customer) { context in
             let customer = try context.customer()
-            try context.store.write { db in
-                try db.execute(sql: "UPDATE customer_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL",
-                               arguments: [Timestamp.string(context.now), customer.sessionID])
-            }
+            try context.store.endCustomerSession(customer.sessionID, now: context.now)
             return JSONBody.bare()
         }
     }

@@ -4,28 +4,28 @@ import GRDB
 /// `GET /api/clients` filters (CONTRACT §6). `search` matches "first last", the email and the phone
 /// (substring, case-insensitive, LIKE wildcards literal); the phone ignores spaces on both sides,
 /// so `07700900101` finds `07700 900101`.
-public struct ClientFilter: Sendable {
-    public var search: String?
+struct ClientFilter: Sendable {
+    var search: String?
 }
 
 /// A client with what a list row shows: how many of the company's orders are theirs.
-public struct ClientSummary: Sendable {
-    public var client: ClientRecord
-    public var orderCount: Int
+struct ClientSummary: Sendable {
+    var client: ClientRecord
+    var orderCount: Int
 }
 
 /// A client with their orders at one company, newest first.
-public struct ClientDetail: Sendable {
-    public var client: ClientRecord
-    public var orders: [OrderListEntry]
+struct ClientDetail: Sendable {
+    var client: ClientRecord
+    var orders: [OrderListEntry]
 }
 
 extension Store {
     /// `GET /api/clients/search` answers at most this many matches, unpaginated.
-    public static let clientSearchLimit = 20
+    static let clientSearchLimit = 20
 
-    public func clients(company: String, filter: ClientFilter, page: PageRequest) throws -> PageOf<ClientSummary> {
-        try read { db in
+    func clients(company: String, filter: ClientFilter, page: PageRequest) throws -> PageOf<ClientSummary> {
+        try readDatabase { db in
             let conditions = Self.clientConditions(company: company, filter: filter)
             let total = try db.count("SELECT COUNT(*) \(Self.clientListFrom) WHERE \(conditions.sql)", conditions.arguments)
             let items = try clientRows(db, company: company, conditions: conditions, limit: page.limit, offset: page.offset)
@@ -34,16 +34,16 @@ extension Store {
     }
 
     /// The first `clientSearchLimit` clients of `company` matching `query`, in list order.
-    public func searchClients(company: String, query: String) throws -> [ClientSummary] {
-        try read { db in
+    func searchClients(company: String, query: String) throws -> [ClientSummary] {
+        try readDatabase { db in
             let conditions = Self.clientConditions(company: company, filter: ClientFilter(search: query))
             return try clientRows(db, company: company, conditions: conditions, limit: Self.clientSearchLimit, offset: 0)
         }
     }
 
     /// The client with their orders at `company`; nil unless they are a client of `company`.
-    public func client(id: String, company: String) throws -> ClientDetail? {
-        try read { db in
+    func client(id: String, company: String) throws -> ClientDetail? {
+        try readDatabase { db in
             guard let client = try db.record(ClientRecord.self, """
                 SELECT clients.* FROM clients
                 JOIN client_companies ON client_companies.client_id = clients.id AND client_companies.company_id = ?
@@ -80,12 +80,16 @@ extension Store {
     /// One page of clients with their order counts at `company`, by last name, first name, id.
     private func clientRows(_ db: Database, company: String, conditions: SQLConditions, limit: Int,
                             offset: Int) throws -> [ClientSummary] {
-        let arguments: [(any DatabaseValueConvertible)?] = [company] + conditions.arguments + [limit, offset]
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+        let arguments: SQLValues = [company] + conditions.arguments + [limit, offset]
+        let statement = try db.cachedStatement(sql: """
             SELECT clients.*, (SELECT COUNT(*) FROM orders WHERE orders.client_id = clients.id AND orders.company_id = ?) \
             AS order_count \(Self.clientListFrom) WHERE \(conditions.sql) \
             ORDER BY clients.last_name COLLATE NOCASE, clients.first_name COLLATE NOCASE, clients.id LIMIT ? OFFSET ?
-            """), arguments: StatementArguments(arguments))
-        return try rows.map { row in ClientSummary(client: try ClientRecord(row: row), orderCount: row["order_count"]) }
+            """)
+        try statement.requireColumns(ClientRecord.databaseColumns + ["order_count"], of: "a client row")
+        return try statement.rows(arguments: arguments) { sqlite in
+            var columns = StatementColumns(sqlite)
+            return ClientSummary(client: try ClientRecord(columns: &columns), orderCount: try columns.next("order_count"))
+        }
     }
 }

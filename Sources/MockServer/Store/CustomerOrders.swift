@@ -4,8 +4,8 @@ import GRDB
 /// The customer portal's reads and actions (CONTRACT §6, customer part): only the signed-in
 /// client's orders of the token's company; anything else is "not found".
 extension Store {
-    public func customerOrders(client: String, company: String, page: PageRequest) throws -> PageOf<OrderListEntry> {
-        try read { db in
+    func customerOrders(client: String, company: String, page: PageRequest) throws -> PageOf<OrderListEntry> {
+        try readDatabase { db in
             var conditions = SQLConditions()
             conditions.add("orders.client_id = ?", client)
             conditions.add("orders.company_id = ?", company)
@@ -15,21 +15,21 @@ extension Store {
         }
     }
 
-    public func customerOwnsOrder(id: String, client: String, company: String) throws -> Bool {
-        try read { db in
+    func customerOwnsOrder(id: String, client: String, company: String) throws -> Bool {
+        try readDatabase { db in
             try db.count("SELECT COUNT(*) FROM orders WHERE id = ? AND client_id = ? AND company_id = ?", [id, client, company]) == 1
         }
     }
 
-    public func customerOrder(id: String, client: String, company: String) throws -> OrderDetail? {
-        try read { db in try customerOrderDetail(db, id: id, client: client, company: company) }
+    func customerOrder(id: String, client: String, company: String) throws -> OrderDetail? {
+        try readDatabase { db in try customerOrderDetail(db, id: id, client: client, company: company) }
     }
 
     /// Approves the quote: every device awaiting authorisation moves on along its workflow
     /// (repair → `authorised_source_parts`, buyback → `ready_to_pay`), an `authorisation`
     /// signature is stored for the client, and staff get `quote_approved` pushes. Nothing awaiting
     /// authorisation is `ResourceError.rejected`, with nothing written.
-    public func approveQuote(orderID: String, client: String, company: String, typedName: String,
+    func approveQuote(orderID: String, client: String, company: String, typedName: String,
                              now: Date) throws -> OrderDetail? {
         try answerQuote(orderID: orderID, client: client, company: company, now: now, approved: true) { db, order, stamp in
             try SignatureRecord(id: Secrets.uuid(), companyID: company, orderID: order.id, deviceID: nil, clientID: client,
@@ -39,16 +39,16 @@ extension Store {
 
     /// Rejects the quote: every device awaiting authorisation moves to `rejected`, keeping
     /// `reason` as its authorisation notes for staff; staff get `quote_rejected` pushes.
-    public func rejectQuote(orderID: String, client: String, company: String, reason: String?,
+    func rejectQuote(orderID: String, client: String, company: String, reason: String?,
                             now: Date) throws -> OrderDetail? {
         try answerQuote(orderID: orderID, client: client, company: company, now: now, approved: false, reason: reason) { _, _, _ in }
     }
 
     /// The customer's message on the order: an inbound message on its ticket (a new `order`
     /// ticket when it has none), an `enquiry_reply` push to staff. Returns the ticket's messages.
-    public func addCustomerMessage(orderID: String, client: String, company: String, body: String,
+    func addCustomerMessage(orderID: String, client: String, company: String, body: String,
                                    now: Date) throws -> (detail: OrderDetail, messageID: String)? {
-        try write { db in
+        try writeDatabase { db in
             guard let order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND client_id = ? AND company_id = ?",
                                             [orderID, client, company]),
                   let person = try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [client]) else { return nil }
@@ -96,7 +96,7 @@ extension Store {
     private func answerQuote(orderID: String, client: String, company: String, now: Date, approved: Bool,
                              reason: String? = nil,
                              record: (Database, OrderRecord, String) throws -> Void) throws -> OrderDetail? {
-        try write { db in
+        try writeDatabase { db in
             guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND client_id = ? AND company_id = ?",
                                             [orderID, client, company]),
                   let person = try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [client]) else { return nil }

@@ -3,7 +3,7 @@ import GRDB
 
 /// `GET /api/dashboard/stats?period=` (CONTRACT §6, decided): a window from the start of the period
 /// in UTC up to and including the mock clock's now.
-public enum DashboardPeriod: String, StoredEnum {
+enum DashboardPeriod: String, StoredEnum {
     /// Since 00:00 today.
     case today
     /// Since Monday 00:00 of this week (ISO weeks start on Monday).
@@ -13,10 +13,10 @@ public enum DashboardPeriod: String, StoredEnum {
     /// Since 00:00 on 1 January of this year.
     case year
 
-    public static let label = "dashboard period"
+    static let label = "dashboard period"
 
     /// The first instant of the period that contains `now` (UTC, whole seconds).
-    public func start(containing now: Date) -> Date {
+    func start(containing now: Date) -> Date {
         var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
@@ -35,7 +35,7 @@ public enum DashboardPeriod: String, StoredEnum {
 
 /// The staff home screen's work-in-progress tiles (decided): each is a set of device statuses, so
 /// each figure equals `GET /api/devices?status=<its statuses, comma-joined>`'s total.
-public enum WorkInProgressGroup: String, CaseIterable, Sendable {
+enum WorkInProgressGroup: String, CaseIterable, Sendable {
     /// Waiting on the customer's answer to a quote, first or revised (as `OrderStatus` groups them).
     case awaitingAuthorisation = "awaiting_authorisation"
     /// Authorised work not finished yet: parts, the bench and the repair's QC.
@@ -43,7 +43,7 @@ public enum WorkInProgressGroup: String, CaseIterable, Sendable {
     /// Waiting for the customer to collect, repaired or not (as `OrderStatus.readyForCollection`).
     case readyForCollection = "ready_for_collection"
 
-    public var statuses: [DeviceStatus] {
+    var statuses: [DeviceStatus] {
         switch self {
         case .awaitingAuthorisation: [.awaitingAuthorisation, .awaitingRevisedQuote]
         case .inRepair: [.authorisedSourceParts, .authorisedAwaitingParts, .readyToRepair, .repairing, .repairedQC]
@@ -53,54 +53,52 @@ public enum WorkInProgressGroup: String, CaseIterable, Sendable {
 }
 
 /// Every figure of the dashboard, computed from the data at one instant.
-public struct DashboardStats: Sendable {
-    public var period: DashboardPeriod
-    public var from: Date
-    public var to: Date
+struct DashboardStats: Sendable {
+    var period: DashboardPeriod
+    var from: Date
+    var to: Date
     /// Every status, zero included: the company's devices now (not windowed).
-    public var devicesByStatus: [DeviceStatus: Int]
+    var devicesByStatus: [DeviceStatus: Int]
     /// Orders whose `created_at` / `collected_at` lies in the window.
-    public var ordersCreated: Int
-    public var ordersCollected: Int
+    var ordersCreated: Int
+    var ordersCollected: Int
     /// Σ grand totals of the orders collected in the window.
-    public var invoicedPence: Int64
+    var invoicedPence: Int64
     /// Σ (amount − refunded) of payments dated in the window; buyback payouts are negative.
-    public var paidPence: Int64
+    var paidPence: Int64
     /// Σ positive balances due of every order not `collected`, now (not windowed).
-    public var outstandingPence: Int64
+    var outstandingPence: Int64
 
-    public var deviceTotal: Int { devicesByStatus.values.reduce(0, +) }
+    var deviceTotal: Int { devicesByStatus.values.reduce(0, +) }
 
-    public func count(_ group: WorkInProgressGroup) -> Int {
+    func count(_ group: WorkInProgressGroup) -> Int {
         group.statuses.reduce(0) { $0 + (devicesByStatus[$1] ?? 0) }
     }
 }
 
 /// `GET /api/dashboard/enquiry-stats`: the company's tickets by status and type, and how many
 /// await the shop's reply (`TicketPredicates.awaitingReply`).
-public struct EnquiryStats: Sendable {
-    public var byStatus: [TicketStatus: Int]
-    public var byType: [TicketType: Int]
-    public var awaitingReply: Int
+struct EnquiryStats: Sendable {
+    var byStatus: [TicketStatus: Int]
+    var byType: [TicketType: Int]
+    var awaitingReply: Int
 
-    public var total: Int { byStatus.values.reduce(0, +) }
+    var total: Int { byStatus.values.reduce(0, +) }
 }
 
 extension Store {
     /// The dashboard of `company` for `period`, its window ending at `now`. One read, so every
     /// figure describes the same state. Each count uses the FROM and WHERE of the list it mirrors.
-    public func dashboard(company: String, period: DashboardPeriod, now: Date) throws -> DashboardStats {
+    func dashboard(company: String, period: DashboardPeriod, now: Date) throws -> DashboardStats {
         let from = period.start(containing: now)
-        return try read { db in
+        return try readDatabase { db in
             // `GET /api/devices?status=…`: devices joined to their order, scoped by the device's company.
             var byStatus = Dictionary(uniqueKeysWithValues: DeviceStatus.allCases.map { ($0, 0) })
-            for row in try Row.fetchAll(db.cachedStatement(sql: """
+            let devices = try db.rows("""
                 SELECT devices.status AS status, COUNT(*) AS n FROM devices JOIN orders ON orders.id = devices.order_id
                 WHERE devices.company_id = ? GROUP BY devices.status
-                """), arguments: [company]) {
-                let status: DeviceStatus = row["status"]
-                byStatus[status] = row["n"]
-            }
+                """, [company]) { columns -> (DeviceStatus, Int) in (try columns.next("status"), try columns.next("n")) }
+            for (status, n) in devices { byStatus[status] = n }
 
             // `GET /api/orders?created_from=&created_to=` and `?collected_from=&collected_to=`.
             let created = Self.orderConditions(company: company, filter: OrderFilter(createdFrom: from, createdTo: now))
@@ -130,16 +128,16 @@ extension Store {
         }
     }
 
-    public func enquiryStats(company: String) throws -> EnquiryStats {
-        try read { db in
+    func enquiryStats(company: String) throws -> EnquiryStats {
+        try readDatabase { db in
             var byStatus = Dictionary(uniqueKeysWithValues: TicketStatus.allCases.map { ($0, 0) })
             var byType = Dictionary(uniqueKeysWithValues: TicketType.allCases.map { ($0, 0) })
-            for row in try Row.fetchAll(db.cachedStatement(sql: """
+            let counts = try db.rows("""
                 SELECT status, ticket_type, COUNT(*) AS n FROM tickets WHERE company_id = ? GROUP BY status, ticket_type
-                """), arguments: [company]) {
-                let status: TicketStatus = row["status"]
-                let type: TicketType = row["ticket_type"]
-                let n: Int = row["n"]
+                """, [company]) { columns -> (TicketStatus, TicketType, Int) in
+                (try columns.next("status"), try columns.next("ticket_type"), try columns.next("n"))
+            }
+            for (status, type, n) in counts {
                 byStatus[status, default: 0] += n
                 byType[type, default: 0] += n
             }

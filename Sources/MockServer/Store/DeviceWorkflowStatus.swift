@@ -1,14 +1,14 @@
 import GRDB
 
 /// The two device workflows of seed 003 ("Device Workflow").
-public enum WorkflowType: String, StoredEnum {
+enum WorkflowType: String, StoredEnum {
     case repair
     case buyback
 
-    public static let label = "workflow type"
+    static let label = "workflow type"
 
     /// Statuses a device of this workflow can be in, in workflow order.
-    public var statuses: [DeviceStatus] {
+    var statuses: [DeviceStatus] {
         switch self {
         case .repair: return DeviceStatus.repairStatuses
         case .buyback: return DeviceStatus.buybackStatuses
@@ -16,12 +16,12 @@ public enum WorkflowType: String, StoredEnum {
     }
 
     /// The status every new device of this workflow starts in.
-    public var initialStatus: DeviceStatus { .deviceReceived }
+    var initialStatus: DeviceStatus { .deviceReceived }
 }
 
 /// The 20 device statuses of `worker/src/device-workflows.js` as seed 003 lists them:
 /// 17 repair statuses and 3 that only the buyback workflow has.
-public enum DeviceStatus: String, StoredEnum {
+enum DeviceStatus: String, StoredEnum {
     // Repair workflow (17)
     case deviceReceived = "device_received"
     case diagnosing
@@ -45,10 +45,10 @@ public enum DeviceStatus: String, StoredEnum {
     case paymentMade = "payment_made"
     case addedToBuyback = "added_to_buyback"
 
-    public static let label = "device status"
+    static let label = "device status"
 
     /// The display names of seed 003's tables.
-    public var displayName: String {
+    var displayName: String {
         switch self {
         case .deviceReceived: return "Device Received"
         case .diagnosing: return "Diagnosing"
@@ -74,7 +74,7 @@ public enum DeviceStatus: String, StoredEnum {
     }
 
     /// The 17 statuses of the repair workflow.
-    public static let repairStatuses: [DeviceStatus] = [
+    static let repairStatuses: [DeviceStatus] = [
         .deviceReceived, .diagnosing, .readyToQuote, .companyRejected, .awaitingAuthorisation,
         .authorisedSourceParts, .authorisedAwaitingParts, .readyToRepair, .repairing,
         .awaitingRevisedQuote, .repairedQC, .repairedReady, .rejected, .rejectionQC,
@@ -84,14 +84,14 @@ public enum DeviceStatus: String, StoredEnum {
     /// The buyback workflow (decided: seed 003 names only its three extra statuses): intake,
     /// diagnosis, quote and the rejection branch (ending `collected`) are shared with repair;
     /// after authorisation a buyback device goes `ready_to_pay → payment_made → added_to_buyback`.
-    public static let buybackStatuses: [DeviceStatus] = [
+    static let buybackStatuses: [DeviceStatus] = [
         .deviceReceived, .diagnosing, .readyToQuote, .companyRejected, .awaitingAuthorisation,
         .rejected, .rejectionQC, .rejectionReady, .collected,
         .readyToPay, .paymentMade, .addedToBuyback,
     ]
 
     /// Whether this status belongs to `workflow`.
-    public func belongs(to workflow: WorkflowType) -> Bool {
+    func belongs(to workflow: WorkflowType) -> Bool {
         switch workflow {
         case .repair: return DeviceStatus.repairStatuses.contains(self)
         case .buyback: return DeviceStatus.buybackStatuses.contains(self)
@@ -100,7 +100,7 @@ public enum DeviceStatus: String, StoredEnum {
 
     /// The legal next statuses in `workflow` (seed 003's arrows and branches; empty for a
     /// final status or a status outside the workflow).
-    public func nextStatuses(in workflow: WorkflowType) -> [DeviceStatus] {
+    func nextStatuses(in workflow: WorkflowType) -> [DeviceStatus] {
         guard belongs(to: workflow) else { return [] }
         switch (self, workflow) {
         case (.deviceReceived, _): return [.diagnosing]
@@ -125,12 +125,12 @@ public enum DeviceStatus: String, StoredEnum {
     }
 
     /// Whether `self → next` is a legal edge of `workflow`.
-    public func canMove(to next: DeviceStatus, in workflow: WorkflowType) -> Bool {
+    func canMove(to next: DeviceStatus, in workflow: WorkflowType) -> Bool {
         nextStatuses(in: workflow).contains(next)
     }
 
     /// No further status follows.
-    public var isFinal: Bool { self == .collected || self == .despatched || self == .addedToBuyback }
+    var isFinal: Bool { self == .collected || self == .despatched || self == .addedToBuyback }
 }
 
 extension DeviceStatus {
@@ -156,7 +156,7 @@ extension DeviceStatus {
     }
 
     /// The customer's answer this move records (`authorization_status`), if any.
-    public var authorizationOutcome: AuthorizationStatus? {
+    var authorizationOutcome: AuthorizationStatus? {
         switch self {
         case .awaitingAuthorisation: .pending
         case .authorisedSourceParts, .readyToPay: .approved

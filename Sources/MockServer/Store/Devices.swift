@@ -3,55 +3,55 @@ import GRDB
 
 /// `GET /api/devices` filters (CONTRACT §6). `search` matches serial number, IMEI, "brand model"
 /// (substring, case-insensitive) and the order number (prefix, `#` allowed).
-public struct DeviceFilter: Sendable {
+struct DeviceFilter: Sendable {
     /// Any of these statuses (the query accepts a comma-separated list).
-    public var statuses: [DeviceStatus]?
-    public var workflowType: WorkflowType?
-    public var assignedTo: String?
-    public var search: String?
+    var statuses: [DeviceStatus]?
+    var workflowType: WorkflowType?
+    var assignedTo: String?
+    var search: String?
 }
 
 /// A device with what a list row shows.
-public struct DeviceSummary: Sendable {
-    public var device: DeviceRecord
-    public var orderNumber: Int64
-    public var client: ClientRecord
-    public var engineer: UserRecord?
+struct DeviceSummary: Sendable {
+    var device: DeviceRecord
+    var orderNumber: Int64
+    var client: ClientRecord
+    var engineer: UserRecord?
 }
 
 /// A device with every section of seed 003's device detail.
-public struct DeviceDetail: Sendable {
-    public var summary: DeviceSummary
-    public var brand: BrandRecord?
-    public var model: ModelRecord?
-    public var subLocation: SubLocationRecord?
+struct DeviceDetail: Sendable {
+    var summary: DeviceSummary
+    var brand: BrandRecord?
+    var model: ModelRecord?
+    var subLocation: SubLocationRecord?
     /// The signature that authorised (or refused) the quote: the device's own, else the order's.
-    public var authorizationSignature: SignatureRecord?
-    public var images: [DeviceImageRecord]
-    public var accessories: [DeviceAccessoryRecord]
-    public var parts: [DevicePartRecord]
-    public var lineItems: [OrderItemRecord]
-    public var notes: [DeviceNoteRecord]
-    public var checklist: [DeviceChecklistItemRecord]
+    var authorizationSignature: SignatureRecord?
+    var images: [DeviceImageRecord]
+    var accessories: [DeviceAccessoryRecord]
+    var parts: [DevicePartRecord]
+    var lineItems: [OrderItemRecord]
+    var notes: [DeviceNoteRecord]
+    var checklist: [DeviceChecklistItemRecord]
     /// Authors of notes and checklist ticks, by id.
-    public var users: [String: StaffName]
+    var users: [String: StaffName]
 }
 
 /// What `PATCH /api/devices/:id` may change; `nil` leaves a field, `.some(nil)` clears it.
-public struct DeviceChange: Sendable {
-    public var status: DeviceStatus?
-    public var assignedEngineerID: String??
-    public var priority: DevicePriority?
-    public var diagnosisNotes: String??
-    public var repairNotes: String??
-    public var technicianNotes: String??
-    public var technicianFoundIssues: String??
-    public var subLocationID: String??
+struct DeviceChange: Sendable {
+    var status: DeviceStatus?
+    var assignedEngineerID: String??
+    var priority: DevicePriority?
+    var diagnosisNotes: String??
+    var repairNotes: String??
+    var technicianNotes: String??
+    var technicianFoundIssues: String??
+    var subLocationID: String??
 }
 
 extension Store {
-    public func devices(company: String, filter: DeviceFilter, page: PageRequest) throws -> PageOf<DeviceSummary> {
-        try read { db in
+    func devices(company: String, filter: DeviceFilter, page: PageRequest) throws -> PageOf<DeviceSummary> {
+        try readDatabase { db in
             var conditions = SQLConditions()
             conditions.add("devices.company_id = ?", company)
             if let statuses = filter.statuses, !statuses.isEmpty {
@@ -79,34 +79,37 @@ extension Store {
         }
     }
 
-    public func deviceExists(id: String, company: String) throws -> Bool {
-        try read { db in try db.count("SELECT COUNT(*) FROM devices WHERE id = ? AND company_id = ?", [id, company]) == 1 }
+    func deviceExists(id: String, company: String) throws -> Bool {
+        try readDatabase { db in try db.count("SELECT COUNT(*) FROM devices WHERE id = ? AND company_id = ?", [id, company]) == 1 }
     }
 
     /// The device's full detail; nil unless it is `company`'s (and, given `orderID`, that order's).
-    public func device(id: String, company: String, orderID: String? = nil) throws -> DeviceDetail? {
-        try read { db in try deviceDetail(db, id: id, company: company, orderID: orderID) }
+    func device(id: String, company: String, orderID: String? = nil) throws -> DeviceDetail? {
+        try readDatabase { db in try deviceDetail(db, id: id, company: company, orderID: orderID) }
     }
 
     /// The scanner (CONTRACT §6): a device whose id, serial number or IMEI equals `code`, or the
     /// only device of the order numbered `code` (`#` allowed). Newest device first when several match.
-    public func lookupDevice(code: String, company: String) throws -> (deviceID: String, orderID: String)? {
-        try read { db in
-            if let row = try Row.fetchOne(db.cachedStatement(sql: """
+    func lookupDevice(code: String, company: String) throws -> (deviceID: String, orderID: String)? {
+        try readDatabase { db in
+            func found(_ columns: inout StatementColumns) throws -> (deviceID: String, orderID: String) {
+                (try columns.next("id"), try columns.next("order_id"))
+            }
+            if let device = try db.rows("""
                 SELECT id, order_id FROM devices
                 WHERE company_id = ?1 AND (id = ?2 COLLATE NOCASE OR serial_number = ?2 COLLATE NOCASE OR imei = ?2)
                 ORDER BY created_at DESC, rowid DESC LIMIT 1
-                """), arguments: [company, code]) {
-                return (row["id"], row["order_id"])
+                """, [company, code], found).first {
+                return device
             }
             let number = code.hasPrefix("#") ? String(code.dropFirst()) : code
             guard let orderNumber = Int64(number) else { return nil }
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            let devices = try db.rows("""
                 SELECT devices.id, devices.order_id FROM devices JOIN orders ON orders.id = devices.order_id
                 WHERE orders.company_id = ? AND orders.order_number = ? LIMIT 2
-                """), arguments: [company, orderNumber])
-            guard rows.count == 1 else { return nil }
-            return (rows[0]["id"], rows[0]["order_id"])
+                """, [company, orderNumber], found)
+            guard devices.count == 1 else { return nil }
+            return devices[0]
         }
     }
 
@@ -114,9 +117,9 @@ extension Store {
     /// workflow; it stamps the status's timestamps, rewrites the order's derived status and dates,
     /// and records the pushes of CONTRACT §7 for everyone but `actor`. Nil when the device is not
     /// `company`'s; any failure writes nothing.
-    public func updateDevice(id: String, company: String, change: DeviceChange, actor: String,
+    func updateDevice(id: String, company: String, change: DeviceChange, actor: String,
                              now: Date) throws -> DeviceDetail? {
-        try write { db in
+        try writeDatabase { db in
             guard var device = try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE id = ? AND company_id = ?",
                                              [id, company]) else { return nil }
             guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ?", [device.orderID]) else {

@@ -3,30 +3,30 @@ import GRDB
 
 /// Mail a customer sends the shop: what `POST /__mock/inbound-email` simulates (the backend's
 /// mail webhook) and what a customer's message in the portal becomes.
-public struct InboundEmail: Sendable {
+struct InboundEmail: Sendable {
     /// The company address it was sent to (`company_emails`), which picks the company.
-    public var to: String
-    public var fromEmail: String
-    public var fromName: String?
-    public var subject: String
-    public var body: String
+    var to: String
+    var fromEmail: String
+    var fromName: String?
+    var subject: String
+    var body: String
     /// Append to this ticket of the same company instead of opening a new enquiry.
-    public var ticketID: String?
+    var ticketID: String?
 }
 
 /// What an inbound message did.
-public struct InboundResult: Sendable {
-    public var ticket: TicketRecord
-    public var messageID: String
-    public var createdTicket: Bool
+struct InboundResult: Sendable {
+    var ticket: TicketRecord
+    var messageID: String
+    var createdTicket: Bool
 }
 
 extension Store {
     /// A new enquiry (a `lead` ticket, `new_enquiry` push) or a reply on `ticketID`
     /// (`enquiry_reply` push). The sender is matched to a client of the company by email. An
     /// address no company owns, or a ticket of another company, is `ResourceError.invalidField`.
-    public func receiveEmail(_ mail: InboundEmail, now: Date) throws -> InboundResult {
-        try write { db in
+    func receiveEmail(_ mail: InboundEmail, now: Date) throws -> InboundResult {
+        try writeDatabase { db in
             guard let address = try db.record(CompanyEmailRecord.self,
                                               "SELECT * FROM company_emails WHERE email_address = ? COLLATE NOCASE", [mail.to])
             else { throw ResourceError.invalidField("to") }

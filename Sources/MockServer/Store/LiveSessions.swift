@@ -46,3 +46,17 @@ enum LiveCustomerSession {
             """), arguments: [sessionID, clientID, companyID, Timestamp.string(now)]) ?? false
     }
 }
+
+extension Store {
+    /// The staff token family's session, when the family is live and its user may still sign in.
+    func liveStaffSession(familyID: String, userID: String) throws -> LiveStaffSession? {
+        try readDatabase { db in try LiveStaffSession.fetch(db, familyID: familyID, userID: userID) }
+    }
+
+    /// True while the customer session works (`LiveCustomerSession.isLive`).
+    func isCustomerSessionLive(_ sessionID: String, clientID: String, companyID: String, now: Date) throws -> Bool {
+        try readDatabase { db in
+            try LiveCustomerSession.isLive(db, sessionID: sessionID, clientID: clientID, companyID: companyID, now: now)
+        }
+    }
+}

@@ -531,9 +531,12 @@ enum StoreMigrations {
             CREATE INDEX orders_company_status ON orders(company_id, status);
             """)
         // Orders of an older database get their derived status once.
-        let rows = try Row.fetchAll(db, sql: "SELECT order_id, status FROM devices")
+        let devices = try db.makeStatement(sql: "SELECT order_id, status FROM devices").rows(arguments: []) { sqlite in
+            var columns = StatementColumns(sqlite)
+            return (order: try columns.next("order_id") as String, status: try columns.next("status") as DeviceStatus)
+        }
         var statuses: [String: [DeviceStatus]] = [:]
-        for row in rows { statuses[row["order_id"], default: []].append(row["status"]) }
+        for device in devices { statuses[device.order, default: []].append(device.status) }
         for (order, devices) in statuses {
             try db.execute(sql: "UPDATE orders SET status = ? WHERE id = ?",
                            arguments: [OrderStatus(devices: devices), order])
@@ -582,9 +585,13 @@ enum StoreMigrations {
             CREATE INDEX macro_runs_ticket ON macro_runs(ticket_id);
             """)
         // A macro of an older database becomes a one-stage macro.
-        for row in try Row.fetchAll(db, sql: "SELECT id, subject, body FROM macros") {
+        let macros = try db.makeStatement(sql: "SELECT id, subject, body FROM macros").rows(arguments: []) { sqlite in
+            var columns = StatementColumns(sqlite)
+            return [try columns.next("id") as String, try columns.next("subject") as String, try columns.next("body") as String]
+        }
+        for macro in macros {
             try db.execute(sql: "INSERT INTO macro_stages (id, macro_id, position, subject, body) VALUES (?, ?, 1, ?, ?)",
-                           arguments: [Secrets.uuid(), row["id"], row["subject"], row["body"]])
+                           arguments: [Secrets.uuid(), macro[0], macro[1], macro[2]])
         }
         try db.execute(sql: "ALTER TABLE macros DROP COLUMN subject; ALTER TABLE macros DROP COLUMN body")
     }

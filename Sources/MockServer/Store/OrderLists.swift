@@ -7,27 +7,27 @@ import GRDB
 // devices, lines and payments. The order detail reads whole records (`Orders.swift`).
 
 /// An order as the order lists show it.
-public struct OrderListEntry: Sendable {
-    public var order: ListedOrder
-    public var client: ClientName
-    public var location: LocationName?
-    public var assignedUser: StaffName?
+struct OrderListEntry: Sendable {
+    var order: ListedOrder
+    var client: ClientName
+    var location: LocationName?
+    var assignedUser: StaffName?
     /// In the detail's order (by creation).
-    public var devices: [ListedDevice]
-    public var totals: OrderTotals
+    var devices: [ListedDevice]
+    var totals: OrderTotals
 }
 
 /// An order's own columns that a list row shows.
-public struct ListedOrder: Sendable, Equatable, ColumnProjection {
+struct ListedOrder: Sendable, Equatable, ColumnProjection {
     static let table = "orders"
     static let columnNames = ["id", "order_number", "status", "intake_method", "created_at", "updated_at"]
 
-    public var id: String
-    public var orderNumber: Int64
-    public var status: OrderStatus
-    public var intakeMethod: IntakeMethod
-    public var createdAt: String
-    public var updatedAt: String
+    var id: String
+    var orderNumber: Int64
+    var status: OrderStatus
+    var intakeMethod: IntakeMethod
+    var createdAt: String
+    var updatedAt: String
 
     init(_ columns: inout StatementColumns) throws {
         id = try columns.next("id")
@@ -40,11 +40,11 @@ public struct ListedOrder: Sendable, Equatable, ColumnProjection {
 }
 
 /// `clients.id, first_name, last_name, email`
-public struct ClientName: Sendable, Equatable, ColumnProjection {
-    public var id: String
-    public var firstName: String
-    public var lastName: String
-    public var email: String
+struct ClientName: Sendable, Equatable, ColumnProjection {
+    var id: String
+    var firstName: String
+    var lastName: String
+    var email: String
 
     static let table = "clients"
     static let columnNames = ["id", "first_name", "last_name", "email"]
@@ -58,9 +58,9 @@ public struct ClientName: Sendable, Equatable, ColumnProjection {
 }
 
 /// `company_locations.id, name`
-public struct LocationName: Sendable, Equatable, ColumnProjection {
-    public var id: String
-    public var name: String
+struct LocationName: Sendable, Equatable, ColumnProjection {
+    var id: String
+    var name: String
 
     static let table = "company_locations"
     static let columnNames = ["id", "name"]
@@ -72,17 +72,17 @@ public struct LocationName: Sendable, Equatable, ColumnProjection {
 }
 
 /// A device as an order list shows it.
-public struct ListedDevice: Sendable, Equatable, ColumnProjection {
+struct ListedDevice: Sendable, Equatable, ColumnProjection {
     static let table = "devices"
     static let columnNames = ["id", "order_id", "brand", "model", "status", "workflow_type"]
 
-    public var id: String
-    public var orderID: String
-    public var brand: String
-    public var model: String
-    public var status: DeviceStatus
-    public var workflowType: WorkflowType
-    public var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
+    var id: String
+    var orderID: String
+    var brand: String
+    var model: String
+    var status: DeviceStatus
+    var workflowType: WorkflowType
+    var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
 
     init(_ columns: inout StatementColumns) throws {
         id = try columns.next("id")

@@ -9,7 +9,7 @@
 /// 4. every unfinished device ready (`repaired_ready`, `rejection_ready`) → `ready_for_collection`
 /// 5. every unfinished device `device_received` → `received`
 /// 6. otherwise → `in_progress`
-public enum OrderStatus: String, StoredEnum {
+enum OrderStatus: String, StoredEnum {
     case awaitingDevice = "awaiting_device"
     case received
     case inProgress = "in_progress"
@@ -17,9 +17,9 @@ public enum OrderStatus: String, StoredEnum {
     case readyForCollection = "ready_for_collection"
     case collected
 
-    public static let label = "order status"
+    static let label = "order status"
 
-    public init(devices: [DeviceStatus]) {
+    init(devices: [DeviceStatus]) {
         let unfinished = devices.filter { !$0.isFinal }
         if devices.isEmpty {
             self = .awaitingDevice
@@ -37,7 +37,7 @@ public enum OrderStatus: String, StoredEnum {
     }
 
     /// How the customer's push and the apps name it.
-    public var displayName: String {
+    var displayName: String {
         switch self {
         case .awaitingDevice: "Awaiting Device"
         case .received: "Received"
@@ -55,23 +55,23 @@ public enum OrderStatus: String, StoredEnum {
 /// `my-active-work` the subset on the bench now.
 extension DeviceStatus {
     /// Waiting on the customer or a supplier, not on the engineer.
-    public var isWaitingOnOthers: Bool {
+    var isWaitingOnOthers: Bool {
         switch self {
         case .awaitingAuthorisation, .authorisedAwaitingParts, .repairedReady, .rejectionReady: true
         default: false
         }
     }
 
-    public var needsWork: Bool { !isFinal && !isWaitingOnOthers }
+    var needsWork: Bool { !isFinal && !isWaitingOnOthers }
 
     /// On the bench: diagnosing, repairing and the two QC steps.
-    public var isActiveWork: Bool {
+    var isActiveWork: Bool {
         switch self {
         case .diagnosing, .repairing, .repairedQC, .rejectionQC: true
         default: false
         }
     }
 
-    public static let queueStatuses = allCases.filter { $0.needsWork }
-    public static let activeWorkStatuses = allCases.filter { $0.isActiveWork }
+    static let queueStatuses = allCases.filter { $0.needsWork }
+    static let activeWorkStatuses = allCases.filter { $0.isActiveWork }
 }

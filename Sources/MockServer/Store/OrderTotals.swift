@@ -10,19 +10,19 @@
 ///   the balance is zero or lies on the other side of zero from the grand total (settled or
 ///   overpaid, in whichever direction the money flows); else `partially_paid` when something was
 ///   paid in the direction owed; else `unpaid`.
-public struct OrderTotals: Sendable, Equatable {
-    public var subtotalPence: Int64 = 0
-    public var vatTotalPence: Int64 = 0
-    public var amountPaidPence: Int64 = 0
-    public var grandTotalPence: Int64 { subtotalPence + vatTotalPence }
-    public var balanceDuePence: Int64 { grandTotalPence - amountPaidPence }
+struct OrderTotals: Sendable, Equatable {
+    var subtotalPence: Int64 = 0
+    var vatTotalPence: Int64 = 0
+    var amountPaidPence: Int64 = 0
+    var grandTotalPence: Int64 { subtotalPence + vatTotalPence }
+    var balanceDuePence: Int64 { grandTotalPence - amountPaidPence }
 
-    public init(items: [OrderItemRecord], payments: [PaymentRecord]) {
+    init(items: [OrderItemRecord], payments: [PaymentRecord]) {
         for item in items { add(LineAmounts(item)) }
         for payment in payments { addPayment(amountPence: payment.amountPence, refundedPence: payment.refundedPence) }
     }
 
-    public init() {}
+    init() {}
 
     mutating func add(_ line: LineAmounts) {
         subtotalPence += line.totalPence
@@ -33,14 +33,14 @@ public struct OrderTotals: Sendable, Equatable {
         amountPaidPence += amountPence - refundedPence
     }
 
-    public var paymentStatus: PaymentStatus {
+    var paymentStatus: PaymentStatus {
         if grandTotalPence == 0 && amountPaidPence == 0 { return .noCharge }
         if balanceDuePence == 0 || balanceDuePence.signum() != grandTotalPence.signum() { return .paid }
         if amountPaidPence.signum() == grandTotalPence.signum() { return .partiallyPaid }
         return .unpaid
     }
 
-    public enum PaymentStatus: String, Sendable {
+    enum PaymentStatus: String, Sendable {
         case unpaid
         case partiallyPaid = "partially_paid"
         case paid
@@ -49,17 +49,17 @@ public struct OrderTotals: Sendable, Equatable {
 }
 
 /// One line item's amounts in pence.
-public struct LineAmounts: Sendable, Equatable {
-    public var totalPence: Int64
-    public var vatPence: Int64
-    public var totalIncVATPence: Int64 { totalPence + vatPence }
+struct LineAmounts: Sendable, Equatable {
+    var totalPence: Int64
+    var vatPence: Int64
+    var totalIncVATPence: Int64 { totalPence + vatPence }
 
-    public init(_ item: OrderItemRecord) {
+    init(_ item: OrderItemRecord) {
         self.init(itemType: item.itemType, quantity: item.quantity, unitPricePence: item.unitPricePence,
                   vatRate: item.vatRate)
     }
 
-    public init(itemType: ItemType, quantity: Int64, unitPricePence: Int64, vatRate: String) {
+    init(itemType: ItemType, quantity: Int64, unitPricePence: Int64, vatRate: String) {
         let amount = quantity * unitPricePence
         totalPence = itemType == .devicePurchase ? -amount : amount
         vatPence = Self.vat(on: totalPence, rate: vatRate)

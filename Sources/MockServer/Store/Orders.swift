@@ -5,64 +5,64 @@ import GRDB
 /// the client's name or email (substring, case-insensitive). The dates bound `created_at` and
 /// `collected_at`, both ends inclusive (an order never collected has no `collected_at` and matches
 /// no collected bound); the dashboard counts with the same filter.
-public struct OrderFilter: Sendable {
-    public var status: OrderStatus?
-    public var search: String?
-    public var locationID: String?
-    public var assignedTo: String?
-    public var createdFrom: Date?
-    public var createdTo: Date?
-    public var collectedFrom: Date?
-    public var collectedTo: Date?
+struct OrderFilter: Sendable {
+    var status: OrderStatus?
+    var search: String?
+    var locationID: String?
+    var assignedTo: String?
+    var createdFrom: Date?
+    var createdTo: Date?
+    var collectedFrom: Date?
+    var collectedTo: Date?
 }
 
 /// An order with its client, location, assignee, devices, lines and payments: the order detail's
 /// core (the lists read less: `OrderListEntry`).
-public struct OrderSummary: Sendable {
-    public var order: OrderRecord
-    public var client: ClientRecord
-    public var location: CompanyLocationRecord?
-    public var assignedUser: StaffName?
-    public var devices: [OrderDevice]
+struct OrderSummary: Sendable {
+    var order: OrderRecord
+    var client: ClientRecord
+    var location: CompanyLocationRecord?
+    var assignedUser: StaffName?
+    var devices: [OrderDevice]
     /// The lines and payments the totals are computed from, in the detail's order (by creation,
     /// by payment date), so the detail does not read them again.
-    public var items: [OrderItemRecord]
-    public var payments: [PaymentRecord]
-    public var totals: OrderTotals
+    var items: [OrderItemRecord]
+    var payments: [PaymentRecord]
+    var totals: OrderTotals
 }
 
 /// An order with every nested section of seed 003's order detail.
-public struct OrderDetail: Sendable {
-    public var summary: OrderSummary
-    public var items: [OrderItemRecord] { summary.items }
-    public var payments: [PaymentRecord] { summary.payments }
-    public var signatures: [SignatureRecord]
+struct OrderDetail: Sendable {
+    var summary: OrderSummary
+    var items: [OrderItemRecord] { summary.items }
+    var payments: [PaymentRecord] { summary.payments }
+    var signatures: [SignatureRecord]
     /// The order's conversation (its newest ticket), if it has one.
-    public var ticket: TicketRecord?
-    public var messages: [TicketMessageRecord]
+    var ticket: TicketRecord?
+    var messages: [TicketMessageRecord]
     /// Staff named by the devices and messages (engineers, authors), by id.
-    public var users: [String: StaffName]
+    var users: [String: StaffName]
 }
 
 /// A device as the order details (staff and customer) show it: 12 of its 44 columns.
-public struct OrderDevice: Sendable, Equatable, ColumnProjection {
+struct OrderDevice: Sendable, Equatable, ColumnProjection {
     static let table = "devices"
     static let columnNames = ["id", "order_id", "brand", "model", "serial_number", "imei", "status", "workflow_type",
                                   "priority", "authorization_status", "assigned_engineer_id", "customer_reported_issues"]
 
-    public var id: String
-    public var orderID: String
-    public var brand: String
-    public var model: String
-    public var serialNumber: String?
-    public var imei: String?
-    public var status: DeviceStatus
-    public var workflowType: WorkflowType
-    public var priority: DevicePriority
-    public var authorizationStatus: AuthorizationStatus?
-    public var assignedEngineerID: String?
-    public var customerReportedIssues: String?
-    public var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
+    var id: String
+    var orderID: String
+    var brand: String
+    var model: String
+    var serialNumber: String?
+    var imei: String?
+    var status: DeviceStatus
+    var workflowType: WorkflowType
+    var priority: DevicePriority
+    var authorizationStatus: AuthorizationStatus?
+    var assignedEngineerID: String?
+    var customerReportedIssues: String?
+    var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
 
     init(_ columns: inout StatementColumns) throws {
         id = try columns.next("id")
@@ -81,16 +81,16 @@ public struct OrderDevice: Sendable, Equatable, ColumnProjection {
 }
 
 /// What `PATCH /api/orders/:id` may change; `nil` leaves a field, `.some(nil)` clears it.
-public struct OrderChange: Sendable {
-    public var notes: String??
-    public var assignedUserID: String??
-    public var locationID: String??
-    public var intakeMethod: IntakeMethod?
+struct OrderChange: Sendable {
+    var notes: String??
+    var assignedUserID: String??
+    var locationID: String??
+    var intakeMethod: IntakeMethod?
 }
 
 extension Store {
-    public func orders(company: String, filter: OrderFilter, page: PageRequest) throws -> PageOf<OrderListEntry> {
-        try read { db in
+    func orders(company: String, filter: OrderFilter, page: PageRequest) throws -> PageOf<OrderListEntry> {
+        try readDatabase { db in
             let conditions = Self.orderConditions(company: company, filter: filter)
             let total = try db.count("SELECT COUNT(*) \(Self.orderListFrom) WHERE \(conditions.sql)", conditions.arguments)
             return PageOf(items: try orderListEntries(db, where: conditions, limit: page.limit, offset: page.offset),
@@ -123,18 +123,18 @@ extension Store {
         return conditions
     }
 
-    public func orderExists(id: String, company: String) throws -> Bool {
-        try read { db in try db.count("SELECT COUNT(*) FROM orders WHERE id = ? AND company_id = ?", [id, company]) == 1 }
+    func orderExists(id: String, company: String) throws -> Bool {
+        try readDatabase { db in try db.count("SELECT COUNT(*) FROM orders WHERE id = ? AND company_id = ?", [id, company]) == 1 }
     }
 
-    public func order(id: String, company: String) throws -> OrderDetail? {
-        try read { db in try orderDetail(db, id: id, company: company) }
+    func order(id: String, company: String) throws -> OrderDetail? {
+        try readDatabase { db in try orderDetail(db, id: id, company: company) }
     }
 
     /// Applies `change`; nil when the order is not this company's. A reference to another
     /// company's user or location is `ResourceError.invalidField`.
-    public func updateOrder(id: String, company: String, change: OrderChange, now: Date) throws -> OrderDetail? {
-        try write { db in
+    func updateOrder(id: String, company: String, change: OrderChange, now: Date) throws -> OrderDetail? {
+        try writeDatabase { db in
             guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND company_id = ?",
                                             [id, company]) else { return nil }
             if let notes = change.notes { order.notes = notes }
@@ -232,7 +232,7 @@ extension Store {
 }
 
 /// Failures of resource operations; the dispatcher's one mapping turns them into responses.
-public enum ResourceError: Error, Sendable, Equatable {
+enum ResourceError: Error, Sendable, Equatable {
     /// A body field that names something this company does not have (→ 400 naming it).
     case invalidField(String)
     /// A device move that is not an edge of its workflow (→ 400 naming the allowed statuses).

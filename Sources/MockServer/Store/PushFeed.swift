@@ -27,7 +27,7 @@ final class PushFeed: TransactionObserver {
 
     /// Starts watching `store` for as long as its database is open.
     static func attach(to store: Store, logger: Logger, deliver: @escaping @Sendable ([CommittedPush]) -> Void) {
-        store.writer.add(transactionObserver: PushFeed(deliver: deliver, logger: logger), extent: .databaseLifetime)
+        store.observe(PushFeed(deliver: deliver, logger: logger))
     }
 
     private init(deliver: @escaping @Sendable ([CommittedPush]) -> Void, logger: Logger) {
@@ -49,12 +49,12 @@ final class PushFeed: TransactionObserver {
         let rowIDs = inserted
         inserted = []
         do {
-            let statement = try db.cachedStatement(sql: "SELECT id, payload, sent_at FROM push_log WHERE rowid = ?")
             let pushes = try rowIDs.compactMap { rowID -> CommittedPush? in
-                guard let row = try Row.fetchOne(statement, arguments: [rowID]) else { return nil }
-                let payload: String = row["payload"]
-                return CommittedPush(id: row["id"], type: JSONValue.parse(Array(payload.utf8))?["type"]?.stringValue ?? "push",
-                                     payload: payload, sentAt: row["sent_at"])
+                guard let push = try db.record(PushLogRecord.self, "SELECT * FROM push_log WHERE rowid = ?", [rowID]) else {
+                    return nil
+                }
+                return CommittedPush(id: push.id, type: JSONValue.parse(Array(push.payload.utf8))?["type"]?.stringValue ?? "push",
+                                     payload: push.payload, sentAt: push.sentAt)
             }
             if !pushes.isEmpty { deliver(pushes) }
         } catch {

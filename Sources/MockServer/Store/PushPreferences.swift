@@ -52,11 +52,12 @@ struct PushPreferences: Codable, Sendable, Equatable {
     }
 
     static func fetch(_ db: Database, ownerType: String, ownerID: String) throws -> PushPreferences {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM push_preferences WHERE owner_type = ? AND owner_id = ?"),
-                                         arguments: [ownerType, ownerID]) else { return PushPreferences() }
-        return PushPreferences(push_enabled: row["push_enabled"] == 1, order_updates: row["order_updates"] == 1,
-                               device_updates: row["device_updates"] == 1, ticket_messages: row["ticket_messages"] == 1,
-                               quote_updates: row["quote_updates"] == 1, marketing: row["marketing"] == 1)
+        guard let stored = try db.record(PushPreferenceRecord.self,
+                                         "SELECT * FROM push_preferences WHERE owner_type = ? AND owner_id = ?",
+                                         [ownerType, ownerID]) else { return PushPreferences() }
+        return PushPreferences(push_enabled: stored.pushEnabled == 1, order_updates: stored.orderUpdates == 1,
+                               device_updates: stored.deviceUpdates == 1, ticket_messages: stored.ticketMessages == 1,
+                               quote_updates: stored.quoteUpdates == 1, marketing: stored.marketing == 1)
     }
 
     func save(_ db: Database, ownerType: String, ownerID: String, now: Date) throws {

@@ -3,7 +3,7 @@ import GRDB
 
 /// The push types of seed 000 (staff) and seed 004 (customer), with the preference switch that
 /// gates each (decided).
-public enum PushType: String, Sendable, CaseIterable {
+enum PushType: String, Sendable, CaseIterable {
     // Staff (seed 000 `handleNotificationTap`)
     case orderCreated = "order_created"
     case orderStatusChanged = "order_status_changed"
@@ -21,7 +21,7 @@ public enum PushType: String, Sendable, CaseIterable {
     case repairComplete = "repair_complete"
     case message
 
-    public var appType: AppType {
+    var appType: AppType {
         switch self {
         case .orderStatus, .quoteReady, .repairComplete, .message: .customer
         default: .staff

@@ -1,17 +1,18 @@
 import GRDB
 import GRDBSQLite
 
-// Reading records straight from a stepped statement, by column index.
+// Reading records straight from a stepped statement, by column index: the one way the store
+// decodes rows (records, projections, and the few columns a query computes).
 //
 // GRDB's `FetchableRecord` path makes a `Row` per fetch, which lowercases and hashes every column
 // name into a dictionary, and then looks each column up by name again for every row: a third of
-// the order detail's time went there. A record's generated `init(columns:)` (RecordDecoding.swift)
-// reads its columns in the order of `databaseColumns`; `Statement.records` checks once per fetch
+// the order detail's time went there. A record's `init(columns:)` (RecordDecoding.swift, written
+// by hand) reads its columns in the order of `databaseColumns`; `Statement.records` checks once per fetch
 // that the statement's columns start with exactly those names and then reads by index. When they
 // do not (a hand-written column list, a join), it falls back to GRDB's rows, looked up by name, so a
 // query can never be decoded with the wrong layout — only more slowly.
 
-/// A record whose generated decoder reads its columns in a fixed order.
+/// A record whose decoder, `init(columns:)`, reads its columns in a fixed order.
 protocol ColumnDecodable: FetchableRecord {
     /// The columns `init(columns:)` reads, in order: the table's own order, so `SELECT *` and
     /// `SELECT table.*` take the fast path (RecordDecodingTests checks it for every table).

@@ -1,19 +1,21 @@
 import GRDB
 
-// Row decoding for the records of Records.swift, written out (GRDB's Codable-derived `init(row:)`
-// went through a Decoder per row). `init(columns:)` reads the columns in declaration order, which is
-// the table's order: by index from a stepped statement (RecordColumns.swift), or by name from a GRDB
-// row for `init(row:)`. It throws (never traps) on a NULL in a non-optional property or an unknown
-// enum value. Generated from the properties and CodingKeys; RecordDecodingTests checks the result
-// against the Codable path on every seeded row and `databaseColumns` against every table.
-// Regenerate with scripts/generate-record-decoding after changing a record.
+// How every record of Records.swift is read: the one way the store decodes a row. `init(columns:)`
+// reads the columns in `databaseColumns` order, which is the table's order: by index from a
+// stepped statement (RecordColumns.swift), or by name from a GRDB row for `init(row:)`. It throws
+// (never traps) on a NULL in a non-optional property or an unknown enum value.
+//
+// Maintained by hand, next to the record: a new column goes into the record, its CodingKeys (which
+// write it), `databaseColumns` at the table's position, and `init(columns:)`. RecordDecodingTests
+// checks `databaseColumns` against every table, and that every record read from a row in which
+// every table has rows encodes back to that row.
 
 extension CompanyRecord: ColumnDecodable {
     static let databaseColumns = ["id", "name", "status", "currency_code", "vat_number", "logo_url",
         "vat_rate_repair", "vat_rate_device_sale", "vat_rate_accessory", "vat_rate_device_purchase",
         "subscription_plan", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -38,7 +40,7 @@ extension CompanyLocationRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "name", "address_line1", "address_line2", "city",
         "postcode", "country", "phone", "email", "is_primary", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -65,7 +67,7 @@ extension UserRecord: ColumnDecodable {
         "password_hash", "two_factor_method", "totp_secret", "totp_last_step", "avatar_url", "phone",
         "job_title", "last_login", "created_at", "updated_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -98,7 +100,7 @@ extension UserRecord: ColumnDecodable {
 extension UserRecoveryCodeRecord: ColumnDecodable {
     static let databaseColumns = ["id", "user_id", "code_hash", "used_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -115,7 +117,7 @@ extension ClientRecord: ColumnDecodable {
     static let databaseColumns = ["id", "email", "first_name", "last_name", "phone", "address_line1",
         "address_line2", "city", "postcode", "email_suppressed", "created_at", "is_generated_email"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -139,7 +141,7 @@ extension ClientRecord: ColumnDecodable {
 extension ClientCompanyRecord: ColumnDecodable {
     static let databaseColumns = ["client_id", "company_id", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -155,7 +157,7 @@ extension AuthCodeRecord: ColumnDecodable {
     static let databaseColumns = ["id", "purpose", "subject", "code_hash", "attempts", "expires_at",
         "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -174,7 +176,7 @@ extension AuthCodeRecord: ColumnDecodable {
 extension RefreshTokenFamilyRecord: ColumnDecodable {
     static let databaseColumns = ["id", "user_id", "is_mobile", "created_at", "revoked_at", "revoked_reason"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -192,7 +194,7 @@ extension RefreshTokenFamilyRecord: ColumnDecodable {
 extension RefreshTokenRecord: ColumnDecodable {
     static let databaseColumns = ["id", "family_id", "token_hash", "created_at", "expires_at", "rotated_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -210,7 +212,7 @@ extension RefreshTokenRecord: ColumnDecodable {
 extension CustomerSessionRecord: ColumnDecodable {
     static let databaseColumns = ["id", "client_id", "company_id", "created_at", "expires_at", "revoked_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -229,7 +231,7 @@ extension DeviceTokenRecord: ColumnDecodable {
     static let databaseColumns = ["device_token", "platform", "app_type", "user_id", "client_id",
         "company_id", "created_at", "updated_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -250,7 +252,7 @@ extension PushPreferenceRecord: ColumnDecodable {
     static let databaseColumns = ["owner_type", "owner_id", "push_enabled", "order_updates",
         "device_updates", "ticket_messages", "quote_updates", "marketing", "updated_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -271,7 +273,7 @@ extension PushPreferenceRecord: ColumnDecodable {
 extension OutboxRecord: ColumnDecodable {
     static let databaseColumns = ["id", "to_address", "kind", "subject", "body", "code", "sent_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -291,7 +293,7 @@ extension PushLogRecord: ColumnDecodable {
     static let databaseColumns = ["id", "device_token", "app_type", "recipient_type", "recipient_id",
         "payload", "sent_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -312,7 +314,7 @@ extension OrderRecord: ColumnDecodable {
         "assigned_user_id", "intake_method", "notes", "created_at", "updated_at", "quote_sent_at",
         "authorised_at", "collected_at", "status"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -345,7 +347,7 @@ extension DeviceRecord: ColumnDecodable {
         "rejected_at", "parts_ordered_at", "parts_received_at", "repair_started_at", "repair_completed_at",
         "qc_completed_at", "ready_at", "collected_at", "despatched_at", "paid_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -401,7 +403,7 @@ extension OrderItemRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "order_id", "device_id", "item_type", "description",
         "quantity", "unit_price_pence", "vat_rate", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -424,7 +426,7 @@ extension PaymentRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "order_id", "amount_pence", "refunded_pence",
         "payment_method", "payment_date", "is_deposit", "recorded_by", "notes", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -448,7 +450,7 @@ extension SignatureRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "order_id", "device_id", "client_id", "signature_type",
         "typed_name", "terms_agreed", "captured_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -471,7 +473,7 @@ extension TicketRecord: ColumnDecodable {
         "client_id", "order_id", "location_id", "assigned_user_id", "created_at", "updated_at",
         "requires_location", "received_email_id"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -498,7 +500,7 @@ extension TicketMessageRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "ticket_id", "type", "from_email", "from_name",
         "to_email", "subject", "body_text", "body_html", "device_id", "created_by", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -523,7 +525,7 @@ extension TicketMessageRecord: ColumnDecodable {
 extension TicketEventRecord: ColumnDecodable {
     static let databaseColumns = ["id", "ticket_id", "message_id", "event_type", "event_data", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -541,7 +543,7 @@ extension TicketEventRecord: ColumnDecodable {
 extension TicketAttachmentRecord: ColumnDecodable {
     static let databaseColumns = ["id", "message_id", "filename", "content_type", "size_bytes", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -559,7 +561,7 @@ extension TicketAttachmentRecord: ColumnDecodable {
 extension MacroRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "name", "description", "is_active", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -577,7 +579,7 @@ extension MacroRecord: ColumnDecodable {
 extension MacroStageRecord: ColumnDecodable {
     static let databaseColumns = ["id", "macro_id", "position", "delay_minutes", "subject", "body"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -596,7 +598,7 @@ extension MacroRunRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "ticket_id", "macro_id", "stage_id", "status",
         "scheduled_for", "message_id", "variables", "created_by", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -620,7 +622,7 @@ extension CompanyEmailRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "location_id", "email_address", "display_name",
         "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -638,7 +640,7 @@ extension CompanyEmailRecord: ColumnDecodable {
 extension BrandRecord: ColumnDecodable {
     static let databaseColumns = ["id", "name"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -652,7 +654,7 @@ extension BrandRecord: ColumnDecodable {
 extension ModelRecord: ColumnDecodable {
     static let databaseColumns = ["id", "brand_id", "name"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -667,7 +669,7 @@ extension ModelRecord: ColumnDecodable {
 extension SubLocationRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "location_id", "code", "description", "type"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -686,7 +688,7 @@ extension DeviceImageRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "device_id", "image_type", "filename", "caption",
         "r2_key", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -707,7 +709,7 @@ extension DeviceAccessoryRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "device_id", "accessory_type", "description",
         "returned_at", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -727,7 +729,7 @@ extension DevicePartRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "device_id", "part_name", "part_sku",
         "part_cost_pence", "supplier", "is_oem", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -748,7 +750,7 @@ extension DevicePartRecord: ColumnDecodable {
 extension DeviceNoteRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "device_id", "body", "created_by", "created_at"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }
@@ -767,7 +769,7 @@ extension DeviceChecklistItemRecord: ColumnDecodable {
     static let databaseColumns = ["id", "company_id", "device_id", "position", "label", "completed_at",
         "completed_by"]
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         var columns = RowColumns(row: row)
         try self.init(columns: &columns)
     }

@@ -1,23 +1,24 @@
 import GRDB
 
-// GRDB Codable records, one per table, with explicit snake_case CodingKeys (no key strategy:
-// the Foundation snake-case conversion costs more than the row itself). Flags are Int (0/1) as
-// they are stored and as the wire shows them; money is Int pence.
+// GRDB records, one per table. They are read one way, by `init(columns:)` (RecordDecoding.swift),
+// and written through `Encodable` (inserts and updates) with explicit snake_case CodingKeys (no
+// key strategy: the Foundation snake-case conversion costs more than the row itself). Flags are
+// Int (0/1) as they are stored and as the wire shows them; money is Int pence.
 
-public struct CompanyRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "companies"
-    public var id: String
-    public var name: String
-    public var status: CompanyStatus
-    public var currencyCode: String
-    public var vatNumber: String?
-    public var logoURL: String?
-    public var vatRateRepair: String
-    public var vatRateDeviceSale: String
-    public var vatRateAccessory: String
-    public var vatRateDevicePurchase: String
-    public var subscriptionPlan: SubscriptionPlan
-    public var createdAt: String
+struct CompanyRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "companies"
+    var id: String
+    var name: String
+    var status: CompanyStatus
+    var currencyCode: String
+    var vatNumber: String?
+    var logoURL: String?
+    var vatRateRepair: String
+    var vatRateDeviceSale: String
+    var vatRateAccessory: String
+    var vatRateDevicePurchase: String
+    var subscriptionPlan: SubscriptionPlan
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, name, status
@@ -29,20 +30,20 @@ public struct CompanyRecord: Codable, Equatable, Sendable, FetchableRecord, Pers
     }
 }
 
-public struct CompanyLocationRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "company_locations"
-    public var id: String
-    public var companyID: String
-    public var name: String
-    public var addressLine1: String
-    public var addressLine2: String?
-    public var city: String
-    public var postcode: String
-    public var country: String
-    public var phone: String?
-    public var email: String?
-    public var isPrimary: Int
-    public var createdAt: String
+struct CompanyLocationRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "company_locations"
+    var id: String
+    var companyID: String
+    var name: String
+    var addressLine1: String
+    var addressLine2: String?
+    var city: String
+    var postcode: String
+    var country: String
+    var phone: String?
+    var email: String?
+    var isPrimary: Int
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, name, city, postcode, country, phone, email
@@ -51,30 +52,30 @@ public struct CompanyLocationRecord: Codable, Equatable, Sendable, FetchableReco
     }
 }
 
-public struct UserRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "users"
-    public var id: String
-    public var companyID: String
-    public var email: String
-    public var firstName: String
-    public var lastName: String
-    public var role: UserRole
-    public var phiAccessLevel: String?
-    public var dataClassification: String?
-    public var isActive: Int
-    public var archivedAt: String?
-    public var magicLinkEnabled: Int
-    public var passwordHash: String?
-    public var twoFactorMethod: TwoFactorMethod
-    public var totpSecret: String?
+struct UserRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "users"
+    var id: String
+    var companyID: String
+    var email: String
+    var firstName: String
+    var lastName: String
+    var role: UserRole
+    var phiAccessLevel: String?
+    var dataClassification: String?
+    var isActive: Int
+    var archivedAt: String?
+    var magicLinkEnabled: Int
+    var passwordHash: String?
+    var twoFactorMethod: TwoFactorMethod
+    var totpSecret: String?
     /// The last TOTP time step accepted (a code is good once): written by its own UPDATE.
-    public var totpLastStep: Int64?
-    public var avatarURL: String?
-    public var phone: String?
-    public var jobTitle: String?
-    public var lastLogin: String?
-    public var createdAt: String
-    public var updatedAt: String
+    var totpLastStep: Int64?
+    var avatarURL: String?
+    var phone: String?
+    var jobTitle: String?
+    var lastLogin: String?
+    var createdAt: String
+    var updatedAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, email, role, phone
@@ -87,34 +88,34 @@ public struct UserRecord: Codable, Equatable, Sendable, FetchableRecord, Persist
     }
 }
 
-public struct UserRecoveryCodeRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "user_recovery_codes"
-    public var id: String
-    public var userID: String
+struct UserRecoveryCodeRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "user_recovery_codes"
+    var id: String
+    var userID: String
     /// `StoreHashing.recoveryCodeHash(code)`: SHA-256 hex of the upper-cased code.
-    public var codeHash: String
-    public var usedAt: String?
+    var codeHash: String
+    var usedAt: String?
 
     enum CodingKeys: String, CodingKey {
         case id, userID = "user_id", codeHash = "code_hash", usedAt = "used_at"
     }
 }
 
-public struct ClientRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "clients"
-    public var id: String
-    public var email: String
-    public var firstName: String
-    public var lastName: String
-    public var phone: String?
-    public var addressLine1: String?
-    public var addressLine2: String?
-    public var city: String?
-    public var postcode: String?
-    public var emailSuppressed: Int
-    public var createdAt: String
+struct ClientRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "clients"
+    var id: String
+    var email: String
+    var firstName: String
+    var lastName: String
+    var phone: String?
+    var addressLine1: String?
+    var addressLine2: String?
+    var city: String?
+    var postcode: String?
+    var emailSuppressed: Int
+    var createdAt: String
     /// A placeholder address the shop made up for a client without one (mail to it goes nowhere).
-    public var isGeneratedEmail: Int
+    var isGeneratedEmail: Int
 
     enum CodingKeys: String, CodingKey {
         case id, email, phone, city, postcode
@@ -124,27 +125,27 @@ public struct ClientRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
     }
 }
 
-public struct ClientCompanyRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "client_companies"
-    public var clientID: String
-    public var companyID: String
-    public var createdAt: String
+struct ClientCompanyRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "client_companies"
+    var clientID: String
+    var companyID: String
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case clientID = "client_id", companyID = "company_id", createdAt = "created_at"
     }
 }
 
-public struct AuthCodeRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "auth_codes"
-    public var id: String
-    public var purpose: AuthCodePurpose
+struct AuthCodeRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "auth_codes"
+    var id: String
+    var purpose: AuthCodePurpose
     /// The user id for `staff_2fa`; the lower-cased email otherwise.
-    public var subject: String
-    public var codeHash: String
-    public var attempts: Int64
-    public var expiresAt: String
-    public var createdAt: String
+    var subject: String
+    var codeHash: String
+    var attempts: Int64
+    var expiresAt: String
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, purpose, subject, attempts
@@ -152,14 +153,14 @@ public struct AuthCodeRecord: Codable, Equatable, Sendable, FetchableRecord, Per
     }
 }
 
-public struct RefreshTokenFamilyRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "refresh_token_families"
-    public var id: String
-    public var userID: String
-    public var isMobile: Int
-    public var createdAt: String
-    public var revokedAt: String?
-    public var revokedReason: String?
+struct RefreshTokenFamilyRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "refresh_token_families"
+    var id: String
+    var userID: String
+    var isMobile: Int
+    var createdAt: String
+    var revokedAt: String?
+    var revokedReason: String?
 
     enum CodingKeys: String, CodingKey {
         case id, userID = "user_id", isMobile = "is_mobile", createdAt = "created_at"
@@ -167,14 +168,14 @@ public struct RefreshTokenFamilyRecord: Codable, Equatable, Sendable, FetchableR
     }
 }
 
-public struct RefreshTokenRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "refresh_tokens"
-    public var id: String
-    public var familyID: String
-    public var tokenHash: String
-    public var createdAt: String
-    public var expiresAt: String
-    public var rotatedAt: String?
+struct RefreshTokenRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "refresh_tokens"
+    var id: String
+    var familyID: String
+    var tokenHash: String
+    var createdAt: String
+    var expiresAt: String
+    var rotatedAt: String?
 
     enum CodingKeys: String, CodingKey {
         case id, familyID = "family_id", tokenHash = "token_hash", createdAt = "created_at"
@@ -182,14 +183,14 @@ public struct RefreshTokenRecord: Codable, Equatable, Sendable, FetchableRecord,
     }
 }
 
-public struct CustomerSessionRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "customer_sessions"
-    public var id: String
-    public var clientID: String
-    public var companyID: String
-    public var createdAt: String
-    public var expiresAt: String
-    public var revokedAt: String?
+struct CustomerSessionRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "customer_sessions"
+    var id: String
+    var clientID: String
+    var companyID: String
+    var createdAt: String
+    var expiresAt: String
+    var revokedAt: String?
 
     enum CodingKeys: String, CodingKey {
         case id, clientID = "client_id", companyID = "company_id", createdAt = "created_at"
@@ -197,17 +198,17 @@ public struct CustomerSessionRecord: Codable, Equatable, Sendable, FetchableReco
     }
 }
 
-public struct DeviceTokenRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "device_tokens"
-    public var deviceToken: String
-    public var platform: String
-    public var appType: AppType
+struct DeviceTokenRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "device_tokens"
+    var deviceToken: String
+    var platform: String
+    var appType: AppType
     /// Exactly one of `userID` (staff) and `clientID` (customer) is set.
-    public var userID: String?
-    public var clientID: String?
-    public var companyID: String
-    public var createdAt: String
-    public var updatedAt: String
+    var userID: String?
+    var clientID: String?
+    var companyID: String
+    var createdAt: String
+    var updatedAt: String
 
     enum CodingKeys: String, CodingKey {
         case platform, deviceToken = "device_token", appType = "app_type", userID = "user_id"
@@ -215,17 +216,17 @@ public struct DeviceTokenRecord: Codable, Equatable, Sendable, FetchableRecord, 
     }
 }
 
-public struct PushPreferenceRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "push_preferences"
-    public var ownerType: AppType
-    public var ownerID: String
-    public var pushEnabled: Int = 1
-    public var orderUpdates: Int = 1
-    public var deviceUpdates: Int = 1
-    public var ticketMessages: Int = 1
-    public var quoteUpdates: Int = 1
-    public var marketing: Int = 0
-    public var updatedAt: String
+struct PushPreferenceRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "push_preferences"
+    var ownerType: AppType
+    var ownerID: String
+    var pushEnabled: Int = 1
+    var orderUpdates: Int = 1
+    var deviceUpdates: Int = 1
+    var ticketMessages: Int = 1
+    var quoteUpdates: Int = 1
+    var marketing: Int = 0
+    var updatedAt: String
 
     enum CodingKeys: String, CodingKey {
         case marketing, ownerType = "owner_type", ownerID = "owner_id", pushEnabled = "push_enabled"
@@ -235,16 +236,16 @@ public struct PushPreferenceRecord: Codable, Equatable, Sendable, FetchableRecor
 }
 
 /// Mail the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
-public struct OutboxRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "outbox"
-    public var id: String
-    public var toAddress: String
+struct OutboxRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "outbox"
+    var id: String
+    var toAddress: String
     /// `staff_2fa`, `staff_magic_link`, `customer_magic_link`, `ticket_reply`…
-    public var kind: String
-    public var subject: String
-    public var body: String
-    public var code: String?
-    public var sentAt: String
+    var kind: String
+    var subject: String
+    var body: String
+    var code: String?
+    var sentAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, kind, subject, body, code, toAddress = "to_address", sentAt = "sent_at"
@@ -252,16 +253,16 @@ public struct OutboxRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
 }
 
 /// A push the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
-public struct PushLogRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "push_log"
-    public var id: String
-    public var deviceToken: String
-    public var appType: AppType
-    public var recipientType: AppType
-    public var recipientID: String
+struct PushLogRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "push_log"
+    var id: String
+    var deviceToken: String
+    var appType: AppType
+    var recipientType: AppType
+    var recipientID: String
     /// The JSON payload (`aps` + `type` + ids) as text.
-    public var payload: String
-    public var sentAt: String
+    var payload: String
+    var sentAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, payload, deviceToken = "device_token", appType = "app_type"
@@ -273,22 +274,22 @@ public struct PushLogRecord: Codable, Equatable, Sendable, FetchableRecord, Pers
 
 /// An order. Its `status` is derived from its devices' statuses (`OrderStatus(devices:)`) and
 /// rewritten whenever one of them moves; nothing sets it directly.
-public struct OrderRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "orders"
-    public var id: String
-    public var companyID: String
-    public var orderNumber: Int64
-    public var clientID: String
-    public var locationID: String?
-    public var assignedUserID: String?
-    public var intakeMethod: IntakeMethod
-    public var notes: String?
-    public var createdAt: String
-    public var updatedAt: String
-    public var quoteSentAt: String?
-    public var authorisedAt: String?
-    public var collectedAt: String?
-    public var status: OrderStatus
+struct OrderRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "orders"
+    var id: String
+    var companyID: String
+    var orderNumber: Int64
+    var clientID: String
+    var locationID: String?
+    var assignedUserID: String?
+    var intakeMethod: IntakeMethod
+    var notes: String?
+    var createdAt: String
+    var updatedAt: String
+    var quoteSentAt: String?
+    var authorisedAt: String?
+    var collectedAt: String?
+    var status: OrderStatus
 
     enum CodingKeys: String, CodingKey {
         case id, notes, status, companyID = "company_id", orderNumber = "order_number", clientID = "client_id"
@@ -298,55 +299,55 @@ public struct OrderRecord: Codable, Equatable, Sendable, FetchableRecord, Persis
     }
 }
 
-public struct DeviceRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "devices"
-    public var id: String
-    public var companyID: String
-    public var orderID: String
-    public var workflowType: WorkflowType
-    public var status: DeviceStatus
-    public var priority: DevicePriority
-    public var assignedEngineerID: String?
+struct DeviceRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "devices"
+    var id: String
+    var companyID: String
+    var orderID: String
+    var workflowType: WorkflowType
+    var status: DeviceStatus
+    var priority: DevicePriority
+    var assignedEngineerID: String?
     /// Display names; `brandID`/`modelID` link them to the catalogue when it has them.
-    public var brand: String
-    public var model: String
-    public var brandID: String?
-    public var modelID: String?
-    public var subLocationID: String?
-    public var serialNumber: String?
-    public var imei: String?
-    public var colour: String?
-    public var storageCapacity: String?
-    public var passcodeType: String?
-    public var findMyStatus: String?
-    public var conditionGrade: String?
-    public var customerReportedIssues: String?
-    public var technicianFoundIssues: String?
-    public var diagnosisNotes: String?
-    public var repairNotes: String?
-    public var technicianNotes: String?
-    public var authorizationStatus: AuthorizationStatus?
-    public var authorizationMethod: String?
-    public var authorizationNotes: String?
-    public var createdAt: String
-    public var updatedAt: String
-    public var receivedAt: String?
-    public var diagnosisStartedAt: String?
-    public var quoteSentAt: String?
-    public var authorisedAt: String?
-    public var rejectedAt: String?
-    public var partsOrderedAt: String?
-    public var partsReceivedAt: String?
-    public var repairStartedAt: String?
-    public var repairCompletedAt: String?
-    public var qcCompletedAt: String?
-    public var readyAt: String?
-    public var collectedAt: String?
-    public var despatchedAt: String?
-    public var paidAt: String?
+    var brand: String
+    var model: String
+    var brandID: String?
+    var modelID: String?
+    var subLocationID: String?
+    var serialNumber: String?
+    var imei: String?
+    var colour: String?
+    var storageCapacity: String?
+    var passcodeType: String?
+    var findMyStatus: String?
+    var conditionGrade: String?
+    var customerReportedIssues: String?
+    var technicianFoundIssues: String?
+    var diagnosisNotes: String?
+    var repairNotes: String?
+    var technicianNotes: String?
+    var authorizationStatus: AuthorizationStatus?
+    var authorizationMethod: String?
+    var authorizationNotes: String?
+    var createdAt: String
+    var updatedAt: String
+    var receivedAt: String?
+    var diagnosisStartedAt: String?
+    var quoteSentAt: String?
+    var authorisedAt: String?
+    var rejectedAt: String?
+    var partsOrderedAt: String?
+    var partsReceivedAt: String?
+    var repairStartedAt: String?
+    var repairCompletedAt: String?
+    var qcCompletedAt: String?
+    var readyAt: String?
+    var collectedAt: String?
+    var despatchedAt: String?
+    var paidAt: String?
 
     /// `brand model`, as the device detail's `display_name`.
-    public var displayName: String { Self.displayName(brand: brand, model: model) }
+    var displayName: String { Self.displayName(brand: brand, model: model) }
 
     static func displayName(brand: String, model: String) -> String { "\(brand) \(model)" }
 
@@ -372,18 +373,18 @@ public struct DeviceRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
 }
 
 /// A line item. Line total inc. VAT = quantity × unit price × (1 + vat_rate/100), in pence.
-public struct OrderItemRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "order_items"
-    public var id: String
-    public var companyID: String
-    public var orderID: String
-    public var deviceID: String?
-    public var itemType: ItemType
-    public var description: String
-    public var quantity: Int64
-    public var unitPricePence: Int64
-    public var vatRate: String
-    public var createdAt: String
+struct OrderItemRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "order_items"
+    var id: String
+    var companyID: String
+    var orderID: String
+    var deviceID: String?
+    var itemType: ItemType
+    var description: String
+    var quantity: Int64
+    var unitPricePence: Int64
+    var vatRate: String
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, description, quantity, companyID = "company_id", orderID = "order_id"
@@ -392,20 +393,20 @@ public struct OrderItemRecord: Codable, Equatable, Sendable, FetchableRecord, Pe
     }
 }
 
-public struct PaymentRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "payments"
-    public var id: String
-    public var companyID: String
-    public var orderID: String
-    public var amountPence: Int64
+struct PaymentRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "payments"
+    var id: String
+    var companyID: String
+    var orderID: String
+    var amountPence: Int64
     /// Refundable amount = amount − refunded.
-    public var refundedPence: Int64
-    public var paymentMethod: PaymentMethod
-    public var paymentDate: String
-    public var isDeposit: Int
-    public var recordedBy: String?
-    public var notes: String?
-    public var createdAt: String
+    var refundedPence: Int64
+    var paymentMethod: PaymentMethod
+    var paymentDate: String
+    var isDeposit: Int
+    var recordedBy: String?
+    var notes: String?
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, notes, companyID = "company_id", orderID = "order_id", amountPence = "amount_pence"
@@ -415,17 +416,17 @@ public struct PaymentRecord: Codable, Equatable, Sendable, FetchableRecord, Pers
     }
 }
 
-public struct SignatureRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "signatures"
-    public var id: String
-    public var companyID: String
-    public var orderID: String
-    public var deviceID: String?
-    public var clientID: String?
-    public var signatureType: SignatureType
-    public var typedName: String
-    public var termsAgreed: Int
-    public var capturedAt: String
+struct SignatureRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "signatures"
+    var id: String
+    var companyID: String
+    var orderID: String
+    var deviceID: String?
+    var clientID: String?
+    var signatureType: SignatureType
+    var typedName: String
+    var termsAgreed: Int
+    var capturedAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, companyID = "company_id", orderID = "order_id", deviceID = "device_id"
@@ -434,24 +435,24 @@ public struct SignatureRecord: Codable, Equatable, Sendable, FetchableRecord, Pe
     }
 }
 
-public struct TicketRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "tickets"
-    public var id: String
-    public var companyID: String
-    public var ticketNumber: Int64
-    public var ticketType: TicketType
-    public var status: TicketStatus
-    public var subject: String
-    public var clientID: String?
-    public var orderID: String?
-    public var locationID: String?
-    public var assignedUserID: String?
-    public var createdAt: String
-    public var updatedAt: String
+struct TicketRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "tickets"
+    var id: String
+    var companyID: String
+    var ticketNumber: Int64
+    var ticketType: TicketType
+    var status: TicketStatus
+    var subject: String
+    var clientID: String?
+    var orderID: String?
+    var locationID: String?
+    var assignedUserID: String?
+    var createdAt: String
+    var updatedAt: String
     /// The enquiry cannot be answered until a location is chosen.
-    public var requiresLocation: Int
+    var requiresLocation: Int
     /// The company address the enquiry came in on (`received_custom_email`).
-    public var receivedEmailID: String?
+    var receivedEmailID: String?
 
     enum CodingKeys: String, CodingKey {
         case id, status, subject, companyID = "company_id", ticketNumber = "ticket_number"
@@ -462,22 +463,22 @@ public struct TicketRecord: Codable, Equatable, Sendable, FetchableRecord, Persi
     }
 }
 
-public struct TicketMessageRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "ticket_messages"
-    public var id: String
-    public var companyID: String
-    public var ticketID: String
-    public var type: MessageType
-    public var fromEmail: String?
-    public var fromName: String?
-    public var toEmail: String?
-    public var subject: String?
-    public var bodyText: String
-    public var bodyHTML: String?
-    public var deviceID: String?
+struct TicketMessageRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "ticket_messages"
+    var id: String
+    var companyID: String
+    var ticketID: String
+    var type: MessageType
+    var fromEmail: String?
+    var fromName: String?
+    var toEmail: String?
+    var subject: String?
+    var bodyText: String
+    var bodyHTML: String?
+    var deviceID: String?
     /// The staff user who wrote it (outbound, notes, SMS); NULL for inbound mail.
-    public var createdBy: String?
-    public var createdAt: String
+    var createdBy: String?
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, type, subject, companyID = "company_id", ticketID = "ticket_id"
@@ -489,15 +490,15 @@ public struct TicketMessageRecord: Codable, Equatable, Sendable, FetchableRecord
 
 /// A ticket event; with a `message_id`, the delivery tracking of that message
 /// (`delivered`, `opened`, `bounced`…), else a ticket-level event (`status_changed`…).
-public struct TicketEventRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "ticket_events"
-    public var id: String
-    public var ticketID: String
-    public var messageID: String?
-    public var eventType: String
+struct TicketEventRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "ticket_events"
+    var id: String
+    var ticketID: String
+    var messageID: String?
+    var eventType: String
     /// JSON text or NULL.
-    public var eventData: String?
-    public var createdAt: String
+    var eventData: String?
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, ticketID = "ticket_id", messageID = "message_id", eventType = "event_type"
@@ -505,14 +506,14 @@ public struct TicketEventRecord: Codable, Equatable, Sendable, FetchableRecord, 
     }
 }
 
-public struct TicketAttachmentRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "ticket_attachments"
-    public var id: String
-    public var messageID: String
-    public var filename: String
-    public var contentType: String
-    public var sizeBytes: Int64
-    public var createdAt: String
+struct TicketAttachmentRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "ticket_attachments"
+    var id: String
+    var messageID: String
+    var filename: String
+    var contentType: String
+    var sizeBytes: Int64
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, filename, messageID = "message_id", contentType = "content_type"
@@ -522,14 +523,14 @@ public struct TicketAttachmentRecord: Codable, Equatable, Sendable, FetchableRec
 
 /// A reply workflow ("workflow" in the app): ordered stages, each an email sent
 /// `delay_minutes` after the one before.
-public struct MacroRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "macros"
-    public var id: String
-    public var companyID: String
-    public var name: String
-    public var description: String?
-    public var isActive: Int
-    public var createdAt: String
+struct MacroRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "macros"
+    var id: String
+    var companyID: String
+    var name: String
+    var description: String?
+    var isActive: Int
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, name, description, companyID = "company_id"
@@ -539,14 +540,14 @@ public struct MacroRecord: Codable, Equatable, Sendable, FetchableRecord, Persis
 
 /// One email of a macro. `subject` and `body` hold `{{variables}}`: `client_first_name`,
 /// `client_name`, `order_number`, `device_name`, `company_name`, `location_name`, `ticket_number`.
-public struct MacroStageRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "macro_stages"
-    public var id: String
-    public var macroID: String
-    public var position: Int64
-    public var delayMinutes: Int64
-    public var subject: String
-    public var body: String
+struct MacroStageRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "macro_stages"
+    var id: String
+    var macroID: String
+    var position: Int64
+    var delayMinutes: Int64
+    var subject: String
+    var body: String
 
     enum CodingKeys: String, CodingKey {
         case id, position, subject, body, macroID = "macro_id", delayMinutes = "delay_minutes"
@@ -554,20 +555,20 @@ public struct MacroStageRecord: Codable, Equatable, Sendable, FetchableRecord, P
 }
 
 /// A stage of a macro run on a ticket: `sent` (the first, at once) or `scheduled` (later ones).
-public struct MacroRunRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "macro_runs"
-    public var id: String
-    public var companyID: String
-    public var ticketID: String
-    public var macroID: String
-    public var stageID: String
-    public var status: String
-    public var scheduledFor: String
-    public var messageID: String?
+struct MacroRunRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "macro_runs"
+    var id: String
+    var companyID: String
+    var ticketID: String
+    var macroID: String
+    var stageID: String
+    var status: String
+    var scheduledFor: String
+    var messageID: String?
     /// The variables the stage was filled with, as a JSON object.
-    public var variables: String
-    public var createdBy: String?
-    public var createdAt: String
+    var variables: String
+    var createdBy: String?
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, status, variables, companyID = "company_id", ticketID = "ticket_id", macroID = "macro_id"
@@ -577,14 +578,14 @@ public struct MacroRunRecord: Codable, Equatable, Sendable, FetchableRecord, Per
 }
 
 /// An address the company sends and receives enquiries on.
-public struct CompanyEmailRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "company_emails"
-    public var id: String
-    public var companyID: String
-    public var locationID: String?
-    public var emailAddress: String
-    public var displayName: String
-    public var createdAt: String
+struct CompanyEmailRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "company_emails"
+    var id: String
+    var companyID: String
+    var locationID: String?
+    var emailAddress: String
+    var displayName: String
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, companyID = "company_id", locationID = "location_id", emailAddress = "email_address"
@@ -594,47 +595,47 @@ public struct CompanyEmailRecord: Codable, Equatable, Sendable, FetchableRecord,
 
 // MARK: - Device detail
 
-public struct BrandRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "brands"
-    public var id: String
-    public var name: String
+struct BrandRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "brands"
+    var id: String
+    var name: String
 }
 
-public struct ModelRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "models"
-    public var id: String
-    public var brandID: String
-    public var name: String
+struct ModelRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "models"
+    var id: String
+    var brandID: String
+    var name: String
 
     enum CodingKeys: String, CodingKey { case id, name, brandID = "brand_id" }
 }
 
 /// A shelf, bin, bench or drawer of a location, where a device waits.
-public struct SubLocationRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "sub_locations"
-    public var id: String
-    public var companyID: String
-    public var locationID: String
-    public var code: String
-    public var description: String?
-    public var type: SubLocationType
+struct SubLocationRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "sub_locations"
+    var id: String
+    var companyID: String
+    var locationID: String
+    var code: String
+    var description: String?
+    var type: SubLocationType
 
     enum CodingKeys: String, CodingKey {
         case id, code, description, type, companyID = "company_id", locationID = "location_id"
     }
 }
 
-public struct DeviceImageRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "device_images"
-    public var id: String
-    public var companyID: String
-    public var deviceID: String
-    public var imageType: DeviceImageType
-    public var filename: String
-    public var caption: String?
+struct DeviceImageRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "device_images"
+    var id: String
+    var companyID: String
+    var deviceID: String
+    var imageType: DeviceImageType
+    var filename: String
+    var caption: String?
     /// The object key in the backend's R2 bucket.
-    public var r2Key: String
-    public var createdAt: String
+    var r2Key: String
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, filename, caption, companyID = "company_id", deviceID = "device_id"
@@ -642,15 +643,15 @@ public struct DeviceImageRecord: Codable, Equatable, Sendable, FetchableRecord, 
     }
 }
 
-public struct DeviceAccessoryRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "device_accessories"
-    public var id: String
-    public var companyID: String
-    public var deviceID: String
-    public var accessoryType: AccessoryType
-    public var description: String?
-    public var returnedAt: String?
-    public var createdAt: String
+struct DeviceAccessoryRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "device_accessories"
+    var id: String
+    var companyID: String
+    var deviceID: String
+    var accessoryType: AccessoryType
+    var description: String?
+    var returnedAt: String?
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, description, companyID = "company_id", deviceID = "device_id"
@@ -658,17 +659,17 @@ public struct DeviceAccessoryRecord: Codable, Equatable, Sendable, FetchableReco
     }
 }
 
-public struct DevicePartRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "device_parts"
-    public var id: String
-    public var companyID: String
-    public var deviceID: String
-    public var partName: String
-    public var partSKU: String?
-    public var partCostPence: Int64
-    public var supplier: String?
-    public var isOEM: Int
-    public var createdAt: String
+struct DevicePartRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "device_parts"
+    var id: String
+    var companyID: String
+    var deviceID: String
+    var partName: String
+    var partSKU: String?
+    var partCostPence: Int64
+    var supplier: String?
+    var isOEM: Int
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, supplier, companyID = "company_id", deviceID = "device_id", partName = "part_name"
@@ -676,14 +677,14 @@ public struct DevicePartRecord: Codable, Equatable, Sendable, FetchableRecord, P
     }
 }
 
-public struct DeviceNoteRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "device_notes"
-    public var id: String
-    public var companyID: String
-    public var deviceID: String
-    public var body: String
-    public var createdBy: String?
-    public var createdAt: String
+struct DeviceNoteRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "device_notes"
+    var id: String
+    var companyID: String
+    var deviceID: String
+    var body: String
+    var createdBy: String?
+    var createdAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, body, companyID = "company_id", deviceID = "device_id", createdBy = "created_by"
@@ -692,15 +693,15 @@ public struct DeviceNoteRecord: Codable, Equatable, Sendable, FetchableRecord, P
 }
 
 /// One line of a device's test checklist, in `position` order; done when `completed_at` is set.
-public struct DeviceChecklistItemRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "device_checklist_items"
-    public var id: String
-    public var companyID: String
-    public var deviceID: String
-    public var position: Int64
-    public var label: String
-    public var completedAt: String?
-    public var completedBy: String?
+struct DeviceChecklistItemRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "device_checklist_items"
+    var id: String
+    var companyID: String
+    var deviceID: String
+    var position: Int64
+    var label: String
+    var completedAt: String?
+    var completedBy: String?
 
     enum CodingKeys: String, CodingKey {
         case id, position, label, companyID = "company_id", deviceID = "device_id"

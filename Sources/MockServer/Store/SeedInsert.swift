@@ -6,7 +6,7 @@ extension Seed {
     /// every `password123` account shares one hash: a fixture, not a real user base).
     /// Rows go in through cached INSERT statements rather than Codable records: several times
     /// faster, which is most of a cold start. The tests read every table back through the records.
-    public func insert(into db: Database, hashPassword: (String) -> String) throws {
+    func insert(into db: Database, hashPassword: (String) -> String) throws {
         var hashes: [String: String] = [:]
         func hash(_ plain: String) -> String {
             if let known = hashes[plain] { return known }
@@ -265,7 +265,7 @@ extension Seed {
 /// `POST /__mock/reset`, so the two can never differ.
 public final class SeedSnapshot: Sendable {
     /// The fixture it was built from; nil for a snapshot loaded from a state file.
-    public let seed: Seed?
+    let seed: Seed?
     let pristine: DatabaseQueue
 
     /// Takes over `pristine`, an in-memory database of our schema with `Store.pageSize` pages
@@ -275,7 +275,7 @@ public final class SeedSnapshot: Sendable {
         self.pristine = pristine
     }
 
-    public init(seed: Seed, hashPassword: @Sendable (String) -> String) throws {
+    init(seed: Seed, hashPassword: @Sendable (String) -> String) throws {
         self.seed = seed
         pristine = try DatabaseQueue(configuration: Store.configuration(file: false))
         _ = try Store(writer: pristine)
@@ -284,16 +284,16 @@ public final class SeedSnapshot: Sendable {
 
     /// Replaces every table of `store` with the seeded state (schema included: the copy is page
     /// by page, so the store must come from this build's migrations, as every `Store` does).
-    public func restore(into store: Store) throws {
+    func restore(into store: Store) throws {
         do {
-            try pristine.backup(to: store.writer)
+            try store.copyPages(from: pristine)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
             // A database created with another page size (an older file, or a writer made
             // elsewhere) cannot receive a page copy. A file is rebuilt with our page size once;
             // an in-memory database cannot change it, so its rows are copied instead (slower).
             guard try Self.pageSize(of: store) != Store.pageSize else { throw error }
             if try Self.adoptPageSize(of: store) {
-                try pristine.backup(to: store.writer)
+                try store.copyPages(from: pristine)
             } else {
                 try copyRows(into: store)
             }
@@ -301,7 +301,7 @@ public final class SeedSnapshot: Sendable {
     }
 
     private static func pageSize(of store: Store) throws -> Int? {
-        try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
+        try store.readDatabase { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
     }
 
     /// Row by row: empties every table of `store` and inserts the pristine rows.
@@ -312,7 +312,7 @@ public final class SeedSnapshot: Sendable {
                 (table, try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid"))
             }
         }
-        try store.writer.writeWithoutTransaction { db in
+        try store.writeDatabaseWithoutTransaction { db in
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
             defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
             try db.inTransaction {
@@ -336,7 +336,7 @@ public final class SeedSnapshot: Sendable {
 
     /// A new in-memory store holding the seed, without running the DDL twice: the fast way to
     /// give every test its own database.
-    public func makeInMemoryStore() throws -> Store {
+    func makeInMemoryStore() throws -> Store {
         let queue = try DatabaseQueue(configuration: Store.configuration(file: false))
         try pristine.backup(to: queue)
         return try Store(writer: queue)   // migrations: already applied, nothing to do
@@ -345,7 +345,7 @@ public final class SeedSnapshot: Sendable {
     /// Rebuilds `store` with `Store.pageSize` pages (VACUUM); false when that did not take
     /// (an in-memory database keeps its page size).
     private static func adoptPageSize(of store: Store) throws -> Bool {
-        try store.writer.writeWithoutTransaction { db in
+        try store.writeDatabaseWithoutTransaction { db in
             let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "delete"
             if mode == "wal" { try db.execute(sql: "PRAGMA journal_mode = DELETE") }
             try db.execute(sql: "PRAGMA page_size = \(Store.pageSize)")

@@ -3,47 +3,47 @@ import GRDB
 
 /// A sign-in as the control API shows it (`GET /__mock/sessions`): a staff refresh-token family or
 /// a customer session, who holds it and whether it still works.
-public struct SessionSummary: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable { case staff, customer }
-    public enum Status: String, Sendable, CaseIterable { case live, revoked, expired }
+struct SessionSummary: Sendable, Equatable {
+    enum Kind: String, Sendable, CaseIterable { case staff, customer }
+    enum Status: String, Sendable, CaseIterable { case live, revoked, expired }
 
     /// The family id (staff) or the session id (customer).
-    public var id: String
-    public var kind: Kind
-    public var userID: String?
-    public var clientID: String?
-    public var email: String
-    public var companyID: String
-    public var companyName: String
-    public var companyStatus: String
+    var id: String
+    var kind: Kind
+    var userID: String?
+    var clientID: String?
+    var email: String
+    var companyID: String
+    var companyName: String
+    var companyStatus: String
     /// `web` or `mobile` (the User-Agent of the last sign-in or refresh); nil for customers, whose
     /// sessions do not record it.
-    public var platform: String?
-    public var createdAt: String
+    var platform: String?
+    var createdAt: String
     /// When the newest refresh token was issued; nil before the first refresh (and for customers,
     /// whose tokens never refresh).
-    public var lastRefreshAt: String?
-    public var refreshCount: Int
+    var lastRefreshAt: String?
+    var refreshCount: Int
     /// When the family's current refresh token (staff) or the session (customer) runs out.
-    public var expiresAt: String
-    public var status: Status
+    var expiresAt: String
+    var status: Status
     /// `reuse`, `logout` or `user_inactive` (staff), `logout` (customer); nil while live or expired.
-    public var revokedReason: String?
+    var revokedReason: String?
     /// nil when not revoked, and for `user_inactive`, which the account's state implies rather
     /// than a revocation recorded on the family.
-    public var revokedAt: String?
+    var revokedAt: String?
 }
 
 /// `GET /__mock/sessions` filters.
-public struct SessionFilter: Sendable, Equatable {
-    public var kind: SessionSummary.Kind?
+struct SessionFilter: Sendable, Equatable {
+    var kind: SessionSummary.Kind?
     /// The account's email, case-insensitive.
-    public var email: String?
-    public var status: SessionSummary.Status?
+    var email: String?
+    var status: SessionSummary.Status?
     /// At most this many (newest first); nil for all.
-    public var limit: Int?
+    var limit: Int?
 
-    public init(kind: SessionSummary.Kind? = nil, email: String? = nil, status: SessionSummary.Status? = nil,
+    init(kind: SessionSummary.Kind? = nil, email: String? = nil, status: SessionSummary.Status? = nil,
                 limit: Int? = nil) {
         self.kind = kind
         self.email = email
@@ -53,25 +53,29 @@ public struct SessionFilter: Sendable, Equatable {
 }
 
 /// A company and its status (`GET /__mock/companies`).
-public struct CompanySummary: Sendable, Equatable {
-    public var id: String
-    public var name: String
-    public var status: String
+struct CompanySummary: Sendable, Equatable {
+    var id: String
+    var name: String
+    var status: String
 }
 
 extension Store {
     /// Staff token families and customer sessions, newest first (ties: staff first, then the later
     /// made), each judged at `now`.
-    public func sessions(_ filter: SessionFilter, now: Date) throws -> [SessionSummary] {
-        try read { db in
+    func sessions(_ filter: SessionFilter, now: Date) throws -> [SessionSummary] {
+        try readDatabase { db in
             // The status is judged here, so a status filter reads every row and cuts afterwards.
             let sqlLimit = filter.status == nil ? (filter.limit ?? -1) : -1
-            let rows = try Row.fetchAll(db.cachedStatement(sql: Self.sessionsSQL),
-                                        arguments: [filter.kind?.rawValue, filter.email, sqlLimit])
+            let statement = try db.cachedStatement(sql: Self.sessionsSQL)
+            try statement.requireColumns(SessionRow.columnNames, of: "a session")
+            let rows = try statement.rows(arguments: [filter.kind?.rawValue, filter.email, sqlLimit]) { sqlite in
+                var columns = StatementColumns(sqlite)
+                return try SessionRow(&columns)
+            }
             let nowText = Timestamp.string(now)
             var sessions: [SessionSummary] = []
             for row in rows {
-                let session = Self.session(row, now: nowText)
+                let session = row.summary(now: nowText)
                 if let status = filter.status, session.status != status { continue }
                 sessions.append(session)
                 if let limit = filter.limit, sessions.count >= limit { break }
@@ -81,10 +85,11 @@ extension Store {
     }
 
     /// Every company, by name.
-    public func companies() throws -> [CompanySummary] {
-        try read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name, status FROM companies ORDER BY name, id"))
-                .map { CompanySummary(id: $0["id"], name: $0["name"], status: $0["status"]) }
+    func companies() throws -> [CompanySummary] {
+        try readDatabase { db in
+            try db.rows("SELECT id, name, status FROM companies ORDER BY name, id", []) { columns in
+                CompanySummary(id: try columns.next("id"), name: try columns.next("name"), status: try columns.next("status"))
+            }
         }
     }
 
@@ -119,17 +124,56 @@ extension Store {
         ORDER BY created_at DESC, kind DESC, seq DESC
         LIMIT ?3
         """
+}
 
-    private static func session(_ row: Row, now: String) -> SessionSummary {
-        let kind: SessionSummary.Kind = (row["kind"] as String) == "staff" ? .staff : .customer
-        let tokenCount: Int = row["token_count"]
-        let expiresAt: String = row["expires_at"]
-        var revokedReason: String? = row["revoked_reason"]
-        let revokedAt: String? = row["revoked_at"]
+/// A row of `Store.sessionsSQL`: a staff token family or a customer session, before it is judged.
+private struct SessionRow {
+    static let columnNames = ["kind", "id", "user_id", "client_id", "email", "company_id", "company_name",
+                              "company_status", "is_mobile", "created_at", "revoked_at", "revoked_reason",
+                              "account_active", "token_count", "newest_token_at", "expires_at", "seq"]
+    var kind: SessionSummary.Kind
+    var id: String
+    var userID: String?
+    var clientID: String?
+    var email: String
+    var companyID: String
+    var companyName: String
+    var companyStatus: String
+    var isMobile: Int?
+    var createdAt: String
+    var revokedAt: String?
+    var revokedReason: String?
+    var accountActive: Bool
+    var tokenCount: Int
+    var newestTokenAt: String?
+    var expiresAt: String
+
+    init(_ columns: inout StatementColumns) throws {
+        kind = try columns.next("kind") as String == "staff" ? .staff : .customer
+        id = try columns.next("id")
+        userID = try columns.next("user_id")
+        clientID = try columns.next("client_id")
+        email = try columns.next("email")
+        companyID = try columns.next("company_id")
+        companyName = try columns.next("company_name")
+        companyStatus = try columns.next("company_status")
+        isMobile = try columns.next("is_mobile")
+        createdAt = try columns.next("created_at")
+        revokedAt = try columns.next("revoked_at")
+        revokedReason = try columns.next("revoked_reason")
+        accountActive = try columns.next("account_active") as Int == 1
+        tokenCount = try columns.next("token_count")
+        newestTokenAt = try columns.next("newest_token_at")
+        expiresAt = try columns.next("expires_at")
+    }
+
+    /// The session as judged at `now`.
+    func summary(now: String) -> SessionSummary {
         let status: SessionSummary.Status
+        var revokedReason = revokedReason
         if revokedAt != nil {
             status = .revoked
-        } else if (row["account_active"] as Int) != 1 {
+        } else if !accountActive {
             // The family is not marked, but neither its access tokens nor a refresh work any more.
             status = .revoked
             revokedReason = "user_inactive"
@@ -137,12 +181,11 @@ extension Store {
             status = expiresAt > now ? .live : .expired
             revokedReason = nil
         }
-        let isMobile: Int? = row["is_mobile"]
         return SessionSummary(
-            id: row["id"], kind: kind, userID: row["user_id"], clientID: row["client_id"], email: row["email"],
-            companyID: row["company_id"], companyName: row["company_name"], companyStatus: row["company_status"],
-            platform: isMobile.map { $0 == 1 ? "mobile" : "web" }, createdAt: row["created_at"],
-            lastRefreshAt: tokenCount > 1 ? row["newest_token_at"] : nil, refreshCount: max(0, tokenCount - 1),
+            id: id, kind: kind, userID: userID, clientID: clientID, email: email,
+            companyID: companyID, companyName: companyName, companyStatus: companyStatus,
+            platform: isMobile.map { $0 == 1 ? "mobile" : "web" }, createdAt: createdAt,
+            lastRefreshAt: tokenCount > 1 ? newestTokenAt : nil, refreshCount: max(0, tokenCount - 1),
             expiresAt: expiresAt, status: status, revokedReason: revokedReason, revokedAt: revokedAt)
     }
 }

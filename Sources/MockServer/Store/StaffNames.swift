@@ -2,10 +2,10 @@ import GRDB
 
 /// `users.id, first_name, last_name`: a staff member where a row or a detail names one
 /// (assignee, engineer, author).
-public struct StaffName: Sendable, Equatable, ColumnProjection {
-    public var id: String
-    public var firstName: String
-    public var lastName: String
+struct StaffName: Sendable, Equatable, ColumnProjection {
+    var id: String
+    var firstName: String
+    var lastName: String
 
     static let table = "users"
     static let columnNames = ["id", "first_name", "last_name"]

@@ -13,7 +13,7 @@ struct StaffProfileChange: Sendable {
 extension Store {
     /// Applies `change` to the user and returns the account as it now is (nil when the user is gone).
     func updateProfile(userID: String, change: StaffProfileChange, now: Date) throws -> StaffAccount? {
-        try write { db in
+        try writeDatabase { db in
             try db.execute(sql: """
                 UPDATE users SET
                   first_name = COALESCE(?, first_name),

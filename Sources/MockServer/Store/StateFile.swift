@@ -30,7 +30,7 @@ enum StateFile {
         defer { try? FileManager.default.removeItem(at: partial) }
         // VACUUM cannot run inside a transaction; INTO writes a consistent copy and leaves the
         // store as it is.
-        try store.writer.writeWithoutTransaction { db in
+        try store.writeDatabaseWithoutTransaction { db in
             try db.execute(sql: "VACUUM INTO ?", arguments: [partial.path])
         }
         if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
@@ -122,13 +122,12 @@ enum StateFile {
 
     /// Every table, index and trigger exactly as this build's migrations make them.
     private static func checkSchema(_ file: DatabaseQueue) throws {
-        let sql = "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"
-        let theirs = try file.read { db in try Row.fetchAll(db, sql: sql) }
+        let theirs = try file.read(SchemaEntry.all)
         let reference = try DatabaseQueue()              // this build's schema, on an empty database
         try StoreMigrations.migrator.migrate(reference)
-        let ours = try reference.read { db in try Row.fetchAll(db, sql: sql) }
+        let ours = try reference.read(SchemaEntry.all)
         guard theirs == ours else {
-            let names = Set(theirs.map { $0["name"] as String }).symmetricDifference(ours.map { $0["name"] as String })
+            let names = Set(theirs.map(\.name)).symmetricDifference(ours.map(\.name))
             let detail = names.isEmpty ? "a table differs" : "differs in \(names.sorted().prefix(5).joined(separator: ", "))"
             throw StateFileError.invalid("its schema is not this version's: \(detail)")
         }
@@ -136,6 +135,24 @@ enum StateFile {
 
     private static func temporaryURL() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("repairminder-mock-\(UUID().uuidString).sqlite")
+    }
+}
+
+/// A table, index or trigger of a database, as `sqlite_master` describes it.
+private struct SchemaEntry: Equatable {
+    var type: String
+    var name: String
+    var table: String
+    /// Nil for the indexes SQLite makes itself (UNIQUE, PRIMARY KEY).
+    var sql: String?
+
+    /// Every entry but SQLite's own, by type and name.
+    static func all(_ db: Database) throws -> [SchemaEntry] {
+        try db.rows("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name",
+                    []) { columns in
+            SchemaEntry(type: try columns.next("type"), name: try columns.next("name"), table: try columns.next("tbl_name"),
+                        sql: try columns.next("sql"))
+        }
     }
 }
 

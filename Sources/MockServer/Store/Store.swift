@@ -2,12 +2,18 @@ import Foundation
 import GRDB
 import MockHTTP
 
-/// The SQLite database of the mock. Schema by migrations, foreign keys on; a file database uses
-/// WAL with `synchronous = NORMAL` (a killed process loses nothing committed; a power loss can
-/// drop the last commits). Opening never seeds: the server seeds only when `isEmpty()` (a fresh
-/// file) or on `--reset`, through `SeedSnapshot.restore(into:)`.
-public struct Store: Sendable {
-    public let writer: any DatabaseWriter
+/// The SQLite database of the mock, behind named operations: like GRDB's demo `AppDatabase`, the
+/// writer is private and every query lives in a file of Store/ (one per resource) as a method of
+/// `Store` — `order(id:company:)`, `rotateRefreshToken(…)`, `registerDeviceToken(…)`. Nothing
+/// outside Store/ sees SQL, a `Database` or GRDB. Each named operation that writes is one
+/// transaction, so a request's writes commit together or not at all.
+///
+/// Schema by migrations, foreign keys on; a file database uses WAL with `synchronous = NORMAL`
+/// (a killed process loses nothing committed; a power loss can drop the last commits). Opening
+/// never seeds: the server seeds only when `isEmpty()` (a fresh file) or on `--reset`, through
+/// `SeedSnapshot.restore(into:)`.
+struct Store: Sendable {
+    private let writer: any DatabaseWriter
     /// Admits one reading thread at a time to the database queue. GRDB's queue is a serial
     /// `DispatchQueue`: many connection threads calling `sync` on it at once go down Dispatch's
     /// slow path, each parking and being woken in turn, which cost more than the query (64
@@ -21,7 +27,7 @@ public struct Store: Sendable {
     private let gate = SpinningGate()
 
     /// `":memory:"` for a private in-memory database, else a file path (its folder is created).
-    public init(path: String) throws {
+    init(path: String) throws {
         if path == ":memory:" {
             try self.init(writer: DatabaseQueue(configuration: Self.configuration(file: false)))
         } else {
@@ -31,8 +37,9 @@ public struct Store: Sendable {
         }
     }
 
-    /// Wraps an open database and runs the migrations it lacks.
-    public init(writer: any DatabaseWriter) throws {
+    /// Wraps an open database and runs the migrations it lacks. The caller may keep `writer` (a
+    /// test reading its own database, or a `SeedSnapshot` building its pristine copy).
+    init(writer: any DatabaseWriter) throws {
         self.writer = writer
         try StoreMigrations.migrator.migrate(writer)
     }
@@ -58,11 +65,18 @@ public struct Store: Sendable {
     }
 
     /// True when the database holds no company (a fresh file): the server seeds only then.
-    public func isEmpty() throws -> Bool {
-        try writer.read { db in
+    func isEmpty() throws -> Bool {
+        try readDatabase { db in
             try Bool.fetchOne(db.cachedStatement(sql: "SELECT NOT EXISTS (SELECT 1 FROM companies)")) ?? true
         }
     }
+
+    // MARK: - Database access, for the named operations of Store/ only
+    //
+    // Swift has no access level for a folder: these are internal so that every file of Store/ can
+    // build its operations on them, and files outside Store/ never call them (StoreBoundaryTests
+    // checks that no source file outside Store/ names them or imports GRDB). A closure that takes
+    // a `Database` is how SQL would escape into other folders.
 
     /// Runs `body`, which only reads. On a `DatabaseQueue` (every store the mock makes) this is
     /// `unsafeRead`: the queue runs one access at a time, so no write can interleave and no
@@ -70,15 +84,42 @@ public struct Store: Sendable {
     /// `PRAGMA query_only`, a flag pragma after which SQLite expires every prepared statement
     /// (`OP_Expire`), so every cached statement would be compiled again on its next use — the
     /// authorizer and region analysis that dominated the authenticated request's profile.
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func readDatabase<T>(_ body: (Database) throws -> T) throws -> T {
         try gate.withLock {
             if let queue = writer as? DatabaseQueue { return try queue.unsafeRead(body) }
             return try writer.read(body)
         }
     }
 
-    /// One transaction: everything in `body` commits together or not at all.
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+    /// One transaction: everything in `body` commits together or not at all. A request's writes
+    /// go through one of these — what makes two racing refreshes resolve to one winner.
+    func writeDatabase<T>(_ body: (Database) throws -> T) throws -> T {
         try writer.write(body)
+    }
+
+    /// `body` outside any transaction: for what cannot run inside one (VACUUM, page size, journal
+    /// mode) or manages its own.
+    func writeDatabaseWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.writeWithoutTransaction(body)
+    }
+
+    /// Replaces the whole database with `source`'s pages (SQLite's backup API).
+    func copyPages(from source: DatabaseQueue) throws {
+        try source.backup(to: writer)
+    }
+
+    /// Calls `observer` for every transaction for as long as the database is open.
+    func observe(_ observer: some TransactionObserver) {
+        writer.add(transactionObserver: observer, extent: .databaseLifetime)
+    }
+
+    /// Closes the database; the store cannot be used afterwards.
+    func close() throws {
+        try writer.close()
+    }
+
+    /// True when both are the same open database (a namespace kept, not rebuilt).
+    func isSameDatabase(as other: Store) -> Bool {
+        writer === other.writer
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Hashes the store keeps instead of secrets.
-public enum StoreHashing {
+enum StoreHashing {
     /// What `user_recovery_codes.code_hash` holds: SHA-256 hex of the code upper-cased
     /// (so `acme2fa1` and `ACME2FA1` match).
-    public static func recoveryCodeHash(_ code: String) -> String {
+    static func recoveryCodeHash(_ code: String) -> String {
         Secrets.sha256Hex(code.uppercased())
     }
 }

@@ -1,15 +1,15 @@
 import GRDB
 
 /// A page of a list, as the store reads it (`ListQuery` parses it from the request).
-public struct PageRequest: Sendable, Equatable {
-    public var offset: Int
-    public var limit: Int
+struct PageRequest: Sendable, Equatable {
+    var offset: Int
+    var limit: Int
 }
 
 /// Rows of one page plus how many match in all.
-public struct PageOf<Item: Sendable>: Sendable {
-    public var items: [Item]
-    public var total: Int
+struct PageOf<Item: Sendable>: Sendable {
+    var items: [Item]
+    var total: Int
 }
 
 /// A WHERE clause assembled from constant SQL fragments and bound arguments (never user text in

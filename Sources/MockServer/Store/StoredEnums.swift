@@ -3,14 +3,14 @@ import GRDB
 /// A closed set of strings stored in a TEXT column with a CHECK constraint.
 /// Decoding an unknown value fails with `unknown <label> "<value>"`, which the seed loader turns
 /// into `default.json: users[3].role: unknown role "boss"`.
-public protocol StoredEnum: RawRepresentable<String>, CaseIterable, Codable, Hashable, Sendable,
+protocol StoredEnum: RawRepresentable<String>, CaseIterable, Codable, Hashable, Sendable,
     DatabaseValueConvertible {
     /// How error messages name the set: "role", "device status"…
     static var label: String { get }
 }
 
 extension StoredEnum {
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let raw = try container.decode(String.self)
         guard let value = Self(rawValue: raw) else {
@@ -20,7 +20,7 @@ extension StoredEnum {
         self = value
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -29,21 +29,21 @@ extension StoredEnum {
     static var sqlList: String { allCases.map { "'\($0.rawValue)'" }.joined(separator: ",") }
 }
 
-public enum CompanyStatus: String, StoredEnum {
+enum CompanyStatus: String, StoredEnum {
     case active
     case pendingApproval = "pending_approval"
     case suspended
-    public static let label = "company status"
+    static let label = "company status"
 }
 
 /// A company's subscription; `GET /api/subscription/features` lists what it includes.
-public enum SubscriptionPlan: String, StoredEnum {
+enum SubscriptionPlan: String, StoredEnum {
     case starter
     case professional
-    public static let label = "subscription plan"
+    static let label = "subscription plan"
 
     /// Feature keys each plan includes (the mock's catalogue; the seeds name no plans).
-    public var features: [String] {
+    var features: [String] {
         switch self {
         case .starter: ["orders", "devices", "tickets", "customer_portal"]
         case .professional: ["orders", "devices", "tickets", "customer_portal", "push_notifications", "buyback", "macros"]
@@ -51,71 +51,71 @@ public enum SubscriptionPlan: String, StoredEnum {
     }
 }
 
-public enum UserRole: String, StoredEnum {
+enum UserRole: String, StoredEnum {
     case masterAdmin = "master_admin"
     case admin
     case seniorEngineer = "senior_engineer"
     case engineer
     case office
-    public static let label = "role"
+    static let label = "role"
 }
 
-public enum TwoFactorMethod: String, StoredEnum {
+enum TwoFactorMethod: String, StoredEnum {
     case email
     case totp
-    public static let label = "two-factor method"
+    static let label = "two-factor method"
 }
 
-public enum AuthCodePurpose: String, StoredEnum {
+enum AuthCodePurpose: String, StoredEnum {
     case staff2FA = "staff_2fa"
     case staffMagicLink = "staff_magic_link"
     case customerMagicLink = "customer_magic_link"
-    public static let label = "code purpose"
+    static let label = "code purpose"
 }
 
 /// Who owns a device token, a push preference row or a push.
-public enum AppType: String, StoredEnum {
+enum AppType: String, StoredEnum {
     case staff
     case customer
-    public static let label = "app type"
+    static let label = "app type"
 }
 
-public enum IntakeMethod: String, StoredEnum {
+enum IntakeMethod: String, StoredEnum {
     case walkIn = "walk_in"
     case mailIn = "mail_in"
     case collection
-    public static let label = "intake method"
+    static let label = "intake method"
 }
 
 /// `low|normal|high|urgent` (decided, CONTRACT §6).
-public enum DevicePriority: String, StoredEnum {
+enum DevicePriority: String, StoredEnum {
     case low
     case normal
     case high
     case urgent
-    public static let label = "priority"
+    static let label = "priority"
 }
 
 /// Where in a shop a device sits (`sub_location.type`).
-public enum SubLocationType: String, StoredEnum {
+enum SubLocationType: String, StoredEnum {
     case shelf
     case bin
     case bench
     case drawer
-    public static let label = "sub-location type"
+    static let label = "sub-location type"
 }
 
-public enum DeviceImageType: String, StoredEnum {
+enum DeviceImageType: String, StoredEnum {
     case intake
     case damage
     case preRepair = "pre_repair"
     case postRepair = "post_repair"
     case serialLabel = "serial_label"
     case other
-    public static let label = "image type"
+    static let label = "image type"
 }
 
-public enum AccessoryType: String, StoredEnum {
+enum AccessoryType: String, StoredEnum {
     case `case`
     case charger
     case cable
@@ -124,60 +124,60 @@ public enum AccessoryType: String, StoredEnum {
     case stylus
     case box
     case other
-    public static let label = "accessory type"
+    static let label = "accessory type"
 }
 
 /// The customer's answer to a device's quote.
-public enum AuthorizationStatus: String, StoredEnum {
+enum AuthorizationStatus: String, StoredEnum {
     case pending
     case approved
     case rejected
-    public static let label = "authorization status"
+    static let label = "authorization status"
 }
 
 /// Which of the company's four VAT rates a line item uses.
-public enum ItemType: String, StoredEnum {
+enum ItemType: String, StoredEnum {
     case repair
     case deviceSale = "device_sale"
     case accessory
     case devicePurchase = "device_purchase"
-    public static let label = "item type"
+    static let label = "item type"
 }
 
-public enum PaymentMethod: String, StoredEnum {
+enum PaymentMethod: String, StoredEnum {
     case cash
     case card
     case bankTransfer = "bank_transfer"
     case other
-    public static let label = "payment method"
+    static let label = "payment method"
 }
 
-public enum SignatureType: String, StoredEnum {
+enum SignatureType: String, StoredEnum {
     case dropOff = "drop_off"
     case authorisation
     case collection
-    public static let label = "signature type"
+    static let label = "signature type"
 }
 
-public enum TicketStatus: String, StoredEnum {
+enum TicketStatus: String, StoredEnum {
     case open
     case pending
     case resolved
     case closed
-    public static let label = "ticket status"
+    static let label = "ticket status"
 }
 
 /// `lead`: an enquiry not (yet) tied to an order; `order`: the conversation of an order.
-public enum TicketType: String, StoredEnum {
+enum TicketType: String, StoredEnum {
     case lead
     case order
-    public static let label = "ticket type"
+    static let label = "ticket type"
 }
 
-public enum MessageType: String, StoredEnum {
+enum MessageType: String, StoredEnum {
     case outbound
     case inbound
     case internalNote = "internal_note"
     case outboundSMS = "outbound_sms"
-    public static let label = "message type"
+    static let label = "message type"
 }

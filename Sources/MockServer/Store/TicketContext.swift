@@ -2,16 +2,16 @@ import Foundation
 import GRDB
 
 /// What a ticket is about, gathered once: for `generate-response` and for macro variables.
-public struct TicketContext: Sendable {
-    public var ticket: TicketRecord
-    public var client: ClientRecord?
-    public var order: OrderRecord?
+struct TicketContext: Sendable {
+    var ticket: TicketRecord
+    var client: ClientRecord?
+    var order: OrderRecord?
     /// The device the conversation is about: the one the latest inbound message names, else the
     /// order's first.
-    public var device: DeviceRecord?
-    public var company: CompanyRecord?
-    public var location: CompanyLocationRecord?
-    public var latestInbound: TicketMessageRecord?
+    var device: DeviceRecord?
+    var company: CompanyRecord?
+    var location: CompanyLocationRecord?
+    var latestInbound: TicketMessageRecord?
 
     static func load(_ db: Database, ticket: TicketRecord, locationID: String?) throws -> TicketContext {
         let client = try ticket.clientID.flatMap { try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [$0]) }
@@ -49,7 +49,7 @@ public struct TicketContext: Sendable {
     }
 
     /// The variables a macro's stages may use; a value the ticket lacks is the empty string.
-    public var variables: [String: String] {
+    var variables: [String: String] {
         [
             "client_first_name": correspondentFirstName ?? "",
             "client_name": correspondentName ?? "",
@@ -61,7 +61,7 @@ public struct TicketContext: Sendable {
         ]
     }
 
-    public static let variableNames: Set<String> = [
+    static let variableNames: Set<String> = [
         "client_first_name", "client_name", "order_number", "device_name", "company_name", "location_name", "ticket_number",
     ]
 
@@ -70,7 +70,7 @@ public struct TicketContext: Sendable {
     /// with), the device and order, the gist of the latest inbound message, the order's status, and
     /// the location (or, with none chosen yet, the company) signing off. The same ticket and
     /// location always give the same text.
-    public var generatedResponse: String {
+    var generatedResponse: String {
         var lines = ["Hi \(correspondentFirstName ?? "there"),", ""]
         var thanks = "Thank you for your message"
         if let device { thanks += " about your \(device.displayName)" }

@@ -3,67 +3,67 @@ import GRDB
 
 /// `GET /api/tickets` filters (CONTRACT §6). `search` matches the ticket number (prefix, `#`
 /// allowed), the subject, and the client's name or email (substring, case-insensitive).
-public struct TicketFilter: Sendable {
-    public var status: TicketStatus?
-    public var ticketType: TicketType?
-    public var assignedTo: String?
-    public var search: String?
+struct TicketFilter: Sendable {
+    var status: TicketStatus?
+    var ticketType: TicketType?
+    var assignedTo: String?
+    var search: String?
     /// Only tickets waiting for the shop's answer (`TicketPredicates.awaitingReply`).
-    public var awaitingReply: Bool?
+    var awaitingReply: Bool?
 }
 
 /// A ticket with what a list row shows.
-public struct TicketSummary: Sendable {
-    public var ticket: TicketRecord
-    public var client: ClientRecord?
-    public var assignedUser: UserRecord?
-    public var location: CompanyLocationRecord?
-    public var messageCount: Int
-    public var lastMessage: TicketMessageRecord?
-    public var awaitingReply: Bool
+struct TicketSummary: Sendable {
+    var ticket: TicketRecord
+    var client: ClientRecord?
+    var assignedUser: UserRecord?
+    var location: CompanyLocationRecord?
+    var messageCount: Int
+    var lastMessage: TicketMessageRecord?
+    var awaitingReply: Bool
 }
 
 /// A ticket with its whole conversation (seed 003 "Ticket/Enquiry Detail").
-public struct TicketDetail: Sendable {
-    public var summary: TicketSummary
-    public var receivedEmail: CompanyEmailRecord?
-    public var messages: [TicketMessageRecord]
+struct TicketDetail: Sendable {
+    var summary: TicketSummary
+    var receivedEmail: CompanyEmailRecord?
+    var messages: [TicketMessageRecord]
     /// Delivery events by message id, and the ticket's own events under `""`.
-    public var events: [String: [TicketEventRecord]]
-    public var attachments: [String: [TicketAttachmentRecord]]
+    var events: [String: [TicketEventRecord]]
+    var attachments: [String: [TicketAttachmentRecord]]
     /// Message authors, by id.
-    public var users: [String: StaffName]
+    var users: [String: StaffName]
     /// Devices messages are linked to, by id.
-    public var devices: [String: DeviceRecord]
+    var devices: [String: DeviceRecord]
 }
 
 /// What `PATCH /api/tickets/:id` may change; `nil` leaves a field, `.some(nil)` clears it.
-public struct TicketChange: Sendable {
-    public var status: TicketStatus?
-    public var assignedUserID: String??
-    public var locationID: String??
+struct TicketChange: Sendable {
+    var status: TicketStatus?
+    var assignedUserID: String??
+    var locationID: String??
 }
 
 /// A message the shop sends on a ticket (a reply, or a macro's stage).
-public struct OutgoingMessage: Sendable {
-    public var html: String
-    public var text: String?
-    public var subject: String?
-    public var fromEmailID: String?
+struct OutgoingMessage: Sendable {
+    var html: String
+    var text: String?
+    var subject: String?
+    var fromEmailID: String?
 }
 
 /// What a macro run did: the message sent now and the stages scheduled after it.
-public struct MacroRun: Sendable {
-    public var detail: TicketDetail
-    public var message: TicketMessageRecord
-    public var scheduled: [(stage: MacroStageRecord, at: String)]
+struct MacroRun: Sendable {
+    var detail: TicketDetail
+    var message: TicketMessageRecord
+    var scheduled: [(stage: MacroStageRecord, at: String)]
     /// The values the stages were filled with.
-    public var variables: [String: String]
+    var variables: [String: String]
 }
 
 extension Store {
-    public func tickets(company: String, filter: TicketFilter, page: PageRequest) throws -> PageOf<TicketSummary> {
-        try read { db in
+    func tickets(company: String, filter: TicketFilter, page: PageRequest) throws -> PageOf<TicketSummary> {
+        try readDatabase { db in
             var conditions = SQLConditions()
             conditions.add("tickets.company_id = ?", company)
             if let status = filter.status { conditions.add("tickets.status = ?", status) }
@@ -92,13 +92,13 @@ extension Store {
         }
     }
 
-    public func ticket(id: String, company: String) throws -> TicketDetail? {
-        try read { db in try ticketDetail(db, id: id, company: company) }
+    func ticket(id: String, company: String) throws -> TicketDetail? {
+        try readDatabase { db in try ticketDetail(db, id: id, company: company) }
     }
 
     /// An attachment of a message of the ticket; nil unless the ticket is `company`'s.
-    public func attachment(id: String, ticketID: String, company: String) throws -> TicketAttachmentRecord? {
-        try read { db in
+    func attachment(id: String, ticketID: String, company: String) throws -> TicketAttachmentRecord? {
+        try readDatabase { db in
             try db.record(TicketAttachmentRecord.self, """
                 SELECT ticket_attachments.* FROM ticket_attachments
                 JOIN ticket_messages ON ticket_messages.id = ticket_attachments.message_id
@@ -108,15 +108,15 @@ extension Store {
         }
     }
 
-    public func ticketExists(id: String, company: String) throws -> Bool {
-        try read { db in try db.count("SELECT COUNT(*) FROM tickets WHERE id = ? AND company_id = ?", [id, company]) == 1 }
+    func ticketExists(id: String, company: String) throws -> Bool {
+        try readDatabase { db in try db.count("SELECT COUNT(*) FROM tickets WHERE id = ? AND company_id = ?", [id, company]) == 1 }
     }
 
     /// Applies `change`; a status change or (re)assignment is also recorded as a ticket event. A
     /// change to what the ticket already holds writes nothing.
-    public func updateTicket(id: String, company: String, change: TicketChange, actor: String,
+    func updateTicket(id: String, company: String, change: TicketChange, actor: String,
                              now: Date) throws -> TicketDetail? {
-        try write { db in
+        try writeDatabase { db in
             guard var ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                              [id, company]) else { return nil }
             let stamp = Timestamp.string(now)
@@ -153,9 +153,9 @@ extension Store {
     /// client yet, to the address the latest inbound message came from — a `ticket_reply` mail in
     /// the outbox (unless the client's address is suppressed or made up), and a customer `message`
     /// push (clients only).
-    public func reply(ticketID: String, company: String, message: OutgoingMessage, actor: String,
+    func reply(ticketID: String, company: String, message: OutgoingMessage, actor: String,
                       now: Date) throws -> TicketDetail? {
-        try write { db in
+        try writeDatabase { db in
             guard try db.count("SELECT COUNT(*) FROM tickets WHERE id = ? AND company_id = ?",
                                [ticketID, company]) == 1 else { return nil }
             _ = try sendReply(db, ticketID: ticketID, company: company, message: message, actor: actor, now: now)
@@ -164,8 +164,8 @@ extension Store {
     }
 
     /// An internal note: staff only, no mail, no push.
-    public func addNote(ticketID: String, company: String, body: String, actor: String, now: Date) throws -> TicketDetail? {
-        try write { db in
+    func addNote(ticketID: String, company: String, body: String, actor: String, now: Date) throws -> TicketDetail? {
+        try writeDatabase { db in
             guard var ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                              [ticketID, company]) else { return nil }
             let author = try db.record(UserRecord.self, "SELECT * FROM users WHERE id = ?", [actor])
@@ -181,8 +181,8 @@ extension Store {
     }
 
     /// The ticket's data for a generated answer and for macro variables.
-    public func ticketContext(ticketID: String, company: String, locationID: String?) throws -> TicketContext? {
-        try read { db in
+    func ticketContext(ticketID: String, company: String, locationID: String?) throws -> TicketContext? {
+        try readDatabase { db in
             guard let ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                              [ticketID, company]) else { return nil }
             if let locationID { try requireLocation(db, locationID, company: company, field: "location_id") }
@@ -190,8 +190,8 @@ extension Store {
         }
     }
 
-    public func macros(company: String) throws -> [(macro: MacroRecord, stages: [MacroStageRecord])] {
-        try read { db in
+    func macros(company: String) throws -> [(macro: MacroRecord, stages: [MacroStageRecord])] {
+        try readDatabase { db in
             let macros = try db.records(MacroRecord.self, "SELECT * FROM macros WHERE company_id = ? ORDER BY name, id", [company])
             let stages = try db.records(MacroStageRecord.self, where: "macro_id", in: macros.map { $0.id }, orderBy: "position")
                 .grouped { $0.macroID }
@@ -202,9 +202,9 @@ extension Store {
     /// Runs `macroID` on the ticket: its first stage goes out now as a reply with the variables
     /// filled in (`overrides` win); later stages are recorded as scheduled, each `delay_minutes`
     /// after the one before. An unknown or inactive macro is a 400 naming `macro_id`.
-    public func runMacro(ticketID: String, company: String, macroID: String, overrides: [String: String],
+    func runMacro(ticketID: String, company: String, macroID: String, overrides: [String: String],
                          actor: String, now: Date) throws -> MacroRun? {
-        try write { db in
+        try writeDatabase { db in
             guard let ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                              [ticketID, company]) else { return nil }
             guard let macro = try db.record(MacroRecord.self, "SELECT * FROM macros WHERE id = ? AND company_id = ?",
@@ -237,6 +237,14 @@ extension Store {
             }
             guard let detail = try ticketDetail(db, id: ticketID, company: company) else { return nil }
             return MacroRun(detail: detail, message: message, scheduled: scheduled, variables: variables)
+        }
+    }
+
+    /// The ticket's macro runs, the soonest scheduled first.
+    func macroRuns(ticketID: String) throws -> [MacroRunRecord] {
+        try readDatabase { db in
+            try db.records(MacroRunRecord.self, "SELECT * FROM macro_runs WHERE ticket_id = ? ORDER BY scheduled_for, rowid",
+                           [ticketID])
         }
     }
 
@@ -273,7 +281,7 @@ extension Store {
             let reason = client.emailSuppressed == 1 ? "email_suppressed" : "generated_email"
             try addEvent(db, ticket: ticketID, message: record.id, type: "suppressed", data: ["reason": .string(reason)], at: stamp)
         } else {
-            try Outbox.send(db, to: recipient, kind: "ticket_reply", subject: subject, body: text, code: nil, now: now)
+            try OutboxRecord.send(Mail(to: recipient, kind: .ticketReply, subject: subject, body: text), db: db, now: now)
             try addEvent(db, ticket: ticketID, message: record.id, type: "sent", data: ["provider": "mock"], at: stamp)
         }
         ticket.updatedAt = stamp

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The store's timestamp text: ISO 8601 UTC with whole seconds, `2026-11-21T10:15:00Z`.
-public enum Timestamp {
+enum Timestamp {
     /// Formats `date` (fractions of a second are dropped).
-    public static func string(_ date: Date) -> String {
+    static func string(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
@@ -24,7 +24,7 @@ public enum Timestamp {
     }
 
     /// Parses exactly `YYYY-MM-DDTHH:MM:SSZ`; nil for anything else.
-    public static func date(from text: String) -> Date? {
+    static func date(from text: String) -> Date? {
         let b = Array(text.utf8)
         guard b.count == 20, b[4] == 45, b[7] == 45, b[10] == 84, b[13] == 58, b[16] == 58, b[19] == 90
         else { return nil }
@@ -49,11 +49,11 @@ public enum Timestamp {
         return string(result) == text ? result : nil
     }
 
-    public static func isValid(_ text: String) -> Bool { date(from: text) != nil }
+    static func isValid(_ text: String) -> Bool { date(from: text) != nil }
 
     /// Lenient, for input from people (the control API's `now`): ISO 8601 with `Z` or an offset and
     /// optional fractional seconds.
-    public static func parse(_ text: String) -> Date? {
+    static func parse(_ text: String) -> Date? {
         if let date = date(from: text) { return date }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
         return try? Date.ISO8601FormatStyle().parse(text)

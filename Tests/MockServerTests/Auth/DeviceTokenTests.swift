@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MockServer
 
@@ -7,10 +6,8 @@ import Testing
 @Suite struct DeviceTokenTests {
     static let token = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90"
 
-    private func owners(_ mock: MockHarness) throws -> [Row] {
-        try mock.server.environment.store.read { db in
-            try Row.fetchAll(db, sql: "SELECT device_token, app_type, user_id, client_id FROM device_tokens")
-        }
+    private func owners(_ mock: MockHarness) throws -> [DeviceTokenRecord] {
+        try mock.server.environment.store.deviceTokens()
     }
 
     @Test func staffAndCustomerRegisterAndATokenMovesToItsNewOwner() async throws {
@@ -21,7 +18,7 @@ import Testing
             "device_token": .string(Self.token), "platform": .string("ios"), "app_type": .string("staff")], bearer: staff.token)
         #expect(registered.status == 200)
         #expect(registered.data == .object(["message": .string("Device token registered")]))
-        #expect(try owners(mock).map { $0["user_id"] as String? } == [SeedIDs.acmeAdmin])
+        #expect(try owners(mock).map(\.userID) == [SeedIDs.acmeAdmin])
 
         let customer = try await mock.signInCustomer("jane@customer.test")
         let moved = try await mock.post("/api/user/device-token", [
@@ -29,9 +26,9 @@ import Testing
         #expect(moved.status == 200)
         let rows = try owners(mock)
         #expect(rows.count == 1)
-        #expect(rows.first?["client_id"] as String? == SeedIDs.jane)
-        #expect(rows.first?["user_id"] as String? == nil)
-        #expect(rows.first?["app_type"] as String? == "customer")
+        #expect(rows.first?.clientID == SeedIDs.jane)
+        #expect(rows.first?.userID == nil)
+        #expect(rows.first?.appType == .customer)
 
         // The staff user no longer owns it, so their DELETE leaves it; the customer's removes it.
         _ = try await mock.send("DELETE", "/api/user/device-token", json: ["device_token": .string(Self.token)], bearer: staff.token)

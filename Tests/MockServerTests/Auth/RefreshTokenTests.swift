@@ -141,9 +141,7 @@ import Testing
         let mock = try MockHarness()
         defer { mock.stop() }
         let tokens = try await mock.signInStaff("admin@acme.test")
-        try mock.server.environment.store.write { db in
-            try db.execute(sql: "UPDATE users SET is_active = 0 WHERE id = ?", arguments: [SeedIDs.acmeAdmin])
-        }
+        try mock.server.environment.store.deactivateUser(id: SeedIDs.acmeAdmin)
         let reply = try await refresh(mock, tokens.refreshToken)
         #expect(reply.status == 401)
         #expect(reply.error == "User account is no longer active")

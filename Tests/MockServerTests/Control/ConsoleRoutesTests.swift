@@ -270,9 +270,7 @@ import Testing
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test")
         // No API deactivates a user; a state file (or a future one) can.
-        try mock.server.environment.store.write { db in
-            try db.execute(sql: "UPDATE users SET is_active = 0 WHERE id = ?", arguments: [SeedIDs.acmeAdmin])
-        }
+        try mock.server.environment.store.deactivateUser(id: SeedIDs.acmeAdmin)
         let session = try #require(try await mock.get("/__mock/sessions").data[0])
         #expect(session["status"] == "revoked")
         #expect(session["revoked_reason"] == "user_inactive")

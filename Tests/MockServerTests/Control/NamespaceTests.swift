@@ -216,13 +216,13 @@ import Testing
         }
         let first = try namespaces.environment(named: "x")
         instant.advance(.seconds(59))
-        #expect(try namespaces.environment(named: "x").store.writer === first.store.writer)
+        #expect(try namespaces.environment(named: "x").store.isSameDatabase(as: first.store))
         instant.advance(.seconds(59))
-        #expect(try namespaces.environment(named: "x").store.writer === first.store.writer)   // used: still fresh
+        #expect(try namespaces.environment(named: "x").store.isSameDatabase(as: first.store))   // used: still fresh
         _ = try namespaces.environment(named: "y")
         instant.advance(.seconds(61))
         #expect(namespaces.list().isEmpty)
-        #expect(try namespaces.environment(named: "x").store.writer !== first.store.writer)
+        #expect(try !namespaces.environment(named: "x").store.isSameDatabase(as: first.store))
     }
 }
 

@@ -89,24 +89,12 @@ import Testing
                               audience: .staff(preferred: [SeedIDs.acmeAdmin]))
         let store = mock.server.environment.store
 
-        struct Abandoned: Error {}
-        #expect(throws: Abandoned.self) {
-            try store.write { db in
-                try PushDelivery.record([event], db: db, company: SeedIDs.acme, actor: "", now: Date())
-                throw Abandoned()
-            }
-        }
+        try store.recordPushes([event], company: SeedIDs.acme, actor: "", now: Date(), end: .rollBack)
         #expect(try await mock.pushes().isEmpty)
         #expect(Self.files(in: folder).isEmpty)
 
         // A savepoint rolled back inside a committed transaction leaves nothing either.
-        try store.write { db in
-            try? db.inSavepoint {
-                try PushDelivery.record([event], db: db, company: SeedIDs.acme, actor: "", now: Date())
-                throw Abandoned()
-            }
-            try PushDelivery.record([event], db: db, company: SeedIDs.acme, actor: "", now: Date())
-        }
+        try store.recordPushes([event], company: SeedIDs.acme, actor: "", now: Date(), end: .rollBackASavepointThenCommit)
         #expect(try await mock.pushes().count == 1)
         #expect(Self.files(in: folder).count == 1)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MockServer
 
@@ -180,16 +179,12 @@ import Testing
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
         // 25 more Acme clients whose names all match "capped".
-        try mock.server.environment.store.write { db in
-            for n in 1...25 {
-                let id = String(format: "00000004-0000-4000-8000-0000000f%04d", n)
-                try ClientRecord(id: id, email: "capped\(n)@customer.test", firstName: "Capped",
-                                 lastName: String(format: "Person%02d", n), phone: nil, addressLine1: nil,
-                                 addressLine2: nil, city: nil, postcode: nil, emailSuppressed: 0,
-                                 createdAt: "2026-11-20T10:00:00Z", isGeneratedEmail: 0).insert(db)
-                try ClientCompanyRecord(clientID: id, companyID: SeedIDs.acme, createdAt: "2026-11-20T10:00:00Z").insert(db)
-            }
-        }
+        try mock.server.environment.store.addClients((1...25).map { n in
+            ClientRecord(id: String(format: "00000004-0000-4000-8000-0000000f%04d", n), email: "capped\(n)@customer.test",
+                         firstName: "Capped", lastName: String(format: "Person%02d", n), phone: nil, addressLine1: nil,
+                         addressLine2: nil, city: nil, postcode: nil, emailSuppressed: 0,
+                         createdAt: "2026-11-20T10:00:00Z", isGeneratedEmail: 0)
+        }, of: SeedIDs.acme)
         let list = try await mock.get("/api/clients?search=capped&limit=100", bearer: token)
         #expect(list.json["pagination"]?["total"] == 25)
 

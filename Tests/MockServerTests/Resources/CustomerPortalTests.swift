@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MockServer
 
@@ -407,14 +406,12 @@ import Testing
             "device_id": .null,
         ])
         // The stored row names the client who signed.
-        let rows = try mock.server.environment.store.read { db in
-            try Row.fetchAll(db, sql: "SELECT client_id, signature_type, typed_name, terms_agreed, captured_at FROM signatures WHERE order_id = ? AND signature_type = 'authorisation'",
-                             arguments: [SeedIDs.order(1)])
-        }
+        let rows = try #require(try mock.server.environment.store.order(id: SeedIDs.order(1), company: SeedIDs.acme))
+            .signatures.filter { $0.signatureType == .authorisation }
         #expect(rows.count == 1)
-        #expect(rows.first?["client_id"] == SeedIDs.jane)
-        #expect(rows.first?["terms_agreed"] == 1)
-        #expect(rows.first?["captured_at"] == stamp)
+        #expect(rows.first?.clientID == SeedIDs.jane)
+        #expect(rows.first?.termsAgreed == 1)
+        #expect(rows.first?.capturedAt == stamp)
 
         // The device's engineer (and the order's assignee: the admin) hears of it; the customer,
         // who acted, does not.
@@ -876,9 +873,7 @@ import Testing
         // Ava's device goes to the engineer, who then leaves the company.
         #expect(try await mock.patch("/api/devices/\(SeedIDs.device(29))", ["assigned_engineer_id": .string(SeedIDs.acmeEngineer)],
                                      bearer: admin).status == 200)
-        try mock.server.environment.store.write { db in
-            try db.execute(sql: "UPDATE users SET is_active = 0 WHERE id = ?", arguments: [SeedIDs.acmeEngineer])
-        }
+        try mock.server.environment.store.deactivateUser(id: SeedIDs.acmeEngineer)
         let ava = try await mock.signInCustomer("ava.evans@customer.test")
         #expect(try await mock.post("\(Self.order(SeedIDs.order(26)))/reject", [:], bearer: ava).status == 200)
         // Neither the device nor the order has an active assignee: every active staff member is told.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MockServer
 
@@ -169,12 +168,8 @@ import Testing
              "scheduled_for": .string(Timestamp.string(now.addingTimeInterval((2880 + 10080) * 60)))],
         ])
         // The run is recorded: the stage sent with its message, the others scheduled.
-        let runs = try mock.server.environment.store.read { db in
-            try Row.fetchAll(db, sql: "SELECT stage_id, status, scheduled_for, message_id FROM macro_runs ORDER BY scheduled_for")
-        }
-        let recorded: [[String?]] = runs.map { row in
-            [row["stage_id"], row["status"], row["scheduled_for"], row["message_id"]]
-        }
+        let runs = try mock.server.environment.store.macroRuns(ticketID: IDs.ticket(1))
+        let recorded: [[String?]] = runs.map { run in [run.stageID, run.status, run.scheduledFor, run.messageID] }
         let expectedRuns: [[String?]] = [
             ["0000000e-0000-4000-8000-00000000a001", "sent", stamp, sent["id"]?.string],
             ["0000000e-0000-4000-8000-00000000a002", "scheduled", Timestamp.string(now.addingTimeInterval(2880 * 60)), nil],

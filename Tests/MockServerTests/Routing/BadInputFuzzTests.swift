@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MockServer
 
@@ -73,12 +72,12 @@ import Testing
         for round in 0..<400 {
             let (method, path, needsToken) = Self.endpoints[round % Self.endpoints.count]
             let body = Self.body(&rng)
-            let before = try store.read { db in db.totalChangesCount }
+            let before = try store.totalChangesCount()
             let reply = try await mock.send(method, path, body: body, bearer: needsToken ? staff.token : nil)
             #expect(reply.status < 500, "round \(round) \(method) \(path) \(body.prefix(200)) → \(reply.status)")
             #expect(reply.json["success"] != nil, "round \(round): not the JSON envelope")
             if reply.status == 400 {
-                let after = try store.read { db in db.totalChangesCount }
+                let after = try store.totalChangesCount()
                 #expect(after == before, "round \(round) \(method) \(path) wrote on a 400")
                 #expect(reply.error?.isEmpty == false)
             }

@@ -3,11 +3,12 @@ import GRDB
 import Testing
 @testable import MockServer
 
-/// The generated decoding of every record (Store/RecordDecoding.swift) — by index from a statement
-/// and by name from a row — against the Codable decoding it replaced, on every row of a database in
-/// which every table has rows; and the record's column order against its table's.
+/// The decoding of every record (Store/RecordDecoding.swift, written by hand) — by index from a
+/// statement and by name from a row — on every row of a database in which every table has rows:
+/// both agree, and each record encodes (its CodingKeys, what inserts and updates write) back to
+/// exactly the row it was read from. And the record's column order against its table's.
 @Suite struct RecordDecodingTests {
-    static let types: [any (ColumnDecodable & Decodable & Equatable & TableRecord).Type] = [
+    static let types: [any (ColumnDecodable & EncodableRecord & Equatable & TableRecord).Type] = [
             CompanyRecord.self,
             CompanyLocationRecord.self,
             UserRecord.self,
@@ -45,7 +46,7 @@ import Testing
             DeviceChecklistItemRecord.self,
     ]
 
-    @Test func everyRecordDecodesAsCodableDoesOnEveryRow() async throws {
+    @Test func everyRecordReadsEveryRowAndWritesItBack() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
         // Fill the tables the seed leaves empty: codes, sessions, tokens, pushes, mail, macro runs.
@@ -63,12 +64,13 @@ import Testing
         _ = try await mock.send("PUT", "/api/user/push-preferences", json: ["marketing": .bool(true)], bearer: jane)
 
         #expect(Self.types.count == StoreMigrations.tables.count, "a record per table")
-        try mock.server.environment.store.read { db in
+        try await StoreFixture.copy(of: mock.server.environment.store).read { db in
             for type in Self.types { try Self.check(type, db) }
         }
     }
 
-    private static func check<R: ColumnDecodable & Decodable & Equatable & TableRecord>(_ type: R.Type, _ db: Database) throws {
+    private static func check<R: ColumnDecodable & EncodableRecord & Equatable & TableRecord>(_ type: R.Type,
+                                                                                             _ db: Database) throws {
         // The record reads the table's columns in the table's order, so `SELECT *` decodes by index.
         let table = try Row.fetchAll(db, sql: "PRAGMA table_info(\(R.databaseTableName))").map { $0["name"] as String }
         #expect(table == R.databaseColumns, "\(R.databaseTableName): the record's columns are not the table's")
@@ -78,42 +80,30 @@ import Testing
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(R.databaseTableName) ORDER BY rowid")
         #expect(!rows.isEmpty, "\(R.databaseTableName) has no rows to check")
         #expect(byIndex == (try rows.map { try R(row: $0) }), "\(R.databaseTableName): by index and by name differ")
-        for row in rows {
-            let written = try R(row: row)
-            // The Codable path, through JSON: every column as its JSON value.
-            var object: [String: Any] = [:]
-            for (column, value) in row {
-                switch value.storage {
-                case .null: object[column] = NSNull()
-                case .int64(let int): object[column] = int
-                case .double(let double): object[column] = double
-                case .string(let string): object[column] = string
-                case .blob(let data): object[column] = data.base64EncodedString()
-                }
-            }
-            let json = try JSONSerialization.data(withJSONObject: object)
-            let decoded = try JSONDecoder().decode(R.self, from: json)
-            #expect(written == decoded, "\(R.databaseTableName): \(row)")
+        for (record, row) in zip(byIndex, rows) {
+            // Every column read into the property that writes it back, the value unchanged.
+            let stored = Dictionary(uniqueKeysWithValues: row.map { ($0.0, $0.1) })
+            #expect(try record.databaseDictionary == stored, "\(R.databaseTableName): \(row)")
         }
     }
 }
 
 /// Decoding by index takes only statements whose columns fit; everything else goes by name.
 @Suite struct RecordColumnsTests {
-    private func store() throws -> Store {
-        let store = try Store(path: ":memory:")
-        try store.write { db in
+    /// A database of our schema with two companies.
+    private func database() throws -> DatabaseQueue {
+        let (_, database) = try StoreFixture.emptyDatabase()
+        try database.write { db in
             try db.execute(sql: """
                 INSERT INTO companies (id, name, status, created_at) VALUES
                 ('c1', 'One', 'active', '2026-11-20T10:00:00Z'), ('c2', 'Two', 'suspended', '2026-11-21T10:00:00Z')
                 """)
         }
-        return store
+        return database
     }
 
     @Test func aStatementWhoseColumnsDoNotFitIsDecodedByName() throws {
-        let store = try store()
-        try store.read { db in
+        try database().read { db in
             let reordered = try db.makeStatement(sql: "SELECT created_at, status, name, id, * FROM companies ORDER BY id")
             #expect(!reordered.startsWith(columns: CompanyRecord.databaseColumns))
             let byName = try reordered.records(CompanyRecord.self, arguments: [])
@@ -128,10 +118,10 @@ import Testing
     }
 
     @Test func aBadRowThrowsAndLeavesTheStatementReusable() throws {
-        let store = try store()
+        let database = try database()
         let sql = "SELECT id, name, ?, currency_code, vat_number, logo_url, vat_rate_repair, vat_rate_device_sale, " +
             "vat_rate_accessory, vat_rate_device_purchase, subscription_plan, created_at FROM companies ORDER BY id"
-        try store.read { db in
+        try database.read { db in
             // The third column is bound, so the same cached statement gives a NULL, an unknown value, a good one.
             let statement = try db.cachedStatement(sql: sql.replacingOccurrences(of: "?", with: "? AS status"))
             #expect(statement.startsWith(columns: CompanyRecord.databaseColumns))

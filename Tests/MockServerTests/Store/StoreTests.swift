@@ -9,10 +9,34 @@ let storeFakeHash: @Sendable (String) -> String = { "test$" + $0 }
 enum StoreFixture {
     static func seed() throws -> Seed { try Seed.bundledDefault() }
     static func seededStore() throws -> (Store, SeedSnapshot) {
-        let snapshot = try SeedSnapshot(seed: seed(), hashPassword: storeFakeHash)
-        let store = try Store(path: ":memory:")
-        try snapshot.restore(into: store)
+        let (store, snapshot, _) = try seededDatabase()
         return (store, snapshot)
+    }
+    /// A store of the seed, and its database for the test to read and change with SQL of its own
+    /// (the store keeps its writer to itself, like GRDB's demo `AppDatabase`).
+    static func seededDatabase() throws -> (Store, SeedSnapshot, DatabaseQueue) {
+        let snapshot = try SeedSnapshot(seed: seed(), hashPassword: storeFakeHash)
+        let (store, database) = try emptyDatabase()
+        try snapshot.restore(into: store)
+        return (store, snapshot, database)
+    }
+    /// What `Store(path: ":memory:")` makes, and its database.
+    static func emptyDatabase() throws -> (Store, DatabaseQueue) {
+        let database = try DatabaseQueue(configuration: Store.configuration(file: false))
+        return (try Store(writer: database), database)
+    }
+    /// A copy of `store`'s database, as `GET /__mock/snapshot` would give it, for a test to read with SQL.
+    static func copy(of store: Store) throws -> DatabaseQueue {
+        let path = tempPath("copy.sqlite")
+        defer { removeFolder(of: path) }
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
+        try StateFile.data(of: store).write(to: URL(fileURLWithPath: path))
+        let file = try DatabaseQueue(path: path)
+        let copy = try DatabaseQueue()
+        try file.backup(to: copy)
+        try file.close()
+        return copy
     }
     static func tempPath(_ name: String = "store.sqlite") -> String {
         FileManager.default.temporaryDirectory
@@ -22,24 +46,12 @@ enum StoreFixture {
     static func removeFolder(of path: String) {
         try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
     }
-    /// Every row of every table, as text, in rowid order: equal dumps mean equal databases.
-    static func dump(_ db: Database) throws -> [String: [String]] {
-        var out: [String: [String]] = [:]
-        for table in StoreMigrations.tables {
-            // Table names are our own constants, not input.
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid")
-            out[table] = rows.map { $0.description }
-        }
-        return out
-    }
 }
 
 @Suite struct StoreSchemaTests {
     @Test func migrationsCreateEveryTable() throws {
         let store = try Store(path: ":memory:")
-        let names = try store.read { db in
-            try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-        }
+        let names = try store.tableNames()
         for table in StoreMigrations.tables { #expect(names.contains(table), "missing table \(table)") }
         #expect(StoreMigrations.tables.count == 35)
     }
@@ -63,8 +75,8 @@ enum StoreFixture {
                   VALUES ('i1', 'c1', 'o1', 'd1', 'repair', 'Screen', 1, 100, '20.00', ?1);
                 """.replacingOccurrences(of: "?1", with: "'2026-11-21T10:15:00Z'"))
         }
-        let store = try Store(writer: queue)   // runs v2
-        try store.read { db in
+        _ = try Store(writer: queue)   // runs v2
+        try queue.read { db in
             let orders = try OrderRecord.fetchAll(db, sql: "SELECT * FROM orders ORDER BY order_number")
             #expect(orders.map(\.status) == [.awaitingAuthorisation, .collected])
             let devices = try DeviceRecord.fetchAll(db, sql: "SELECT * FROM devices ORDER BY id")
@@ -73,16 +85,15 @@ enum StoreFixture {
             #expect(devices.allSatisfy { $0.brandID == nil && $0.subLocationID == nil })
             #expect(try String.fetchOne(db, sql: "SELECT device_id FROM order_items") == "d1")
         }
-        try store.write { db in try db.execute(sql: "UPDATE devices SET priority = 'low' WHERE id = 'd1'") }
-        #expect(try store.read { db in try DeviceRecord.fetchOne(db, key: "d1")?.priority } == .low)
+        try queue.write { db in try db.execute(sql: "UPDATE devices SET priority = 'low' WHERE id = 'd1'") }
+        #expect(try queue.read { db in try DeviceRecord.fetchOne(db, key: "d1")?.priority } == .low)
     }
 
     @Test func foreignKeysAreOnAndEnforced() throws {
-        let store = try Store(path: ":memory:")
-        let on = try store.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") }
-        #expect(on == 1)
+        #expect(try Store(path: ":memory:").databaseCondition().foreignKeysEnforced)
+        let (_, database) = try StoreFixture.emptyDatabase()
         #expect(throws: DatabaseError.self) {
-            try store.write { db in
+            try database.write { db in
                 try db.execute(sql: """
                     INSERT INTO company_locations (id, company_id, name, address_line1, city, postcode, country, created_at)
                     VALUES (?, ?, 'x', 'x', 'x', 'x', 'GB', '2026-11-21T10:15:00Z')
@@ -92,20 +103,20 @@ enum StoreFixture {
     }
 
     @Test func checkConstraintsRejectUnknownValues() throws {
-        let (store, _) = try StoreFixture.seededStore()
+        let (_, _, database) = try StoreFixture.seededDatabase()
         #expect(throws: DatabaseError.self) {
-            try store.write { db in
+            try database.write { db in
                 try db.execute(sql: "UPDATE devices SET status = ? WHERE rowid = 1", arguments: ["teleported"])
             }
         }
         #expect(throws: DatabaseError.self) {
-            try store.write { db in
+            try database.write { db in
                 try db.execute(sql: "UPDATE companies SET status = ? WHERE rowid = 1", arguments: ["gone"])
             }
         }
         // A device token belongs to exactly one of a user and a client.
         #expect(throws: DatabaseError.self) {
-            try store.write { db in
+            try database.write { db in
                 try DeviceTokenRecord(deviceToken: "abc", platform: "ios", appType: .staff, userID: nil, clientID: nil,
                                       companyID: SeedIDs.acme, createdAt: "2026-11-21T10:15:00Z",
                                       updatedAt: "2026-11-21T10:15:00Z").insert(db)
@@ -117,33 +128,34 @@ enum StoreFixture {
         let path = StoreFixture.tempPath()
         defer { StoreFixture.removeFolder(of: path) }
         let store = try Store(path: path)
-        let (mode, sync) = try store.read { db in
-            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
-        }
-        #expect(mode == "wal")
-        #expect(sync == 1)   // NORMAL
-        #expect(try store.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == Store.pageSize)
+        let condition = try store.databaseCondition()
+        #expect(condition.journalMode == "wal")
+        #expect(condition.synchronous == 1)   // NORMAL
+        #expect(condition.pageSize == Store.pageSize)
         #expect(try store.isEmpty())
     }
 
+    /// A named operation that fails part-way writes nothing: here the status change's event is
+    /// written before the assignee is found wanting.
     @Test func writeIsOneTransaction() throws {
         let (store, _) = try StoreFixture.seededStore()
-        struct Boom: Error {}
-        #expect(throws: Boom.self) {
-            try store.write { db in
-                try db.execute(sql: "DELETE FROM macros")
-                throw Boom()
-            }
+        let before = try store.dumpAllTables()
+        let ticket = SeedTicketIDs.ticket(1)
+        #expect(try store.ticket(id: ticket, company: SeedIDs.acme)?.summary.ticket.status != .closed)
+        #expect(throws: ResourceError.invalidField("assigned_user_id")) {
+            try store.updateTicket(id: ticket, company: SeedIDs.acme,
+                                   change: TicketChange(status: .closed, assignedUserID: .some("no-such-user")),
+                                   actor: SeedIDs.acmeAdmin, now: Date())
         }
-        #expect(try store.read { db in try MacroRecord.fetchCount(db) } > 0)
+        #expect(try store.dumpAllTables() == before)
     }
 }
 
 
 @Suite struct StoreSeedPersonaTests {
     @Test func companiesHaveTheirStatusesAndLocations() throws {
-        let (store, _) = try StoreFixture.seededStore()
-        try store.read { db in
+        let (_, _, database) = try StoreFixture.seededDatabase()
+        try database.read { db in
             let companies = try CompanyRecord.fetchAll(db)
             let byName = Dictionary(uniqueKeysWithValues: companies.map { ($0.name, $0) })
             #expect(companies.count == 4)
@@ -165,8 +177,8 @@ enum StoreFixture {
     }
 
     @Test func staffPersonas() throws {
-        let (store, _) = try StoreFixture.seededStore()
-        try store.read { db in
+        let (_, _, database) = try StoreFixture.seededDatabase()
+        try database.read { db in
             func user(_ email: String) throws -> UserRecord {
                 try #require(try UserRecord.filter(sql: "email = ?", arguments: [email]).fetchOne(db))
             }
@@ -196,8 +208,8 @@ enum StoreFixture {
     }
 
     @Test func customerPersonas() throws {
-        let (store, _) = try StoreFixture.seededStore()
-        try store.read { db in
+        let (_, _, database) = try StoreFixture.seededDatabase()
+        try database.read { db in
             func companies(_ email: String) throws -> Set<String> {
                 try String.fetchSet(db, sql: """
                     SELECT cc.company_id FROM client_companies cc JOIN clients c ON c.id = cc.client_id
@@ -219,8 +231,8 @@ enum StoreFixture {
     }
 
     @Test func acmeResourcesCoverEveryStatusAndMessageType() throws {
-        let (store, _) = try StoreFixture.seededStore()
-        try store.read { db in
+        let (_, _, database) = try StoreFixture.seededDatabase()
+        try database.read { db in
             #expect(try OrderRecord.filter(Column("company_id") == SeedIDs.acme).fetchCount(db) >= 30)
             #expect(try OrderRecord.filter(Column("company_id") == SeedIDs.beta).fetchCount(db) >= 3)
             let statuses = try DeviceStatus.fetchSet(db, sql: "SELECT status FROM devices WHERE company_id = ?",
@@ -247,8 +259,8 @@ enum StoreFixture {
     }
 
     @Test func seedTimestampsAreWholeSecondUTC() throws {
-        let (store, _) = try StoreFixture.seededStore()
-        try store.read { db in
+        let (_, _, database) = try StoreFixture.seededDatabase()
+        try database.read { db in
             for (table, column) in [("orders", "created_at"), ("devices", "updated_at"), ("ticket_messages", "created_at"),
                                     ("payments", "payment_date"), ("signatures", "captured_at")] {
                 let values = try String.fetchAll(db, sql: "SELECT \(column) FROM \(table)")
@@ -259,13 +271,14 @@ enum StoreFixture {
     }
 
     @Test func recordsRoundTrip() throws {
-        let store = try Store(path: ":memory:")
+        let (store, database) = try StoreFixture.emptyDatabase()
         let company = CompanyRecord(id: UUID().uuidString, name: "Test Co", status: .active, currencyCode: "GBP",
                                     vatNumber: nil, logoURL: nil, vatRateRepair: "20.00", vatRateDeviceSale: "20.00",
                                     vatRateAccessory: "20.00", vatRateDevicePurchase: "0.00",
                                     subscriptionPlan: .starter, createdAt: "2026-11-21T10:15:00Z")
-        try store.write { db in try company.insert(db) }
-        #expect(try store.read { db in try CompanyRecord.fetchOne(db, key: company.id) } == company)
+        try database.write { db in try company.insert(db) }
+        #expect(try database.read { db in try CompanyRecord.fetchOne(db, key: company.id) } == company)
+        #expect(try store.company(id: company.id) == company)
         #expect(try !store.isEmpty())
     }
 }
@@ -356,23 +369,23 @@ enum StoreSeedURL {
 }
 
 extension SeedSnapshot {
-    func pristineDump() throws -> [String: [String]] { try pristine.read(StoreFixture.dump) }
+    func pristineDump() throws -> [String: [String]] { try makeInMemoryStore().dumpAllTables() }
 }
 
 @Suite struct StoreSnapshotTests {
     @Test func restoreBringsAModifiedDatabaseBackExactly() throws {
-        let (store, snapshot) = try StoreFixture.seededStore()
-        let pristine = try store.read(StoreFixture.dump)
-        try store.write { db in
+        let (store, snapshot, database) = try StoreFixture.seededDatabase()
+        let pristine = try store.dumpAllTables()
+        try database.write { db in
             try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: ["00000005-0000-4000-8000-00000000a001"])
             try db.execute(sql: "UPDATE companies SET status = 'suspended' WHERE id = ?", arguments: [SeedIDs.acme])
             try OutboxRecord(id: UUID().uuidString, toAddress: "admin@acme.test", kind: "staff_2fa", subject: "Code",
                              body: "123456", code: "123456", sentAt: "2026-11-21T12:00:00Z").insert(db)
         }
-        #expect(try store.read(StoreFixture.dump) != pristine)
+        #expect(try store.dumpAllTables() != pristine)
         try snapshot.restore(into: store)
-        #expect(try store.read(StoreFixture.dump) == pristine)
-        #expect(try store.read { db in try OrderRecord.fetchOne(db, key: "00000005-0000-4000-8000-00000000a001") } != nil)
+        #expect(try store.dumpAllTables() == pristine)
+        #expect(try database.read { db in try OrderRecord.fetchOne(db, key: "00000005-0000-4000-8000-00000000a001") } != nil)
     }
 
     @Test func restoreWorksIntoAWALFileAndReopeningDoesNotReseed() throws {
@@ -385,25 +398,24 @@ extension SeedSnapshot {
             #expect(try store.isEmpty())
             try snapshot.restore(into: store)
             #expect(try !store.isEmpty())
-            #expect(try store.read(StoreFixture.dump) == pristine)
-            #expect(try store.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+            #expect(try store.dumpAllTables() == pristine)
+            #expect(try store.databaseCondition().journalMode == "wal")
             // Change it, restore, change it again and close.
-            try store.write { db in try db.execute(sql: "DELETE FROM tickets") }
+            try store.deactivateUser(id: SeedIDs.acmeAdmin)
+            #expect(try store.dumpAllTables() != pristine)
             try snapshot.restore(into: store)
-            #expect(try store.read(StoreFixture.dump) == pristine)
-            try store.write { db in
-                try db.execute(sql: "UPDATE companies SET name = ? WHERE id = ?", arguments: ["Acme Renamed", SeedIDs.acme])
-            }
-            try store.writer.close()
+            #expect(try store.dumpAllTables() == pristine)
+            #expect(try store.setCompanyStatus(SeedIDs.acme, to: .suspended) != nil)
+            try store.close()
         }
         // Reopened as it is: not empty, the change kept, nothing re-seeded.
         let reopened = try Store(path: path)
         #expect(try !reopened.isEmpty())
-        #expect(try reopened.read { db in try String.fetchOne(db, sql: "SELECT name FROM companies WHERE id = ?", arguments: [SeedIDs.acme]) } == "Acme Renamed")
-        #expect(try reopened.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
-        let fk = try reopened.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") }
-        #expect(fk == 1)
-        #expect(try reopened.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_key_check") } == nil)
+        #expect(try reopened.company(id: SeedIDs.acme)?.status == .suspended)
+        let condition = try reopened.databaseCondition()
+        #expect(condition.journalMode == "wal")
+        #expect(condition.foreignKeysEnforced)
+        #expect(condition.foreignKeysHold)
     }
 
     @Test func makeInMemoryStoreHoldsTheSeedAndIsIndependent() throws {
@@ -411,10 +423,11 @@ extension SeedSnapshot {
         let pristine = try snapshot.pristineDump()
         let a = try snapshot.makeInMemoryStore()
         let b = try snapshot.makeInMemoryStore()
-        #expect(try a.read(StoreFixture.dump) == pristine)
-        try a.write { db in try db.execute(sql: "DELETE FROM macros") }
-        #expect(try b.read(StoreFixture.dump) == pristine)
-        #expect(try a.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") } == 1)
+        #expect(try a.dumpAllTables() == pristine)
+        #expect(try a.setCompanyStatus(SeedIDs.acme, to: .suspended) != nil)
+        #expect(try a.dumpAllTables() != pristine)
+        #expect(try b.dumpAllTables() == pristine)
+        #expect(try a.databaseCondition().foreignKeysEnforced)
     }
 
     @Test func restoreAdoptsOurPageSizeWhenTheStoreHasAnother() throws {
@@ -423,7 +436,7 @@ extension SeedSnapshot {
         // In memory, 4 KiB pages (a writer made elsewhere).
         let memory = try Store(writer: DatabaseQueue())
         try snapshot.restore(into: memory)
-        #expect(try memory.read(StoreFixture.dump) == pristine)
+        #expect(try memory.dumpAllTables() == pristine)
         // A WAL file with 4 KiB pages (as an older build would have left it).
         let path = StoreFixture.tempPath()
         defer { StoreFixture.removeFolder(of: path) }
@@ -432,11 +445,11 @@ extension SeedSnapshot {
         var config = Configuration()
         config.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
         let file = try Store(writer: DatabaseQueue(path: path, configuration: config))
-        #expect(try file.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 4096)
+        #expect(try file.databaseCondition().pageSize == 4096)
         try snapshot.restore(into: file)
-        #expect(try file.read(StoreFixture.dump) == pristine)
-        #expect(try file.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
-        #expect(try file.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == Store.pageSize)
+        #expect(try file.dumpAllTables() == pristine)
+        #expect(try file.databaseCondition().journalMode == "wal")
+        #expect(try file.databaseCondition().pageSize == Store.pageSize)
     }
 
     @Test func timings() throws {

@@ -148,7 +148,7 @@ final class MockHarness: Sendable {
 
     /// Every row of every table: equal dumps before and after a request mean it wrote nothing.
     func dump() throws -> [String: [String]] {
-        try server.environment.store.read(StoreFixture.dump)
+        try server.environment.store.dumpAllTables()
     }
 
     // MARK: - Control API (the helpers the integration tests share)

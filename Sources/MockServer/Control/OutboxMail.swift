@@ -1,0 +1,24 @@
+/// Mail the backend would have sent, as `GET /__mock/outbox` shows it. The store writes the
+/// outbox in the sending request's transaction (so a failed request sends nothing) and reads it
+/// back (`Store.outbox(to:kind:)`).
+struct OutboxMail: Encodable, Sendable {
+    let id: String
+    let to: String
+    let kind: String
+    let subject: String
+    let body: String
+    @Nullable var code: String?
+    let sentAt: String
+
+    init(_ record: OutboxRecord) {
+        id = record.id
+        to = record.toAddress
+        kind = record.kind
+        subject = record.subject
+        body = record.body
+        code = record.code
+        sentAt = record.sentAt
+    }
+
+    enum CodingKeys: String, CodingKey { case id, to, kind, subject, body, code, sentAt = "sent_at" }
+}
