@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -18,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),       // NIOConcurrencyHelpers only
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),   // the @JSONObject macro
     ],
     targets: [
         // HTTP/1.1 over POSIX sockets; knows nothing of Repair Minder.
@@ -34,9 +36,14 @@ let package = Package(
         ]),
         // The seed fixtures, bundled so the binary finds them from any folder.
         .target(name: "MockSeeds", path: "Seeds", exclude: ["README.md"], resources: [.copy("default.json")]),
+        // `@JSONObject`: a payload's JSON writer, made by the compiler from its stored properties.
+        .macro(name: "MockServerMacros", dependencies: [
+            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        ]),
         // The emulated backend.
         .target(name: "MockServer", dependencies: [
-            "MockHTTP", "MockSeeds",
+            "MockHTTP", "MockSeeds", "MockServerMacros",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),       // binds and steps the store's reads (RecordColumns.swift)
             .product(name: "Crypto", package: "swift-crypto"),

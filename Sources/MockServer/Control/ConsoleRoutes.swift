@@ -100,7 +100,8 @@ struct ConsolePageError: Error, Sendable, CustomStringConvertible {
 // MARK: - Payloads
 
 /// One row of the start-up banner's table of accounts.
-private struct ConsoleAccountPayload: Encodable {
+@JSONObject
+private struct ConsoleAccountPayload {
     let email: String
     let kind: String
     @Nullable var role: String?
@@ -122,7 +123,8 @@ private struct ConsoleAccountPayload: Encodable {
     }
 }
 
-private struct ConsoleCompanyPayload: Encodable {
+@JSONObject
+private struct ConsoleCompanyPayload {
     let id: String
     let name: String
     let status: String
@@ -134,7 +136,8 @@ private struct ConsoleCompanyPayload: Encodable {
     }
 }
 
-private struct ConsoleSessionPayload: Encodable {
+@JSONObject
+private struct ConsoleSessionPayload {
     let id: String
     let kind: String
     @Nullable var userID: String?

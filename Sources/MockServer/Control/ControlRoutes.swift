@@ -145,7 +145,8 @@ private struct InboundEmailRequest: Decodable {
     let ticket_id: String?
 }
 
-private struct InboundEmailResult: Encodable {
+@JSONObject
+private struct InboundEmailResult {
     let ticket_id: String
     let ticket_number: Int64
     let message_id: String
@@ -154,19 +155,22 @@ private struct InboundEmailResult: Encodable {
 
 /// `GET /__mock/health`'s data. Not private, so that it gets a generated writer
 /// (Routes/PayloadWriters.swift): health checks and readiness probes call it more than any route.
-struct HealthPayload: Encodable {
+@JSONObject
+struct HealthPayload {
     let status: String
     let version: String
     let now: String
 }
 
-private struct ResetResult: Encodable {
+@JSONObject
+private struct ResetResult {
     let now: String
     let durationMs: Double
     enum CodingKeys: String, CodingKey { case now, durationMs = "duration_ms" }
 }
 
-private struct ClockState: Encodable {
+@JSONObject
+private struct ClockState {
     let now: String
     let offsetSeconds: Double
     init(_ clock: MockClock) {
@@ -186,7 +190,8 @@ private struct CompanyStatusChange: Decodable {
     let status: CompanyStatus
 }
 
-private struct CompanyStatusResult: Encodable {
+@JSONObject
+private struct CompanyStatusResult {
     let id: String
     let name: String
     let status: String

@@ -10,7 +10,7 @@ final class FaultPlan: Sendable {
         case truncateBody = "truncate_body"
     }
 
-    struct Fault: Sendable, Encodable, Equatable {
+    struct Fault: Sendable, Equatable, JSONWritable {
         var id: Int
         var method: String?
         var path: PathPattern
@@ -21,20 +21,17 @@ final class FaultPlan: Sendable {
         var body: JSONValue?
         var action: Action?
 
-        enum CodingKeys: String, CodingKey {
-            case id, method, path, remaining, status, body, action
-            case latencyMs = "latency_ms"
-        }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(method, forKey: .method)
-            try c.encode(path, forKey: .path)
-            try c.encode(remaining, forKey: .remaining)
-            try c.encode(latencyMs, forKey: .latencyMs)
-            try c.encode(status, forKey: .status)
-            try c.encode(body, forKey: .body)
-            try c.encode(action, forKey: .action)
+        /// Every member is written, `null` when unset.
+        func writeJSON(to out: inout [UInt8]) {
+            out.appendLiteral(#"{"id":"#); id.writeJSON(to: &out)
+            out.appendLiteral(#","method":"#); method.writeJSON(to: &out)
+            out.appendLiteral(#","path":"#); path.text.writeJSON(to: &out)
+            out.appendLiteral(#","remaining":"#); remaining.writeJSON(to: &out)
+            out.appendLiteral(#","latency_ms":"#); latencyMs.writeJSON(to: &out)
+            out.appendLiteral(#","status":"#); status.writeJSON(to: &out)
+            out.appendLiteral(#","body":"#); body.writeJSON(to: &out)
+            out.appendLiteral(#","action":"#); action?.rawValue.writeJSON(to: &out) ?? out.appendLiteral("null")
+            out.append(UInt8(ascii: "}"))
         }
     }
 

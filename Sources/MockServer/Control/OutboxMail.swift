@@ -1,7 +1,8 @@
 /// Mail the backend would have sent, as `GET /__mock/outbox` shows it. The store writes the
 /// outbox in the sending request's transaction (so a failed request sends nothing) and reads it
 /// back (`Store.outbox(to:kind:)`).
-struct OutboxMail: Encodable, Sendable {
+@JSONObject
+struct OutboxMail: Sendable {
     let id: String
     let to: String
     let kind: String

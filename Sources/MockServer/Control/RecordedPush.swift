@@ -1,5 +1,6 @@
 /// A push the backend would have sent, as `GET /__mock/push` shows it: the stored payload as JSON.
-struct RecordedPush: Encodable, Sendable {
+@JSONObject
+struct RecordedPush: Sendable {
     let id: String
     let deviceToken: String
     let appType: String

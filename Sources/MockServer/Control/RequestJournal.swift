@@ -6,7 +6,7 @@ import MockHTTP
 /// overwritten, nothing shifts); control-API requests are not recorded. An entry keeps its instant
 /// and is formatted only when read.
 final class RequestJournal: Sendable {
-    struct Entry: Sendable, Encodable, Equatable {
+    struct Entry: Sendable, Equatable, JSONWritable {
         var id: Int
         var method: String
         var path: String
@@ -19,20 +19,17 @@ final class RequestJournal: Sendable {
 
         var time: String { Timestamp.string(date) }
 
-        enum CodingKeys: String, CodingKey {
-            case id, method, path, query, status, who, time
-            case durationMs = "duration_ms"
-        }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(method, forKey: .method)
-            try c.encode(path, forKey: .path)
-            try c.encode(query, forKey: .query)
-            try c.encode(status, forKey: .status)
-            try c.encode((durationMs * 1000).rounded() / 1000, forKey: .durationMs)
-            try c.encode(who, forKey: .who)
-            try c.encode(time, forKey: .time)
+        /// Every member is written, `null` when unset; the duration to the microsecond.
+        func writeJSON(to out: inout [UInt8]) {
+            out.appendLiteral(#"{"id":"#); id.writeJSON(to: &out)
+            out.appendLiteral(#","method":"#); method.writeJSON(to: &out)
+            out.appendLiteral(#","path":"#); path.writeJSON(to: &out)
+            out.appendLiteral(#","query":"#); query.writeJSON(to: &out)
+            out.appendLiteral(#","status":"#); status.writeJSON(to: &out)
+            out.appendLiteral(#","duration_ms":"#); ((durationMs * 1000).rounded() / 1000).writeJSON(to: &out)
+            out.appendLiteral(#","who":"#); who.writeJSON(to: &out)
+            out.appendLiteral(#","time":"#); time.writeJSON(to: &out)
+            out.append(UInt8(ascii: "}"))
         }
     }
 
@@ -82,7 +79,7 @@ final class RequestJournal: Sendable {
 
 /// A path pattern for the control API: exact (`/api/auth/refresh`), `:name` for one segment
 /// (`/api/orders/:id`), or a trailing `*` for any rest (`/api/orders*`).
-struct PathPattern: Sendable, Equatable, Encodable {
+struct PathPattern: Sendable, Equatable, JSONWritable {
     let text: String
 
     init?(_ text: String) {
@@ -101,8 +98,5 @@ struct PathPattern: Sendable, Equatable, Encodable {
         return true
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(text)
-    }
+    func writeJSON(to out: inout [UInt8]) { text.writeJSON(to: &out) }
 }

@@ -49,33 +49,33 @@ enum StateRoutes {
     }
 }
 
-private struct StateChange: Encodable {
+@JSONObject
+private struct StateChange {
     var bytes: Int
-    var durationMs: Double
+    /// To the microsecond.
+    var duration_ms: Double
 
-    enum CodingKeys: String, CodingKey { case bytes, durationMs = "duration_ms" }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(bytes, forKey: .bytes)
-        try c.encode((durationMs * 1000).rounded() / 1000, forKey: .durationMs)
+    init(bytes: Int, durationMs: Double) {
+        self.bytes = bytes
+        duration_ms = (durationMs * 1000).rounded() / 1000
     }
 }
 
-private struct NamespaceList: Encodable {
+@JSONObject
+private struct NamespaceList {
     var max: Int
-    var idleTimeoutSeconds: Int
+    var idle_timeout_seconds: Int
     var namespaces: [Namespaces.Summary]
 
-    enum CodingKeys: String, CodingKey { case max, idleTimeoutSeconds = "idle_timeout_seconds", namespaces }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(max, forKey: .max)
-        try c.encode(idleTimeoutSeconds, forKey: .idleTimeoutSeconds)
-        try c.encode(namespaces, forKey: .namespaces)
+    init(max: Int, idleTimeoutSeconds: Int, namespaces: [Namespaces.Summary]) {
+        self.max = max
+        idle_timeout_seconds = idleTimeoutSeconds
+        self.namespaces = namespaces
     }
 }
 
-private struct Dropped: Encodable {
+@JSONObject
+private struct Dropped {
     var name: String
     var dropped = true
 }

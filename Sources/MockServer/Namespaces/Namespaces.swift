@@ -15,21 +15,18 @@ final class Namespaces: Sendable {
         }
     }
 
-    struct Summary: Encodable, Sendable, Equatable {
+    struct Summary: Sendable, Equatable, JSONWritable {
         var name: String
         var createdAt: String
         var lastUsedAt: String
         var idleSeconds: Double
 
-        enum CodingKeys: String, CodingKey {
-            case name, createdAt = "created_at", lastUsedAt = "last_used_at", idleSeconds = "idle_seconds"
-        }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(name, forKey: .name)
-            try c.encode(createdAt, forKey: .createdAt)
-            try c.encode(lastUsedAt, forKey: .lastUsedAt)
-            try c.encode(idleSeconds, forKey: .idleSeconds)
+        func writeJSON(to out: inout [UInt8]) {
+            out.appendLiteral(#"{"name":"#); name.writeJSON(to: &out)
+            out.appendLiteral(#","created_at":"#); createdAt.writeJSON(to: &out)
+            out.appendLiteral(#","last_used_at":"#); lastUsedAt.writeJSON(to: &out)
+            out.appendLiteral(#","idle_seconds":"#); idleSeconds.writeJSON(to: &out)
+            out.append(UInt8(ascii: "}"))
         }
     }
 

@@ -68,7 +68,8 @@ enum AccountRoutes {
 }
 
 /// `GET /api/users/me`: the token-response user plus profile fields.
-struct StaffProfilePayload: Encodable, Sendable {
+@JSONObject
+struct StaffProfilePayload: Sendable {
     let id: String
     let email: String
     let first_name: String
@@ -148,7 +149,8 @@ private struct ProfileChange: Decodable {
     }
 }
 
-struct LocationPayload: Encodable, Sendable {
+@JSONObject
+struct LocationPayload: Sendable {
     let id: String
     let company_id: String
     let name: String
@@ -176,14 +178,16 @@ struct LocationPayload: Encodable, Sendable {
     }
 }
 
-struct AvatarPayload: Encodable, Sendable {
+@JSONObject
+struct AvatarPayload: Sendable {
     @Nullable var avatar_url: String?
 }
 
 /// `GET /api/subscription/features` (shape chosen by the mock; the seeds show none): the company's
 /// plan and what it includes. A quarantined company's subscription is not active and includes
 /// nothing, so the app can explain why everything else is closed.
-struct SubscriptionPayload: Encodable, Sendable {
+@JSONObject
+struct SubscriptionPayload: Sendable {
     let plan: String
     let status: String
     let features: [String]

@@ -3,7 +3,8 @@
 /// snake_case, customer `client`/`company` camelCase. Flags are integers, VAT rates strings.
 
 /// `user` of the token response and of `me` (snake_case).
-struct StaffUserPayload: Encodable, Sendable {
+@JSONObject
+struct StaffUserPayload: Sendable {
     let id: String
     let email: String
     let first_name: String
@@ -32,7 +33,8 @@ struct StaffUserPayload: Encodable, Sendable {
 }
 
 /// `company` of the token response, `me` and `GET /api/companies/:id` (snake_case, VAT as strings).
-struct CompanyPayload: Encodable, Sendable {
+@JSONObject
+struct CompanyPayload: Sendable {
     let id: String
     let name: String
     let status: String
@@ -59,13 +61,15 @@ struct CompanyPayload: Encodable, Sendable {
 }
 
 /// `POST /api/auth/login` → always 2FA next.
-struct LoginStepPayload: Encodable, Sendable {
+@JSONObject
+struct LoginStepPayload: Sendable {
     let requiresTwoFactor = true
     let userId: String
     let email: String
     let user: User
 
-    struct User: Encodable, Sendable {
+    @JSONObject
+    struct User: Sendable {
         let id: String
         let email: String
         let firstName: String
@@ -82,7 +86,8 @@ struct LoginStepPayload: Encodable, Sendable {
 }
 
 /// 2FA verify and magic-link verify.
-struct StaffTokenPayload: Encodable, Sendable {
+@JSONObject
+struct StaffTokenPayload: Sendable {
     let token: String
     let refreshToken: String
     let expiresIn: Int
@@ -91,25 +96,29 @@ struct StaffTokenPayload: Encodable, Sendable {
 }
 
 /// `POST /api/auth/refresh`
-struct RefreshPayload: Encodable, Sendable {
+@JSONObject
+struct RefreshPayload: Sendable {
     let token: String
     let refreshToken: String
     let expiresIn: Int
 }
 
 /// `GET /api/auth/me`
-struct StaffMePayload: Encodable, Sendable {
+@JSONObject
+struct StaffMePayload: Sendable {
     let user: StaffUserPayload
     let company: CompanyPayload
     let hasPassword: Bool
 }
 
-struct MessagePayload: Encodable, Sendable {
+@JSONObject
+struct MessagePayload: Sendable {
     let message: String
 }
 
 /// Customer `client` (camelCase).
-struct CustomerClientPayload: Encodable, Sendable {
+@JSONObject
+struct CustomerClientPayload: Sendable {
     let id: String
     let firstName: String
     let lastName: String
@@ -126,7 +135,8 @@ struct CustomerClientPayload: Encodable, Sendable {
 }
 
 /// Customer `company` and company-selection entries (camelCase).
-struct CustomerCompanyPayload: Encodable, Sendable {
+@JSONObject
+struct CustomerCompanyPayload: Sendable {
     let id: String
     let name: String
     @Nullable var logoUrl: String?
@@ -138,20 +148,23 @@ struct CustomerCompanyPayload: Encodable, Sendable {
     }
 }
 
-struct CustomerTokenPayload: Encodable, Sendable {
+@JSONObject
+struct CustomerTokenPayload: Sendable {
     let token: String
     let client: CustomerClientPayload
     let company: CustomerCompanyPayload
 }
 
-struct CompanySelectionPayload: Encodable, Sendable {
+@JSONObject
+struct CompanySelectionPayload: Sendable {
     let requiresCompanySelection = true
     let companies: [CustomerCompanyPayload]
     let email: String
     let code: String
 }
 
-struct CustomerMePayload: Encodable, Sendable {
+@JSONObject
+struct CustomerMePayload: Sendable {
     let client: CustomerClientPayload
     let company: CustomerCompanyPayload
 }

@@ -2,7 +2,8 @@
 /// (CONTRACT §6). Flags are integers 0/1, money strings, every key always present.
 
 /// A row of the client list and of the search answer.
-struct ClientListItemPayload: Encodable, Sendable {
+@JSONObject
+struct ClientListItemPayload: Sendable {
     let id: String
     let first_name: String
     let last_name: String
@@ -31,7 +32,8 @@ struct ClientListItemPayload: Encodable, Sendable {
 }
 
 /// The client detail: contact fields and the client's orders at the caller's company, newest first.
-struct ClientDetailPayload: Encodable, Sendable {
+@JSONObject
+struct ClientDetailPayload: Sendable {
     let id: String
     let first_name: String
     let last_name: String
@@ -48,7 +50,8 @@ struct ClientDetailPayload: Encodable, Sendable {
     let orders: [OrderBrief]
 
     /// `{id, order_number, status, device_count, grand_total, balance_due, created_at}`
-    struct OrderBrief: Encodable, Sendable {
+    @JSONObject
+    struct OrderBrief: Sendable {
         let id: String
         let order_number: Int64
         let status: String

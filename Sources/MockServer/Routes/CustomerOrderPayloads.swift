@@ -3,7 +3,8 @@
 /// records, assigned staff or client contact details.
 
 /// A row of `GET /api/customer/orders`.
-struct CustomerOrderListItemPayload: Encodable, Sendable {
+@JSONObject
+struct CustomerOrderListItemPayload: Sendable {
     let id: String
     let order_number: Int64
     let status: String
@@ -34,7 +35,8 @@ struct CustomerOrderListItemPayload: Encodable, Sendable {
 }
 
 /// `GET /api/customer/orders/:id` and the answers of approve and reject.
-struct CustomerOrderDetailPayload: Encodable, Sendable {
+@JSONObject
+struct CustomerOrderDetailPayload: Sendable {
     let id: String
     let order_number: Int64
     let status: String
@@ -48,7 +50,8 @@ struct CustomerOrderDetailPayload: Encodable, Sendable {
     let messages: [Message]
     let dates: Dates
 
-    struct DeviceBrief: Encodable, Sendable {
+    @JSONObject
+    struct DeviceBrief: Sendable {
         let id: String
         let display_name: String
         let status: String
@@ -70,7 +73,8 @@ struct CustomerOrderDetailPayload: Encodable, Sendable {
         }
     }
 
-    struct Location: Encodable, Sendable {
+    @JSONObject
+    struct Location: Sendable {
         let name: String
         let address_line1: String
         @Nullable var address_line2: String?
@@ -80,7 +84,8 @@ struct CustomerOrderDetailPayload: Encodable, Sendable {
         @Nullable var email: String?
     }
 
-    struct Device: Encodable, Sendable {
+    @JSONObject
+    struct Device: Sendable {
         let id: String
         let display_name: String
         let status: String
@@ -90,7 +95,8 @@ struct CustomerOrderDetailPayload: Encodable, Sendable {
         @Nullable var customer_reported_issues: String?
     }
 
-    struct Item: Encodable, Sendable {
+    @JSONObject
+    struct Item: Sendable {
         let id: String
         @Nullable var device_id: String?
         let description: String
@@ -112,14 +118,16 @@ struct CustomerOrderDetailPayload: Encodable, Sendable {
 
     /// What awaits the customer's authorisation, and for how much: the devices in
     /// `awaiting_authorisation` and their line items (inc. VAT).
-    struct Quote: Encodable, Sendable {
+    @JSONObject
+    struct Quote: Sendable {
         let devices: [DeviceBrief]
         let items: [Item]
         let total: String
         @Nullable var sent_at: String?
     }
 
-    struct Signature: Encodable, Sendable {
+    @JSONObject
+    struct Signature: Sendable {
         let signature_type: String
         let typed_name: String
         let terms_agreed: Int
@@ -127,7 +135,8 @@ struct CustomerOrderDetailPayload: Encodable, Sendable {
     }
 
     /// Messages the customer sent or was sent (`inbound`, `outbound`, `outbound_sms`), oldest first.
-    struct Message: Encodable, Sendable {
+    @JSONObject
+    struct Message: Sendable {
         let id: String
         let type: String
         @Nullable var from_name: String?
@@ -147,7 +156,8 @@ struct CustomerOrderDetailPayload: Encodable, Sendable {
         }
     }
 
-    struct Dates: Encodable, Sendable {
+    @JSONObject
+    struct Dates: Sendable {
         let created_at: String
         @Nullable var quote_sent_at: String?
         @Nullable var authorised_at: String?

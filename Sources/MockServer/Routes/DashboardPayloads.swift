@@ -3,7 +3,8 @@
 
 /// `{period, from, to, devices: {total, by_status}, work_in_progress, orders: {created, collected},
 /// revenue: {invoiced, paid, outstanding}}`
-struct DashboardStatsPayload: Encodable, Sendable {
+@JSONObject
+struct DashboardStatsPayload: Sendable {
     let period: String
     let from: String
     let to: String
@@ -12,23 +13,27 @@ struct DashboardStatsPayload: Encodable, Sendable {
     let orders: Orders
     let revenue: Revenue
 
-    struct Devices: Encodable, Sendable {
+    @JSONObject
+    struct Devices: Sendable {
         let total: Int
         let by_status: CountsByKey
     }
 
-    struct WorkInProgress: Encodable, Sendable {
+    @JSONObject
+    struct WorkInProgress: Sendable {
         let awaiting_authorisation: Int
         let in_repair: Int
         let ready_for_collection: Int
     }
 
-    struct Orders: Encodable, Sendable {
+    @JSONObject
+    struct Orders: Sendable {
         let created: Int
         let collected: Int
     }
 
-    struct Revenue: Encodable, Sendable {
+    @JSONObject
+    struct Revenue: Sendable {
         let invoiced: String
         let paid: String
         let outstanding: String
@@ -50,7 +55,8 @@ struct DashboardStatsPayload: Encodable, Sendable {
 }
 
 /// `{total, by_status: {open, pending, resolved, closed}, by_type: {lead, order}, awaiting_reply}`
-struct EnquiryStatsPayload: Encodable, Sendable {
+@JSONObject
+struct EnquiryStatsPayload: Sendable {
     let total: Int
     let by_status: CountsByKey
     let by_type: CountsByKey
@@ -66,20 +72,19 @@ struct EnquiryStatsPayload: Encodable, Sendable {
 
 /// An object of counts whose keys are a closed set's values, written in the given order (a
 /// `Dictionary` would be written sorted).
-struct CountsByKey: Encodable, Sendable {
+struct CountsByKey: JSONWritable, Sendable {
     let counts: [(key: String, count: Int)]
 
     init(_ counts: [(String, Int)]) { self.counts = counts.map { (key: $0.0, count: $0.1) } }
 
-    private struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        for (key, count) in counts { try container.encode(count, forKey: Key(stringValue: key)) }
+    func writeJSON(to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        for (i, member) in counts.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            member.key.writeJSON(to: &out)
+            out.append(UInt8(ascii: ":"))
+            member.count.writeJSON(to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 }

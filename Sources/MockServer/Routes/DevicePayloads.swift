@@ -1,7 +1,8 @@
 /// Wire shapes of the device routes (seed 003 "Device Detail").
 
 /// A row of `GET /api/devices`, `my-queue` and `my-active-work`.
-struct DeviceListItemPayload: Encodable, Sendable {
+@JSONObject
+struct DeviceListItemPayload: Sendable {
     let id: String
     let order_id: String
     let order_number: Int64
@@ -19,7 +20,8 @@ struct DeviceListItemPayload: Encodable, Sendable {
     let created_at: String
     let updated_at: String
 
-    struct ClientRef: Encodable, Sendable {
+    @JSONObject
+    struct ClientRef: Sendable {
         let id: String
         let name: String
     }
@@ -46,7 +48,8 @@ struct DeviceListItemPayload: Encodable, Sendable {
 }
 
 /// `GET /api/devices/:id` and `GET /api/orders/:orderId/devices/:deviceId`: the full detail.
-struct DeviceDetailPayload: Encodable, Sendable {
+@JSONObject
+struct DeviceDetailPayload: Sendable {
     let id: String
     let order_id: String
     let order_number: Int64
@@ -88,33 +91,38 @@ struct DeviceDetailPayload: Encodable, Sendable {
     let created_at: String
     let updated_at: String
 
-    struct CatalogueEntry: Encodable, Sendable {
+    @JSONObject
+    struct CatalogueEntry: Sendable {
         let id: String
         let name: String
     }
 
-    struct SubLocation: Encodable, Sendable {
+    @JSONObject
+    struct SubLocation: Sendable {
         let id: String
         let code: String
         @Nullable var description: String?
         let type: String
     }
 
-    struct Authorization: Encodable, Sendable {
+    @JSONObject
+    struct Authorization: Sendable {
         @Nullable var status: String?
         @Nullable var method: String?
         @Nullable var authorized_at: String?
         @Nullable var signature: Signature?
     }
 
-    struct Signature: Encodable, Sendable {
+    @JSONObject
+    struct Signature: Sendable {
         let signature_type: String
         let typed_name: String
         let terms_agreed: Int
         let captured_at: String
     }
 
-    struct Image: Encodable, Sendable {
+    @JSONObject
+    struct Image: Sendable {
         let id: String
         let image_type: String
         let filename: String
@@ -123,14 +131,16 @@ struct DeviceDetailPayload: Encodable, Sendable {
         let created_at: String
     }
 
-    struct Accessory: Encodable, Sendable {
+    @JSONObject
+    struct Accessory: Sendable {
         let id: String
         let accessory_type: String
         @Nullable var description: String?
         @Nullable var returned_at: String?
     }
 
-    struct Part: Encodable, Sendable {
+    @JSONObject
+    struct Part: Sendable {
         let id: String
         let part_name: String
         @Nullable var part_sku: String?
@@ -139,7 +149,8 @@ struct DeviceDetailPayload: Encodable, Sendable {
         let is_oem: Int
     }
 
-    struct LineItem: Encodable, Sendable {
+    @JSONObject
+    struct LineItem: Sendable {
         let id: String
         let description: String
         let quantity: Int64
@@ -148,7 +159,8 @@ struct DeviceDetailPayload: Encodable, Sendable {
         let line_total_inc_vat: String
     }
 
-    struct Note: Encodable, Sendable {
+    @JSONObject
+    struct Note: Sendable {
         let id: String
         let body: String
         let created_at: String
@@ -156,7 +168,8 @@ struct DeviceDetailPayload: Encodable, Sendable {
     }
 
     /// The 12 workflow timestamps (decided set; see docs/resources.md).
-    struct Timestamps: Encodable, Sendable {
+    @JSONObject
+    struct Timestamps: Sendable {
         @Nullable var received_at: String?
         @Nullable var diagnosis_started_at: String?
         @Nullable var quote_sent_at: String?
@@ -171,12 +184,14 @@ struct DeviceDetailPayload: Encodable, Sendable {
         @Nullable var collected_at: String?
     }
 
-    struct Checklist: Encodable, Sendable {
+    @JSONObject
+    struct Checklist: Sendable {
         let items: [Item]
         /// Completed items × 100 / items, rounded down; 0 for an empty checklist.
         let completion_percentage: Int
 
-        struct Item: Encodable, Sendable {
+        @JSONObject
+        struct Item: Sendable {
             let id: String
             let label: String
             let is_completed: Int
@@ -266,7 +281,8 @@ struct DeviceDetailPayload: Encodable, Sendable {
 }
 
 /// `GET /api/devices/lookup`: where the scanned device is.
-struct DeviceLookupPayload: Encodable, Sendable {
+@JSONObject
+struct DeviceLookupPayload: Sendable {
     let device_id: String
     let order_id: String
 }

@@ -53,14 +53,35 @@ enum DeviceTokenRoutes {
         }
 
         router.get("/api/user/push-preferences", access: .staffOrCustomer) { context in
-            JSONBody.success(try context.store.pushPreferences(of: try pushOwner(context.principal)))
+            JSONBody.success(PushPreferencesPayload(try context.store.pushPreferences(of: try pushOwner(context.principal))))
         }
 
         router.put("/api/user/push-preferences", access: .staffOrCustomer) { context in
             let owner = try pushOwner(context.principal)
             let change = try context.body(PushPreferences.Change.self)
             guard change.hasAny else { throw APIFailure.badRequest("No fields to update") }
-            return JSONBody.success(try context.store.updatePushPreferences(of: owner, change: change, now: context.now))
+            return JSONBody.success(PushPreferencesPayload(try context.store.updatePushPreferences(of: owner, change: change,
+                                                                                                  now: context.now)))
         }
+    }
+}
+
+/// `GET|PUT /api/user/push-preferences`: every switch (docs/contract.md §7).
+@JSONObject
+struct PushPreferencesPayload: Sendable {
+    let push_enabled: Bool
+    let order_updates: Bool
+    let device_updates: Bool
+    let ticket_messages: Bool
+    let quote_updates: Bool
+    let marketing: Bool
+
+    init(_ preferences: PushPreferences) {
+        push_enabled = preferences.push_enabled
+        order_updates = preferences.order_updates
+        device_updates = preferences.device_updates
+        ticket_messages = preferences.ticket_messages
+        quote_updates = preferences.quote_updates
+        marketing = preferences.marketing
     }
 }

@@ -84,7 +84,8 @@ struct OpenAPIDocument: Sendable {
             throw OpenAPIDocumentError(message: "openapi.yaml is not a mapping")
         }
         let marker = "servers-marker"
-        let json = String(decoding: try JSONWriter.bytes(YAMLAsJSON(node: root, servers: marker)), as: UTF8.self)
+        if let refusal = YAMLAsJSON.refusal(root) { throw refusal }
+        let json = String(decoding: JSONWriter.bytes(YAMLAsJSON(node: root, servers: marker)), as: UTF8.self)
         guard let hole = json.range(of: "\"\(marker)\"") else {
             throw OpenAPIDocumentError(message: "openapi.yaml has no servers")
         }
@@ -98,52 +99,71 @@ struct OpenAPIDocument: Sendable {
     }
 
     func json(server: String) -> String {
-        struct Server: Encodable { let url: String; let description: String }
         let servers = [Server(url: server, description: Self.serverDescription)]
-        return jsonHead + String(decoding: (try? JSONWriter.bytes(servers)) ?? [], as: UTF8.self) + jsonTail
+        return jsonHead + String(decoding: JSONWriter.bytes(servers), as: UTF8.self) + jsonTail
+    }
+
+    @JSONObject
+    struct Server {
+        let url: String
+        let description: String
     }
 }
 
 /// A YAML node as JSON, keys in the file's order. Scalars keep the type YAML gives them (null,
 /// booleans, integers, floats); everything else, timestamps included, is its text. `servers`, when
 /// set, is the string that replaces the top-level `servers` value.
-private struct YAMLAsJSON: Encodable {
+private struct YAMLAsJSON: JSONWritable {
     let node: Node
     var servers: String?
 
-    func encode(to encoder: any Encoder) throws {
+    func writeJSON(to out: inout [UInt8]) {
         switch node {
         case .scalar(let scalar):
-            var container = encoder.singleValueContainer()
             switch Tag.Name(rawValue: node.tag.rawValue) {
             case .null:
-                try container.encodeNil()
+                out.appendLiteral("null")
             case .bool:
-                try container.encode(node.bool ?? false)
+                (node.bool ?? false).writeJSON(to: &out)
             case .int:
-                if let value = node.int { try container.encode(value) } else { try container.encode(scalar.string) }
+                if let value = node.int { value.writeJSON(to: &out) } else { scalar.string.writeJSON(to: &out) }
             case .float:
-                if let value = node.float, value.isFinite { try container.encode(value) } else { try container.encode(scalar.string) }
+                if let value = node.float, value.isFinite { value.writeJSON(to: &out) } else { scalar.string.writeJSON(to: &out) }
             default:
-                try container.encode(scalar.string)
+                scalar.string.writeJSON(to: &out)
             }
         case .mapping(let mapping):
-            var container = encoder.container(keyedBy: JSONKey.self)
-            for pair in mapping {
-                guard let key = pair.key.string else {
-                    throw OpenAPIDocumentError(message: "openapi.yaml: a mapping key is not a scalar")
-                }
-                if key == "servers", let servers {
-                    try container.encode(servers, forKey: JSONKey(key))
+            out.append(UInt8(ascii: "{"))
+            for (i, pair) in mapping.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                (pair.key.string ?? "").writeJSON(to: &out)   // a key that is not a scalar is refused before
+                out.append(UInt8(ascii: ":"))
+                if pair.key.string == "servers", let servers {
+                    servers.writeJSON(to: &out)
                 } else {
-                    try container.encode(YAMLAsJSON(node: pair.value), forKey: JSONKey(key))
+                    YAMLAsJSON(node: pair.value).writeJSON(to: &out)
                 }
             }
+            out.append(UInt8(ascii: "}"))
         case .sequence(let sequence):
-            var container = encoder.unkeyedContainer()
-            for element in sequence { try container.encode(YAMLAsJSON(node: element)) }
+            sequence.map { YAMLAsJSON(node: $0) }.writeJSON(to: &out)
         case .alias:
-            throw OpenAPIDocumentError(message: "openapi.yaml: aliases are not supported")
+            out.appendLiteral("null")   // refused before
+        }
+    }
+
+    /// Why the document cannot be written as JSON: a mapping key that is not a scalar, or an alias.
+    static func refusal(_ node: Node) -> OpenAPIDocumentError? {
+        switch node {
+        case .scalar: return nil
+        case .mapping(let mapping):
+            for pair in mapping {
+                if pair.key.string == nil { return OpenAPIDocumentError(message: "openapi.yaml: a mapping key is not a scalar") }
+                if let refusal = refusal(pair.value) { return refusal }
+            }
+            return nil
+        case .sequence(let sequence): return sequence.lazy.compactMap(refusal).first
+        case .alias: return OpenAPIDocumentError(message: "openapi.yaml: aliases are not supported")
         }
     }
 }

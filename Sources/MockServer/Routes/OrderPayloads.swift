@@ -1,7 +1,8 @@
 /// Wire shapes of `GET /api/orders` and `GET|PATCH /api/orders/:id` (seed 003 "Order Detail").
 
 /// A row of the order list.
-struct OrderListItemPayload: Encodable, Sendable {
+@JSONObject
+struct OrderListItemPayload: Sendable {
     let id: String
     let order_number: Int64
     let status: String
@@ -17,7 +18,8 @@ struct OrderListItemPayload: Encodable, Sendable {
     let created_at: String
     let updated_at: String
 
-    struct ClientRef: Encodable, Sendable {
+    @JSONObject
+    struct ClientRef: Sendable {
         let id: String
         let first_name: String
         let last_name: String
@@ -33,13 +35,15 @@ struct OrderListItemPayload: Encodable, Sendable {
         }
     }
 
-    struct LocationRef: Encodable, Sendable {
+    @JSONObject
+    struct LocationRef: Sendable {
         let id: String
         let name: String
     }
 
     /// `{id, display_name, status, workflow_type}`
-    struct DeviceBrief: Encodable, Sendable {
+    @JSONObject
+    struct DeviceBrief: Sendable {
         let id: String
         let display_name: String
         let status: String
@@ -69,7 +73,8 @@ struct OrderListItemPayload: Encodable, Sendable {
 }
 
 /// The order detail: every section of seed 003's table.
-struct OrderDetailPayload: Encodable, Sendable {
+@JSONObject
+struct OrderDetailPayload: Sendable {
     let id: String
     let order_number: Int64
     let status: String
@@ -87,7 +92,8 @@ struct OrderDetailPayload: Encodable, Sendable {
     @Nullable var ticket: Ticket?
     let dates: Dates
 
-    struct Client: Encodable, Sendable {
+    @JSONObject
+    struct Client: Sendable {
         let id: String
         let first_name: String
         let last_name: String
@@ -101,7 +107,8 @@ struct OrderDetailPayload: Encodable, Sendable {
         let email_suppressed: Int
     }
 
-    struct Location: Encodable, Sendable {
+    @JSONObject
+    struct Location: Sendable {
         let id: String
         let name: String
         let address_line1: String
@@ -111,7 +118,8 @@ struct OrderDetailPayload: Encodable, Sendable {
         @Nullable var phone: String?
     }
 
-    struct Device: Encodable, Sendable {
+    @JSONObject
+    struct Device: Sendable {
         let id: String
         let display_name: String
         let brand: String
@@ -126,7 +134,8 @@ struct OrderDetailPayload: Encodable, Sendable {
         @Nullable var assigned_engineer: UserRefPayload?
     }
 
-    struct Item: Encodable, Sendable {
+    @JSONObject
+    struct Item: Sendable {
         let id: String
         @Nullable var device_id: String?
         let item_type: String
@@ -139,7 +148,8 @@ struct OrderDetailPayload: Encodable, Sendable {
         let line_total_inc_vat: String
     }
 
-    struct Payment: Encodable, Sendable {
+    @JSONObject
+    struct Payment: Sendable {
         let id: String
         let amount: String
         let payment_method: String
@@ -150,7 +160,8 @@ struct OrderDetailPayload: Encodable, Sendable {
         @Nullable var notes: String?
     }
 
-    struct Totals: Encodable, Sendable {
+    @JSONObject
+    struct Totals: Sendable {
         let subtotal: String
         let vat_total: String
         let grand_total: String
@@ -158,7 +169,8 @@ struct OrderDetailPayload: Encodable, Sendable {
         let balance_due: String
     }
 
-    struct Signature: Encodable, Sendable {
+    @JSONObject
+    struct Signature: Sendable {
         let id: String
         let signature_type: String
         let typed_name: String
@@ -167,7 +179,8 @@ struct OrderDetailPayload: Encodable, Sendable {
         @Nullable var device_id: String?
     }
 
-    struct Ticket: Encodable, Sendable {
+    @JSONObject
+    struct Ticket: Sendable {
         let id: String
         let ticket_number: Int64
         let subject: String
@@ -176,7 +189,8 @@ struct OrderDetailPayload: Encodable, Sendable {
     }
 
     /// The order view's short form of a ticket message (the ticket detail has the full one).
-    struct Message: Encodable, Sendable {
+    @JSONObject
+    struct Message: Sendable {
         let id: String
         let type: String
         @Nullable var from_name: String?
@@ -188,7 +202,8 @@ struct OrderDetailPayload: Encodable, Sendable {
         let created_at: String
     }
 
-    struct Dates: Encodable, Sendable {
+    @JSONObject
+    struct Dates: Sendable {
         let created_at: String
         let updated_at: String
         @Nullable var quote_sent_at: String?

@@ -34,7 +34,8 @@ enum Money {
 
 /// A staff member where another resource names one (`assigned_user`, `assigned_engineer`,
 /// `created_by`, …): `{id, first_name, last_name, name}`.
-struct UserRefPayload: Encodable, Sendable {
+@JSONObject
+struct UserRefPayload: Sendable {
     let id: String
     let first_name: String
     let last_name: String
@@ -62,7 +63,8 @@ struct UserRefPayload: Encodable, Sendable {
 }
 
 /// `{status, label}`: a device status with seed 003's display name.
-struct StatusOptionPayload: Encodable, Sendable {
+@JSONObject
+struct StatusOptionPayload: Sendable {
     let status: String
     let label: String
 

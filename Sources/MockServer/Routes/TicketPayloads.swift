@@ -1,7 +1,8 @@
 /// Wire shapes of the enquiry routes (seed 003 "Ticket/Enquiry Detail" and "Ticket Actions").
 
 /// A row of `GET /api/tickets`.
-struct TicketListItemPayload: Encodable, Sendable {
+@JSONObject
+struct TicketListItemPayload: Sendable {
     let id: String
     let ticket_number: Int64
     let subject: String
@@ -19,13 +20,15 @@ struct TicketListItemPayload: Encodable, Sendable {
     let created_at: String
     let updated_at: String
 
-    struct ClientRef: Encodable, Sendable {
+    @JSONObject
+    struct ClientRef: Sendable {
         let id: String
         let name: String
         let email: String
     }
 
-    struct LocationRef: Encodable, Sendable {
+    @JSONObject
+    struct LocationRef: Sendable {
         let id: String
         let name: String
     }
@@ -58,7 +61,8 @@ struct TicketListItemPayload: Encodable, Sendable {
 }
 
 /// `GET /api/tickets/:id` and the answers of the ticket actions.
-struct TicketDetailPayload: Encodable, Sendable {
+@JSONObject
+struct TicketDetailPayload: Sendable {
     let id: String
     let ticket_number: Int64
     let subject: String
@@ -77,7 +81,8 @@ struct TicketDetailPayload: Encodable, Sendable {
     let created_at: String
     let updated_at: String
 
-    struct Client: Encodable, Sendable {
+    @JSONObject
+    struct Client: Sendable {
         let id: String
         let first_name: String
         let last_name: String
@@ -88,13 +93,15 @@ struct TicketDetailPayload: Encodable, Sendable {
         let is_generated_email: Int
     }
 
-    struct ReceivedEmail: Encodable, Sendable {
+    @JSONObject
+    struct ReceivedEmail: Sendable {
         let id: String
         let email_address: String
         let display_name: String
     }
 
-    struct Message: Encodable, Sendable {
+    @JSONObject
+    struct Message: Sendable {
         let id: String
         let type: String
         @Nullable var from_email: String?
@@ -111,7 +118,8 @@ struct TicketDetailPayload: Encodable, Sendable {
         let attachments: [Attachment]
     }
 
-    struct Event: Encodable, Sendable {
+    @JSONObject
+    struct Event: Sendable {
         let id: String
         let event_type: String
         /// The stored JSON object, or null.
@@ -126,7 +134,8 @@ struct TicketDetailPayload: Encodable, Sendable {
         }
     }
 
-    struct Attachment: Encodable, Sendable {
+    @JSONObject
+    struct Attachment: Sendable {
         let id: String
         let filename: String
         let content_type: String
@@ -175,18 +184,21 @@ struct TicketDetailPayload: Encodable, Sendable {
 }
 
 /// `POST /api/tickets/:id/generate-response`
-struct GeneratedResponsePayload: Encodable, Sendable {
+@JSONObject
+struct GeneratedResponsePayload: Sendable {
     let response: String
 }
 
 /// `POST /api/tickets/:id/macro`: the stage sent now, the stages scheduled, and the ticket after it.
-struct MacroRunPayload: Encodable, Sendable {
+@JSONObject
+struct MacroRunPayload: Sendable {
     let macro_id: String
     let sent: TicketDetailPayload.Message
     let scheduled: [Scheduled]
     let ticket: TicketDetailPayload
 
-    struct Scheduled: Encodable, Sendable {
+    @JSONObject
+    struct Scheduled: Sendable {
         let stage_id: String
         let position: Int64
         let subject: String
@@ -205,14 +217,16 @@ struct MacroRunPayload: Encodable, Sendable {
 }
 
 /// `GET /api/macros`: `{id, name, description, is_active, stages}`.
-struct MacroPayload: Encodable, Sendable {
+@JSONObject
+struct MacroPayload: Sendable {
     let id: String
     let name: String
     @Nullable var description: String?
     let is_active: Int
     let stages: [Stage]
 
-    struct Stage: Encodable, Sendable {
+    @JSONObject
+    struct Stage: Sendable {
         let id: String
         let position: Int64
         let delay_minutes: Int64

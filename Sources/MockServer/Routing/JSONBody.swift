@@ -5,56 +5,47 @@ import MockHTTP
 /// the field.
 enum JSONBody {
     /// `{"success": true, "data": …, "pagination"?: …}`
-    struct Success<Payload: Encodable>: Encodable {
-        let success = true
+    struct Success<Payload: JSONWritable>: JSONWritable {
         let data: Payload
         let pagination: Pagination?
 
-        enum CodingKeys: String, CodingKey { case success, data, pagination }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(success, forKey: .success)
-            try c.encode(data, forKey: .data)
-            try c.encodeIfPresent(pagination, forKey: .pagination)
+        func writeJSON(to out: inout [UInt8]) {
+            out.appendLiteral(#"{"success":true,"data":"#)
+            data.writeJSON(to: &out)
+            if let pagination {
+                out.appendLiteral(#","pagination":"#)
+                pagination.writeJSON(to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
         }
     }
 
     /// `{"success": true}` with no `data` (logout).
-    struct Bare: Encodable { let success = true }
+    struct Bare: JSONWritable {
+        func writeJSON(to out: inout [UInt8]) { out.appendLiteral(#"{"success":true}"#) }
+    }
 
     /// `{"success": false, "error": …, "code"?: …}`
-    struct Failure: Encodable {
+    @JSONObject
+    struct Failure {
         let success = false
         let error: String
         let code: String?
-
-        enum CodingKeys: String, CodingKey { case success, error, code }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(success, forKey: .success)
-            try c.encode(error, forKey: .error)
-            try c.encodeIfPresent(code, forKey: .code)
-        }
     }
 
-    /// The value's JSON text (`JSONWriter`).
-    static func encode<T: Encodable>(_ value: T) -> Data {
-        do {
-            return Data(try JSONWriter.bytes(value))
-        } catch {
-            // Our own payload types always encode; a failure here is a programming error.
-            preconditionFailure("unencodable payload \(T.self): \(error)")
-        }
+    /// The value's JSON text.
+    static func encode<T: JSONWritable>(_ value: T) -> Data {
+        Data(JSONWriter.bytes(value))
     }
 
-    static func response<T: Encodable>(status: Int = 200, _ value: T) -> HTTPResponse {
+    static func response<T: JSONWritable>(status: Int = 200, _ value: T) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.add("Content-Type", "application/json; charset=utf-8")
         return HTTPResponse(status: status, headers: headers, body: encode(value))
     }
 
     /// `200 {"success": true, "data": payload}` (plus `pagination` for lists).
-    static func success<T: Encodable>(_ payload: T, pagination: Pagination? = nil, status: Int = 200) -> HTTPResponse {
+    static func success<T: JSONWritable>(_ payload: T, pagination: Pagination? = nil, status: Int = 200) -> HTTPResponse {
         response(status: status, Success(data: payload, pagination: pagination))
     }
 
@@ -161,30 +152,25 @@ extension KeyedDecodingContainer {
 }
 
 /// `"pagination": {"page": 1, "limit": 20, "total": 57, "total_pages": 3}`
-struct Pagination: Encodable, Sendable, Equatable {
+struct Pagination: JSONWritable, Sendable, Equatable {
     var page: Int
     var limit: Int
     var total: Int
     var totalPages: Int { total == 0 ? 0 : (total + limit - 1) / limit }
 
-    enum CodingKeys: String, CodingKey { case page, limit, total, totalPages = "total_pages" }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(page, forKey: .page)
-        try c.encode(limit, forKey: .limit)
-        try c.encode(total, forKey: .total)
-        try c.encode(totalPages, forKey: .totalPages)
+    func writeJSON(to out: inout [UInt8]) {
+        out.appendLiteral(#"{"page":"#); page.writeJSON(to: &out)
+        out.appendLiteral(#","limit":"#); limit.writeJSON(to: &out)
+        out.appendLiteral(#","total":"#); total.writeJSON(to: &out)
+        out.appendLiteral(#","total_pages":"#); totalPages.writeJSON(to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 }
 
-/// A value that encodes as JSON `null` when absent, where the contract shows the key with null
-/// (`"logo_url": null`) rather than leaving it out.
+/// An optional property written as JSON `null` when absent, where the contract shows the key with
+/// null (`"logo_url": null`), rather than left out (`@JSONObject` reads the attribute).
 @propertyWrapper
-struct Nullable<Value: Encodable & Sendable>: Encodable, Sendable {
+struct Nullable<Value: Sendable>: Sendable {
     var wrappedValue: Value?
     init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        if let wrappedValue { try c.encode(wrappedValue) } else { try c.encodeNil() }
-    }
 }

@@ -69,9 +69,7 @@ enum JSONValue: Sendable, Hashable {
 
     /// UTF-8 JSON text (`JSONWriter`'s: object keys sorted).
     func encoded() -> [UInt8] {
-        var out = [UInt8]()
-        JSONWriter.write(self, to: &out)
-        return out
+        JSONWriter.bytes(self)
     }
 
     /// JSON text as a `String`.

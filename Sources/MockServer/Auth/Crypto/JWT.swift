@@ -79,7 +79,7 @@ struct JWTSigner: Sendable {
     func sign(_ claims: [String: JSONValue]) -> String {
         var payload = [UInt8]()
         payload.reserveCapacity(512)
-        JSONWriter.write(JSONValue.object(claims), to: &payload)
+        JSONValue.object(claims).writeJSON(to: &payload)
         let header = Self.encodedHeaderBytes
         let signingCount = header.count + 1 + Base64.encodedCount(payload.count, pad: false)
         let total = signingCount + 1 + Self.encodedSignatureCount
