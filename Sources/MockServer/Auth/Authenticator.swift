@@ -1,11 +1,14 @@
 import Foundation
+import Logging
 import MockHTTP
 
 /// Resolves `Authorization: Bearer <jwt>` into a principal, once per request: signature, algorithm
 /// and expiry, then the token's family (staff) or session (customer) and the account, read fresh
 /// from the database so revocation, deactivation and company status apply on the next request.
 struct Authenticator: Sendable {
-    let environment: ServerEnvironment
+    let store: Store
+    let signer: JWTSigner
+    let logger: Logger
 
     /// `.success(nil)` when no token was sent; a failure carries the 401 to answer if the route needs one.
     func authenticate(_ request: HTTPRequest, now: Date) -> Result<Principal?, APIFailure> {
@@ -20,7 +23,7 @@ struct Authenticator: Sendable {
         guard !token.isEmpty else { return .failure(.unauthorized(reason: "malformed_authorization")) }
         let claims: [String: JSONValue]
         do {
-            claims = try environment.signer.verify(token, now: now)
+            claims = try signer.verify(token, now: now)
         } catch .expired {
             return .failure(.unauthorized(reason: "token_expired"))
         } catch {
@@ -38,7 +41,7 @@ struct Authenticator: Sendable {
         } catch let failure as APIFailure {
             return .failure(failure)
         } catch {
-            environment.logger.error("authentication lookup failed: \(error)")
+            logger.error("authentication lookup failed: \(error)")
             return .failure(.unauthorized(reason: "lookup_failed"))
         }
     }
@@ -49,7 +52,7 @@ struct Authenticator: Sendable {
               claims["type"] == nil else {
             throw APIFailure.unauthorized(reason: "invalid_claims")
         }
-        guard let session = try environment.store.liveStaffSession(familyID: familyID, userID: userID) else { return nil }
+        guard let session = try store.liveStaffSession(familyID: familyID, userID: userID) else { return nil }
         return StaffPrincipal(userID: userID, companyID: session.companyID, role: session.role, familyID: familyID,
                               isMobile: session.isMobile == 1, companyStatus: session.companyStatus)
     }
@@ -61,7 +64,7 @@ struct Authenticator: Sendable {
               let sessionID = claims["sessionId"]?.stringValue, let email = claims["email"]?.stringValue else {
             throw APIFailure.unauthorized(reason: "invalid_claims")
         }
-        let live = try environment.store.isCustomerSessionLive(sessionID, clientID: clientID, companyID: companyID,
+        let live = try store.isCustomerSessionLive(sessionID, clientID: clientID, companyID: companyID,
                                                                now: now)
         return live ? CustomerPrincipal(clientID: clientID, companyID: companyID, sessionID: sessionID, email: email) : nil
     }

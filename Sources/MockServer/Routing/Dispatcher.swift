@@ -86,7 +86,9 @@ private struct Pipeline {
     let api: Router
     let control: Router?
     let admission: Admission
-    var authenticator: Authenticator { Authenticator(environment: environment) }
+    var authenticator: Authenticator {
+        Authenticator(store: environment.store, signer: environment.signer, logger: environment.logger)
+    }
 
     func respond(to request: HTTPRequest, started: ContinuousClock.Instant) -> HTTPResponse {
         if let control, Dispatcher.isControl(request.path) {   // the control token was judged by the Dispatcher

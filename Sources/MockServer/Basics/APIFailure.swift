@@ -1,5 +1,3 @@
-import MockHTTP
-
 /// Every failure a handler can answer with. The router's single catch turns it into
 /// `{"success": false, "error": message, "code"?: code}` with `status`.
 /// Messages are the contract's wording, byte-exact.

@@ -31,7 +31,13 @@ extension MockServerConfiguration {
             guard let bundleID = pushBundleID else { throw .pushBundleIDRequired }
             guard Self.isBundleID(bundleID) else { throw .invalidPushBundleID(bundleID) }
         }
-        if let controlToken, !ControlToken.isValid(controlToken) { throw .invalidControlToken }
+        if let controlToken, !Self.isControlToken(controlToken) { throw .invalidControlToken }
+    }
+
+    /// A token the `Authorization` header can carry as it is: 1 or more visible ASCII characters
+    /// (no spaces; header values are trimmed and may not hold control characters).
+    static func isControlToken(_ token: String) -> Bool {
+        !token.isEmpty && token.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 
     /// Apple's rule for `CFBundleIdentifier`: letters, digits, hyphens and periods.

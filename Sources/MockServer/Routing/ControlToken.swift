@@ -37,12 +37,6 @@ enum ControlToken {
         return difference == 0
     }
 
-    /// A token the `Authorization` header can carry as it is: 1 or more visible ASCII characters
-    /// (no spaces; header values are trimmed and may not hold control characters).
-    static func isValid(_ token: String) -> Bool {
-        !token.isEmpty && token.utf8.allSatisfy { (0x21...0x7E).contains($0) }
-    }
-
     /// True for an address only this machine can reach: 127.0.0.0/8, ::1 (also as `[::1]` or
     /// IPv4-mapped `::ffff:127.x.y.z`) and `localhost`. Anything else, wildcards and names
     /// included, may be reachable from elsewhere.
