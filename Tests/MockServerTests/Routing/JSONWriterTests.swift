@@ -295,3 +295,19 @@ import Testing
         }
     }
 }
+
+extension JSONWriterTests {
+    @JSONObject
+    struct WithComputed {
+        static let shared = 1
+        var stored: Int
+        var computed: Int { stored * 2 }
+        var observed: String = "o" {
+            didSet { _ = oldValue }
+        }
+    }
+
+    @Test func onlyStoredInstancePropertiesAreMembers() throws {
+        #expect(try Self.text(WithComputed(stored: 3)) == #"{"stored":3,"observed":"o"}"#)
+    }
+}
