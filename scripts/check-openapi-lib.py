@@ -132,6 +132,13 @@ def call_json(base, method, path, **kwargs):
     return status, (json.loads(data) if data else None)
 
 
+def jwt_claims(token):
+    """The claims of a JWT, unverified (the mock signed it)."""
+    import base64
+    payload = token.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+
+
 def latest_code(base, email, kind):
     status, box = call_json(base, "GET", "/__mock/outbox?" + urllib.parse.urlencode({"to": email, "kind": kind}))
     if status != 200 or not box["data"]:

@@ -56,6 +56,7 @@ public final class MockServer: Sendable {
             ControlRoutes.register(on: &control)
             StateRoutes.register(on: &control)
             ConsoleRoutes.register(on: &control)
+            SessionRoutes.register(on: &control)
         }
         let dispatcher = Dispatcher(namespaces: namespaces, api: api, control: control)
         self.dispatcher = dispatcher

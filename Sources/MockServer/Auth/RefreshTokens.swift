@@ -23,8 +23,13 @@ enum RefreshTokens {
 
     /// The terms of a refresh token issued at `now` to a client with `userAgent`.
     static func terms(userAgent: String?, now: Date) -> RefreshTerms {
-        let mobile = isMobile(userAgent: userAgent)
-        return RefreshTerms(mobile: mobile, expiresAt: now.addingTimeInterval(lifetime(mobile: mobile)))
+        terms(mobile: isMobile(userAgent: userAgent), now: now)
+    }
+
+    /// The terms of a refresh token issued at `now` to a mobile client or not (a session minted by
+    /// `POST /__mock/sessions` names its platform instead of sending a User-Agent).
+    static func terms(mobile: Bool, now: Date) -> RefreshTerms {
+        RefreshTerms(mobile: mobile, expiresAt: now.addingTimeInterval(lifetime(mobile: mobile)))
     }
 
     /// The answer to a refused refresh.

@@ -136,8 +136,9 @@ private struct ConsoleCompanyPayload {
     }
 }
 
+/// A session as `GET /__mock/sessions` lists it (and `DELETE /__mock/sessions/{id}` answers it).
 @JSONObject
-private struct ConsoleSessionPayload {
+struct ConsoleSessionPayload {
     let id: String
     let kind: String
     @Nullable var userID: String?

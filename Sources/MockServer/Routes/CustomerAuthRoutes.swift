@@ -34,7 +34,7 @@ enum CustomerAuthRoutes {
             guard LoginCodes.isWellFormed(body.code) else { throw StaffAuthRoutes.invalidCode }
             switch try context.store.signInCustomer(
                 email: body.email, code: body.code, companyID: body.companyId, maxCodeAttempts: LoginCodes.maxAttempts,
-                sessionExpiresAt: context.now.addingTimeInterval(AccessTokens.customerLifetime), now: context.now) {
+                sessionExpiresAt: SignInResponses.customerSessionExpiry(from: context.now), now: context.now) {
             case .rejected:
                 throw StaffAuthRoutes.invalidCode
             case .chooseCompany(let account):
@@ -43,10 +43,8 @@ enum CustomerAuthRoutes {
                     companies: account.companies.map(CustomerCompanyPayload.init), email: account.client.email,
                     code: body.code))
             case .signedIn(let client, let company, let sessionID):
-                let token = AccessTokens.customer(clientID: client.id, companyID: company.id, email: client.email,
-                                                  sessionID: sessionID, now: context.now, signer: context.environment.signer)
-                return JSONBody.success(CustomerTokenPayload(token: token, client: CustomerClientPayload(client),
-                                                             company: CustomerCompanyPayload(company)))
+                return JSONBody.success(SignInResponses.customer(client: client, company: company, sessionID: sessionID,
+                                                                 now: context.now, signer: context.environment.signer))
             }
         }
 

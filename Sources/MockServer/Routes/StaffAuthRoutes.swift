@@ -4,8 +4,6 @@ import MockHTTP
 /// Staff authentication (CONTRACT §2, §3): password + 2FA, magic link, refresh, me, logout.
 enum StaffAuthRoutes {
     static let invalidCredentials = APIFailure(status: 401, message: "Invalid credentials")
-    static let deactivated = APIFailure(status: 401, message: "Account is deactivated")
-    static let archived = APIFailure(status: 401, message: "Account has been archived and cannot login")
     static let noPassword = APIFailure(status: 401,
                                        message: "No password set. Please use Magic Link login or set a password in Settings.")
     static let invalidCode = APIFailure(status: 401, message: "Invalid or expired code")
@@ -112,12 +110,7 @@ enum StaffAuthRoutes {
 
     /// Deactivated and archived accounts cannot sign in by any route.
     static func requireLoginable(_ account: StaffAccount) throws {
-        if !account.canSignIn { throw refusal(account) }
-    }
-
-    /// Why `account`, which cannot sign in, is refused: being archived comes first.
-    static func refusal(_ account: StaffAccount) -> APIFailure {
-        account.isArchived ? archived : deactivated
+        if !account.canSignIn { throw SignInResponses.refusal(account) }
     }
 
     /// What `code` can prove at the 2FA step: six digits are the emailed code or (for app-2FA
@@ -137,13 +130,10 @@ enum StaffAuthRoutes {
         case .rejected:
             throw invalidCode
         case .refused(let account):
-            throw refusal(account)
+            throw SignInResponses.refusal(account)
         case .signedIn(let account, let issued):
-            let token = AccessTokens.staff(account, familyID: issued.familyID, mobile: terms.mobile, now: context.now,
-                                           signer: context.environment.signer)
-            return StaffTokenPayload(token: token, refreshToken: issued.refreshToken,
-                                     expiresIn: Int(AccessTokens.staffLifetime), user: StaffUserPayload(account),
-                                     company: CompanyPayload(account.company))
+            return SignInResponses.staff(account, issued: issued, terms: terms, now: context.now,
+                                         signer: context.environment.signer)
         }
     }
 }

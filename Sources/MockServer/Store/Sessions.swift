@@ -42,13 +42,16 @@ struct SessionFilter: Sendable, Equatable {
     var status: SessionSummary.Status?
     /// At most this many (newest first); nil for all.
     var limit: Int?
+    /// The one session with this id (a family id or a customer session id).
+    var id: String?
 
     init(kind: SessionSummary.Kind? = nil, email: String? = nil, status: SessionSummary.Status? = nil,
-                limit: Int? = nil) {
+                limit: Int? = nil, id: String? = nil) {
         self.kind = kind
         self.email = email
         self.status = status
         self.limit = limit
+        self.id = id
     }
 }
 
@@ -63,25 +66,48 @@ extension Store {
     /// Staff token families and customer sessions, newest first (ties: staff first, then the later
     /// made), each judged at `now`.
     func sessions(_ filter: SessionFilter, now: Date) throws -> [SessionSummary] {
-        try readDatabase { db in
-            // The status is judged here, so a status filter reads every row and cuts afterwards.
-            let sqlLimit = filter.status == nil ? (filter.limit ?? -1) : -1
-            let statement = try db.cachedStatement(sql: Self.sessionsSQL)
-            try statement.requireColumns(SessionRow.columnNames, of: "a session")
-            let rows = try statement.rows(arguments: [filter.kind?.rawValue, filter.email, sqlLimit]) { sqlite in
-                var columns = StatementColumns(sqlite)
-                return try SessionRow(&columns)
+        try readDatabase { db in try Self.sessions(db, filter, now: now) }
+    }
+
+    /// The session (staff token family or customer session) whose id is `id`, judged at `now`.
+    func session(id: String, now: Date) throws -> SessionSummary? {
+        try readDatabase { db in try Self.sessions(db, SessionFilter(id: id), now: now).first }
+    }
+
+    /// `DELETE /__mock/sessions/{id}`: revokes the session as a logout would (a staff family with
+    /// reason `logout`, a customer session ended), in one transaction, and answers it as it is
+    /// afterwards. A session already revoked (for any reason, `user_inactive` included) is left as
+    /// it is; nil when there is no such session.
+    func endSession(id: String, now: Date) throws -> SessionSummary? {
+        try writeDatabase { db in
+            guard let session = try Self.sessions(db, SessionFilter(id: id), now: now).first else { return nil }
+            guard session.status != .revoked else { return session }
+            switch session.kind {
+            case .staff: try RefreshTokenFamilyRecord.revoke(db, familyID: id, reason: .logout, now: now)
+            case .customer: try CustomerSessionRecord.end(db, sessionID: id, now: now)
             }
-            let nowText = Timestamp.string(now)
-            var sessions: [SessionSummary] = []
-            for row in rows {
-                let session = row.summary(now: nowText)
-                if let status = filter.status, session.status != status { continue }
-                sessions.append(session)
-                if let limit = filter.limit, sessions.count >= limit { break }
-            }
-            return sessions
+            return try Self.sessions(db, SessionFilter(id: id), now: now).first
         }
+    }
+
+    private static func sessions(_ db: Database, _ filter: SessionFilter, now: Date) throws -> [SessionSummary] {
+        // The status is judged here, so a status filter reads every row and cuts afterwards.
+        let sqlLimit = filter.status == nil ? (filter.limit ?? -1) : -1
+        let statement = try db.cachedStatement(sql: Self.sessionsSQL)
+        try statement.requireColumns(SessionRow.columnNames, of: "a session")
+        let rows = try statement.rows(arguments: [filter.kind?.rawValue, filter.email, sqlLimit, filter.id]) { sqlite in
+            var columns = StatementColumns(sqlite)
+            return try SessionRow(&columns)
+        }
+        let nowText = Timestamp.string(now)
+        var sessions: [SessionSummary] = []
+        for row in rows {
+            let session = row.summary(now: nowText)
+            if let status = filter.status, session.status != status { continue }
+            sessions.append(session)
+            if let limit = filter.limit, sessions.count >= limit { break }
+        }
+        return sessions
     }
 
     /// Every company, by name.
@@ -93,7 +119,7 @@ extension Store {
         }
     }
 
-    /// ?1 kind or NULL, ?2 email or NULL, ?3 limit (-1 for none).
+    /// ?1 kind or NULL, ?2 email or NULL, ?3 limit (-1 for none), ?4 id or NULL.
     private static let sessionsSQL = """
         SELECT * FROM (
             SELECT 'staff' AS kind, f.id, f.user_id, NULL AS client_id, u.email, u.company_id,
@@ -110,6 +136,7 @@ extension Store {
             JOIN users u ON u.id = f.user_id
             JOIN companies c ON c.id = u.company_id
             WHERE (?1 IS NULL OR ?1 = 'staff') AND (?2 IS NULL OR u.email = ?2 COLLATE NOCASE)
+              AND (?4 IS NULL OR f.id = ?4)
             UNION ALL
             SELECT 'customer', s.id, NULL, s.client_id, cl.email, s.company_id,
                    c.name, c.status, NULL, s.created_at,
@@ -120,6 +147,7 @@ extension Store {
             JOIN clients cl ON cl.id = s.client_id
             JOIN companies c ON c.id = s.company_id
             WHERE (?1 IS NULL OR ?1 = 'customer') AND (?2 IS NULL OR cl.email = ?2 COLLATE NOCASE)
+              AND (?4 IS NULL OR s.id = ?4)
         )
         ORDER BY created_at DESC, kind DESC, seq DESC
         LIMIT ?3

@@ -62,6 +62,17 @@ extension Store {
         }
     }
 
+    /// `POST /__mock/sessions`: signs the account whose email is `email` in without a proof — the
+    /// same new token family and `last_login` as the sign-ins above, refused the same way when the
+    /// account cannot sign in. `.rejected` when no staff account has that email (nothing written).
+    func signInWithoutProof(email: String, refresh: RefreshTerms, now: Date) throws -> StaffSignIn {
+        try signingIn { db in
+            try StaffAccount.fetch(db, email: email)
+        } signIn: { db, account in
+            try Self.startSession(db, account: account, refresh: refresh, now: now)
+        }
+    }
+
     /// One transaction: `verify` (nil: rejected, committed), then the account must be able to sign
     /// in (else everything is rolled back), then `signIn`.
     private func signingIn(verify: (Database) throws -> StaffAccount?,

@@ -175,12 +175,24 @@ import MockHTTP
         defer { mock.stop() }
         let document = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
         let methods: Set<String> = ["get", "put", "post", "delete", "patch"]
+        let shared = document["components"]?["responses"]?["ControlTokenRequired"]
         var guardedOperations = 0
         for (path, item) in document["paths"]?.objectValue ?? [:] where path.hasPrefix("/__mock") {
             for (method, operation) in item.objectValue ?? [:] where methods.contains(method) {
                 let open = method == "get" && (path == "/__mock/health" || path == "/__mock/")
-                #expect(operation["responses"]?["401"]?["$ref"]?.string == (open ? nil : "#/components/responses/ControlTokenRequired"),
-                        "\(method) \(path)")
+                let refusal = operation["responses"]?["401"]
+                if open || refusal?["$ref"] != nil {
+                    #expect(refusal?["$ref"]?.string == (open ? nil : "#/components/responses/ControlTokenRequired"),
+                            "\(method) \(path)")
+                } else {
+                    // A 401 of the operation's own (POST /__mock/sessions: an account that cannot sign
+                    // in) lists the control token's refusals among its examples, and their header.
+                    let own = refusal?["content"]?["application/json"]?["examples"]
+                    let control = shared?["content"]?["application/json"]?["examples"]
+                    #expect(own?["missing"] != nil && own?["missing"] == control?["missing"], "\(method) \(path)")
+                    #expect(own?["wrong"] != nil && own?["wrong"] == control?["wrong"], "\(method) \(path)")
+                    #expect(refusal?["headers"]?["WWW-Authenticate"] != nil, "\(method) \(path)")
+                }
                 #expect(operation["security"] == (open ? [] : [[:], ["controlToken": []]]), "\(method) \(path)")
                 if !open { guardedOperations += 1 }
             }

@@ -99,6 +99,7 @@ import Yams
         ControlRoutes.register(on: &control)
         StateRoutes.register(on: &control)
         ConsoleRoutes.register(on: &control)
+        SessionRoutes.register(on: &control)
         let routes = Set((api.routes + control.routes).map { route in
             route.method + " /" + route.segments.map { segment in
                 switch segment {

@@ -1,0 +1,82 @@
+import Foundation
+import MockHTTP
+
+/// Sessions made and ended by the control API, so that a test (a UI test above all) can start the
+/// app already signed in, or sign it out from elsewhere:
+/// - `POST /__mock/sessions` signs an account in without its codes and answers exactly what that
+///   account's last real sign-in step answers (staff: the 2FA / magic-link token response; customer:
+///   the verify-code token response). The session is a real one: a staff token family or a customer
+///   session, listed by `GET /__mock/sessions`, refreshed, rotated and revoked like any other.
+/// - `DELETE /__mock/sessions/{id}` revokes one as a logout would, and answers it as
+///   `GET /__mock/sessions` then shows it.
+/// Per namespace, like the rest of the control API (docs/control-api.md).
+enum SessionRoutes {
+    static let accountNotFound = APIFailure(status: 404, message: "Account not found")
+    static let sessionNotFound = APIFailure(status: 404, message: "Session not found")
+
+    static func register(on router: inout Router) {
+        router.post("/__mock/sessions", access: .open) { context in
+            let body = try context.body(MintBody.self)
+            guard body.email.contains("@") else { throw APIFailure.invalidField("email") }
+            let platform = body.platform ?? .mobile   // decided: the app is an iOS app
+            let store = context.store
+            let now = context.now
+
+            // Staff first: the email of a staff account signs that account in.
+            if let account = try store.staffAccount(email: body.email) {
+                if let companyID = body.companyID, companyID != account.companyID {
+                    throw APIFailure.invalidField("company_id")
+                }
+                let terms = RefreshTokens.terms(mobile: platform == .mobile, now: now)
+                switch try store.signInWithoutProof(email: body.email, refresh: terms, now: now) {
+                case .signedIn(let account, let issued):
+                    return JSONBody.success(SignInResponses.staff(account, issued: issued, terms: terms, now: now,
+                                                                  signer: context.environment.signer),
+                                            status: 201)
+                case .refused(let account):
+                    throw SignInResponses.refusal(account)
+                case .rejected:
+                    throw accountNotFound   // gone between the two reads
+                }
+            }
+
+            switch try store.openCustomerSession(email: body.email, companyID: body.companyID,
+                                                 sessionExpiresAt: SignInResponses.customerSessionExpiry(from: now),
+                                                 now: now) {
+            case .signedIn(let client, let company, let sessionID):
+                return JSONBody.success(SignInResponses.customer(client: client, company: company, sessionID: sessionID,
+                                                                 now: now, signer: context.environment.signer),
+                                        status: 201)
+            case .chooseCompany, .notTheirCompany:
+                throw APIFailure.invalidField("company_id")
+            case .unknown:
+                throw accountNotFound
+            }
+        }
+
+        router.delete("/__mock/sessions/:id", access: .open) { context in
+            let id = try context.parameter("id")
+            guard let session = try context.store.endSession(id: id, now: context.now) else { throw sessionNotFound }
+            return JSONBody.success(ConsoleSessionPayload(session))
+        }
+    }
+}
+
+/// `POST /__mock/sessions`. Unknown keys are ignored; `platform` and `company_id` may be left out
+/// or `null`.
+private struct MintBody: Decodable {
+    let email: String
+    let platform: Platform?
+    let companyID: String?
+
+    enum Platform: String, Decodable {
+        /// 90-day refresh tokens, as a User-Agent with `iPhone` (…) gets at sign-in.
+        case mobile
+        /// 7-day refresh tokens.
+        case web
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case email, platform, companyID = "company_id"
+    }
+}
