@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "MockHTTP", targets: ["MockHTTP"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "RepairMinderClient", targets: ["RepairMinderClient"]),
+        .library(name: "RepairMinderMockControl", targets: ["RepairMinderMockControl"]),
         .executable(name: "repairminder-mock", targets: ["repairminder-mock"]),
     ],
     dependencies: [
@@ -54,6 +55,8 @@ let package = Package(
                        .copy("Control/Console/console.html")]),       // GET /__mock/ (Control/ConsoleRoutes.swift)
         // The shared client: Foundation only.
         .target(name: "RepairMinderClient"),
+        // The control API (`/__mock/…`) typed, for UI tests and our own: Foundation only, nothing of the server.
+        .target(name: "RepairMinderMockControl"),
         // The CLI: flags and signals, nothing else.
         .executableTarget(name: "repairminder-mock", dependencies: [
             "MockServer", "CGlibcExtras",
