@@ -71,6 +71,8 @@ let package = Package(
         ]),
         .testTarget(name: "RepairMinderClientTests", dependencies: ["RepairMinderClient"]),
         .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer", "MockTestSupport"]),
+        .testTarget(name: "RepairMinderMockControlTests", dependencies: ["RepairMinderMockControl", "MockServer"],
+                    exclude: ["SessionCallTests.swift.pending"]),
     ],
     swiftLanguageModes: [.v6]
 )
