@@ -63,14 +63,12 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // The control API helpers both server and integration tests use (Foundation only).
-        .target(name: "MockTestSupport", path: "Tests/MockTestSupport"),
         .testTarget(name: "MockHTTPTests", dependencies: ["MockHTTP"]),
         .testTarget(name: "MockServerTests", dependencies: [
-            "MockServer", "MockHTTP", "MockTestSupport", .product(name: "Yams", package: "Yams"),
+            "MockServer", "MockHTTP", "RepairMinderMockControl", .product(name: "Yams", package: "Yams"),
         ]),
         .testTarget(name: "RepairMinderClientTests", dependencies: ["RepairMinderClient"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer", "MockTestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer", "RepairMinderMockControl"]),
         .testTarget(name: "RepairMinderMockControlTests", dependencies: ["RepairMinderMockControl", "MockServer"],
                     exclude: ["SessionCallTests.swift.pending"]),
     ],
