@@ -17,6 +17,11 @@ enum Seeded {
     static let password = "password123"
 }
 
+/// The timeout of a wait that is to succeed: it returns at the first poll that finds, so a long one
+/// costs nothing, and with the whole package's tests at once on two cores a task can wait many
+/// seconds for a thread. The tests of timing out use 50–200 ms.
+let patience: Duration = .seconds(60)
+
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
@@ -123,7 +128,7 @@ final class LiveMock: Sendable {
     /// The whole staff sign-in, the code read with the library: the access token.
     func signInStaff(_ email: String = Seeded.admin, using control: MockControl? = nil, base: URL? = nil) async throws -> String {
         let userID = try await requestStaffCode(email, base: base)
-        let code = try await (control ?? self.control).waitForCode(to: email, kind: .staff2FA, timeout: .seconds(5))
+        let code = try await (control ?? self.control).waitForCode(to: email, kind: .staff2FA, timeout: patience)
         let verify = try await app("POST", "/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)],
                                    base: base)
         guard let token = verify.data["token"]?.stringValue else { throw TestFailure("verify failed: \(verify.json)") }
@@ -133,7 +138,7 @@ final class LiveMock: Sendable {
     /// A customer's magic-link code, verified (with `companyID` for a customer of several companies).
     func signInCustomer(_ email: String = Seeded.jane, companyID: String? = nil) async throws -> String {
         _ = try await app("POST", "/api/customer/auth/request-magic-link", ["email": .string(email)])
-        let code = try await control.waitForCode(to: email, kind: .customerMagicLink, timeout: .seconds(5))
+        let code = try await control.waitForCode(to: email, kind: .customerMagicLink, timeout: patience)
         var body: [String: MockJSON] = ["email": .string(email), "code": .string(code)]
         if let companyID { body["companyId"] = .string(companyID) }
         let verify = try await app("POST", "/api/customer/auth/verify-code", .object(body))
