@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "MockHTTP", targets: ["MockHTTP"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "RepairMinderClient", targets: ["RepairMinderClient"]),
+        .library(name: "RepairMinderMockControl", targets: ["RepairMinderMockControl"]),
         .executable(name: "repairminder-mock", targets: ["repairminder-mock"]),
     ],
     dependencies: [
@@ -54,20 +55,22 @@ let package = Package(
                        .copy("Control/Console/console.html")]),       // GET /__mock/ (Control/ConsoleRoutes.swift)
         // The shared client: Foundation only.
         .target(name: "RepairMinderClient"),
+        // The control API (`/__mock/…`) typed, for UI tests and our own: Foundation only, nothing of the server.
+        .target(name: "RepairMinderMockControl"),
         // The CLI: flags and signals, nothing else.
         .executableTarget(name: "repairminder-mock", dependencies: [
             "MockServer", "CGlibcExtras",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // The control API helpers both server and integration tests use (Foundation only).
-        .target(name: "MockTestSupport", path: "Tests/MockTestSupport"),
         .testTarget(name: "MockHTTPTests", dependencies: ["MockHTTP"]),
         .testTarget(name: "MockServerTests", dependencies: [
-            "MockServer", "MockHTTP", "MockTestSupport", .product(name: "Yams", package: "Yams"),
+            "MockServer", "MockHTTP", "RepairMinderMockControl", .product(name: "Yams", package: "Yams"),
         ]),
         .testTarget(name: "RepairMinderClientTests", dependencies: ["RepairMinderClient"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer", "MockTestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer", "RepairMinderMockControl"]),
+        .testTarget(name: "RepairMinderMockControlTests", dependencies: ["RepairMinderMockControl", "MockServer"],
+                    exclude: ["SessionCallTests.swift.pending"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,7 +28,7 @@ struct FaultTests {
             let store = session.client.tokenStore
             let before = try #require(try await store.staffCredentials())
             // No count: libcurl's automatic resend on a dropped reused connection is dropped too.
-            try await mock.addFault(["path": "/api/auth/me", "action": "drop_connection"])
+            try await mock.addFault(.on("/api/auth/me").droppingConnection())
 
             try await Self.expectTransportErrorKeepingCredentials(session, before: before, mock: mock)
         }
@@ -39,7 +39,7 @@ struct FaultTests {
             let session = try await mock.signedInStaff()
             let store = session.client.tokenStore
             let before = try #require(try await store.staffCredentials())
-            try await mock.addFault(["path": "/api/auth/me", "status": 500])
+            try await mock.addFault(.on("/api/auth/me").failing(status: 500))
 
             let error = await typedError { try await session.refreshMe() }
 
@@ -60,7 +60,7 @@ struct FaultTests {
             let session = try await mock.signedInStaff(transport: URLSessionTransport(timeout: 1))
             let store = session.client.tokenStore
             let before = try #require(try await store.staffCredentials())
-            try await mock.addFault(["path": "/api/auth/me", "latency_ms": 5_000, "count": 1])
+            try await mock.addFault(.on("/api/auth/me").delayed(by: .seconds(5)).times(1))
 
             let started = Date()
             let error = await typedError { try await session.refreshMe() }
@@ -88,7 +88,7 @@ struct FaultTests {
             let store = session.client.tokenStore
             let before = try #require(try await store.staffCredentials())
             try await mock.advanceClock(seconds: 901)
-            try await mock.addFault(["path": "/api/auth/refresh", "action": "drop_connection"])
+            try await mock.addFault(.on("/api/auth/refresh").droppingConnection())
 
             try await Self.expectTransportErrorKeepingCredentials(session, before: before, mock: mock)
             #expect(try await store.staffCredentials() != before)
@@ -101,7 +101,7 @@ struct FaultTests {
             let store = session.client.tokenStore
             let before = try #require(try await store.staffCredentials())
             try await mock.advanceClock(seconds: 901)
-            try await mock.addFault(["path": "/api/auth/refresh", "status": 503, "count": 1])
+            try await mock.addFault(.on("/api/auth/refresh").failing(status: 503).times(1))
 
             let error = await typedError { try await session.refreshMe() }
 

@@ -50,7 +50,7 @@ struct LogoutTests {
     @Test func logoutClearsStorageEvenWhenTheServerFails() async throws {
         try await withMock { mock in
             let session = try await mock.signedInStaff()
-            try await mock.addFault(["path": "/api/auth/logout", "status": 500])
+            try await mock.addFault(.on("/api/auth/logout").failing(status: 500))
             await session.logout()
             let failed = try await mock.journal(method: "POST", path: "/api/auth/logout")
             #expect(failed.map(\.status) == [500])

@@ -63,11 +63,11 @@ struct PushDeepLinkTests {
             var opened = 0
             for push in pushes {
                 let role: AppRole = push.appType == "staff" ? .staff : .customer
-                guard let link = DeepLink(pushPayloadJSON: push.payload, role: role) else {
-                    Issue.record("push \(String(decoding: push.payload, as: UTF8.self)) has no deep link")
+                guard let link = DeepLink(pushPayloadJSON: push.payload.json, role: role) else {
+                    Issue.record("push \(String(decoding: push.payload.json, as: UTF8.self)) has no deep link")
                     continue
                 }
-                let object = try #require(try JSONSerialization.jsonObject(with: push.payload) as? [String: Any])
+                let object = try #require(try JSONSerialization.jsonObject(with: push.payload.json) as? [String: Any])
                 let alert = (object["aps"] as? [String: Any])?["alert"] as? [String: Any]
                 #expect(alert?["title"] is String && alert?["body"] is String)
                 switch role {
@@ -98,7 +98,7 @@ struct PushDeepLinkTests {
 
             // The actor of an event hears nothing of it.
             let toEddie = try await mock.pushes(to: Self.eddie)
-            #expect(!toEddie.contains { $0.type == "device_status_changed" && String(decoding: $0.payload, as: UTF8.self).contains(Acme.device(14)) })
+            #expect(!toEddie.contains { $0.type == "device_status_changed" && String(decoding: $0.payload.json, as: UTF8.self).contains(Acme.device(14)) })
         }
     }
 

@@ -3,8 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import MockServer
-import MockTestSupport
 import RepairMinderClient
+import RepairMinderMockControl
 
 /// Ids and accounts of `Seeds/default.json` used by the integration tests.
 enum Seeded {
@@ -55,14 +55,6 @@ func withMock<T>(
         fixture.stop()
         throw error
     }
-}
-
-/// One entry of `GET /__mock/requests`.
-struct JournalEntry: Decodable, Sendable {
-    let method: String
-    let path: String
-    let status: Int
-    let who: String?
 }
 
 /// A test's mock: the server, its base URL, clients for the app API, and the control API over HTTP.
@@ -123,85 +115,54 @@ final class MockFixture: Sendable {
         return Reply(status: http.statusCode, body: data)
     }
 
-    // MARK: Control API (the helpers the server tests share: MockTestSupport's MockControl)
+    // MARK: Control API (the RepairMinderMockControl library, over HTTP as a UI test uses it)
 
-    /// The control API over HTTP.
+    /// The control API over this fixture's URLSession, with the server's control token if it has one.
     var control: MockControl {
-        MockControl { [self] method, path, json in
-            var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
-            request.httpMethod = method
-            if let json {
-                request.httpBody = json
-                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            }
-            let (data, response) = try await session.data(for: request)
-            guard let http = response as? HTTPURLResponse else { throw FixtureError("no HTTP response") }
-            return MockControl.Reply(status: http.statusCode, body: data)
-        }
+        MockControl(baseURL: baseURL, token: server.configuration.controlToken, transport: .urlSession(session))
     }
 
     /// The newest code mailed to `email` of `kind` (`staff_2fa`, `staff_magic_link`, `customer_magic_link`).
-    func latestCode(to email: String, kind: String) async throws -> String {
+    func latestCode(to email: String, kind: MockMailKind) async throws -> String {
         guard let code = try await control.latestCode(to: email, kind: kind) else {
             throw FixtureError("no \(kind) code for \(email)")
         }
         return code
     }
 
-    func advanceClock(seconds: Double) async throws { try await control.advanceClock(seconds: seconds) }
+    func advanceClock(seconds: Double) async throws { try await control.advanceClock(by: seconds) }
 
     func setCompanyStatus(_ companyID: String, _ status: String) async throws {
-        try await control.setCompanyStatus(companyID, status)
+        try await control.setCompanyStatus(companyID, to: MockCompanyStatus(rawValue: status))
     }
 
-    func journal(method: String? = nil, path: String? = nil) async throws -> [JournalEntry] {
-        try JSONDecoder().decode([JournalEntry].self, from: try await control.journal(method: method, path: path))
+    func journal(method: String? = nil, path: String? = nil) async throws -> [MockJournalEntry] {
+        try await control.journal(method: method, path: path)
     }
 
     func clearJournal() async throws { try await control.clearJournal() }
 
-    func addFault(_ fault: [String: any Sendable]) async throws { try await control.addFault(fault) }
+    func addFault(_ fault: MockFaultRule) async throws { try await control.addFault(fault) }
 
     func clearFaults() async throws { try await control.clearFaults() }
 
     /// Sets the mock clock to an instant (`2026-11-21T12:00:00Z` is the seed's reference time).
-    func setClock(_ now: String) async throws { try await control.setClock(now) }
-
-    /// One push of `GET /__mock/push`, its payload kept as JSON bytes (as APNs would deliver it).
-    struct RecordedPush: Sendable {
-        let deviceToken: String
-        let appType: String
-        let recipientID: String
-        let payload: Data
-        var type: String? {
-            ((try? JSONSerialization.jsonObject(with: payload)) as? [String: Any])?["type"] as? String
-        }
+    func setClock(_ now: String) async throws {
+        guard let instant = try? Date(now, strategy: .iso8601) else { throw FixtureError("not an ISO 8601 time: \(now)") }
+        try await control.setClock(to: instant)
     }
 
-    /// The pushes recorded for `deviceToken` (all when nil), newest first.
-    func pushes(to deviceToken: String? = nil) async throws -> [RecordedPush] {
-        let data = try await control.pushes(deviceToken: deviceToken)
-        guard let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
-            throw FixtureError("GET /__mock/push: not a list")
-        }
-        return try entries.map { entry in
-            guard let token = entry["device_token"] as? String, let appType = entry["app_type"] as? String,
-                  let recipient = entry["recipient_id"] as? String, let payload = entry["payload"] else {
-                throw FixtureError("malformed push entry \(entry)")
-            }
-            return RecordedPush(deviceToken: token, appType: appType, recipientID: recipient,
-                                payload: try JSONSerialization.data(withJSONObject: payload))
-        }
+    /// The pushes recorded for `deviceToken` (all when nil), newest first; `payload.json` is the
+    /// payload as APNs would deliver it.
+    func pushes(to deviceToken: String? = nil) async throws -> [MockPush] {
+        try await control.pushes(deviceToken: deviceToken)
     }
 
     /// The backend's mail webhook: a customer's email opens an enquiry, or answers `ticketID`'s.
     func inboundEmail(to: String, from: String, fromName: String? = nil, subject: String, body: String,
                       ticketID: String? = nil) async throws {
-        let reply = try await control.inboundEmail(to: to, from: from, fromName: fromName, subject: subject,
-                                                   body: body, ticketID: ticketID)
-        guard (200..<300).contains(reply.status) else {
-            throw FixtureError("POST /__mock/inbound-email → \(reply.status) \(String(decoding: reply.body, as: UTF8.self))")
-        }
+        try await control.inboundEmail(to: to, from: from, fromName: fromName, subject: subject, body: body,
+                                       ticketID: ticketID)
     }
 
     // MARK: Sign-in shortcuts through the client

@@ -5,7 +5,7 @@ import FoundationNetworking
 @testable import MockServer
 
 import MockHTTP
-import MockTestSupport
+import RepairMinderMockControl
 
 /// A mock server of the test's own, with a fresh seeded in-memory database, and the helpers the
 /// server tests share. Two ways to reach it, as HummingbirdTesting's `.router` and `.live`:
@@ -151,37 +151,53 @@ final class MockHarness: Sendable {
         try server.environment.store.dumpAllTables()
     }
 
-    // MARK: - Control API (the helpers the integration tests share)
+    // MARK: - Control API (the RepairMinderMockControl library, as the integration tests use it)
 
+    /// The library's control of this harness's server (of its namespace, for a namespace view), with
+    /// the server's control token if it has one. `.router`: each call goes to the dispatcher in
+    /// process, through the transport's parser; `.live`: over this harness's URLSession.
     var control: MockControl {
-        MockControl { [self] method, path, json in
-            let reply = try await send(method, path, body: json.map { String(decoding: $0, as: UTF8.self) })
-            return MockControl.Reply(status: reply.status, body: reply.body)
+        let token = server.configuration.controlToken
+        guard mode == .router else { return MockControl(baseURL: baseURL, token: token, transport: .urlSession(session!)) }
+        return MockControl(baseURL: baseURL, token: token, transport: MockControlTransport { [self] request in
+            let reply = try await respondInProcess(request.method, request.target,
+                                                   fields: request.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                                                   body: request.body)
+            return MockControlResponse(status: reply.status, headers: reply.headers, body: reply.body)
+        })
+    }
+
+    /// The `data` of a control call's answer as the wire has it, for the tests that check its shape.
+    private func controlData(_ method: String, _ path: String, query: KeyValuePairs<String, String?> = [:]) async throws -> JSONValue {
+        let reply = try await control.send(method, path, query: query)
+        guard (200..<300).contains(reply.status) else {
+            throw HarnessError("\(method) \(path) → \(reply.status) \(String(decoding: reply.body, as: UTF8.self))")
         }
+        return try Self.json(reply.body)["data"] ?? .null
     }
 
     private static func json(_ data: Data) throws -> JSONValue { try JSONDecoder().decode(JSONValue.self, from: data) }
 
     /// Recorded pushes, newest first (`GET /__mock/push`).
     func pushes(token: String? = nil) async throws -> [JSONValue] {
-        try Self.json(try await control.pushes(deviceToken: token)).array ?? []
+        try await controlData("GET", "/__mock/push", query: ["device_token": token]).array ?? []
     }
 
     /// The newest code mailed to `email` of `kind`.
     func latestCode(to email: String, kind: String) async throws -> String? {
-        try await control.latestCode(to: email, kind: kind)
+        try await control.latestCode(to: email, kind: MockMailKind(rawValue: kind))
     }
 
     func outboxCount(to email: String? = nil) async throws -> Int {
-        try Self.json(try await control.outbox(to: email)).array?.count ?? -1
+        try await control.outbox(to: email).count
     }
 
     func advanceClock(seconds: Double) async throws {
-        try await control.advanceClock(seconds: seconds)
+        try await control.advanceClock(by: seconds)
     }
 
     func setCompanyStatus(_ companyID: String, _ status: String) async throws {
-        try await control.setCompanyStatus(companyID, status)
+        try await control.setCompanyStatus(companyID, to: MockCompanyStatus(rawValue: status))
     }
 
     // MARK: - Sign-in shortcuts
@@ -291,20 +307,25 @@ enum SeedIDs {
 extension MockHarness {
     /// The mock clock's now as the API writes it (`2026-11-21T12:00:00Z`).
     func clockNow() async throws -> String {
-        try await control.clockNow()
+        try await control.clock().now.formatted(.iso8601)
     }
 
-    /// `POST /__mock/inbound-email`: mail a customer sends to a company address.
+    /// `POST /__mock/inbound-email`: mail a customer sends to a company address. The reply as it
+    /// came, for the tests of its status and shape.
     func inboundEmail(to: String, from: String, fromName: String? = nil, subject: String, body: String,
                       ticketID: String? = nil) async throws -> Reply {
-        let reply = try await control.inboundEmail(to: to, from: from, fromName: fromName, subject: subject,
-                                                   body: body, ticketID: ticketID)
-        return Reply(status: reply.status, headers: [:], body: reply.body)
+        var json: [String: JSONValue] = ["to": .string(to), "from": .string(from), "subject": .string(subject),
+                                         "body": .string(body)]
+        if let fromName { json["from_name"] = .string(fromName) }
+        if let ticketID { json["ticket_id"] = .string(ticketID) }
+        let reply = try await control.send("POST", "/__mock/inbound-email", body: try JSONEncoder().encode(json),
+                                           contentType: "application/json")
+        return Reply(status: reply.status, headers: reply.headers, body: reply.body)
     }
 
     /// The outbox's mails, newest first, optionally only to `to` and of `kind`.
     func outbox(to: String? = nil, kind: String? = nil) async throws -> [JSONValue] {
-        try JSONDecoder().decode(JSONValue.self, from: try await control.outbox(to: to, kind: kind)).array ?? []
+        try await controlData("GET", "/__mock/outbox", query: ["to": to, "kind": kind]).array ?? []
     }
 
     /// The payloads pushed to one device token, oldest first.

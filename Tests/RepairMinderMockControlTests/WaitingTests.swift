@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+import MockServer
+import RepairMinderMockControl
+
+/// The waiting helpers: found at once, found on a later poll (the app acts between two polls, by a
+/// hook in the transport: no sleep but the polling's own), and timed out with what they saw.
+@Suite struct WaitingTests {
+    static let adminPhone = "admin-phone-0001"
+
+    // MARK: waitForCode
+
+    @Test func waitForCodeFindsACodeAlreadyThere() async throws {
+        try await withMock { mock in
+            _ = try await mock.requestStaffCode()
+            let code = try await mock.control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: patience)
+            #expect(code == (try await mock.control.latestCode(to: Seeded.admin, kind: .staff2FA)))
+        }
+    }
+
+    @Test func waitForCodeFindsACodeSentBetweenTwoPolls() async throws {
+        try await withMock { mock in
+            let polls = CallCounter()
+            let control = mock.control(hookedAfter: "/__mock/outbox", calls: polls) {
+                _ = try await mock.requestStaffCode()
+            }
+            let code = try await control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: patience)
+            #expect(code.count == 6)
+            #expect(await polls.count >= 2)
+        }
+    }
+
+    @Test func waitForCodeIgnoresUsedCodesAndWaitsForTheNextOne() async throws {
+        try await withMock { mock in
+            _ = try await mock.requestStaffCode()
+            let first = try await mock.control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: patience)
+            let control = mock.control(hookedAfter: "/__mock/outbox") {
+                _ = try await mock.requestStaffCode()
+            }
+            let second = try await control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: patience,
+                                                       ignoring: [first])
+            #expect(second != first)
+            #expect(second == (try await mock.control.latestCode(to: Seeded.admin, kind: .staff2FA)))
+        }
+    }
+
+    @Test func waitForCodeTimesOutSayingThereWasNoMail() async throws {
+        try await withMock { mock in
+            let started = ContinuousClock.now
+            let error = await controlError {
+                _ = try await mock.control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: .milliseconds(200))
+            }
+            #expect(started.duration(to: .now) >= .milliseconds(200))
+            guard case .timedOut(let what, let after, let seen)? = error else {
+                Issue.record("expected timedOut, got \(String(describing: error))")
+                return
+            }
+            #expect(what == "a staff_2fa mail to admin@acme.test")
+            #expect(after == .milliseconds(200))
+            #expect(seen == "no mail to admin@acme.test")
+            #expect(error?.description
+                    == "timed out after 0.2 s waiting for a staff_2fa mail to admin@acme.test; saw no mail to admin@acme.test")
+        }
+    }
+
+    @Test func waitForCodeTimesOutNamingTheMailThatDidCome() async throws {
+        try await withMock { mock in
+            _ = try await mock.app("POST", "/api/auth/magic-link/request", ["email": .string(Seeded.admin)])
+            let code = try #require(try await mock.control.latestCode(to: Seeded.admin, kind: .staffMagicLink))
+            let error = await controlError {
+                _ = try await mock.control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: .milliseconds(100))
+            }
+            let description = error?.description ?? ""
+            #expect(description.hasPrefix("timed out after 0.1 s waiting for a staff_2fa mail to admin@acme.test; saw 1 mail to admin@acme.test, newest first: staff_magic_link (code \(code)) at "))
+
+            // A used code does not count either.
+            _ = try await mock.requestStaffCode()
+            let used = try #require(try await mock.control.latestCode(to: Seeded.admin, kind: .staff2FA))
+            let ignored = await controlError {
+                _ = try await mock.control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: .milliseconds(50),
+                                                       ignoring: [used])
+            }
+            #expect(ignored?.description.contains("saw 2 mails to admin@acme.test, newest first: staff_2fa (code \(used))") == true)
+        }
+    }
+
+    @Test func waitingEndsAtOnceOnARefusedCall() async throws {
+        try await withMock({ $0.controlToken = "secret-token" }) { mock in
+            let calls = CallCounter()
+            let counted = MockControl(baseURL: mock.baseURL, transport: MockControlTransport { request in
+                _ = await calls.next()
+                return try await MockControlTransport.urlSession.send(request)
+            }, pollInterval: .milliseconds(10))
+            let error = await controlError {
+                _ = try await counted.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: patience)
+            }
+            #expect(await calls.count == 1, "no second poll")
+            #expect(error?.status == 401)
+            #expect(error?.code == "CONTROL_TOKEN_REQUIRED")
+        }
+    }
+
+    // MARK: waitForMail
+
+    @Test func waitForMailTakesACondition() async throws {
+        try await withMock { mock in
+            let token = try await mock.signInStaff()
+            let reply = try await mock.app("POST", "/api/tickets/0000000a-0000-4000-8000-00000000a001/reply",
+                                           ["html_body": "<p>We have your device.</p>", "text_body": "We have your device."], bearer: token)
+            try #require(reply.status == 200, "\(reply.json)")
+            let mail = try await mock.control.waitForMail(to: Seeded.jane, kind: .ticketReply, timeout: patience) {
+                $0.body.contains("We have your device.")
+            }
+            #expect(mail.kind == .ticketReply && mail.code == nil)
+        }
+    }
+
+    // MARK: waitForPush
+
+    @Test func waitForPushFindsAPushByDeviceTokenAndByRecipient() async throws {
+        try await withMock { mock in
+            let token = try await mock.signInStaff()
+            try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: token)
+            let control = mock.control(hookedAfter: "/__mock/push") {
+                try await mock.control.inboundEmail(to: "hello@acme.test", from: "a@example.test",
+                                                    subject: "Screen", body: "Cracked")
+            }
+            let push = try await control.waitForPush(type: "new_enquiry", to: .deviceToken(Self.adminPhone),
+                                                     timeout: patience)
+            #expect(push.deviceToken == Self.adminPhone)
+            #expect(push.payload.aps.alert?.title == "New enquiry")
+
+            let byRecipient = try await mock.control.waitForPush(type: "new_enquiry", to: .recipientID(Seeded.adminID),
+                                                                 timeout: patience) { $0.payload.ticketID != nil }
+            #expect(byRecipient.id == push.id)
+        }
+    }
+
+    @Test func waitForPushTimesOutNamingThePushesThatDidCome() async throws {
+        try await withMock { mock in
+            let token = try await mock.signInStaff()
+            try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: token)
+            let none = await controlError {
+                _ = try await mock.control.waitForPush(type: "new_enquiry", to: .deviceToken(Self.adminPhone),
+                                                       timeout: .milliseconds(100))
+            }
+            #expect(none?.description == "timed out after 0.1 s waiting for a new_enquiry push to device token \(Self.adminPhone); saw no push to device token \(Self.adminPhone)")
+
+            try await mock.control.inboundEmail(to: "hello@acme.test", from: "a@example.test", subject: "S", body: "B")
+            let other = await controlError {
+                _ = try await mock.control.waitForPush(type: "enquiry_reply", to: .recipientID(Seeded.adminID),
+                                                       timeout: .milliseconds(100))
+            }
+            #expect(other?.description.hasPrefix("timed out after 0.1 s waiting for a enquiry_reply push to recipient \(Seeded.adminID); saw 1 push to recipient \(Seeded.adminID), newest first: new_enquiry at ") == true)
+        }
+    }
+
+    // MARK: waitForRequests
+
+    @Test func waitForRequestsCountsMatchingRequests() async throws {
+        try await withMock { mock in
+            let control = mock.control(hookedAfter: "/__mock/requests") {
+                _ = try await mock.app("GET", "/api/auth/me")
+                _ = try await mock.app("GET", "/api/auth/me")
+            }
+            _ = try await mock.app("POST", "/api/auth/refresh", ["refreshToken": "nope"])
+            let entries = try await control.waitForRequests(2, method: "GET", path: "/api/auth/*", timeout: patience)
+            #expect(entries.map(\.status) == [401, 401])
+            #expect(try await mock.control.waitForRequests(method: "POST", path: "/api/auth/refresh",
+                                                           timeout: patience).count == 1)
+        }
+    }
+
+    @Test func waitForRequestsTimesOutListingWhatItSaw() async throws {
+        try await withMock { mock in
+            let none = await controlError {
+                try await mock.control.waitForRequests(method: "POST", path: "/api/auth/refresh", timeout: .milliseconds(50))
+            }
+            #expect(none?.description == "timed out after 0.05 s waiting for 1 POST /api/auth/refresh request; saw none")
+
+            _ = try await mock.app("POST", "/api/auth/refresh", ["refreshToken": "nope"])
+            let one = await controlError {
+                try await mock.control.waitForRequests(2, method: "POST", path: "/api/auth/refresh", timeout: .milliseconds(50))
+            }
+            #expect(one?.description == "timed out after 0.05 s waiting for 2 POST /api/auth/refresh requests; saw 1: #1 POST /api/auth/refresh → 401")
+        }
+    }
+}
