@@ -69,8 +69,7 @@ let package = Package(
         ]),
         .testTarget(name: "RepairMinderClientTests", dependencies: ["RepairMinderClient"]),
         .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer", "RepairMinderMockControl"]),
-        .testTarget(name: "RepairMinderMockControlTests", dependencies: ["RepairMinderMockControl", "MockServer"],
-                    exclude: ["SessionCallTests.swift.pending"]),
+        .testTarget(name: "RepairMinderMockControlTests", dependencies: ["RepairMinderMockControl", "MockServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
