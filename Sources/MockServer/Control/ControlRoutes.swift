@@ -153,8 +153,7 @@ private struct InboundEmailResult {
     let created_ticket: Bool
 }
 
-/// `GET /__mock/health`'s data. Not private, so that it gets a generated writer
-/// (Routes/PayloadWriters.swift): health checks and readiness probes call it more than any route.
+/// `GET /__mock/health`'s data: health checks and readiness probes call it more than any route.
 @JSONObject
 struct HealthPayload {
     let status: String
