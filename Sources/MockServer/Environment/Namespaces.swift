@@ -108,6 +108,6 @@ final class Namespaces: Sendable {
     static func secret(for name: String, serverSecret: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Array("namespace:\(name)".utf8),
                                                  using: SymmetricKey(data: Array(serverSecret.utf8)))
-        return mac.map { String(format: "%02x", $0) }.joined()
+        return Hex.encode(mac)   // `String(format:)` per byte was a tenth of making a namespace
     }
 }
