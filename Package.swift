@@ -64,6 +64,10 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "MockHTTPTests", dependencies: ["MockHTTP"]),
+        .testTarget(name: "MockServerMacrosTests", dependencies: [
+            "MockServerMacros", .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+        ]),
         .testTarget(name: "MockServerTests", dependencies: [
             "MockServer", "MockHTTP", "RepairMinderMockControl", .product(name: "Yams", package: "Yams"),
         ]),

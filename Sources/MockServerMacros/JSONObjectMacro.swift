@@ -87,10 +87,13 @@ public struct JSONObjectMacro: ExtensionMacro {
             let keyText = jsonString(key) + ":"
             if info.optional && !info.nullable {
                 if somethingWritten {
-                    lines.append("if let value = \(access) { out.appendLiteral(\(swiftLiteral("," + keyText))); value.writeJSON(to: &out) }")
+                    lines += ["if let value = \(access) {", "    out.appendLiteral(\(swiftLiteral("," + keyText)))",
+                              "    value.writeJSON(to: &out)", "}"]
                 } else {
                     needsFlag = true
-                    lines.append("if let value = \(access) { out.appendLiteral(wrote ? \(swiftLiteral("," + keyText)) : \(swiftLiteral(keyText))); wrote = true; value.writeJSON(to: &out) }")
+                    lines += ["if let value = \(access) {",
+                              "    out.appendLiteral(wrote ? \(swiftLiteral("," + keyText)) : \(swiftLiteral(keyText)))",
+                              "    wrote = true", "    value.writeJSON(to: &out)", "}"]
                 }
             } else {
                 if somethingWritten {
