@@ -177,3 +177,22 @@ extension MockServer {
         return lines.joined(separator: "\n")
     }
 }
+
+extension MockServerConfiguration {
+    /// A test's own mock: 127.0.0.1 on a free port, a fresh in-memory database copied from the
+    /// bundled seed (parsed and seeded once per process, then shared by every such server), and a
+    /// logger that prints nothing but critical errors. Change what the test needs after it.
+    public static func forTesting() -> MockServerConfiguration {
+        var configuration = MockServerConfiguration()
+        configuration.hosts = ["127.0.0.1"]
+        configuration.port = 0
+        configuration.databasePath = ":memory:"
+        configuration.logger.logLevel = .critical
+        // When the bundled seed does not load, the server's own start reports why.
+        configuration.seedSnapshot = try? bundledSeed.get()
+        return configuration
+    }
+
+    /// The bundled seed's pristine database, built on first use.
+    static let bundledSeed = Result { try MockServer.makeSnapshot() }
+}

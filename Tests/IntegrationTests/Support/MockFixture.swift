@@ -37,12 +37,7 @@ func withMock<T>(
     _ configure: (inout MockServerConfiguration) -> Void = { _ in },
     _ body: (MockFixture) async throws -> T
 ) async throws -> T {
-    var configuration = MockServerConfiguration()
-    configuration.hosts = ["127.0.0.1"]
-    configuration.port = 0
-    configuration.databasePath = ":memory:"
-    configuration.logger.logLevel = .critical   // a test's server logs only what the test asks for
-    configuration.seedSnapshot = pristineSeed   // parsed and seeded once per test process
+    var configuration = MockServerConfiguration.forTesting()
     configure(&configuration)
     let server = try MockServer(configuration: configuration)
     try server.start()
@@ -283,11 +278,6 @@ struct FreshConnectionTransport: HTTPTransport {
         return try await base.send(request)
     }
 }
-
-/// The default seed's pristine database, built once; every test's mock starts from a copy of it.
-private let pristineSeed: SeedSnapshot = {
-    do { return try MockServer.makeSnapshot() } catch { fatalError("the bundled seed does not load: \(error)") }
-}()
 
 /// ``URLSessionTransport`` that runs `hook` after each answer, before handing it back, with the
 /// number of answers so far to that path: a test's way to change the server between two requests

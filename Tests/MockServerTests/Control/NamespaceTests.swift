@@ -208,11 +208,12 @@ import Testing
     /// Idle eviction on the registry itself, with a clock the test moves.
     @Test func aNamespaceIdleForTooLongStartsAfresh() throws {
         let instant = InstantSource()
+        let pristine = try MockHarness.pristineSeed
         let environment = try ServerEnvironment.namespace("root", configuration: MockServerConfiguration(),
-                                                           pristine: MockHarness.pristineSeed)
+                                                           pristine: pristine)
         let namespaces = Namespaces(default: environment, capacity: 8, idleTimeout: .seconds(60),
                                     instant: { instant.now }) { name in
-            try ServerEnvironment.namespace(name, configuration: MockServerConfiguration(), pristine: MockHarness.pristineSeed)
+            try ServerEnvironment.namespace(name, configuration: MockServerConfiguration(), pristine: pristine)
         }
         let first = try namespaces.environment(named: "x")
         instant.advance(.seconds(59))

@@ -28,11 +28,7 @@ final class MockHarness: Sendable {
     private let ownsServer: Bool
 
     init(_ mode: Mode = .router, _ configure: (inout MockServerConfiguration) -> Void = { _ in }) throws {
-        var configuration = MockServerConfiguration()
-        configuration.hosts = ["127.0.0.1"]
-        configuration.port = 0
-        configuration.seedSnapshot = Self.pristineSeed
-        configuration.logger.logLevel = .critical   // a test's server logs only what the test asks for
+        var configuration = MockServerConfiguration.forTesting()   // logs only what the test asks for
         configure(&configuration)
         server = try MockServer(configuration: configuration)
         self.mode = mode
@@ -61,9 +57,7 @@ final class MockHarness: Sendable {
     }
 
     /// The default seed's pristine database, built once; every test's mock starts from a copy of it.
-    static let pristineSeed: SeedSnapshot = {
-        do { return try MockServer.makeSnapshot() } catch { fatalError("the bundled seed does not load: \(error)") }
-    }()
+    static var pristineSeed: SeedSnapshot { get throws { try MockServerConfiguration.bundledSeed.get() } }
 
     func stop() {
         session?.invalidateAndCancel()

@@ -27,11 +27,6 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The default seed's pristine database, built once; every test's mock starts from a copy of it.
-private let pristineSeed: SeedSnapshot = {
-    do { return try MockServer.makeSnapshot() } catch { fatalError("the bundled seed does not load: \(error)") }
-}()
-
 /// Starts a mock of the test's own (127.0.0.1, port 0, in-memory, seeded), runs `body` with it, and
 /// stops it whether `body` returns or throws.
 func withMock<T>(
@@ -39,12 +34,7 @@ func withMock<T>(
     _ configure: (inout MockServerConfiguration) -> Void = { _ in },
     _ body: (LiveMock) async throws -> T
 ) async throws -> T {
-    var configuration = MockServerConfiguration()
-    configuration.hosts = ["127.0.0.1"]
-    configuration.port = 0
-    configuration.databasePath = ":memory:"
-    configuration.logger.logLevel = .critical
-    configuration.seedSnapshot = pristineSeed
+    var configuration = MockServerConfiguration.forTesting()
     configure(&configuration)
     let server = try MockServer(configuration: configuration)
     try server.start()
