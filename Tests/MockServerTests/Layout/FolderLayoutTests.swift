@@ -11,23 +11,20 @@ import Testing
     static let levels: [Set<String>] = [["Basics"], ["Store"], ["Auth"], ["Environment"], ["Routing"],
                                         ["Routes", "Control"], ["(top)"]]
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/MockServer")
-
     struct Source {
         let folder: String
         let path: String
         let text: String
     }
 
+    static let mockServer = "Sources/MockServer/"
+
+    /// Every Swift file of MockServer, with its top folder (`(top)` for the files beside them).
     static func sources() throws -> [Source] {
-        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
-        return try files.map { url in
-            let relative = String(url.path.dropFirst(root.path.count + 1))
-            let parts = relative.split(separator: "/")
-            return Source(folder: parts.count > 1 ? String(parts[0]) : "(top)", path: relative,
-                          text: try String(contentsOf: url, encoding: .utf8))
+        try StoreBoundaryTests.swiftFiles(under: mockServer).map { file in
+            let parts = file.path.dropFirst(mockServer.count).split(separator: "/")
+            return Source(folder: parts.count > 1 ? String(parts[0]) : "(top)",
+                          path: String(file.path.dropFirst(mockServer.count)), text: file.text)
         }
     }
 
@@ -45,6 +42,8 @@ import Testing
 
     @Test func everyFolderIsOnALevel() throws {
         let folders = Set(try Self.sources().map(\.folder))
+        #expect(folders.isSuperset(of: ["Basics", "Store", "Auth", "Environment", "Routing", "Routes", "Control", "(top)"]),
+                "the sources were not all found: \(folders.sorted())")
         for folder in folders { #expect(Self.level(of: folder) != nil, "\(folder) is on no level of the picture") }
     }
 
