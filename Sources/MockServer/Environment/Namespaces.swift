@@ -15,18 +15,15 @@ final class Namespaces: Sendable {
         }
     }
 
-    struct Summary: Sendable, Equatable, JSONWritable {
+    @JSONObject
+    struct Summary: Sendable, Equatable {
         var name: String
         var createdAt: String
         var lastUsedAt: String
         var idleSeconds: Double
 
-        func writeJSON(to out: inout [UInt8]) {
-            out.appendLiteral(#"{"name":"#); name.writeJSON(to: &out)
-            out.appendLiteral(#","created_at":"#); createdAt.writeJSON(to: &out)
-            out.appendLiteral(#","last_used_at":"#); lastUsedAt.writeJSON(to: &out)
-            out.appendLiteral(#","idle_seconds":"#); idleSeconds.writeJSON(to: &out)
-            out.append(UInt8(ascii: "}"))
+        enum CodingKeys: String, CodingKey {
+            case name, createdAt = "created_at", lastUsedAt = "last_used_at", idleSeconds = "idle_seconds"
         }
     }
 

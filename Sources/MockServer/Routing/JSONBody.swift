@@ -152,18 +152,22 @@ extension KeyedDecodingContainer {
 }
 
 /// `"pagination": {"page": 1, "limit": 20, "total": 57, "total_pages": 3}`
-struct Pagination: JSONWritable, Sendable, Equatable {
-    var page: Int
-    var limit: Int
-    var total: Int
-    var totalPages: Int { total == 0 ? 0 : (total + limit - 1) / limit }
+@JSONObject
+struct Pagination: Sendable, Equatable {
+    let page: Int
+    let limit: Int
+    let total: Int
+    let totalPages: Int
 
-    func writeJSON(to out: inout [UInt8]) {
-        out.appendLiteral(#"{"page":"#); page.writeJSON(to: &out)
-        out.appendLiteral(#","limit":"#); limit.writeJSON(to: &out)
-        out.appendLiteral(#","total":"#); total.writeJSON(to: &out)
-        out.appendLiteral(#","total_pages":"#); totalPages.writeJSON(to: &out)
-        out.append(UInt8(ascii: "}"))
+    init(page: Int, limit: Int, total: Int) {
+        self.page = page
+        self.limit = limit
+        self.total = total
+        totalPages = total == 0 ? 0 : (total + limit - 1) / limit
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case page, limit, total, totalPages = "total_pages"
     }
 }
 

@@ -34,13 +34,7 @@ struct SQLConditions {
 
     /// `["a","b"]`, for `jsonArrayValues` and `jsonArrayIDs`.
     static func jsonArray(_ values: [String]) -> String {
-        var out: [UInt8] = [UInt8(ascii: "[")]
-        for (i, value) in values.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            JSONWriter.writeString(value, to: &out)
-        }
-        out.append(UInt8(ascii: "]"))
-        return String(decoding: out, as: UTF8.self)
+        String(decoding: JSONWriter.bytes(values), as: UTF8.self)
     }
 
     /// `%text%` for `LIKE … ESCAPE '\'`, with the wildcards of `text` escaped.
