@@ -57,6 +57,7 @@ public final class MockServer: Sendable {
             StateRoutes.register(on: &control)
             ConsoleRoutes.register(on: &control)
             SessionRoutes.register(on: &control)
+            FixtureRoutes.register(on: &control)
         }
         let dispatcher = Dispatcher(namespaces: namespaces, api: api, control: control)
         self.dispatcher = dispatcher

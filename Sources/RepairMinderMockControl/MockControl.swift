@@ -287,6 +287,24 @@ public struct MockControl: Sendable {
         try await data(MockSession.self, "DELETE", "/__mock/sessions/\(Self.segment(id))")
     }
 
+    // MARK: - Fixtures
+
+    /// `POST /__mock/fixtures`: adds the builder's clients, orders and enquiries to the mock's
+    /// database (of this namespace) in one step, and answers every row made, in the body's order.
+    /// A bad body is refused (``MockControlError/refused(call:status:message:code:)``, 400, naming
+    /// the field by its path: `orders[0].devices[1].status: …`) and nothing is written.
+    @discardableResult
+    public func addFixtures(_ fixtures: MockFixtures) async throws -> MockFixtureResult {
+        try await addFixtures(json: fixtures.json)
+    }
+
+    /// `POST /__mock/fixtures` with a body of your own in the seed format (Seeds/README.md): any
+    /// subset of its collections, ids and order/ticket numbers optional.
+    @discardableResult
+    public func addFixtures(json: MockJSON) async throws -> MockFixtureResult {
+        try await data(MockFixtureResult.self, "POST", "/__mock/fixtures", body: json.data, contentType: "application/json")
+    }
+
     // MARK: - The console
 
     /// `GET /__mock/`: the console page's HTML.

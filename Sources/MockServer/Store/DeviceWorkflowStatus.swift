@@ -124,6 +124,29 @@ enum DeviceStatus: String, StoredEnum {
         }
     }
 
+    /// The shortest walk along `workflow`'s edges from `device_received` to `status`, both ends
+    /// included (`[device_received]` for itself; empty for a status outside the workflow): what a
+    /// device set directly to `status` (a fixture) is stamped as having been through.
+    static func walk(to status: DeviceStatus, in workflow: WorkflowType) -> [DeviceStatus] {
+        guard status.belongs(to: workflow) else { return [] }
+        var previous: [DeviceStatus: DeviceStatus] = [:]
+        var queue: [DeviceStatus] = [.deviceReceived]
+        var seen: Set<DeviceStatus> = [.deviceReceived]
+        var index = 0
+        while index < queue.count {
+            let current = queue[index]
+            index += 1
+            if current == status { break }
+            for next in current.nextStatuses(in: workflow) where seen.insert(next).inserted {
+                previous[next] = current
+                queue.append(next)
+            }
+        }
+        var path = [status]
+        while let before = previous[path[0]] { path.insert(before, at: 0) }
+        return path[0] == .deviceReceived ? path : []
+    }
+
     /// Whether `self → next` is a legal edge of `workflow`.
     func canMove(to next: DeviceStatus, in workflow: WorkflowType) -> Bool {
         nextStatuses(in: workflow).contains(next)

@@ -374,8 +374,9 @@ extension Seed {
         return try load(from: url)
     }
 
-    /// Decodes and checks seed JSON; `sourceName` names it in errors.
-    static func decode(_ data: Data, sourceName: String) throws -> Seed {
+    /// Decodes and checks seed JSON; `sourceName` names it in errors. `world`: the rows it is
+    /// added to (fixtures on a running mock), which it may name and must not repeat.
+    static func decode(_ data: Data, sourceName: String, against world: SeedWorld = SeedWorld()) throws -> Seed {
         var seed: Seed
         do {
             seed = try JSONDecoder().decode(Seed.self, from: data)
@@ -383,7 +384,7 @@ extension Seed {
             throw SeedError(decoding: error, file: sourceName)
         }
         seed.sourceName = sourceName
-        try seed.validate()
+        try seed.validate(against: world)
         return seed
     }
 }

@@ -1,12 +1,14 @@
 import GRDB
 
 extension Seed {
-    /// Writes the seed into an empty, migrated database (inside the caller's transaction).
+    /// Writes the seed into a migrated database (inside the caller's transaction): an empty one for
+    /// a seed file, the live one for fixtures, whose `world` links devices to the catalogue already
+    /// there and gives line items their company's VAT rates.
     /// Passwords are stored as `hashPassword(plain)`, hashed once per distinct password (so
     /// every `password123` account shares one hash: a fixture, not a real user base).
     /// Rows go in through cached INSERT statements rather than Codable records: several times
     /// faster, which is most of a cold start. The tests read every table back through the records.
-    func insert(into db: Database, hashPassword: (String) -> String) throws {
+    func insert(into db: Database, world: SeedWorld = SeedWorld(), hashPassword: (String) -> String) throws {
         var hashes: [String: String] = [:]
         func hash(_ plain: String) -> String {
             if let known = hashes[plain] { return known }
@@ -35,7 +37,7 @@ extension Seed {
             }
         }
 
-        var companyRates: [String: [ItemType: String]] = [:]
+        var companyRates = world.companyRates
         for (i, c) in companies.enumerated() {
             let created = c.created_at ?? now
             let rates: [ItemType: String] = [
@@ -71,7 +73,7 @@ extension Seed {
         }
 
         // The catalogue: a device links to it by brand name and model name.
-        var catalogue: [String: (brandID: String, models: [String: String])] = [:]
+        var catalogue = world.catalogue
         for (i, b) in (brands ?? []).enumerated() {
             try put("brands", "id, name", [b.id, b.name], "brands[\(i)]")
             var models: [String: String] = [:]

@@ -3,8 +3,10 @@ import Foundation
 /// Checks a decoded seed beyond JSON types: ids, timestamps, references, uniqueness, workflow
 /// membership. Every failure names the JSON path.
 extension Seed {
-    func validate() throws {
-        var v = SeedValidator(file: sourceName)
+    /// `world` holds the rows already in the database a fixture body is added to (empty for a
+    /// seed file): references may name them, and ids, emails and numbers must not repeat them.
+    func validate(against world: SeedWorld = SeedWorld()) throws {
+        var v = SeedValidator(file: sourceName, known: world)
         try v.timestamp(now, "now")
 
         for (i, c) in companies.enumerated() {
@@ -19,27 +21,26 @@ extension Seed {
             for (j, l) in c.locations.enumerated() {
                 let lp = "\(p).locations[\(j)]"
                 try v.id(l.id, "\(lp).id", table: "location")
-                v.locationCompany[l.id] = c.id
+                v.known.locationCompany[l.id] = c.id
                 try v.optionalTimestamp(l.created_at, "\(lp).created_at")
             }
             for (j, e) in (c.emails ?? []).enumerated() {
                 let ep = "\(p).emails[\(j)]"
                 try v.id(e.id, "\(ep).id", table: "company email")
                 if let l = e.location_id { try v.location(l, of: c.id, "\(ep).location_id") }
-                v.emailCompany[e.id] = c.id
+                v.known.emailCompany[e.id] = c.id
             }
             for (j, sub) in (c.sub_locations ?? []).enumerated() {
                 let sp = "\(p).sub_locations[\(j)]"
                 try v.id(sub.id, "\(sp).id", table: "sub-location")
                 try v.location(sub.location_id, of: c.id, "\(sp).location_id")
-                v.subLocationCompany[sub.id] = c.id
+                v.known.subLocationCompany[sub.id] = c.id
             }
         }
 
-        var brandNames = Set<String>()
         for (i, b) in (brands ?? []).enumerated() {
             try v.id(b.id, "brands[\(i)].id", table: "brand")
-            guard brandNames.insert(b.name).inserted else { throw v.error("brands[\(i)].name", "duplicate brand \"\(b.name)\"") }
+            guard v.known.brandNames.insert(b.name).inserted else { throw v.error("brands[\(i)].name", "duplicate brand \"\(b.name)\"") }
             var modelNames = Set<String>()
             for (j, m) in b.models.enumerated() {
                 try v.id(m.id, "brands[\(i)].models[\(j)].id", table: "model")
@@ -49,13 +50,12 @@ extension Seed {
             }
         }
 
-        var userEmails = Set<String>()
         for (i, u) in users.enumerated() {
             let p = "users[\(i)]"
             try v.id(u.id, "\(p).id", table: "user")
             try v.company(u.company_id, "\(p).company_id")
-            v.userCompany[u.id] = u.company_id
-            guard userEmails.insert(u.email.lowercased()).inserted else {
+            v.known.userCompany[u.id] = u.company_id
+            guard v.known.userEmails.insert(u.email.lowercased()).inserted else {
                 throw v.error("\(p).email", "duplicate email \"\(u.email)\"")
             }
             if (u.two_factor_method ?? .email) == .totp {
@@ -74,33 +74,31 @@ extension Seed {
             try v.optionalTimestamp(u.created_at, "\(p).created_at")
         }
 
-        var clientEmails = Set<String>()
         for (i, c) in clients.enumerated() {
             let p = "clients[\(i)]"
             try v.id(c.id, "\(p).id", table: "client")
-            guard clientEmails.insert(c.email.lowercased()).inserted else {
+            guard v.known.clientEmails.insert(c.email.lowercased()).inserted else {
                 throw v.error("\(p).email", "duplicate email \"\(c.email)\"")
             }
             for (j, company) in c.companies.enumerated() {
                 try v.company(company, "\(p).companies[\(j)]")
-                v.clientCompanies.insert(c.id + "|" + company)
+                v.known.clientCompanies.insert(c.id + "|" + company)
             }
-            v.clients.insert(c.id)
+            v.known.clients.insert(c.id)
             try v.optionalTimestamp(c.created_at, "\(p).created_at")
         }
 
-        var orderNumbers = Set<String>()
         for (i, o) in orders.enumerated() {
             let p = "orders[\(i)]"
             try v.id(o.id, "\(p).id", table: "order")
             try v.company(o.company_id, "\(p).company_id")
-            guard orderNumbers.insert("\(o.company_id)|\(o.order_number)").inserted else {
+            guard v.known.orderNumbers.insert("\(o.company_id)|\(o.order_number)").inserted else {
                 throw v.error("\(p).order_number", "duplicate order number \(o.order_number) in this company")
             }
             try v.client(o.client_id, of: o.company_id, "\(p).client_id")
             if let l = o.location_id { try v.location(l, of: o.company_id, "\(p).location_id") }
             if let u = o.assigned_user_id { try v.user(u, of: o.company_id, "\(p).assigned_user_id") }
-            v.orderCompany[o.id] = o.company_id
+            v.known.orderCompany[o.id] = o.company_id
             for (value, key) in [(o.created_at as String?, "created_at"), (o.updated_at, "updated_at"),
                                  (o.quote_sent_at, "quote_sent_at"), (o.authorised_at, "authorised_at"),
                                  (o.collected_at, "collected_at")] {
@@ -112,13 +110,13 @@ extension Seed {
                 let dp = "\(p).devices[\(j)]"
                 try v.id(d.id, "\(dp).id", table: "device")
                 orderDevices.insert(d.id)
-                v.deviceCompany[d.id] = o.company_id
+                v.known.deviceCompany[d.id] = o.company_id
                 guard d.status.belongs(to: d.workflow_type) else {
                     throw v.error("\(dp).status", "\"\(d.status.rawValue)\" is not a status of the \(d.workflow_type.rawValue) workflow")
                 }
                 if let u = d.assigned_engineer_id { try v.user(u, of: o.company_id, "\(dp).assigned_engineer_id") }
                 for (value, key) in d.timestampFields { try v.optionalTimestamp(value, "\(dp).\(key)") }
-                if let sub = d.sub_location_id, v.subLocationCompany[sub] != o.company_id {
+                if let sub = d.sub_location_id, v.known.subLocationCompany[sub] != o.company_id {
                     throw v.error("\(dp).sub_location_id", "unknown sub-location \"\(sub)\" in this company")
                 }
                 for (k, image) in (d.images ?? []).enumerated() {
@@ -171,21 +169,20 @@ extension Seed {
             }
         }
 
-        var ticketNumbers = Set<String>()
         for (i, t) in tickets.enumerated() {
             let p = "tickets[\(i)]"
             try v.id(t.id, "\(p).id", table: "ticket")
             try v.company(t.company_id, "\(p).company_id")
-            guard ticketNumbers.insert("\(t.company_id)|\(t.ticket_number)").inserted else {
+            guard v.known.ticketNumbers.insert("\(t.company_id)|\(t.ticket_number)").inserted else {
                 throw v.error("\(p).ticket_number", "duplicate ticket number \(t.ticket_number) in this company")
             }
             if let c = t.client_id { try v.client(c, of: t.company_id, "\(p).client_id") }
-            if let o = t.order_id, v.orderCompany[o] != t.company_id {
+            if let o = t.order_id, v.known.orderCompany[o] != t.company_id {
                 throw v.error("\(p).order_id", "unknown order \"\(o)\" in this company")
             }
             if let l = t.location_id { try v.location(l, of: t.company_id, "\(p).location_id") }
             if let u = t.assigned_user_id { try v.user(u, of: t.company_id, "\(p).assigned_user_id") }
-            if let e = t.received_email_id, v.emailCompany[e] != t.company_id {
+            if let e = t.received_email_id, v.known.emailCompany[e] != t.company_id {
                 throw v.error("\(p).received_email_id", "unknown company email \"\(e)\" in this company")
             }
             try v.timestamp(t.created_at, "\(p).created_at")
@@ -198,7 +195,7 @@ extension Seed {
                 let mp = "\(p).messages[\(j)]"
                 try v.id(m.id, "\(mp).id", table: "message")
                 if let u = m.created_by { try v.user(u, of: t.company_id, "\(mp).created_by") }
-                if let d = m.device_id, v.deviceCompany[d] != t.company_id {
+                if let d = m.device_id, v.known.deviceCompany[d] != t.company_id {
                     throw v.error("\(mp).device_id", "unknown device \"\(d)\" in this company")
                 }
                 try v.timestamp(m.created_at, "\(mp).created_at")
@@ -248,18 +245,12 @@ extension Seed.Device {
 
 private struct SeedValidator {
     let file: String
-    var ids: [String: String] = [:]          // id → path of its first use, per table
-    var companies = Set<String>()
-    var clients = Set<String>()
-    var clientCompanies = Set<String>()
-    var locationCompany: [String: String] = [:]
-    var userCompany: [String: String] = [:]
-    var orderCompany: [String: String] = [:]
-    var deviceCompany: [String: String] = [:]
-    var subLocationCompany: [String: String] = [:]
-    var emailCompany: [String: String] = [:]
+    var known: SeedWorld
 
-    init(file: String) { self.file = file }
+    init(file: String, known: SeedWorld) {
+        self.file = file
+        self.known = known
+    }
 
     func error(_ path: String, _ message: String) -> SeedError {
         SeedError(file: file, path: path, message: message)
@@ -268,9 +259,12 @@ private struct SeedValidator {
     mutating func id(_ id: String, _ path: String, table: String) throws {
         guard UUID(uuidString: id) != nil else { throw error(path, "\"\(id)\" is not a UUID") }
         let key = table + "|" + id.lowercased()
-        if let first = ids[key] { throw error(path, "duplicate \(table) id (first at \(first))") }
-        ids[key] = path
-        if table == "company" { companies.insert(id) }
+        if let first = known.ids[key] {
+            throw error(path, first.isEmpty ? "\"\(id)\" is already the id of another \(table)"
+                                            : "duplicate \(table) id (first at \(first))")
+        }
+        known.ids[key] = path
+        if table == "company" { known.companies.insert(id) }
     }
 
     func timestamp(_ text: String, _ path: String) throws {
@@ -291,21 +285,21 @@ private struct SeedValidator {
     }
 
     func company(_ id: String, _ path: String) throws {
-        guard companies.contains(id) else { throw error(path, "unknown company \"\(id)\"") }
+        guard known.companies.contains(id) else { throw error(path, "unknown company \"\(id)\"") }
     }
 
     func client(_ id: String, of company: String, _ path: String) throws {
-        guard clients.contains(id) else { throw error(path, "unknown client \"\(id)\"") }
-        guard clientCompanies.contains(id + "|" + company) else {
+        guard known.clients.contains(id) else { throw error(path, "unknown client \"\(id)\"") }
+        guard known.clientCompanies.contains(id + "|" + company) else {
             throw error(path, "client \"\(id)\" is not a client of company \"\(company)\"")
         }
     }
 
     func location(_ id: String, of company: String, _ path: String) throws {
-        guard locationCompany[id] == company else { throw error(path, "unknown location \"\(id)\" in this company") }
+        guard known.locationCompany[id] == company else { throw error(path, "unknown location \"\(id)\" in this company") }
     }
 
     func user(_ id: String, of company: String, _ path: String) throws {
-        guard userCompany[id] == company else { throw error(path, "unknown user \"\(id)\" in this company") }
+        guard known.userCompany[id] == company else { throw error(path, "unknown user \"\(id)\" in this company") }
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+import MockHTTP
+
+/// `POST /__mock/fixtures`: rows added to a running mock's database in the seed format, so a test
+/// reaches the state a screen needs in one call (docs/control-api.md, "Fixtures"). They set the
+/// scene: nothing is pushed, mailed or journalled; reset drops them unless a pin was taken after.
+enum FixtureRoutes {
+    static func register(on router: inout Router) {
+        router.post("/__mock/fixtures", access: .open) { context in
+            guard let body = JSONValue.parse(context.request.body) else { throw APIFailure.invalidJSON }
+            let iterations = context.environment.configuration.passwordHashIterations
+            do {
+                let rows = try context.store.addFixtures(body, now: context.now) {
+                    PasswordHasher.hash($0, iterations: iterations)
+                }
+                return JSONBody.success(FixturesMade(rows: rows.map(MadeRow.init)), status: 201)
+            } catch let error as SeedError {
+                throw APIFailure.badRequest(error.path == "(root)" ? error.message : "\(error.path): \(error.message)")
+            }
+        }
+    }
+}
+
+@JSONObject
+private struct FixturesMade {
+    var rows: [MadeRow]
+}
+
+@JSONObject
+private struct MadeRow {
+    var path: String
+    var table: String
+    var id: String
+    /// Orders' `order_number`, tickets' `ticket_number`; absent for other rows.
+    var number: Int64?
+
+    init(_ row: FixtureRow) {
+        path = row.path
+        table = row.table
+        id = row.id
+        number = row.number
+    }
+}
