@@ -46,19 +46,7 @@ public final class MockServer: Sendable {
             return namespace
         }
 
-        var api = Router()
-        APIRoutes.register(on: &api)
-        // The health route stays with the control API off: it changes and reveals nothing, and
-        // container health checks (`--health-probe`) need it.
-        var control = Router()
-        ControlRoutes.registerHealth(on: &control)
-        if configuration.controlAPI {
-            ControlRoutes.register(on: &control)
-            StateRoutes.register(on: &control)
-            ConsoleRoutes.register(on: &control)
-            SessionRoutes.register(on: &control)
-            FixtureRoutes.register(on: &control)
-        }
+        let (api, control) = Self.routers(controlAPI: configuration.controlAPI)
         let dispatcher = Dispatcher(namespaces: namespaces, api: api, control: control)
         self.dispatcher = dispatcher
         let logger = configuration.logger
@@ -120,6 +108,24 @@ public final class MockServer: Sendable {
     /// The default namespace's state as an SQLite database file (what `GET /__mock/snapshot` sends).
     public func exportState() throws -> Data {
         try StateFile.data(of: environment.store)
+    }
+
+    /// Every route the server serves: the app API, and the control API (only its health route
+    /// when `controlAPI` is off: it changes and reveals nothing, and container health checks,
+    /// `--health-probe`, need it).
+    static func routers(controlAPI: Bool) -> (api: Router, control: Router) {
+        var api = Router()
+        APIRoutes.register(on: &api)
+        var control = Router()
+        ControlRoutes.registerHealth(on: &control)
+        if controlAPI {
+            ControlRoutes.register(on: &control)
+            StateRoutes.register(on: &control)
+            ConsoleRoutes.register(on: &control)
+            SessionRoutes.register(on: &control)
+            FixtureRoutes.register(on: &control)
+        }
+        return (api, control)
     }
 
     /// The pristine seeded database of `configuration`. Build one and hand it to many servers

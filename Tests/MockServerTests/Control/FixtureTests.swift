@@ -142,6 +142,265 @@ import Testing
         }
     }
 
+    // MARK: - Every collection, made ids, references within the body
+
+    /// A new company with a shop, a sub-location and an address; a brand with a model; a staff user
+    /// with a password; a client; an order naming all of them; an enquiry on the order; a macro.
+    /// Every id and number left out is made, in the seed's style, and the staff user signs in.
+    @Test func everyCollectionWithMadeIDsAndReferencesWithinTheBody() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let body: JSONValue = [
+            "companies": [["id": "00000001-0000-4000-8000-0000000f0000", "name": "Fixture Fixers", "status": "active",
+                           "locations": [["id": "00000002-0000-4000-8000-0000000f0001", "name": "Fixture Fixers York",
+                                          "address_line1": "1 Shambles", "city": "York", "postcode": "YO1 7LZ"]],
+                           "sub_locations": [["location_id": "00000002-0000-4000-8000-0000000f0001", "code": "S1", "type": "shelf"]],
+                           "emails": [["email_address": "york@fixture.test", "display_name": "Fixture Fixers"]]]],
+            "brands": [["name": "Fairphone", "models": [["name": "Fairphone 5"]]]],
+            "users": [["id": "00000003-0000-4000-8000-0000000f0001", "company_id": "00000001-0000-4000-8000-0000000f0000",
+                       "email": "owner@fixture.test", "first_name": "Fay", "last_name": "Fixer", "role": "admin",
+                       "password": "fixture-pass-1"]],
+            "clients": [["id": "00000004-0000-4000-8000-0000000f0001", "email": "ada@example.test", "first_name": "Ada",
+                         "last_name": "Lovelace", "companies": ["00000001-0000-4000-8000-0000000f0000"]]],
+            "orders": [["id": "00000005-0000-4000-8000-0000000f0001", "company_id": "00000001-0000-4000-8000-0000000f0000",
+                        "client_id": "00000004-0000-4000-8000-0000000f0001", "location_id": "00000002-0000-4000-8000-0000000f0001",
+                        "assigned_user_id": "00000003-0000-4000-8000-0000000f0001",
+                        "devices": [["workflow_type": "repair", "brand": "Fairphone", "model": "Fairphone 5",
+                                     "status": "awaiting_authorisation", "customer_reported_issues": "Battery swells"]],
+                        "items": [["item_type": "repair", "description": "Battery", "unit_price_pence": 4999]],
+                        "payments": [["amount_pence": 1000, "payment_method": "cash", "is_deposit": true]],
+                        "signatures": [["signature_type": "drop_off", "typed_name": "Ada Lovelace"]]]],
+            "tickets": [["company_id": "00000001-0000-4000-8000-0000000f0000", "ticket_type": "order", "status": "open",
+                         "subject": "Your battery quote", "client_id": "00000004-0000-4000-8000-0000000f0001",
+                         "order_id": "00000005-0000-4000-8000-0000000f0001",
+                         "messages": [["type": "inbound", "body_text": "How long will it take?"]]]],
+            "macros": [["company_id": "00000001-0000-4000-8000-0000000f0000", "name": "Chase",
+                        "stages": [["subject": "Any news?", "body": "Hi {{client_first_name}}"]]]],
+        ]
+        let reply = try await add(mock, body)
+        #expect(reply.status == 201, "\(reply.error ?? "")")
+        let expected: [JSONValue] = [
+            ["path": "companies[0]", "table": "companies", "id": "00000001-0000-4000-8000-0000000f0000"],
+            ["path": "companies[0].locations[0]", "table": "company_locations", "id": "00000002-0000-4000-8000-0000000f0001"],
+            ["path": "companies[0].sub_locations[0]", "table": "sub_locations", "id": "00000015-f000-4000-8000-000000000001"],
+            ["path": "companies[0].emails[0]", "table": "company_emails", "id": "00000018-f000-4000-8000-000000000001"],
+            ["path": "brands[0]", "table": "brands", "id": "00000016-f000-4000-8000-000000000001"],
+            ["path": "brands[0].models[0]", "table": "models", "id": "00000017-f000-4000-8000-000000000001"],
+            ["path": "users[0]", "table": "users", "id": "00000003-0000-4000-8000-0000000f0001"],
+            ["path": "clients[0]", "table": "clients", "id": "00000004-0000-4000-8000-0000000f0001"],
+            ["path": "orders[0]", "table": "orders", "id": "00000005-0000-4000-8000-0000000f0001", "number": 10001],
+            ["path": "orders[0].devices[0]", "table": "devices", "id": "00000006-f000-4000-8000-000000000001"],
+            ["path": "orders[0].items[0]", "table": "order_items", "id": "00000007-f000-4000-8000-000000000001"],
+            ["path": "orders[0].payments[0]", "table": "payments", "id": "00000008-f000-4000-8000-000000000001"],
+            ["path": "orders[0].signatures[0]", "table": "signatures", "id": "00000009-f000-4000-8000-000000000001"],
+            ["path": "tickets[0]", "table": "tickets", "id": "0000000a-f000-4000-8000-000000000001", "number": 1001],
+            ["path": "tickets[0].messages[0]", "table": "ticket_messages", "id": "0000000b-f000-4000-8000-000000000001"],
+            ["path": "macros[0]", "table": "macros", "id": "0000000d-f000-4000-8000-000000000001"],
+            ["path": "macros[0].stages[0]", "table": "macro_stages", "id": "0000000e-f000-4000-8000-000000000001"],
+        ]
+        #expect(Self.rows(reply) == expected)
+
+        // The new staff user signs in with the password given (2FA by email, as the seed's default).
+        let owner = try await mock.signInStaff("owner@fixture.test", password: "fixture-pass-1").token
+        let detail = try await mock.get("/api/orders/00000005-0000-4000-8000-0000000f0001", bearer: owner)
+        #expect(detail.status == 200)
+        #expect(detail.data["order_number"] == 10001)
+        #expect(detail.data["status"] == "awaiting_authorisation")
+        #expect(detail.data["client"]?["name"] == "Ada Lovelace")
+        #expect(detail.data["location"]?["name"] == "Fixture Fixers York")
+        #expect(detail.data["assigned_user"]?["name"] == "Fay Fixer")
+        #expect(detail.data["payment_status"] == "partially_paid")
+        #expect(detail.data["totals"] == ["subtotal": "49.99", "vat_total": "10.00", "grand_total": "59.99",
+                                          "amount_paid": "10.00", "balance_due": "49.99"])
+        #expect(detail.data["ticket"]?["ticket_number"] == 1001)
+        #expect(detail.data["ticket"]?["messages"]?[0]?["body_text"] == "How long will it take?")
+        // The device is linked to the new catalogue entry.
+        let device = try await mock.get("/api/devices/00000006-f000-4000-8000-000000000001", bearer: owner)
+        #expect(device.data["brand"] == ["id": "00000016-f000-4000-8000-000000000001", "name": "Fairphone"])
+        #expect(device.data["model"] == ["id": "00000017-f000-4000-8000-000000000001", "name": "Fairphone 5"])
+        let macros = try #require(try await mock.get("/api/macros", bearer: owner).data.array)
+        #expect(macros.map { $0["name"] } == ["Chase"])
+        // Nobody else sees any of it.
+        let acmeAdmin = try await mock.signInStaff("admin@acme.test").token
+        #expect(try await mock.get("/api/orders/00000005-0000-4000-8000-0000000f0001", bearer: acmeAdmin).status == 404)
+        // And the new client signs in to the customer app and sees the order.
+        let ada = try await mock.signInCustomer("ada@example.test")
+        let portal = try #require(try await mock.get("/api/customer/orders", bearer: ada).data.array)
+        #expect(portal.map { $0["id"] } == ["00000005-0000-4000-8000-0000000f0001"])
+    }
+
+    /// A second body continues the numbering: ids and numbers made never repeat earlier ones.
+    @Test func aSecondBodyContinuesTheNumbers() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let order: JSONValue = ["company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.sam),
+                                "devices": [["workflow_type": "buyback", "brand": "Apple", "model": "iPhone 12", "status": "ready_to_pay"]]]
+        let first = try await add(mock, ["orders": [order]])
+        let second = try await add(mock, ["orders": [order, order]])
+        #expect(Self.rows(first).map { $0["number"] } == [10033, nil])
+        #expect(Self.rows(second).map { $0["id"] } == [
+            "00000005-f000-4000-8000-000000000002", "00000006-f000-4000-8000-000000000002",
+            "00000005-f000-4000-8000-000000000003", "00000006-f000-4000-8000-000000000003",
+        ])
+        #expect(Self.rows(second).map { $0["number"] } == [10034, nil, 10035, nil])
+    }
+
+    // MARK: - Devices set directly, stamped as walked
+
+    /// A device set to `repairing` carries every timestamp the walk device_received → … → repairing
+    /// stamps, at its `updated_at`, and the approval; a timestamp given wins; its order has the quote
+    /// and authorisation dates. A collected order gets its collected date.
+    @Test func aDeviceSetToAStatusIsStampedAsIfWalkedThere() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let reply = try await add(mock, ["orders": [
+            ["company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane), "created_at": "2026-11-20T09:00:00Z",
+             "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "repairing",
+                          "updated_at": "2026-11-21T10:00:00Z", "diagnosis_started_at": "2026-11-20T11:00:00Z"]]],
+            ["company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane), "created_at": "2026-11-19T09:00:00Z",
+             "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 13", "status": "collected"]]],
+        ]])
+        #expect(reply.status == 201, "\(reply.error ?? "")")
+        let admin = try await mock.signInStaff("admin@acme.test").token
+        let device = try await mock.get("/api/devices/00000006-f000-4000-8000-000000000001", bearer: admin)
+        #expect(device.data["timestamps"] == [
+            "received_at": "2026-11-20T09:00:00Z", "diagnosis_started_at": "2026-11-20T11:00:00Z",
+            "quote_sent_at": "2026-11-21T10:00:00Z", "authorised_at": "2026-11-21T10:00:00Z", "rejected_at": .null,
+            "parts_ordered_at": "2026-11-21T10:00:00Z", "parts_received_at": "2026-11-21T10:00:00Z",
+            "repair_started_at": "2026-11-21T10:00:00Z", "repair_completed_at": .null, "qc_completed_at": .null,
+            "ready_at": .null, "collected_at": .null,
+        ])
+        #expect(device.data["authorization"]?["status"] == "approved")
+        #expect(device.data["available_transitions"]?.array?.map { $0["status"] } == ["repaired_qc", "awaiting_revised_quote"])
+        let order = try await mock.get("/api/orders/00000005-f000-4000-8000-000000000001", bearer: admin)
+        #expect(order.data["status"] == "in_progress")
+        #expect(order.data["dates"] == ["created_at": "2026-11-20T09:00:00Z", "updated_at": "2026-11-20T09:00:00Z",
+                                        "quote_sent_at": "2026-11-21T10:00:00Z", "authorised_at": "2026-11-21T10:00:00Z",
+                                        "collected_at": .null])
+        let collected = try await mock.get("/api/orders/00000005-f000-4000-8000-000000000002", bearer: admin)
+        #expect(collected.data["status"] == "collected")
+        #expect(collected.data["dates"]?["collected_at"] == "2026-11-19T09:00:00Z")
+        let collectedDevice = try await mock.get("/api/devices/00000006-f000-4000-8000-000000000002", bearer: admin)
+        #expect(collectedDevice.data["timestamps"]?["ready_at"] == "2026-11-19T09:00:00Z")
+        #expect(collectedDevice.data["timestamps"]?["collected_at"] == "2026-11-19T09:00:00Z")
+        #expect(collectedDevice.data["available_transitions"] == [])
+    }
+
+    /// Fixtures set the scene: no push to a registered customer, no mail, whatever the status.
+    @Test func nothingIsPushedOrMailed() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let jane = try await mock.signInCustomer("jane@customer.test")
+        try await mock.registerPushToken(String(repeating: "ab", count: 32), appType: "customer", bearer: jane)
+        let outbox = try await mock.outboxCount(), pushes = try await mock.pushes().count
+        let reply = try await add(mock, ["orders": [
+            ["company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane),
+             "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "awaiting_authorisation"],
+                         ["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "repaired_ready"]]],
+        ]])
+        #expect(reply.status == 201)
+        #expect(try await mock.outboxCount() == outbox)
+        #expect(try await mock.pushes().count == pushes)
+    }
+
+    // MARK: - Bad input: a 400 naming the field, nothing written
+
+    @Test(arguments: [
+        // A reference to another company's row.
+        (#"{"orders":[{"company_id":"00000001-0000-4000-8000-00000000b000","client_id":"00000004-0000-4000-8000-00000000e001","devices":[{"workflow_type":"repair","brand":"Apple","model":"X","status":"diagnosing"}]}]}"#,
+         #"orders[0].client_id: client "00000004-0000-4000-8000-00000000e001" is not a client of company "00000001-0000-4000-8000-00000000b000""#),
+        (#"{"orders":[{"company_id":"00000001-0000-4000-8000-00000000b000","client_id":"00000004-0000-4000-8000-00000000e002","location_id":"00000002-0000-4000-8000-00000000a001","devices":[{"workflow_type":"repair","brand":"Apple","model":"X","status":"diagnosing"}]}]}"#,
+         #"orders[0].location_id: unknown location "00000002-0000-4000-8000-00000000a001" in this company"#),
+        (#"{"orders":[{"company_id":"00000001-0000-4000-8000-00000000b000","client_id":"00000004-0000-4000-8000-00000000e002","devices":[{"workflow_type":"repair","brand":"Apple","model":"X","status":"diagnosing","assigned_engineer_id":"00000003-0000-4000-8000-00000000a002"}]}]}"#,
+         #"orders[0].devices[0].assigned_engineer_id: unknown user "00000003-0000-4000-8000-00000000a002" in this company"#),
+        (#"{"tickets":[{"company_id":"00000001-0000-4000-8000-00000000b000","ticket_type":"order","status":"open","subject":"x","order_id":"00000005-0000-4000-8000-00000000a001","messages":[]}]}"#,
+         #"tickets[0].order_id: unknown order "00000005-0000-4000-8000-00000000a001" in this company"#),
+        // The status path, by index.
+        (#"{"orders":[{"company_id":"00000001-0000-4000-8000-00000000a000","client_id":"00000004-0000-4000-8000-00000000e001","devices":[{"workflow_type":"repair","brand":"Apple","model":"X","status":"diagnosing"},{"workflow_type":"buyback","brand":"Apple","model":"X","status":"repairing"}]}]}"#,
+         #"orders[0].devices[1].status: "repairing" is not a status of the buyback workflow"#),
+        (#"{"orders":[{"company_id":"00000001-0000-4000-8000-00000000a000","client_id":"00000004-0000-4000-8000-00000000e001","devices":[{"workflow_type":"repair","brand":"Apple","model":"X","status":"diagnosing"},{"workflow_type":"repair","brand":"Apple","model":"X","status":"fixed"}]}]}"#,
+         #"orders[0].devices[1].status: unknown device status "fixed""#),
+        // Ids, emails and numbers already in the database.
+        (#"{"clients":[{"id":"00000004-0000-4000-8000-00000000e001","email":"new@example.test","first_name":"A","last_name":"B","companies":[]}]}"#,
+         #"clients[0].id: "00000004-0000-4000-8000-00000000e001" is already the id of another client"#),
+        (#"{"clients":[{"email":"JANE@customer.test","first_name":"A","last_name":"B","companies":[]}]}"#,
+         #"clients[0].email: duplicate email "JANE@customer.test""#),
+        (#"{"orders":[{"company_id":"00000001-0000-4000-8000-00000000a000","order_number":10001,"client_id":"00000004-0000-4000-8000-00000000e001","devices":[{"workflow_type":"repair","brand":"Apple","model":"X","status":"diagnosing"}]}]}"#,
+         #"orders[0].order_number: duplicate order number 10001 in this company"#),
+        // Shapes.
+        (#"{"clients":[{"first_name":"A","last_name":"B","companies":[]}]}"#, #"clients[0].email: missing"#),
+        (#"{"order":[]}"#, #"order: unknown key (one of now, companies, brands, users, clients, orders, tickets, macros)"#),
+        (#"[]"#, #"expected an object of seed collections"#),
+        (#"{"orders":{}}"#, #"orders: expected an array"#),
+        (#"{"orders":["#, #"Invalid JSON body"#),
+        (#"{"orders":[{"company_id":"00000001-0000-4000-8000-00000000a000","client_id":"00000004-0000-4000-8000-00000000e001","devices":[]}]}"#,
+         #"orders[0].devices: an order needs at least one device"#),
+        (#"{"now":"yesterday"}"#, #"now: "yesterday" is not a timestamp like 2026-11-21T10:15:00Z"#),
+    ])
+    func badInputIsA400NamingTheFieldAndWritesNothing(body: String, message: String) async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let before = try mock.dump()
+        let reply = try await add(mock, body)
+        #expect(reply.status == 400)
+        #expect(reply.json == ["success": false, "error": .string(message)])
+        #expect(try mock.dump() == before)
+    }
+
+    /// A good row before a bad one is not written either: the body is one transaction.
+    @Test func aBadRowLateInTheBodyWritesNothingBeforeIt() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let before = try mock.dump()
+        let reply = try await add(mock, [
+            "clients": [["email": "fine@example.test", "first_name": "Fine", "last_name": "Row", "companies": [.string(SeedIDs.acme)]]],
+            "macros": [["company_id": .string(SeedIDs.acme), "name": "Broken", "stages": []]],
+        ])
+        #expect(reply.error == "macros[0].stages: a macro needs at least one stage")
+        #expect(try mock.dump() == before)
+    }
+
+    // MARK: - Namespaces, reset and pin
+
+    @Test func fixturesInOneNamespaceAreInvisibleInAnother() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let one = try MockHarness(namespace: "fixtures-one", of: mock), two = try MockHarness(namespace: "fixtures-two", of: mock)
+        let body: JSONValue = ["clients": [["email": "only-in-one@example.test", "first_name": "Only", "last_name": "One",
+                                            "companies": [.string(SeedIDs.acme)]]]]
+        #expect(try await add(one, body).status == 201)
+        for view in [one, two, mock] {
+            let admin = try await view.signInStaff("admin@acme.test").token
+            let found = try #require(try await view.get("/api/clients/search?q=only-in-one", bearer: admin).data.array)
+            #expect(found.count == (view === one ? 1 : 0))
+        }
+        // The same body again in the other namespace makes the same id there: each has its own rows.
+        #expect(Self.rows(try await add(two, body)).map { $0["id"] } == ["00000004-f000-4000-8000-000000000001"])
+    }
+
+    @Test func resetDropsFixturesUnlessPinnedAfterThem() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        func client(_ email: String) -> JSONValue {
+            ["clients": [["email": .string(email), "first_name": "A", "last_name": "B", "companies": [.string(SeedIDs.acme)]]]]
+        }
+        func exists(_ email: String) async throws -> Bool {
+            let admin = try await mock.signInStaff("admin@acme.test").token
+            let found = try #require(try await mock.get("/api/clients/search?q=\(email)", bearer: admin).data.array)
+            return !found.isEmpty
+        }
+        #expect(try await add(mock, client("before-pin@example.test")).status == 201)
+        _ = try await mock.post("/__mock/reset")
+        #expect(try await exists("before-pin@example.test") == false)
+
+        #expect(try await add(mock, client("pinned@example.test")).status == 201)
+        #expect(try await mock.post("/__mock/snapshot/pin").status == 200)
+        #expect(try await add(mock, client("after-pin@example.test")).status == 201)
+        _ = try await mock.post("/__mock/reset")
+        #expect(try await exists("pinned@example.test"))
+        #expect(try await exists("after-pin@example.test") == false)
+    }
+
     static let madeTables: Set<String> = [
         "orders", "tickets", "ticket_messages", "ticket_events", "ticket_attachments", "devices", "device_images", "device_accessories", "device_parts", "device_notes", "device_checklist_items",
         "order_items", "payments", "signatures",

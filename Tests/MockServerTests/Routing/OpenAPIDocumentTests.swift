@@ -92,14 +92,7 @@ import Yams
     /// Every route the routers register is an operation of the document, and every operation of
     /// the document is a registered route: app API and control API alike.
     @Test func everyRouteIsDocumentedAndEveryDocumentedOperationIsARoute() async throws {
-        var api = Router()
-        APIRoutes.register(on: &api)
-        var control = Router()
-        ControlRoutes.registerHealth(on: &control)
-        ControlRoutes.register(on: &control)
-        StateRoutes.register(on: &control)
-        ConsoleRoutes.register(on: &control)
-        SessionRoutes.register(on: &control)
+        let (api, control) = MockServer.routers(controlAPI: true)
         let routes = Set((api.routes + control.routes).map { route in
             route.method + " /" + route.segments.map { segment in
                 switch segment {
