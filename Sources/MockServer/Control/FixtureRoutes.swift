@@ -8,6 +8,7 @@ enum FixtureRoutes {
     static func register(on router: inout Router) {
         router.post("/__mock/fixtures", access: .open) { context in
             guard let body = JSONValue.parse(context.request.body) else { throw APIFailure.invalidJSON }
+            try JSONBody.rejectNUL(in: body)   // as every JSON body: SQLite would cut the text at it
             let iterations = context.environment.configuration.passwordHashIterations
             do {
                 let rows = try context.store.addFixtures(body, now: context.now) {

@@ -179,7 +179,8 @@ final class FixtureCompletion {
             }
             for row in body[key]?.arrayValue ?? [] {
                 guard let company = row.objectValue?["company_id"]?.stringValue,
-                      let n = row.objectValue?[key == "orders" ? "order_number" : "ticket_number"]?.intValue else { continue }
+                      let n = row.objectValue?[key == "orders" ? "order_number" : "ticket_number"]?.intValue,
+                      n < SeedValidator.maxNumber else { continue }   // out of range: the reader names it
                 out[company] = max(out[company] ?? 0, n)
             }
             return out

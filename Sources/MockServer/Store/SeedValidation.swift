@@ -92,6 +92,7 @@ extension Seed {
             let p = "orders[\(i)]"
             try v.id(o.id, "\(p).id", table: "order")
             try v.company(o.company_id, "\(p).company_id")
+            try v.number(o.order_number, "\(p).order_number")
             guard v.known.orderNumbers.insert("\(o.company_id)|\(o.order_number)").inserted else {
                 throw v.error("\(p).order_number", "duplicate order number \(o.order_number) in this company")
             }
@@ -129,6 +130,7 @@ extension Seed {
                 }
                 for (k, part) in (d.parts ?? []).enumerated() {
                     try v.id(part.id, "\(dp).parts[\(k)].id", table: "part")
+                    try v.pence(part.part_cost_pence, "\(dp).parts[\(k)].part_cost_pence", allowNegative: false)
                 }
                 for (k, note) in (d.device_notes ?? []).enumerated() {
                     let np = "\(dp).device_notes[\(k)]"
@@ -151,12 +153,18 @@ extension Seed {
                 }
                 if let rate = item.vat_rate { try v.vatRate(rate, "\(ip).vat_rate") }
                 if let q = item.quantity, q < 1 { throw v.error("\(ip).quantity", "must be at least 1") }
+                if let q = item.quantity, q > SeedValidator.maxQuantity {
+                    throw v.error("\(ip).quantity", "must be at most \(SeedValidator.maxQuantity)")
+                }
+                try v.pence(item.unit_price_pence, "\(ip).unit_price_pence", allowNegative: false)
                 try v.optionalTimestamp(item.created_at, "\(ip).created_at")
             }
             for (j, pay) in (o.payments ?? []).enumerated() {
                 let pp = "\(p).payments[\(j)]"
                 try v.id(pay.id, "\(pp).id", table: "payment")
                 try v.timestamp(pay.payment_date, "\(pp).payment_date")
+                try v.pence(pay.amount_pence, "\(pp).amount_pence", allowNegative: true)
+                if let refunded = pay.refunded_pence { try v.pence(refunded, "\(pp).refunded_pence", allowNegative: false) }
                 if let u = pay.recorded_by { try v.user(u, of: o.company_id, "\(pp).recorded_by") }
             }
             for (j, s) in (o.signatures ?? []).enumerated() {
@@ -173,6 +181,7 @@ extension Seed {
             let p = "tickets[\(i)]"
             try v.id(t.id, "\(p).id", table: "ticket")
             try v.company(t.company_id, "\(p).company_id")
+            try v.number(t.ticket_number, "\(p).ticket_number")
             guard v.known.ticketNumbers.insert("\(t.company_id)|\(t.ticket_number)").inserted else {
                 throw v.error("\(p).ticket_number", "duplicate ticket number \(t.ticket_number) in this company")
             }
@@ -205,6 +214,7 @@ extension Seed {
                 }
                 for (k, a) in (m.attachments ?? []).enumerated() {
                     try v.id(a.id, "\(mp).attachments[\(k)].id", table: "attachment")
+                    if a.size_bytes < 0 { throw v.error("\(mp).attachments[\(k)].size_bytes", "must not be negative") }
                 }
             }
         }
@@ -218,6 +228,9 @@ extension Seed {
             for (j, stage) in m.stages.enumerated() {
                 try v.id(stage.id, "\(p).stages[\(j)].id", table: "macro stage")
                 if let delay = stage.delay_minutes, delay < 0 { throw v.error("\(p).stages[\(j)].delay_minutes", "must not be negative") }
+                if let delay = stage.delay_minutes, delay > SeedValidator.maxDelayMinutes {
+                    throw v.error("\(p).stages[\(j)].delay_minutes", "must be at most \(SeedValidator.maxDelayMinutes) (a year)")
+                }
             }
         }
     }
@@ -243,7 +256,7 @@ extension Seed.Device {
     }
 }
 
-private struct SeedValidator {
+struct SeedValidator {
     let file: String
     var known: SeedWorld
 
@@ -282,6 +295,25 @@ private struct SeedValidator {
         let ok = b.count >= 4 && b[b.count - 3] == 46
             && b.enumerated().allSatisfy { $0.offset == b.count - 3 || ($0.element >= 48 && $0.element <= 57) }
         guard ok else { throw error(path, "\"\(text)\" is not a VAT rate like \"20.00\"") }
+        guard let rate = Double(text), rate <= 100 else { throw error(path, "a VAT rate is at most \"100.00\"") }
+    }
+
+    /// Money in pence: at most £10,000,000 either way, so that totals can never overflow.
+    static let maxPence: Int64 = 1_000_000_000
+    static let maxQuantity: Int64 = 10_000
+    static let maxDelayMinutes: Int64 = 525_600
+    static let maxNumber: Int64 = 999_999_999
+
+    func pence(_ value: Int64, _ path: String, allowNegative: Bool) throws {
+        guard value <= Self.maxPence, value >= (allowNegative ? -Self.maxPence : 0) else {
+            throw error(path, allowNegative ? "must be between -\(Self.maxPence) and \(Self.maxPence) pence"
+                                            : "must be between 0 and \(Self.maxPence) pence")
+        }
+    }
+
+    /// An order or ticket number.
+    func number(_ value: Int64, _ path: String) throws {
+        guard (1...Self.maxNumber).contains(value) else { throw error(path, "must be between 1 and \(Self.maxNumber)") }
     }
 
     func company(_ id: String, _ path: String) throws {

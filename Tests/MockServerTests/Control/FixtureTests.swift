@@ -55,7 +55,7 @@ import Testing
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test").token
         let jane = try await mock.signInCustomer("jane@customer.test")
-        let statsBefore = try await mock.get("/api/dashboard/stats", bearer: admin)
+        let statsBefore = try await mock.get("/api/dashboard/stats?period=month", bearer: admin)
         let before = try mock.dump()
         let journalBefore = try await mock.control.journal()
 
@@ -130,10 +130,18 @@ import Testing
         let devicesAwaiting = try #require(try await mock.get("/api/devices?status=awaiting_authorisation", bearer: admin).data.array)
         #expect(devicesAwaiting.contains { $0["id"]?.string == newDevice })
 
-        // The dashboard counts it as it counts the original: one more awaiting authorisation.
-        let statsAfter = try await mock.get("/api/dashboard/stats", bearer: admin)
+        // The dashboard counts it as it counts the original: one more device awaiting authorisation,
+        // one more order created this month (it was created on Nov 11, as the original), and the
+        // deposit in the revenue.
+        let statsAfter = try await mock.get("/api/dashboard/stats?period=month", bearer: admin)
         #expect(statsAfter.status == 200)
-        #expect(statsAfter.body != statsBefore.body)
+        let was = statsBefore.data, now = statsAfter.data
+        #expect(now["devices"]?["total"]?.intValue == (was["devices"]?["total"]?.intValue ?? 0) + 1)
+        #expect(now["devices"]?["by_status"]?["awaiting_authorisation"]?.intValue
+                    == (was["devices"]?["by_status"]?["awaiting_authorisation"]?.intValue ?? 0) + 1)
+        #expect(now["orders"]?["created"]?.intValue == (was["orders"]?["created"]?.intValue ?? 0) + 1)
+        #expect(was["revenue"]?["paid"] == "335.99")
+        #expect(now["revenue"]?["paid"] == "355.99")
 
         // Rows added, nothing else: no mail, no push, no session, no journal entry.
         let after = try mock.dump()
@@ -336,6 +344,17 @@ import Testing
         (#"{"orders":[{"company_id":"00000001-0000-4000-8000-00000000a000","client_id":"00000004-0000-4000-8000-00000000e001","devices":[]}]}"#,
          #"orders[0].devices: an order needs at least one device"#),
         (#"{"now":"yesterday"}"#, #"now: "yesterday" is not a timestamp like 2026-11-21T10:15:00Z"#),
+        (#"{"clients":[{"email":"a@b.test","first_name":"A\u0000B","last_name":"B","companies":[]}]}"#,
+         #"Invalid or missing field: clients[0].first_name"#),
+        // Money and numbers bounded, so totals never overflow.
+        (#"{"orders":[{"company_id":"00000001-0000-4000-8000-00000000a000","client_id":"00000004-0000-4000-8000-00000000e001","devices":[{"workflow_type":"repair","brand":"Apple","model":"X","status":"diagnosing"}],"items":[{"item_type":"repair","description":"x","unit_price_pence":9223372036854775807,"quantity":2}]}]}"#,
+         #"orders[0].items[0].unit_price_pence: must be between 0 and 1000000000 pence"#),
+        (#"{"orders":[{"company_id":"00000001-0000-4000-8000-00000000a000","client_id":"00000004-0000-4000-8000-00000000e001","devices":[{"workflow_type":"repair","brand":"Apple","model":"X","status":"diagnosing"}],"items":[{"item_type":"repair","description":"x","unit_price_pence":100,"quantity":10001}]}]}"#,
+         #"orders[0].items[0].quantity: must be at most 10000"#),
+        (#"{"orders":[{"company_id":"00000001-0000-4000-8000-00000000a000","client_id":"00000004-0000-4000-8000-00000000e001","devices":[{"workflow_type":"repair","brand":"Apple","model":"X","status":"diagnosing"}],"items":[{"item_type":"repair","description":"x","unit_price_pence":100,"vat_rate":"999999.00"}]}]}"#,
+         #"orders[0].items[0].vat_rate: a VAT rate is at most "100.00""#),
+        (#"{"orders":[{"company_id":"00000001-0000-4000-8000-00000000a000","client_id":"00000004-0000-4000-8000-00000000e001","devices":[{"workflow_type":"repair","brand":"Apple","model":"X","status":"diagnosing"}]},{"company_id":"00000001-0000-4000-8000-00000000a000","order_number":9223372036854775807,"client_id":"00000004-0000-4000-8000-00000000e001","devices":[{"workflow_type":"repair","brand":"Apple","model":"X","status":"diagnosing"}]}]}"#,
+         #"orders[1].order_number: must be between 1 and 999999999"#),
     ])
     func badInputIsA400NamingTheFieldAndWritesNothing(body: String, message: String) async throws {
         let mock = try MockHarness()
@@ -399,6 +418,76 @@ import Testing
         _ = try await mock.post("/__mock/reset")
         #expect(try await exists("pinned@example.test"))
         #expect(try await exists("after-pin@example.test") == false)
+    }
+
+    // MARK: - Fuzz
+
+    /// Valid bodies mutated at random (a value replaced by another type, an extreme number, a long
+    /// or empty string, a key removed, a row duplicated): never a 5xx; a 400 writes nothing; a 201's
+    /// order reads back through the app API (its totals computed without overflow).
+    @Test func mutatedBodiesNeverCause5xxAndRefusedOnesWriteNothing() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let base: JSONValue = [
+            "clients": [["email": "fuzz@example.test", "first_name": "F", "last_name": "Z", "companies": [.string(SeedIDs.acme)]]],
+            "orders": [["company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane),
+                        "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "repairing",
+                                     "images": [["image_type": "intake", "filename": "a.jpg", "r2_key": "k"]],
+                                     "parts": [["part_name": "Screen", "part_cost_pence": 5000]]]],
+                        "items": [["item_type": "repair", "description": "Screen", "unit_price_pence": 12999, "quantity": 2,
+                                   "vat_rate": "20.00"]],
+                        "payments": [["amount_pence": 1000, "payment_method": "card", "refunded_pence": 0]]]],
+            "tickets": [["company_id": .string(SeedIDs.acme), "ticket_type": "lead", "status": "open", "subject": "S",
+                         "messages": [["type": "inbound", "body_text": "Hi", "attachments": [["filename": "a.pdf",
+                                       "content_type": "application/pdf", "size_bytes": 10]]]]]],
+            "macros": [["company_id": .string(SeedIDs.acme), "name": "M", "stages": [["subject": "S", "body": "B", "delay_minutes": 5]]]],
+        ]
+        var rng = BadInputFuzzTests.SplitMix(state: 0xF1C7_2026_1125)
+        let replacements: [JSONValue] = [
+            .null, true, 0, -1, .int(Int64.max), .int(Int64.min), 1e300, "", .string(String(repeating: "x", count: 3000)),
+            "2026-13-45T99:99:99Z", "00000001-0000-4000-8000-00000000b000", "not-a-uuid", [], [:], [[:]],
+        ]
+        func mutate(_ value: JSONValue, depth: Int) -> JSONValue {
+            switch value {
+            case .object(var object) where !object.isEmpty && Int.random(in: 0..<3, using: &rng) > 0:
+                let key = object.keys.sorted()[Int.random(in: 0..<object.count, using: &rng)]
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0: object[key] = nil
+                case 1: object[key] = replacements.randomElement(using: &rng)!
+                default: object[key] = mutate(object[key]!, depth: depth + 1)
+                }
+                return .object(object)
+            case .array(var elements) where !elements.isEmpty && Int.random(in: 0..<3, using: &rng) > 0:
+                let index = Int.random(in: 0..<elements.count, using: &rng)
+                if Int.random(in: 0..<4, using: &rng) == 0 { elements.append(elements[index]) }   // a duplicate row
+                else { elements[index] = mutate(elements[index], depth: depth + 1) }
+                return .array(elements)
+            default:
+                return replacements.randomElement(using: &rng)!
+            }
+        }
+        var made = 0, refused = 0
+        for round in 0..<300 {
+            var body = base
+            for _ in 0..<Int.random(in: 1...3, using: &rng) { body = mutate(body, depth: 0) }
+            let before = try mock.dump()
+            let reply = try await add(mock, body)
+            #expect(reply.status == 201 || reply.status == 400, "round \(round): \(reply.status) \(body.jsonString.prefix(300))")
+            if reply.status == 400 {
+                refused += 1
+                #expect(try mock.dump() == before, "round \(round) wrote on a 400")
+                #expect(reply.error?.isEmpty == false)
+            } else if reply.status == 201 {
+                made += 1
+                let admin = try await mock.control.createSession(email: "admin@acme.test").token
+                for row in Self.rows(reply) where row["table"] == "orders" {
+                    let order = try await mock.get("/api/orders/\(row["id"]?.string ?? "")", bearer: admin)
+                    #expect(order.status == 200, "round \(round)")
+                }
+                _ = try await mock.post("/__mock/reset")   // the next body's rows are new again
+            }
+        }
+        #expect(made > 20 && refused > 100, "made \(made), refused \(refused): the mutations reach both answers")
     }
 
     static let madeTables: Set<String> = [
