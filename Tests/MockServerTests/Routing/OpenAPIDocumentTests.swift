@@ -120,6 +120,109 @@ import Yams
     }
 
     /// The bundled copy is docs/openapi.yaml (a stale or missing resource would fail here).
+    /// Every operation has the `operationId` a Swift developer would write (what a generated client
+    /// names its methods by), unique, and stable: this list is the contract; renaming one breaks the
+    /// clients generated from the document, so it changes here on purpose or not at all.
+    @Test func everyOperationHasItsStableOperationID() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let document = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+        var found: [String: String] = [:]
+        for (path, item) in document["paths"]?.objectValue ?? [:] {
+            for (method, operation) in item.objectValue ?? [:] where ["get", "put", "post", "delete", "patch"].contains(method) {
+                found[method.uppercased() + " " + path] = operation["operationId"]?.string ?? "(none)"
+            }
+        }
+        #expect(found == Self.operationIDs)
+        #expect(Set(found.values).count == found.count, "operationIds are unique")
+        for id in found.values {
+            #expect(id.first?.isLowercase == true && id.allSatisfy { $0.isLetter || $0.isNumber }, "\(id) is a Swift identifier")
+        }
+    }
+
+    static let operationIDs: [String: String] = [
+        "POST /api/auth/login": "loginStaff",
+        "POST /api/auth/2fa/request": "requestStaffTwoFactorCode",
+        "POST /api/auth/2fa/verify": "verifyStaffTwoFactor",
+        "POST /api/auth/magic-link/request": "requestStaffMagicLink",
+        "POST /api/auth/magic-link/verify-code": "verifyStaffMagicLinkCode",
+        "POST /api/auth/refresh": "refreshStaffToken",
+        "GET /api/auth/me": "getStaffSession",
+        "POST /api/auth/logout": "logoutStaff",
+        "POST /api/customer/auth/request-magic-link": "requestCustomerMagicLink",
+        "POST /api/customer/auth/verify-code": "verifyCustomerCode",
+        "GET /api/customer/auth/me": "getCustomerSession",
+        "POST /api/customer/auth/logout": "logoutCustomer",
+        "GET /api/companies/{id}": "getCompany",
+        "GET /api/company-locations": "listCompanyLocations",
+        "GET /api/company-locations/{id}": "getCompanyLocation",
+        "GET /api/users/me": "getProfile",
+        "PATCH /api/users/me": "updateProfile",
+        "GET /api/users/me/avatar": "getAvatar",
+        "GET /api/subscription/features": "getSubscriptionFeatures",
+        "POST /api/user/device-token": "registerDeviceToken",
+        "DELETE /api/user/device-token": "removeDeviceToken",
+        "GET /api/user/push-preferences": "getPushPreferences",
+        "PUT /api/user/push-preferences": "updatePushPreferences",
+        "GET /api/orders": "listOrders",
+        "GET /api/orders/{id}": "getOrder",
+        "PATCH /api/orders/{id}": "updateOrder",
+        "GET /api/orders/{orderId}/devices/{deviceId}": "getOrderDevice",
+        "GET /api/devices": "listDevices",
+        "GET /api/devices/my-queue": "listMyQueue",
+        "GET /api/devices/my-active-work": "listMyActiveWork",
+        "GET /api/devices/lookup": "lookUpDevice",
+        "GET /api/devices/{id}": "getDevice",
+        "PATCH /api/devices/{id}": "updateDevice",
+        "GET /api/tickets": "listTickets",
+        "GET /api/tickets/{id}": "getTicket",
+        "PATCH /api/tickets/{id}": "updateTicket",
+        "POST /api/tickets/{id}/reply": "replyToTicket",
+        "POST /api/tickets/{id}/note": "addTicketNote",
+        "POST /api/tickets/{id}/generate-response": "generateTicketResponse",
+        "POST /api/tickets/{id}/macro": "runTicketMacro",
+        "GET /api/tickets/{id}/attachments/{attachmentId}": "downloadTicketAttachment",
+        "GET /api/macros": "listMacros",
+        "GET /api/clients": "listClients",
+        "GET /api/clients/search": "searchClients",
+        "GET /api/clients/{id}": "getClient",
+        "GET /api/dashboard/stats": "getDashboardStats",
+        "GET /api/dashboard/enquiry-stats": "getEnquiryStats",
+        "GET /api/customer/orders": "listCustomerOrders",
+        "GET /api/customer/orders/{id}": "getCustomerOrder",
+        "POST /api/customer/orders/{id}/approve": "approveCustomerQuote",
+        "POST /api/customer/orders/{id}/reject": "rejectCustomerQuote",
+        "POST /api/customer/orders/{id}/messages": "sendCustomerMessage",
+        "GET /openapi.json": "getOpenAPIDocumentJSON",
+        "GET /openapi.yaml": "getOpenAPIDocumentYAML",
+        "GET /__mock/health": "mockHealth",
+        "POST /__mock/reset": "mockReset",
+        "GET /__mock/outbox": "mockListOutbox",
+        "GET /__mock/clock": "mockGetClock",
+        "POST /__mock/clock": "mockSetClock",
+        "PATCH /__mock/companies/{id}": "mockSetCompanyStatus",
+        "GET /__mock/requests": "mockListRequests",
+        "DELETE /__mock/requests": "mockClearRequests",
+        "GET /__mock/faults": "mockListFaults",
+        "POST /__mock/faults": "mockAddFault",
+        "DELETE /__mock/faults": "mockClearFaults",
+        "DELETE /__mock/faults/{id}": "mockRemoveFault",
+        "GET /__mock/push": "mockListPushes",
+        "POST /__mock/inbound-email": "mockSendInboundEmail",
+        "GET /__mock/snapshot": "mockExportSnapshot",
+        "PUT /__mock/snapshot": "mockImportSnapshot",
+        "POST /__mock/snapshot/pin": "mockPinSnapshot",
+        "GET /__mock/namespaces": "mockListNamespaces",
+        "DELETE /__mock/namespaces/{name}": "mockDropNamespace",
+        "GET /__mock/": "mockConsole",
+        "GET /__mock/accounts": "mockListAccounts",
+        "GET /__mock/companies": "mockListCompanies",
+        "GET /__mock/sessions": "mockListSessions",
+        "POST /__mock/sessions": "mockCreateSession",
+        "DELETE /__mock/sessions/{id}": "mockRevokeSession",
+        "POST /__mock/fixtures": "mockAddFixtures",
+    ]
+
     @Test func theBundledDocumentIsDocsOpenAPIYAML() throws {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/openapi.yaml")
