@@ -6,19 +6,15 @@ which replace the mailed codes, cannot break it), again every 10 minutes because
 live 15; the customer is jane@customer.test, signed in once (customer tokens live 7 days).
 An operation gets the token of the first scheme it declares; an open operation gets none.
 
-Query strings are sent as OpenAPI serialises them (style `form`, RFC 6570: a space is `%20`), not the
-way `requests` encodes HTML forms (a space is `+`): the mock reads `+` in a query as a plus sign
-(docs/http.md), so `status=+open` would reach it as "+open", not as " open".
+Query strings go out as `requests` encodes them (a space is `+`, a plus sign `%2B`), which the mock
+reads as the backend's `URLSearchParams` does (docs/http.md).
 """
 
-import functools
 import importlib.util
 import os
 import threading
 import time
-import urllib.parse
 
-import requests.models
 import schemathesis
 
 _spec = importlib.util.spec_from_file_location(
@@ -28,8 +24,6 @@ _spec.loader.exec_module(lib)
 
 BASE_URL = os.environ["REPAIRMINDER_BASE_URL"]
 
-# requests builds query strings with urllib's urlencode (quote_plus); use RFC 3986 quoting instead.
-requests.models.urlencode = functools.partial(urllib.parse.urlencode, quote_via=urllib.parse.quote)
 STAFF_LIFETIME = 600
 
 

@@ -79,7 +79,7 @@ public struct HTTPRequest: Sendable {
     public var target: String
     /// The path part of the target, percent-decoded, without the query.
     public var path: String
-    /// Query items in order, percent-decoded (`+` stays `+`).
+    /// Query items in order, percent-decoded, `+` read as a space (`URLSearchParams`; `%2B` is a plus).
     public var query: [(name: String, value: String)]
     /// `HTTP/1.1` or `HTTP/1.0`.
     public var version: String

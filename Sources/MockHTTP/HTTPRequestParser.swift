@@ -306,10 +306,14 @@ public struct HTTPRequestParser: Sendable {
             if e > s {
                 var eq = s
                 while eq < e, bytes[eq] != UInt8(ascii: "=") { eq += 1 }
-                guard let name = percentDecode(UnsafeBufferPointer(rebasing: bytes[s..<eq])) else { return nil }
+                guard let name = percentDecode(UnsafeBufferPointer(rebasing: bytes[s..<eq]), plusAsSpace: true) else {
+                    return nil
+                }
                 var value = ""
                 if eq < e {
-                    guard let v = percentDecode(UnsafeBufferPointer(rebasing: bytes[(eq + 1)..<e])) else { return nil }
+                    guard let v = percentDecode(UnsafeBufferPointer(rebasing: bytes[(eq + 1)..<e]), plusAsSpace: true) else {
+                        return nil
+                    }
                     value = v
                 }
                 items.append((name, value))
@@ -320,10 +324,14 @@ public struct HTTPRequestParser: Sendable {
     }
 }
 
-/// Percent-decodes `bytes` (`+` is kept). Nil when a `%` is not followed by two hex digits or the
+/// Percent-decodes `bytes`. `plusAsSpace`: `+` is a space, as in a query string read the way the
+/// backend (a JavaScript worker, `URLSearchParams`) and every HTML form read it — `%2B` is a plus
+/// sign; elsewhere (the path) `+` is kept. Nil when a `%` is not followed by two hex digits or the
 /// result is not UTF-8.
-func percentDecode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
+func percentDecode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) -> String? {
+    guard bytes.contains(UInt8(ascii: "%")) || (plusAsSpace && bytes.contains(UInt8(ascii: "+"))) else {
+        return String(decoding: bytes, as: UTF8.self)
+    }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var i = 0
@@ -333,6 +341,9 @@ func percentDecode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
             guard i + 2 < bytes.count, let h = hexValue(bytes[i + 1]), let l = hexValue(bytes[i + 2]) else { return nil }
             out.append(h << 4 | l)
             i += 3
+        } else if plusAsSpace && b == UInt8(ascii: "+") {
+            out.append(UInt8(ascii: " "))
+            i += 1
         } else {
             out.append(b)
             i += 1

@@ -188,6 +188,9 @@ public final class APIClient: Sendable {
         }
         if !endpoint.query.isEmpty {
             components.queryItems = endpoint.query.map { URLQueryItem(name: $0.name, value: $0.value) }
+            // `queryItems` leaves `+` as it is, and the backend (`URLSearchParams`) reads it as a
+            // space: `jane+test@…` would be searched for as `jane test@…`. A plus sign is `%2B`.
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         }
         guard let url = components.url else {
             throw RepairMinderError.validation(message: "Invalid URL: \(base + endpoint.path)")

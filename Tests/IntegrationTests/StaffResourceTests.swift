@@ -1,4 +1,5 @@
 import Foundation
+import RepairMinderMockControl
 import Testing
 import RepairMinderClient
 
@@ -301,6 +302,30 @@ struct StaffResourceTests {
 
             let empty = await typedError { _ = try await staff.send(API.Clients.search("  ")) }
             #expect(empty == .validation(message: "Invalid query parameter: q"))
+        }
+    }
+
+    /// A `+` in a search: the backend reads a query as `URLSearchParams` does (`+` is a space), so
+    /// the client must send `%2B`. An app that builds the query with `URLComponents.queryItems`
+    /// alone sends `+` and finds nothing — here as in production.
+    @Test func aPlusSignInASearchReachesTheMockAsAPlusSign() async throws {
+        try await withMock { mock in
+            var fixtures = MockFixtures()
+            let plus = fixtures.addClient(email: "jane+repairs@customer.test", firstName: "Jane", lastName: "Plus",
+                                          companyID: Seeded.acme)
+            try await mock.control.addFixtures(fixtures)
+            let staff = try await mock.signedInStaff()
+            #expect(try await staff.send(API.Clients.search("jane+repairs")).map(\.id) == [plus.id])
+            #expect(try await staff.allPages(API.Clients.list(search: "jane+repairs@")).map(\.id) == [plus.id])
+
+            // The app-side mistake, made on purpose: the query as `queryItems` writes it.
+            var components = URLComponents(string: mock.baseURL.absoluteString + "/api/clients/search")!
+            components.queryItems = [URLQueryItem(name: "q", value: "jane+repairs")]
+            #expect(components.percentEncodedQuery == "q=jane+repairs")
+            let token = try await mock.control.createSession(email: Seeded.admin).token
+            let naive = try await mock.raw("GET", "/api/clients/search?" + components.percentEncodedQuery!, bearer: token)
+            #expect(naive.status == 200)
+            #expect((naive.object["data"] as? [Any])?.isEmpty == true, "searched for \"jane repairs\"")
         }
     }
 
