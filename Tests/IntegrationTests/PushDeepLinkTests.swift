@@ -1,4 +1,5 @@
 import Foundation
+import RepairMinderMockControl
 import Testing
 import RepairMinderClient
 
@@ -42,6 +43,11 @@ struct PushDeepLinkTests {
 
             // Events, each caused by someone other than the recipient.
             _ = try await eddie.moveDevice(Acme.device(14), to: .repairedReady)         // Alice's device; Amelia's repair
+            var fixtures = MockFixtures()                                                  // a repair of Amelia's on the bench
+            let bench = fixtures.addOrder(companyID: Seeded.acme, clientID: "00000004-0000-4000-8000-00000000e004",
+                                          devices: [.init(brand: "Apple", model: "iPhone 13", status: .repairing)])
+            try await mock.control.addFixtures(fixtures)
+            _ = try await eddie.moveDevice(try #require(fixtures.deviceID(0, of: bench)), to: .repairedQC)   // repair finished
             _ = try await eddie.moveDevice(Acme.device(32), to: .collected)             // order collected
             _ = try await alice.moveDevice(Acme.device(15), to: .collected)             // Eddie's device; George's order
             _ = try await eddie.moveDevice(Acme.device(6), to: .awaitingAuthorisation)  // George's quote

@@ -56,12 +56,13 @@ struct PushEvent: Sendable, Equatable {
     var ticketID: String?
     var audience: Audience
 
-    /// `{"aps": {"alert": {"title", "body"}, "sound": "default"}, "type", "order_id"?, "device_id"?, "ticket_id"?}`
+    /// `{"aps": {"alert": {"title", "body"}, "badge"?, "sound": "default"}, "type", "order_id"?,
+    /// "device_id"?, "ticket_id"?}`. A customer's push carries `"badge": 1`, as seed 004's payload
+    /// does; a staff push none (the staff app's badges are its header counts, seed 000).
     var payload: JSONValue {
-        var members: [String: JSONValue] = [
-            "aps": ["alert": ["title": .string(title), "body": .string(body)], "sound": "default"],
-            "type": .string(type.rawValue),
-        ]
+        var aps: [String: JSONValue] = ["alert": ["title": .string(title), "body": .string(body)], "sound": "default"]
+        if type.appType == .customer { aps["badge"] = 1 }
+        var members: [String: JSONValue] = ["aps": .object(aps), "type": .string(type.rawValue)]
         if let orderID { members["order_id"] = .string(orderID) }
         if let deviceID { members["device_id"] = .string(deviceID) }
         if let ticketID { members["ticket_id"] = .string(ticketID) }
@@ -70,8 +71,10 @@ struct PushEvent: Sendable, Equatable {
 
     /// The pushes a device's status move causes (CONTRACT §7): `device_status_changed` to staff;
     /// `order_collected` or `order_status_changed` when the order's status changed; to the client
-    /// `quote_ready` (→ awaiting_authorisation), `repair_complete` (→ repaired_ready), else
-    /// `order_status` when the order's status changed.
+    /// `quote_ready` (→ awaiting_authorisation), `repair_complete` (→ repaired_qc: the repair is
+    /// finished, as `repair_completed_at` says), and `order_status` when the order's status changed
+    /// otherwise — "Your repair is ready for collection!" when a repaired device makes it ready for
+    /// collection (seed 004's example payload, decided).
     static func deviceMoved(_ device: DeviceRecord, order: OrderRecord, from: DeviceStatus,
                             orderFrom: OrderStatus) -> [PushEvent] {
         let name = device.displayName
@@ -85,10 +88,14 @@ struct PushEvent: Sendable, Equatable {
             events.append(PushEvent(type: .quoteReady, title: "Quote Ready",
                                     body: "Your quote for your \(name) is ready for approval",
                                     orderID: order.id, audience: client))
-        case .repairedReady:
-            events += orderChanged(order, from: orderFrom, tellClient: false)
+        case .repairedQC:
+            events += orderChanged(order, from: orderFrom, tellClient: true)
             events.append(PushEvent(type: .repairComplete, title: "Repair Complete",
-                                    body: "Your \(name) is ready for collection!", orderID: order.id, audience: client))
+                                    body: "The repair of your \(name) is finished", orderID: order.id, audience: client))
+        case .repairedReady where order.status == .readyForCollection && orderFrom != .readyForCollection:
+            events += orderChanged(order, from: orderFrom, tellClient: false)
+            events.append(PushEvent(type: .orderStatus, title: "Order Update", body: "Your repair is ready for collection!",
+                                    orderID: order.id, audience: client))
         default:
             events += orderChanged(order, from: orderFrom, tellClient: true)
         }

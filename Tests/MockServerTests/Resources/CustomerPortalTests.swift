@@ -740,7 +740,7 @@ import Testing
         #expect(samPushes.map { $0["type"] } == ["order_status", "quote_ready"])
         #expect(samPushes.last == [
             "aps": ["alert": ["title": "Quote Ready", "body": "Your quote for your Apple MacBook Air M2 is ready for approval"],
-                    "sound": "default"],
+                    "badge": 1, "sound": "default"],
             "type": "quote_ready", "order_id": .string(SeedIDs.order(3)),
         ])
         #expect(try await mock.pushes(token: Self.samBetaPhone).isEmpty)
@@ -783,12 +783,14 @@ import Testing
         ])
         #expect(try await mock.pushPayloads(token: Self.engineerPhone).map { $0["type"] } == ["order_status_changed"])
 
-        // 4. The repair finishes: Sam is told it is ready.
+        // 4. The repair finishes, then the order is ready: Sam is told both.
         for status in ["authorised_awaiting_parts", "ready_to_repair", "repairing", "repaired_qc", "repaired_ready"] {
             #expect(try await mock.patch(device, ["status": .string(status)], bearer: admin).status == 200, "\(status)")
         }
         #expect(try await mock.pushPayloads(token: Self.samAcmePhone).map { $0["type"] }
-                == ["order_status", "quote_ready", "repair_complete"])
+                == ["order_status", "quote_ready", "repair_complete", "order_status"])
+        #expect(try await mock.pushPayloads(token: Self.samAcmePhone).last?["aps"]?["alert"]?["body"]
+                == "Your repair is ready for collection!")
         let ready = try await mock.get(samOrder, bearer: sam)
         #expect(ready.data["status"] == "ready_for_collection")
         #expect(ready.data["devices"]?[0]?["status_label"] == "Repaired - Ready")
@@ -822,7 +824,7 @@ import Testing
                     _ = try await mock.patch("/api/devices/\(SeedIDs.device(3))", ["status": .string(status)], bearer: staff)
                 }
             case .repairComplete:
-                for status in ["repaired_qc", "repaired_ready"] {
+                for status in ["repaired_qc"] {
                     _ = try await mock.patch("/api/devices/\(SeedIDs.device(3))", ["status": .string(status)], bearer: staff)
                 }
             case .orderStatus:

@@ -52,7 +52,8 @@ import Testing
         }
         #expect(try await received(mock, Self.engineerPhone).isEmpty)   // the actor
         #expect(try await received(mock, Self.janePhone) == [[
-            "aps": ["alert": ["title": "Order Update", "body": "Your order #10001 is now In Progress"], "sound": "default"],
+            "aps": ["alert": ["title": "Order Update", "body": "Your order #10001 is now In Progress"], "badge": 1,
+                    "sound": "default"],
             "type": "order_status", "order_id": .string(SeedIDs.order(1)),
         ]])
 
@@ -113,13 +114,23 @@ import Testing
             #expect(reply.status == 200, "\(status): \(reply.error ?? "")")
         }
         let pushes = try await received(mock, Self.samAcme)
-        #expect(pushes.compactMap { $0["type"]?.string } == ["order_status", "quote_ready", "order_status", "repair_complete"])
+        // The repair finished (repaired_qc), then the order ready for collection: seed 004's payload.
+        #expect(pushes.compactMap { $0["type"]?.string }
+                    == ["order_status", "quote_ready", "order_status", "repair_complete", "order_status"])
         #expect(pushes[1] == [
             "aps": ["alert": ["title": "Quote Ready", "body": "Your quote for your Apple MacBook Air M2 is ready for approval"],
-                    "sound": "default"],
+                    "badge": 1, "sound": "default"],
             "type": "quote_ready", "order_id": .string(SeedIDs.order(3)),
         ])
-        #expect(pushes[3]["aps"]?["alert"]?["body"]?.string == "Your Apple MacBook Air M2 is ready for collection!")
+        #expect(pushes[3] == [
+            "aps": ["alert": ["title": "Repair Complete", "body": "The repair of your Apple MacBook Air M2 is finished"],
+                    "badge": 1, "sound": "default"],
+            "type": "repair_complete", "order_id": .string(SeedIDs.order(3)),
+        ])
+        #expect(pushes[4] == [
+            "aps": ["alert": ["title": "Order Update", "body": "Your repair is ready for collection!"], "badge": 1, "sound": "default"],
+            "type": "order_status", "order_id": .string(SeedIDs.order(3)),
+        ])
         #expect(try await mock.pushes(token: Self.samBeta).isEmpty)
     }
 
