@@ -92,11 +92,13 @@ public struct OrderDetail: Codable, Sendable, Hashable, Identifiable {
         public var addressLine2: String?
         public var city: String?
         public var postcode: String?
+        /// The address in one line (`"3 Mill Lane, Manchester, M1 1AA"`); nil when there is none.
+        public var address: String?
         /// No mail may be sent to `email`.
         @IntFlag public var emailSuppressed: Bool
 
         enum CodingKeys: String, CodingKey {
-            case id, name, email, phone, city, postcode
+            case id, name, email, phone, city, postcode, address
             case firstName = "first_name"
             case lastName = "last_name"
             case addressLine1 = "address_line1"
@@ -112,10 +114,12 @@ public struct OrderDetail: Codable, Sendable, Hashable, Identifiable {
         public var addressLine2: String?
         public var city: String
         public var postcode: String
+        /// The address in one line (`"12 Deansgate, Manchester, M3 2BW"`).
+        public var address: String?
         public var phone: String?
 
         enum CodingKeys: String, CodingKey {
-            case id, name, city, postcode, phone
+            case id, name, city, postcode, phone, address
             case addressLine1 = "address_line1"
             case addressLine2 = "address_line2"
         }

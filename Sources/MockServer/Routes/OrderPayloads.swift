@@ -104,6 +104,9 @@ struct OrderDetailPayload: Sendable {
         @Nullable var address_line2: String?
         @Nullable var city: String?
         @Nullable var postcode: String?
+        /// The lines above in one, as seed 003's order detail names it (`address`, decided: joined
+        /// with ", "); null when the client has none.
+        @Nullable var address: String?
         let email_suppressed: Int
     }
 
@@ -115,7 +118,15 @@ struct OrderDetailPayload: Sendable {
         @Nullable var address_line2: String?
         let city: String
         let postcode: String
+        /// The lines above in one (seed 003's `address`, decided: joined with ", ").
+        let address: String
         @Nullable var phone: String?
+    }
+
+    /// `"3 Mill Lane, Manchester, M1 1AA"`: the parts that are there, joined; nil for none.
+    static func address(_ parts: String?...) -> String? {
+        let present = parts.compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return present.isEmpty ? nil : present.joined(separator: ", ")
     }
 
     @JSONObject
@@ -223,10 +234,14 @@ struct OrderDetailPayload: Sendable {
         let c = summary.client
         client = Client(id: c.id, first_name: c.firstName, last_name: c.lastName, name: "\(c.firstName) \(c.lastName)",
                         email: c.email, phone: c.phone, address_line1: c.addressLine1, address_line2: c.addressLine2,
-                        city: c.city, postcode: c.postcode, email_suppressed: c.emailSuppressed)
+                        city: c.city, postcode: c.postcode,
+                        address: Self.address(c.addressLine1, c.addressLine2, c.city, c.postcode),
+                        email_suppressed: c.emailSuppressed)
         location = summary.location.map {
             Location(id: $0.id, name: $0.name, address_line1: $0.addressLine1, address_line2: $0.addressLine2,
-                     city: $0.city, postcode: $0.postcode, phone: $0.phone)
+                     city: $0.city, postcode: $0.postcode,
+                     address: Self.address($0.addressLine1, $0.addressLine2, $0.city, $0.postcode) ?? "",
+                     phone: $0.phone)
         }
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
         devices = summary.devices.map { d in

@@ -216,6 +216,8 @@ import Testing
         #expect(detail.data["status"] == "awaiting_authorisation")
         #expect(detail.data["client"]?["name"] == "Ada Lovelace")
         #expect(detail.data["location"]?["name"] == "Fixture Fixers York")
+        #expect(detail.data["location"]?["address"] == "1 Shambles, York, YO1 7LZ")
+        #expect(detail.data["client"]?["address"] == .null)   // Ada gave no address
         #expect(detail.data["assigned_user"]?["name"] == "Fay Fixer")
         #expect(detail.data["payment_status"] == "partially_paid")
         #expect(detail.data["totals"] == ["subtotal": "49.99", "vat_total": "10.00", "grand_total": "59.99",

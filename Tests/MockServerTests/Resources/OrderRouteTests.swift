@@ -256,6 +256,8 @@ import Testing
         #expect(order["payment_status"] == "partially_paid")
         #expect(order["client"]?["id"]?.string == SeedIDs.jane)
         #expect(order["client"]?["name"] == "Jane Doe")
+        #expect(order["client"]?["address"] == "3 Mill Lane, Manchester, M1 1AA")     // seed 003's `address`: the lines in one
+        #expect(order["location"]?["address"] == "12 Deansgate, Manchester, M3 2BW")
         #expect(order["assigned_user"]?["id"]?.string == SeedIDs.acmeAdmin)
         #expect(order["assigned_user"]?["name"] == "Alice Admin")
         #expect(order["location"]?["id"]?.string == SeedIDs.location(1))
@@ -594,11 +596,12 @@ indirect enum WireShape: Sendable {
         "client": .object([
             "id": .string, "first_name": .string, "last_name": .string, "name": .string, "email": .string,
             "phone": .nullable(.string), "address_line1": .nullable(.string), "address_line2": .nullable(.string),
-            "city": .nullable(.string), "postcode": .nullable(.string), "email_suppressed": .int,
+            "city": .nullable(.string), "postcode": .nullable(.string), "address": .nullable(.string),
+            "email_suppressed": .int,
         ]),
         "location": .nullable(.object([
             "id": .string, "name": .string, "address_line1": .string, "address_line2": .nullable(.string),
-            "city": .string, "postcode": .string, "phone": .nullable(.string),
+            "city": .string, "postcode": .string, "address": .string, "phone": .nullable(.string),
         ])),
         "assigned_user": .nullable(userRef),
         "devices": .array(.object([

@@ -62,7 +62,8 @@ import Testing
         ])
         // The customer's phone hears of it; the replying staff member does not.
         #expect(try await mock.pushPayloads(token: Self.janePhone) == [[
-            "aps": ["alert": ["title": "New Message", "body": "Your repair quote for order #10001"], "sound": "default"],
+            "aps": ["alert": ["title": "New Message", "body": "Your repair quote for order #10001"], "badge": 1,
+                    "sound": "default"],
             "type": "message", "order_id": .string(SeedIDs.order(1)), "ticket_id": .string(IDs.ticket(1)),
         ]])
         #expect(try await mock.pushes(token: Self.adminPhone).isEmpty)
