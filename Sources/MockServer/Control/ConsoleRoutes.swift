@@ -3,8 +3,10 @@ import Foundation
 import MockHTTP
 
 /// The console (`GET /__mock/`: one HTML page for people, docs/console.md) and the read endpoints
-/// it polls besides the older ones: `GET /__mock/accounts`, `/__mock/companies`, `/__mock/sessions`.
-/// Per namespace at `/ns/<name>/__mock/`, like the rest of the control API.
+/// it polls besides the older ones: `GET /__mock/accounts`, `/__mock/companies`, `/__mock/sessions`,
+/// `/__mock/orders` and `/__mock/clients`. Per namespace at `/ns/<name>/__mock/`, like the rest of
+/// the control API. (The console reads here, where nothing is journalled or faulted; it moves a
+/// device through the staff app's own route, `PATCH /api/devices/{id}`.)
 enum ConsoleRoutes {
     static func register(on router: inout Router) {
         // `/__mock` answers too (the router ignores one trailing slash); the page finds its
@@ -45,10 +47,25 @@ enum ConsoleRoutes {
             }
             return JSONBody.success(try context.store.sessions(filter, now: context.now).map(ConsoleSessionPayload.init))
         }
+
+        router.get("/__mock/orders", access: .open) { context in
+            var limit: Int?
+            if let text = context.request.queryValue("limit") {
+                guard let value = Int(text), (1...orderLimit).contains(value) else { throw APIFailure.invalidQuery("limit") }
+                limit = value
+            }
+            return JSONBody.success(try context.store.ordersOfEveryCompany(limit: limit).map(ConsoleOrderPayload.init))
+        }
+
+        router.get("/__mock/clients", access: .open) { context in
+            JSONBody.success(try context.store.clientsOfEveryCompany().map(ConsoleClientPayload.init))
+        }
     }
 
     /// The largest `limit` of `GET /__mock/sessions`.
     static let sessionLimit = 1000
+    /// The largest `limit` of `GET /__mock/orders`.
+    static let orderLimit = 1000
 }
 
 /// `Control/Console/console.html`, bundled as a resource of MockServer (Package.swift), read once.
@@ -180,5 +197,111 @@ struct ConsoleSessionPayload {
         case companyName = "company_name", companyStatus = "company_status", platform, createdAt = "created_at"
         case lastRefreshAt = "last_refresh_at", refreshCount = "refresh_count", expiresAt = "expires_at", status
         case revokedReason = "revoked_reason", revokedAt = "revoked_at"
+    }
+}
+
+/// An order of any company as `GET /__mock/orders` lists it: what the console's orders panel shows,
+/// and for each device the moves `PATCH /api/devices/{id}` would take (its `available_transitions`).
+@JSONObject
+private struct ConsoleOrderPayload {
+    let id: String
+    let orderNumber: Int64
+    let status: String
+    let statusLabel: String
+    let companyID: String
+    let companyName: String
+    let companyStatus: String
+    let client: Client
+    let devices: [Device]
+    let createdAt: String
+    let updatedAt: String
+
+    init(_ entry: ConsoleOrderEntry) {
+        id = entry.order.id
+        orderNumber = entry.order.orderNumber
+        status = entry.order.status.rawValue
+        statusLabel = entry.order.status.displayName
+        companyID = entry.company.id
+        companyName = entry.company.name
+        companyStatus = entry.company.status
+        client = Client(entry.client)
+        devices = entry.devices.map(Device.init)
+        createdAt = entry.order.createdAt
+        updatedAt = entry.order.updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, orderNumber = "order_number", status, statusLabel = "status_label", companyID = "company_id"
+        case companyName = "company_name", companyStatus = "company_status", client, devices
+        case createdAt = "created_at", updatedAt = "updated_at"
+    }
+
+    @JSONObject
+    struct Client {
+        let id: String
+        let name: String
+        let email: String
+
+        init(_ client: ClientName) {
+            id = client.id
+            name = client.firstName + " " + client.lastName
+            email = client.email
+        }
+    }
+
+    @JSONObject
+    struct Device {
+        let id: String
+        let name: String
+        let workflowType: String
+        let status: String
+        let statusLabel: String
+        let availableTransitions: [Transition]
+
+        init(_ device: ListedDevice) {
+            id = device.id
+            name = device.displayName
+            workflowType = device.workflowType.rawValue
+            status = device.status.rawValue
+            statusLabel = device.status.displayName
+            availableTransitions = device.status.nextStatuses(in: device.workflowType).map(Transition.init)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, workflowType = "workflow_type", status, statusLabel = "status_label"
+            case availableTransitions = "available_transitions"
+        }
+    }
+
+    /// `{status, label}`, as the device detail's `available_transitions`.
+    @JSONObject
+    struct Transition {
+        let status: String
+        let label: String
+
+        init(_ status: DeviceStatus) {
+            self.status = status.rawValue
+            label = status.displayName
+        }
+    }
+}
+
+/// A client as `GET /__mock/clients` lists them: whom the console's add-order form offers.
+@JSONObject
+private struct ConsoleClientPayload {
+    let id: String
+    let name: String
+    let email: String
+    let companyIDs: [String]
+
+    init(_ listed: ClientOfCompanies) {
+        id = listed.client.id
+        name = listed.client.firstName + " " + listed.client.lastName
+        email = listed.client.email
+        companyIDs = listed.companyIDs
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, email, companyIDs = "company_ids"
     }
 }

@@ -167,3 +167,50 @@ extension Store {
         return totals
     }
 }
+
+// MARK: - Every company's orders (the console)
+
+/// An order of any company, as the console lists it (`GET /__mock/orders`): its own columns, its
+/// company and client, and its devices' names and statuses.
+struct ConsoleOrderEntry: Sendable {
+    var order: ListedOrder
+    var company: CompanySummary
+    var client: ClientName
+    /// In the detail's order (by creation).
+    var devices: [ListedDevice]
+}
+
+extension Store {
+    /// Every order of every company, newest first as the staff list orders them (`created_at`, then
+    /// order number); `limit` nil for all of them. Two statements: the orders with their names,
+    /// then their devices.
+    func ordersOfEveryCompany(limit: Int?) throws -> [ConsoleOrderEntry] {
+        try readDatabase { db in
+            let statement = try db.cachedStatement(sql: Self.everyCompanysOrdersSQL)
+            try statement.requireColumns(ListedOrder.columnNames + ["id", "name", "status"] + ClientName.columnNames,
+                                         of: "a console order row")
+            let rows = try statement.rows(arguments: [limit ?? -1]) { sqlite in
+                var columns = StatementColumns(sqlite)
+                let order = try ListedOrder(&columns)
+                let company = CompanySummary(id: try columns.next("id"), name: try columns.next("name"),
+                                             status: try columns.next("status"))
+                return (order: order, company: company, client: try ClientName(&columns))
+            }
+            guard !rows.isEmpty else { return [] }
+            let devices = try db.rows(Self.listedDevicesSQL, [SQLConditions.jsonArray(rows.map { $0.order.id })]) {
+                try ListedDevice(&$0)
+            }.grouped { $0.orderID }
+            return rows.map { row in
+                ConsoleOrderEntry(order: row.order, company: row.company, client: row.client,
+                                  devices: devices[row.order.id] ?? [])
+            }
+        }
+    }
+
+    /// ?1 limit (-1 for none).
+    private static let everyCompanysOrdersSQL = """
+        SELECT \(ListedOrder.selection), companies.id, companies.name, companies.status, \(ClientName.selection)
+        FROM orders JOIN companies ON companies.id = orders.company_id JOIN clients ON clients.id = orders.client_id
+        ORDER BY orders.created_at DESC, orders.order_number DESC, orders.id LIMIT ?
+        """
+}

@@ -85,7 +85,7 @@ final class ChromeBrowser {
         }
         (driver, driverLog, port) = try await Self.startDriver(driverPath)
 
-        let capabilities: JSONValue = ["capabilities": ["alwaysMatch": ["goog:chromeOptions": [
+        let capabilities: JSONValue = ["capabilities": ["alwaysMatch": ["goog:loggingPrefs": ["browser": "ALL"], "goog:chromeOptions": [
             "binary": .string(chromePath),
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                      "--disable-extensions", "--force-device-scale-factor=1", "--hide-scrollbars",
@@ -153,6 +153,31 @@ final class ChromeBrowser {
     func type(_ text: String, into selector: String) async throws {
         let id = try await element(selector)
         _ = try await command("POST", "element/\(id)/value", ["text": .string(text)])
+    }
+
+    /// Empties a text field (as a person selecting its text and deleting it).
+    func clear(_ selector: String) async throws {
+        let id = try await element(selector)
+        _ = try await command("POST", "element/\(id)/clear", [:])
+    }
+
+    /// The browser's console since the last call (chromedriver hands each entry over once): errors
+    /// of the page's script, messages it logged, refused policies and failed requests, each as
+    /// `{level, source, message}` (`source`: `javascript`, `console-api`, `security`, `network`…).
+    func consoleEntries() async throws -> [JSONValue] {
+        try await command("POST", "se/log", ["type": "browser"]).arrayValue ?? []
+    }
+
+    /// The console's `SEVERE` entries since the last call, but for failed requests whose message
+    /// holds one of `expected` (an answer a test provoked: `status of 400`): an error of the script,
+    /// a refused inline script or a request the test did not expect to fail.
+    func consoleErrors(expecting expected: [String] = []) async throws -> [String] {
+        try await consoleEntries().compactMap { entry -> String? in
+            guard entry["level"]?.stringValue == "SEVERE" else { return nil }
+            let message = entry["message"]?.stringValue ?? ""
+            if entry["source"]?.stringValue == "network", expected.contains(where: message.contains) { return nil }
+            return "\(entry["source"]?.stringValue ?? "?"): \(message)"
+        }
     }
 
     /// The visible viewport as a PNG.

@@ -103,19 +103,38 @@ struct ConsoleBrowserTests {
         #expect(try await mock.inboundEmail(to: "hello@acme.test", from: "noah.walker@example.test", fromName: "Noah Walker",
                                             subject: "Battery replacement price?", body: "How much?").status == 201)
         _ = try await mock.get("/api/orders", bearer: admin.token)
-        _ = try await mock.post("/api/customer/auth/request-magic-link", ["email": "jane@customer.test"])
+        // Jane watches the customer app; her new order waits for a quote.
+        let jane = try await mock.signInCustomer("jane@customer.test")
+        try await mock.registerPushToken("5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b", appType: "customer", bearer: jane)
+        let made = try await mock.post("/__mock/fixtures", ["orders": [[
+            "company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane),
+            "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15 Pro", "status": "ready_to_quote"],
+                        ["workflow_type": "repair", "brand": "Apple", "model": "iPad Air (5th generation)", "status": "repairing"]],
+        ]]])
+        #expect(made.status == 201, "\(made.json)")
+        let device = try #require(made.data["rows"]?[1]?["id"]?.string)
         #expect(try await mock.post("/__mock/faults", ["method": "POST", "path": "/api/auth/refresh", "count": 1,
                                                        "status": 503]).status == 201)
-        let screenshot = try await ChromeBrowser.run { browser -> Data in
+        // Tall enough for the pushes too: the screenshot in docs/console.md shows the quote_ready a move sent.
+        let screenshot = try await ChromeBrowser.run(height: 2500) { browser -> Data in
             try await open(browser, mock)
+            // The quote sent from the page: Jane's app gets quote_ready.
+            try await browser.click("#orders tr.order-row[data-order-number='10033'] button.order-toggle")
+            let quote = "#orders button.move[data-device-id='\(device)'][data-status='awaiting_authorisation']"
+            try await browser.waitUntil("const b = document.querySelector(arguments[0]); return !!b && !b.disabled;",
+                                        [.string(quote)], for: "the move to awaiting_authorisation")
+            try await browser.click(quote)
             try await browser.waitUntil("""
                 return document.querySelectorAll('#codes .code-card').length === 2
-                    && document.querySelectorAll('#pushes tbody tr').length === 1
+                    && document.querySelectorAll('#pushes tbody tr').length === 2
+                    && [...document.querySelectorAll('#pushes tbody tr')].some((tr) => tr.textContent.includes('quote_ready'))
                     && document.querySelectorAll('#faults tbody tr').length === 1
-                    && document.querySelectorAll('#sessions tbody tr').length === 1
+                    && document.querySelectorAll('#sessions tbody tr').length === 3
                     && document.querySelectorAll('#journal tbody tr').length > 0
-                    && document.querySelectorAll('#accounts tbody tr').length > 10;
+                    && document.querySelectorAll('#accounts tbody tr').length > 10
+                    && document.querySelector('#orders tr.device-row[data-device-id="\(device)"]').dataset.status === 'awaiting_authorisation';
                 """, for: "every panel filled in")
+            #expect(try await browser.consoleErrors() == [])
             try await browser.evaluate("window.scrollTo(0, 0)")
             let png = try await browser.screenshot()
 
@@ -174,17 +193,35 @@ struct ConsoleBrowserTests {
                                             body: "hi").status == 201)
         #expect(try await mock.post("/__mock/faults", ["path": .string(path), "status": 503,
                                                        "body": ["error": .string(body)]]).status == 201)
+        // A client and a device named in markup, through fixtures, for the orders panel and the form.
+        let first = "<b>Bold</b>", last = #"<img src=x onerror="window.__xss='client'">"#
+        let brand = "<img src=x onerror=window.__xss='brand'>", model = "<script>window.__xss='model'</script>"
+        let client = "00000004-0000-4000-8000-00000000f0f0"
+        let made = try await mock.post("/__mock/fixtures", [
+            "clients": [["id": .string(client), "email": "markup@customer.test", "first_name": .string(first),
+                         "last_name": .string(last), "companies": [.string(SeedIDs.acme)]]],
+            "orders": [["company_id": .string(SeedIDs.acme), "client_id": .string(client),
+                        "devices": [["workflow_type": "repair", "brand": .string(brand), "model": .string(model),
+                                     "status": "repairing"]]]],
+        ])
+        #expect(made.status == 201, "\(made.json)")
         try await ChromeBrowser.run { browser in
             try await open(browser, mock)
+            try await browser.click("#orders tr.order-row[data-order-number='10033'] button.order-toggle")
             try await browser.waitUntil("""
                 const text = document.body.innerText;
-                return Array.from(arguments).every((value) => text.includes(value));
-                """, [.string(subject), .string(path), .string(body)], for: "the values, as text")
+                return Array.from(arguments).every((value) => text.includes(value))
+                    && !!document.querySelector('#order-client option[value="\(client)"]');
+                """, [.string(subject), .string(path), .string(body), .string(first + " " + last), .string(brand + " " + model)],
+                for: "the values, as text")
             let page = try await browser.evaluate("""
-                return {images: document.images.length, scripts: document.scripts.length,
+                return {images: document.images.length, scripts: document.scripts.length, bold: document.querySelectorAll('main b').length,
+                        option: document.querySelector('#order-client option[value="\(client)"]').textContent,
                         xss: window.__xss === undefined ? null : String(window.__xss)};
                 """)
-            #expect(page == ["images": 0, "scripts": 1, "xss": .null])
+            #expect(page == ["images": 0, "scripts": 1, "bold": 0, "option": .string("\(first) \(last) · markup@customer.test"),
+                             "xss": .null])
+            #expect(try await browser.consoleErrors() == [])
         }
     }
 
@@ -259,18 +296,18 @@ struct ConsoleBrowserTests {
     // MARK: - Helpers
 
     /// Loads `mock`'s console and waits for its first successful round of calls.
-    private func open(_ browser: ChromeBrowser, _ mock: MockHarness) async throws {
+    func open(_ browser: ChromeBrowser, _ mock: MockHarness) async throws {
         try await browser.open(URL(string: mock.baseURL.absoluteString + "/__mock/")!)
         try await browser.waitUntil("return document.getElementById('connection').textContent.startsWith('live')",
                                     for: "the console to go live")
     }
 
-    private func offset(_ mock: MockHarness) async throws -> Double {
+    func offset(_ mock: MockHarness) async throws -> Double {
         try #require(try await mock.get("/__mock/clock").data["offset_seconds"]?.number)
     }
 
     /// Polls `condition` (over HTTP) until true, at most 15 s.
-    private func waitFor(_ description: String, _ condition: () async throws -> Bool) async throws {
+    func waitFor(_ description: String, _ condition: () async throws -> Bool) async throws {
         let started = ContinuousClock.now
         while try await !condition() {
             guard started.duration(to: .now) < .seconds(15) else { throw BrowserError("timed out waiting for \(description)") }

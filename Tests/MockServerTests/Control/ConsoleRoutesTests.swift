@@ -3,7 +3,8 @@ import Testing
 @testable import MockServer
 
 /// The console page (`GET /__mock/`) as HTTP sees it, and the read endpoints it polls:
-/// `GET /__mock/accounts`, `/__mock/companies`, `/__mock/sessions`. (The page in a real browser:
+/// `GET /__mock/accounts`, `/__mock/companies`, `/__mock/sessions`, `/__mock/orders`,
+/// `/__mock/clients`. (The page in a real browser:
 /// Console/ConsoleBrowserTests.swift.)
 @Suite struct ConsoleRoutesTests {
     // MARK: - The page
@@ -59,7 +60,8 @@ import Testing
     @Test func consoleAndItsEndpointsAreOffWithTheControlAPI() async throws {
         let mock = try MockHarness { $0.controlAPI = false }
         defer { mock.stop() }
-        for path in ["/__mock/", "/__mock/accounts", "/__mock/companies", "/__mock/sessions"] {
+        for path in ["/__mock/", "/__mock/accounts", "/__mock/companies", "/__mock/sessions", "/__mock/orders",
+                     "/__mock/clients"] {
             let reply = try await mock.get(path)
             #expect(reply.status == 404, "\(path)")
             #expect(reply.json == .object(["success": .bool(false), "error": .string("Not found")]), "\(path)")
@@ -289,6 +291,138 @@ import Testing
         #expect(try await other.get("/__mock/sessions").data[0]?["email"] == "admin@beta.test")
         #expect(try await mock.get("/__mock/companies").data[1]?["status"] == "active")
         #expect(try await other.get("/__mock/companies").data[1]?["status"] == "suspended")
+    }
+
+    // MARK: - Orders
+
+    static let orderKeys: Set<String> = [
+        "id", "order_number", "status", "status_label", "company_id", "company_name", "company_status", "client",
+        "devices", "created_at", "updated_at",
+    ]
+    static let deviceKeys: Set<String> = ["id", "name", "workflow_type", "status", "status_label", "available_transitions"]
+
+    @Test func ordersListEveryCompanysOrdersNewestFirstWithTheirDevicesAndMoves() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let reply = try await mock.get("/__mock/orders")
+        #expect(reply.status == 200)
+        let orders = try #require(reply.data.array)
+        #expect(orders.count == 36, "Acme's 32 and Beta's 4")
+        // Newest first, as the staff list orders them: the seed's #10022 was made last.
+        #expect(orders.prefix(3).map { $0["order_number"] } == [10022, 10024, 10004])
+        #expect(Set(orders.compactMap { $0["company_name"]?.string }) == ["Acme Repairs", "Beta Tech"])
+        for order in orders {
+            #expect(order.keys == Self.orderKeys)
+            #expect(order["client"]?.keys == ["id", "name", "email"])
+            for device in order["devices"]?.array ?? [] { #expect(device.keys == Self.deviceKeys) }
+        }
+        let jane = try #require(orders.first { $0["order_number"] == 10001 })
+        #expect(jane == .object([
+            "id": .string(SeedIDs.order(1)), "order_number": 10001, "status": "awaiting_authorisation",
+            "status_label": "Awaiting Authorisation", "company_id": .string(SeedIDs.acme), "company_name": "Acme Repairs",
+            "company_status": "active",
+            "client": ["id": .string(SeedIDs.jane), "name": "Jane Doe", "email": "jane@customer.test"],
+            "devices": [["id": .string(SeedIDs.device(1)), "name": "Apple iPhone 14 Pro", "workflow_type": "repair",
+                         "status": "awaiting_authorisation", "status_label": "Awaiting Authorisation",
+                         "available_transitions": [["status": "authorised_source_parts", "label": "Authorised - Source Parts"],
+                                                   ["status": "rejected", "label": "Rejected"]]]],
+            "created_at": "2026-11-11T12:00:00Z", "updated_at": "2026-11-14T22:00:00Z",
+        ]))
+        #expect(orders.first { $0["order_number"] == 20001 }?["company_id"] == .string(SeedIDs.beta))
+
+        // Each device's moves are the ones its staff detail offers, and the route takes.
+        let acme = try await mock.post("/__mock/sessions", ["email": "admin@acme.test"]).data["token"]?.string
+        let beta = try await mock.post("/__mock/sessions", ["email": "admin@beta.test"]).data["token"]?.string
+        var checked = 0
+        for order in orders {
+            let token = order["company_id"] == .string(SeedIDs.acme) ? acme : beta
+            for device in order["devices"]?.array ?? [] {
+                let id = try #require(device["id"]?.string)
+                let detail = try await mock.get("/api/devices/\(id)", bearer: token)
+                #expect(detail.data["available_transitions"] == device["available_transitions"], "\(id)")
+                #expect(detail.data["status"] == device["status"] && detail.data["status_label"] == device["status_label"])
+                #expect(detail.data["display_name"] == device["name"])
+                checked += 1
+            }
+        }
+        #expect(checked == 39)
+
+        // A move shows at once; the listing itself is not journalled.
+        #expect(try await mock.patch("/api/devices/\(SeedIDs.device(1))", ["status": "rejected"], bearer: acme).status == 200)
+        let moved = try #require(try await mock.get("/__mock/orders").data.array?.first { $0["order_number"] == 10001 })
+        #expect(moved["devices"]?[0]?["status"] == "rejected")
+        #expect(moved["devices"]?[0]?["available_transitions"] == [["status": "rejection_qc", "label": "Rejection - QC"]])
+        #expect(moved["status"] == "in_progress" && moved["status_label"] == "In Progress")
+        let journal = try #require(try await mock.get("/__mock/requests").data.array)
+        #expect(!journal.contains { $0["path"]?.string?.hasPrefix("/__mock") == true })
+
+        // A fixture order is the newest; `limit` keeps the newest.
+        let client = "00000004-0000-4000-8000-00000000f001"
+        let made = try await mock.post("/__mock/fixtures", [
+            "clients": [["id": .string(client), "email": "hal@customer.test", "first_name": "Hal", "last_name": "Ted",
+                         "companies": [.string(SeedIDs.halted)]]],
+            "orders": [["company_id": .string(SeedIDs.halted), "client_id": .string(client),
+                        "devices": [["workflow_type": "buyback", "brand": "Google", "model": "Pixel 8", "status": "ready_to_pay"]]]],
+        ])
+        #expect(made.status == 201, "\(made.json)")
+        let newest = try await mock.get("/__mock/orders?limit=1")
+        let first = try #require(newest.data.array?.first)
+        #expect(newest.data.array?.count == 1)
+        #expect(first["id"] == made.data["rows"]?[1]?["id"])
+        #expect(first["client"] == ["id": .string(client), "name": "Hal Ted", "email": "hal@customer.test"])
+        #expect(first["company_name"] == "Halted Ltd" && first["company_status"] == "suspended")
+        #expect(first["status"] == "in_progress")
+        #expect(first["devices"]?[0]?["available_transitions"] == [["status": "payment_made", "label": "Payment Made"]])
+    }
+
+    @Test(arguments: ["?limit=0", "?limit=1001", "?limit=ten", "?limit="])
+    func ordersRejectABadLimit(query: String) async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let reply = try await mock.get("/__mock/orders" + query)
+        #expect(reply.status == 400)
+        #expect(reply.json == .object(["success": .bool(false), "error": .string("Invalid query parameter: limit")]))
+    }
+
+    // MARK: - Clients
+
+    @Test func clientsListEveryClientByNameWithTheirCompanies() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let reply = try await mock.get("/__mock/clients")
+        #expect(reply.status == 200)
+        let clients = try #require(reply.data.array)
+        #expect(clients.compactMap { $0["name"]?.string } == [
+            "Amelia Jones", "Ava Evans", "Emily Hall", "George Taylor", "Harry Davies", "Isla Wilson", "Jack Thomas",
+            "Jane Doe", "Mia Roberts", "Noah Walker", "Oliver Brown", "Sam Smith", "Walk-in Customer",
+        ])
+        #expect(clients.first { $0["email"] == "sam@customer.test" } == .object([
+            "id": .string(SeedIDs.sam), "name": "Sam Smith", "email": "sam@customer.test",
+            "company_ids": [.string(SeedIDs.acme), .string(SeedIDs.beta)]]))
+        #expect(clients.first { $0["email"] == "noah.walker@customer.test" }?["company_ids"] == [.string(SeedIDs.beta)])
+        for client in clients { #expect(client.keys == ["id", "name", "email", "company_ids"]) }
+
+        // One added by a fixture is there at once.
+        let made = try await mock.post("/__mock/fixtures", ["clients": [[
+            "email": "zoe@customer.test", "first_name": "Aaron", "last_name": "Zed", "companies": [.string(SeedIDs.beta)],
+        ]]])
+        #expect(made.status == 201, "\(made.json)")
+        #expect(try await mock.get("/__mock/clients").data[0] == .object([
+            "id": made.data["rows"]?[0]?["id"] ?? .null, "name": "Aaron Zed", "email": "zoe@customer.test",
+            "company_ids": [.string(SeedIDs.beta)]]))
+    }
+
+    @Test func eachNamespaceListsItsOwnOrdersAndClients() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let other = try MockHarness(namespace: "console-orders", of: mock)
+        defer { other.stop() }
+        #expect(try await other.post("/__mock/fixtures", ["orders": [[
+            "company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane),
+            "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "repairing"]],
+        ]]]).status == 201)
+        #expect(try await other.get("/__mock/orders").data.array?.count == 37)
+        #expect(try await mock.get("/__mock/orders").data.array?.count == 36)
     }
 
     // MARK: - Helpers
