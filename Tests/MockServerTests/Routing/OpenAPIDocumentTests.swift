@@ -221,6 +221,8 @@ import Yams
         "POST /__mock/sessions": "mockCreateSession",
         "DELETE /__mock/sessions/{id}": "mockRevokeSession",
         "POST /__mock/fixtures": "mockAddFixtures",
+        "GET /__mock/orders": "mockListOrders",
+        "GET /__mock/clients": "mockListClients",
     ]
 
     @Test func theBundledDocumentIsDocsOpenAPIYAML() throws {
