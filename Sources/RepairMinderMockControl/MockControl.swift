@@ -298,6 +298,17 @@ public struct MockControl: Sendable {
         try await addFixtures(json: fixtures.json)
     }
 
+    /// `GET /__mock/orders`: every company's orders, newest first, with their devices and each
+    /// device's legal moves; `limit` (1–1000) keeps the newest.
+    public func orders(limit: Int? = nil) async throws -> [MockOrder] {
+        try await data([MockOrder].self, "GET", "/__mock/orders", query: ["limit": limit.map(String.init)])
+    }
+
+    /// `GET /__mock/clients`: every client with the companies they are a client of.
+    public func clients() async throws -> [MockClient] {
+        try await data([MockClient].self, "GET", "/__mock/clients")
+    }
+
     /// `POST /__mock/fixtures` with a body of your own in the seed format (Seeds/README.md): any
     /// subset of its collections, ids and order/ticket numbers optional.
     @discardableResult

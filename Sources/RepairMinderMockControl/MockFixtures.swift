@@ -228,3 +228,68 @@ public struct MockFixtureRow: Sendable, Equatable, Decodable, Identifiable {
     /// An order's `order_number` or a ticket's `ticket_number`; nil for other rows.
     public let number: Int?
 }
+
+/// An order as `GET /__mock/orders` lists it: any company's, with its devices and their legal moves.
+public struct MockOrder: Sendable, Equatable, Decodable, Identifiable {
+    public struct Client: Sendable, Equatable, Decodable, Identifiable {
+        public let id: String
+        public let name: String
+        public let email: String
+    }
+
+    public struct Device: Sendable, Equatable, Decodable, Identifiable {
+        public let id: String
+        /// Brand and model.
+        public let name: String
+        public let workflowType: String
+        public let status: MockDeviceStatus
+        public let statusLabel: String
+        /// The statuses `PATCH /api/devices/{id}` takes next (empty for a final status).
+        public let availableTransitions: [Transition]
+    }
+
+    public struct Transition: Sendable, Equatable, Decodable {
+        public let status: MockDeviceStatus
+        public let label: String
+    }
+
+    public let id: String
+    public let orderNumber: Int
+    /// Computed from the devices: `awaiting_authorisation`, `ready_for_collection`…
+    public let status: String
+    public let statusLabel: String
+    public let companyID: String
+    public let companyName: String
+    public let companyStatus: MockCompanyStatus
+    public let client: Client
+    public let devices: [Device]
+    public let createdAt: Date
+    public let updatedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, status, client, devices
+        case orderNumber = "order_number", statusLabel = "status_label", companyID = "company_id"
+        case companyName = "company_name", companyStatus = "company_status", createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+}
+
+extension MockOrder.Device {
+    enum CodingKeys: String, CodingKey {
+        case id, name, status
+        case workflowType = "workflow_type", statusLabel = "status_label", availableTransitions = "available_transitions"
+    }
+}
+
+/// A client as `GET /__mock/clients` lists it, with the companies they are a client of.
+public struct MockClient: Sendable, Equatable, Decodable, Identifiable {
+    public let id: String
+    public let name: String
+    public let email: String
+    public let companyIDs: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, email
+        case companyIDs = "company_ids"
+    }
+}

@@ -76,3 +76,39 @@ import RepairMinderMockControl
         }
     }
 }
+
+/// `orders(limit:)` and `clients()`: what the console lists, typed.
+@Suite struct OrderAndClientListCallTests {
+    @Test func aFixtureOrderIsListedNewestWithItsDevicesMovesAndItsClient() async throws {
+        try await withMock { mock in
+            var fixtures = MockFixtures()
+            let ada = fixtures.addClient(email: "ada@example.test", firstName: "Ada", lastName: "Lovelace",
+                                         companyID: Seeded.acme, otherCompanyIDs: [Seeded.beta])
+            let order = fixtures.addOrder(companyID: Seeded.acme, clientID: ada.id, devices: [
+                .init(brand: "Apple", model: "iPhone 15", status: .readyToQuote),
+                .init(brand: "Apple", model: "iPhone 12", status: .readyToPay, workflowType: "buyback"),
+            ])
+            let made = try await mock.control.addFixtures(fixtures)
+            let all = try await mock.control.orders()
+            let newest = try await mock.control.orders(limit: 1)
+            #expect(newest.map(\.id) == [order.id])
+            #expect(all.count == 37)   // the seed's 36 and this one
+            let listed = try #require(newest.first)
+            #expect(listed.orderNumber == made.number(of: order))
+            #expect(listed.status == "in_progress")
+            #expect(listed.companyName == "Acme Repairs")
+            #expect(listed.companyStatus == .active)
+            #expect([listed.client.id, listed.client.name, listed.client.email] == [ada.id, "Ada Lovelace", "ada@example.test"])
+            #expect(listed.devices.map(\.name) == ["Apple iPhone 15", "Apple iPhone 12"])
+            #expect(listed.devices.map { $0.availableTransitions.map(\.status) } == [[.awaitingAuthorisation], [.paymentMade]])
+            #expect(listed.devices[1].workflowType == "buyback")
+
+            let clients = try await mock.control.clients()
+            let listedAda = try #require(clients.first { $0.id == ada.id })
+            #expect([listedAda.name, listedAda.email] == ["Ada Lovelace", "ada@example.test"])
+            #expect(listedAda.companyIDs == [Seeded.acme, Seeded.beta])
+            let error = await controlError { _ = try await mock.control.orders(limit: 0) }
+            #expect(error?.message == "Invalid query parameter: limit")
+        }
+    }
+}
