@@ -45,7 +45,8 @@ enum SessionRoutes {
                                                  now: now) {
             case .signedIn(let client, let company, let sessionID):
                 return JSONBody.success(SignInResponses.customer(client: client, company: company, sessionID: sessionID,
-                                                                 now: now, signer: context.environment.signer),
+                                                                 now: now, signer: context.environment.signer,
+                                                                 baseURL: context.baseURL),
                                         status: 201)
             case .chooseCompany, .notTheirCompany:
                 throw APIFailure.invalidField("company_id")

@@ -11,6 +11,7 @@ enum APIRoutes {
         DashboardRoutes.register(on: &router)
         TicketRoutes.register(on: &router)
         CustomerOrderRoutes.register(on: &router)
+        BrandingRoutes.register(on: &router)
         OpenAPIRoutes.register(on: &router)
     }
 }

@@ -40,11 +40,12 @@ enum CustomerAuthRoutes {
             case .chooseCompany(let account):
                 // The code stays valid for the follow-up call with companyId.
                 return JSONBody.success(CompanySelectionPayload(
-                    companies: account.companies.map(CustomerCompanyPayload.init), email: account.client.email,
+                    companies: account.companies.map { CustomerCompanyPayload($0, baseURL: context.baseURL) }, email: account.client.email,
                     code: body.code))
             case .signedIn(let client, let company, let sessionID):
                 return JSONBody.success(SignInResponses.customer(client: client, company: company, sessionID: sessionID,
-                                                                 now: context.now, signer: context.environment.signer))
+                                                                 now: context.now, signer: context.environment.signer,
+                                                                 baseURL: context.baseURL))
             }
         }
 
@@ -54,7 +55,7 @@ enum CustomerAuthRoutes {
                 throw APIFailure.unauthorized
             }
             return JSONBody.success(CustomerMePayload(client: CustomerClientPayload(found.client),
-                                                      company: CustomerCompanyPayload(found.company)))
+                                                      company: CustomerCompanyPayload(found.company, baseURL: context.baseURL)))
         }
 
         router.post("/api/customer/auth/logout", access: .customer) { context in

@@ -141,10 +141,13 @@ struct CustomerCompanyPayload: Sendable {
     let name: String
     @Nullable var logoUrl: String?
 
-    init(_ company: CompanyRecord) {
+    /// `logoUrl` is where the backend serves the logo (seed 002: `…/api/branding/<id>/logo`): the
+    /// mock's own `GET /api/branding/{id}/logo` under `baseURL` (the namespace included), for a
+    /// company that has a logo; null for one without (decided).
+    init(_ company: CompanyRecord, baseURL: String) {
         id = company.id
         name = company.name
-        logoUrl = company.logoURL
+        logoUrl = company.logoURL == nil ? nil : "\(baseURL)/api/branding/\(company.id)/logo"
     }
 }
 

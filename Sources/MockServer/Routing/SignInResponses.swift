@@ -25,11 +25,11 @@ enum SignInResponses {
 
     /// The customer token response of a new session with `company`.
     static func customer(client: ClientRecord, company: CompanyRecord, sessionID: String, now: Date,
-                         signer: JWTSigner) -> CustomerTokenPayload {
+                         signer: JWTSigner, baseURL: String) -> CustomerTokenPayload {
         let token = AccessTokens.customer(clientID: client.id, companyID: company.id, email: client.email,
                                           sessionID: sessionID, now: now, signer: signer)
         return CustomerTokenPayload(token: token, client: CustomerClientPayload(client),
-                                    company: CustomerCompanyPayload(company))
+                                    company: CustomerCompanyPayload(company, baseURL: baseURL))
     }
 
     /// When a customer session opened at `now` runs out (its JWT's lifetime: no refresh).

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 @testable import MockServer
 
@@ -45,6 +48,10 @@ import Testing
         let companies = try #require(selection.data["companies"]?.array)
         #expect(Set(companies.compactMap { $0["id"]?.string }) == [SeedIDs.acme, SeedIDs.beta])
         #expect(companies.allSatisfy { $0.keys == ["id", "name", "logoUrl"] })
+        // Seed 002: Acme's logo is the backend's branding URL, Beta Tech has none.
+        #expect(companies.first { $0["id"]?.string == SeedIDs.acme }?["logoUrl"]
+                    == .string("http://127.0.0.1:0/api/branding/\(SeedIDs.acme)/logo"))
+        #expect(companies.first { $0["id"]?.string == SeedIDs.beta }?["logoUrl"] == .null)
 
         let stranger = try await mock.post("/api/customer/auth/verify-code", [
             "email": .string("sam@customer.test"), "code": .string(code), "companyId": .string(SeedIDs.halted)])
@@ -120,5 +127,36 @@ import Testing
         #expect(try await mock.get("/api/customer/auth/me", bearer: staff.token).status == 401)
         #expect(try await mock.post("/api/auth/logout", bearer: customer).status == 401)
         #expect(try await mock.get("/api/users/me", bearer: customer).status == 401)
+    }
+
+    // MARK: - The company's logo (seed 002's `logoUrl`)
+
+    /// `logoUrl` is the mock's own `GET /api/branding/{id}/logo`, under the URL the app called
+    /// (namespace included), and that serves a PNG of the company's own: open, like an image tag's
+    /// request. A company without a logo has `logoUrl` null and no image.
+    @Test func theLogoURLIsServedAsAPNGOfTheCompanysOwn() async throws {
+        let mock = try MockHarness(.live)
+        defer { mock.stop() }
+        let space = try MockHarness(namespace: "branding", of: mock)
+        for view in [mock, space] {
+            let token = try await view.signInCustomer("jane@customer.test")
+            let me = try await view.get("/api/customer/auth/me", bearer: token)
+            let url = try #require(me.data["company"]?["logoUrl"]?.string)
+            #expect(url == view.baseURL.absoluteString + "/api/branding/\(SeedIDs.acme)/logo")
+            let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.statusCode == 200)
+            #expect(http.value(forHTTPHeaderField: "Content-Type") == "image/png")
+            #expect(Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            #expect(Array(data[12..<24]) == Array("IHDR".utf8) + [0, 0, 0, 96, 0, 0, 0, 96])   // 96 × 96
+            #expect(Array(data.suffix(12)) == [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82])
+            #expect(BrandingLogo.crc32(Array(data[12..<29])) == data[29..<33].reduce(0) { $0 << 8 | UInt32($1) })
+        }
+        let acme = BrandingLogo.png(for: SeedIDs.acme), beta = BrandingLogo.png(for: SeedIDs.beta)
+        #expect(acme != beta, "each company its own")
+        #expect(acme.count == 27_812)   // 96 rows of 1 + 96 × 3 bytes, stored
+        #expect(try await mock.get("/api/branding/\(SeedIDs.beta)/logo").status == 404)   // no logo
+        #expect(try await mock.get("/api/branding/00000001-0000-4000-8000-00000000ffff/logo").json
+                    == ["success": false, "error": "Not found"])
     }
 }

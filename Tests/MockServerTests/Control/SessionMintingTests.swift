@@ -201,7 +201,7 @@ import Testing
         #expect(minted.data["client"]?.keys == ["id", "firstName", "lastName", "email", "name"])
         #expect(minted.data["client"]?["id"] == .string(SeedIDs.jane))
         #expect(minted.data["company"] == .object(["id": .string(SeedIDs.acme), "name": "Acme Repairs",
-                                                   "logoUrl": "https://cdn.acme.test/logo.png"]))
+                                                   "logoUrl": .string("http://127.0.0.1:0/api/branding/\(SeedIDs.acme)/logo")]))
         #expect(try Self.masked(minted, ["token"]) == Self.masked(real, ["token"]))
 
         var mintedClaims = try Self.claims(minted.data["token"]), realClaims = try Self.claims(real.data["token"])

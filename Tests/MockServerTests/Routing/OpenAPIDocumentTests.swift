@@ -183,6 +183,7 @@ import Yams
         "POST /api/tickets/{id}/macro": "runTicketMacro",
         "GET /api/tickets/{id}/attachments/{attachmentId}": "downloadTicketAttachment",
         "GET /api/macros": "listMacros",
+        "GET /api/branding/{id}/logo": "getBrandingLogo",
         "GET /api/clients": "listClients",
         "GET /api/clients/search": "searchClients",
         "GET /api/clients/{id}": "getClient",
