@@ -201,16 +201,17 @@ extension Store {
 
     /// Runs `macroID` on the ticket: its first stage goes out now as a reply with the variables
     /// filled in (`overrides` win); later stages are recorded as scheduled, each `delay_minutes`
-    /// after the one before. An unknown or inactive macro is a 400 naming `macro_id`.
+    /// after the one before. An unknown macro is a 400 naming `macro_id`; an inactive one a 400 saying so.
     func runMacro(ticketID: String, company: String, macroID: String, overrides: [String: String],
                          actor: String, now: Date) throws -> MacroRun? {
         try writeDatabase { db in
             guard let ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                              [ticketID, company]) else { return nil }
             guard let macro = try db.record(MacroRecord.self, "SELECT * FROM macros WHERE id = ? AND company_id = ?",
-                                            [macroID, company]), macro.isActive == 1 else {
+                                            [macroID, company]) else {
                 throw ResourceError.invalidField("macro_id")
             }
+            guard macro.isActive == 1 else { throw ResourceError.rejected("Macro is inactive: \(macro.name)") }
             let stages = try db.records(MacroStageRecord.self, where: "macro_id", in: [macroID], orderBy: "position")
             guard let first = stages.first else { throw ResourceError.inconsistent("macro \(macroID) has no stage") }
             var variables = try TicketContext.load(db, ticket: ticket, locationID: nil).variables

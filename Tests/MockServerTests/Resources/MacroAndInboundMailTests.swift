@@ -237,7 +237,7 @@ import Testing
             (#"{"macro_id":5}"#, "Invalid or missing field: macro_id"),
             (#"{"macro_id":null}"#, "Invalid or missing field: macro_id"),
             (#"{"macro_id":"0000000d-0000-4000-8000-00000000a999"}"#, "Invalid or missing field: macro_id"),
-            (#"{"macro_id":"\#(IDs.macro(4))"}"#, "Invalid or missing field: macro_id"),          // inactive
+            (#"{"macro_id":"\#(IDs.macro(4))"}"#, "Macro is inactive: Old holiday notice"),       // inactive
             (#"{"macro_id":"\#(IDs.macro(1, "b"))"}"#, "Invalid or missing field: macro_id"),     // Beta's
             (#"{"macro_id":"\#(quote)","variable_overrides":{"nickname":"J"}}"#,
              "Invalid or missing field: variable_overrides.nickname"),
