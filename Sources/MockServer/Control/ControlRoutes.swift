@@ -58,6 +58,8 @@ enum ControlRoutes {
             default:
                 throw APIFailure.badRequest("Give exactly one of advance_seconds or now")
             }
+            // The stages the move reached go out now, as the backend's scheduler would have sent them.
+            try context.store.sendDueMacroStages(now: clock.now())
             return JSONBody.success(ClockState(clock))
         }
 

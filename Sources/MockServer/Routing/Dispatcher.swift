@@ -91,6 +91,7 @@ private struct Pipeline {
     }
 
     func respond(to request: HTTPRequest, started: ContinuousClock.Instant) -> HTTPResponse {
+        sendDueMacroStages()
         if let control, Dispatcher.isControl(request.path) {   // the control token was judged by the Dispatcher
             let response = run(request, on: control, principal: .success(nil), now: environment.clock.now())
             log(request, response, who: nil, started: started)
@@ -126,6 +127,17 @@ private struct Pipeline {
                                    time: now)
         log(request, response, who: who, started: started)
         return response
+    }
+
+    /// The macro stages the namespace's clock has reached go out before the request is answered
+    /// (any request: the app's, a test's control call, the console's polling), so whatever the
+    /// request reads already shows them. No query unless one is due (`MacroSchedule`).
+    private func sendDueMacroStages() {
+        do {
+            try environment.store.sendDueMacroStages(now: environment.clock.now())
+        } catch {
+            environment.logger.error("scheduled macro stages not sent: \(error)")
+        }
     }
 
     private func run(_ request: HTTPRequest, on router: Router, principal: Result<Principal?, APIFailure>,

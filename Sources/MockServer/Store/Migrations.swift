@@ -23,6 +23,7 @@ enum StoreMigrations {
         migrator.registerMigration("v3-enquiries", migrate: addEnquiryTables)
         migrator.registerMigration("v4-ordered-indexes", migrate: orderIndexes)
         migrator.registerMigration("v5-order-ticket-index", migrate: orderTicketIndex)
+        migrator.registerMigration("v6-macro-schedule", migrate: macroSchedule)
         return migrator
     }
 
@@ -620,6 +621,32 @@ enum StoreMigrations {
         try db.execute(sql: """
             DROP INDEX tickets_order;
             CREATE INDEX tickets_order ON tickets(order_id, created_at);
+            """)
+    }
+
+    /// A scheduled macro stage can now be `cancelled` (the customer replied, the ticket closed: the
+    /// scheduler, `Store.sendDueMacroStages`), and the due ones are found by an index.
+    static func macroSchedule(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE macro_runs_v6 (
+                id TEXT PRIMARY KEY NOT NULL,
+                company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+                ticket_id TEXT NOT NULL REFERENCES tickets(id) ON DELETE CASCADE,
+                macro_id TEXT NOT NULL REFERENCES macros(id) ON DELETE CASCADE,
+                stage_id TEXT NOT NULL REFERENCES macro_stages(id) ON DELETE CASCADE,
+                status TEXT NOT NULL CHECK (status IN ('sent', 'scheduled', 'cancelled')),
+                scheduled_for TEXT NOT NULL,
+                message_id TEXT REFERENCES ticket_messages(id) ON DELETE SET NULL,
+                variables TEXT NOT NULL,
+                created_by TEXT REFERENCES users(id),
+                created_at TEXT NOT NULL
+            );
+            INSERT INTO macro_runs_v6 SELECT id, company_id, ticket_id, macro_id, stage_id, status, scheduled_for,
+                message_id, variables, created_by, created_at FROM macro_runs;
+            DROP TABLE macro_runs;
+            ALTER TABLE macro_runs_v6 RENAME TO macro_runs;
+            CREATE INDEX macro_runs_ticket ON macro_runs(ticket_id);
+            CREATE INDEX macro_runs_due ON macro_runs(status, scheduled_for);
             """)
     }
 }

@@ -314,6 +314,7 @@ public final class SeedSnapshot: Sendable {
                 (table, try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid"))
             }
         }
+        defer { store.macroSchedule.forget() }
         try store.writeDatabaseWithoutTransaction { db in
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
             defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }

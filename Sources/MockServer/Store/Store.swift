@@ -25,6 +25,9 @@ struct Store: Sendable {
     /// behind it a write could wait for seconds (seen: a 2 s client timeout at 64 writing
     /// connections), while the queue serves its callers in turn. Not reentrant, like the queue.
     private let gate = SpinningGate()
+    /// When the next scheduled macro stage is due, so that a request need not ask the database
+    /// (`sendDueMacroStages`).
+    let macroSchedule = MacroSchedule()
 
     /// `":memory:"` for a private in-memory database, else a file path (its folder is created).
     init(path: String) throws {
@@ -106,6 +109,7 @@ struct Store: Sendable {
     /// Replaces the whole database with `source`'s pages (SQLite's backup API).
     func copyPages(from source: DatabaseQueue) throws {
         try source.backup(to: writer)
+        macroSchedule.forget()   // another database's runs: asked again at the next request
     }
 
     /// Calls `observer` for every transaction for as long as the database is open.

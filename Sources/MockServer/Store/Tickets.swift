@@ -234,6 +234,7 @@ extension Store {
                 try MacroRunRecord(id: Secrets.uuid(), companyID: company, ticketID: ticketID, macroID: macroID,
                                    stageID: stage.id, status: "scheduled", scheduledFor: when, messageID: nil,
                                    variables: variablesJSON, createdBy: actor, createdAt: stamp).insert(db)
+                noteScheduledStage(at: when)
                 scheduled.append((stage, when))
             }
             guard let detail = try ticketDetail(db, id: ticketID, company: company) else { return nil }
@@ -247,6 +248,24 @@ extension Store {
             try db.records(MacroRunRecord.self, "SELECT * FROM macro_runs WHERE ticket_id = ? ORDER BY scheduled_for, rowid",
                            [ticketID])
         }
+    }
+
+    /// Sends a scheduled stage of a macro run as its first stage went out (`runMacro`), at the time
+    /// it was due; the reply's id.
+    func sendStage(_ db: Database, _ run: MacroRunRecord) throws -> String {
+        guard let stage = try db.record(MacroStageRecord.self, "SELECT * FROM macro_stages WHERE id = ?", [run.stageID]),
+              let due = Timestamp.parse(run.scheduledFor) else {
+            throw ResourceError.rejected("The stage is gone")
+        }
+        var variables: [String: String] = [:]
+        for (name, value) in JSONValue.parse(Array(run.variables.utf8))?.objectValue ?? [:] {
+            if let text = value.stringValue { variables[name] = text }
+        }
+        let body = MacroTemplate.fill(stage.body, variables)
+        return try sendReply(db, ticketID: run.ticketID, company: run.companyID,
+                             message: OutgoingMessage(html: MacroTemplate.html(body), text: body,
+                                                      subject: MacroTemplate.fill(stage.subject, variables)),
+                             actor: run.createdBy ?? "", now: due).id
     }
 
     // MARK: Writing helpers

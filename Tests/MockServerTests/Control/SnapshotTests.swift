@@ -79,11 +79,11 @@ import Testing
             ("truncated", good.prefix(good.count / 3), "the database is damaged"),
             ("damaged pages", damaged, "the database is damaged"),
             ("another application's database", foreign, "it is not a RepairMinder Mock database (no migrations table)"),
-            ("a table missing", missingTable, "its schema is not this version's: differs in macro_runs, macro_runs_ticket"),
+            ("a table missing", missingTable, "its schema is not this version's: differs in macro_runs, macro_runs_due, macro_runs_ticket"),
             ("a table too many", extraTable, "its schema is not this version's: differs in extra"),
             ("a row pointing nowhere", danglingRow, "rows refer to rows that do not exist"),
             ("a newer version's", futureMigration,
-             "its migrations (v1-auth, v1-resources, v2-device-detail, v3-enquiries, v4-ordered-indexes, v5-order-ticket-index, v99-from-the-future) are not this version's"),
+             "its migrations (v1-auth, v1-resources, v2-device-detail, v3-enquiries, v4-ordered-indexes, v5-order-ticket-index, v6-macro-schedule, v99-from-the-future) are not this version's"),
         ]
         let before = try mock.dump()
         for (label, data, reason) in cases {

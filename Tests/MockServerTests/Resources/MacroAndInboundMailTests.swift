@@ -124,6 +124,89 @@ import Testing
             """#))
     }
 
+    // MARK: - Later stages, when the clock reaches them
+
+    /// Quote follow-up on #1001: stage 2 is due two days later, stage 3 seven days after that.
+    /// Moving the clock past each sends it exactly as the first stage went out (the reply on the
+    /// ticket, the mail, the customer's push), once, stamped at the time it was due.
+    @Test func laterStagesGoOutWhenTheClockReachesThemOnceEach() async throws {
+        let mock = try TicketRouteTests.mock()
+        defer { mock.stop() }
+        let admin = try await mock.signInStaff("admin@acme.test")
+        let jane = try await mock.signInCustomer("jane@customer.test")
+        try await mock.registerPushToken(Self.janePhone, appType: "customer", bearer: jane)
+        let path = "/api/tickets/\(IDs.ticket(1))"
+        let run = try await mock.post("\(path)/macro", ["macro_id": .string(IDs.macro(1))], bearer: admin.token)
+        let scheduled = try #require(run.data["scheduled"]?.array?.compactMap { $0["scheduled_for"]?.string })
+        func subjects() async throws -> [JSONValue?] {
+            try await mock.outbox(to: "jane@customer.test", kind: "ticket_reply").reversed().map { $0["subject"] }
+        }
+        #expect(try await subjects() == ["Your quote for order #10001"])
+
+        try await mock.advanceClock(seconds: 2880 * 60 - 60)            // a minute early: nothing
+        #expect(try await subjects() == ["Your quote for order #10001"])
+        try await mock.advanceClock(seconds: 60)                        // due: out, in the clock call itself
+        #expect(try await subjects() == ["Your quote for order #10001", "Still waiting on your quote (order #10001)"])
+        let staff = { try await mock.control.createSession(email: "admin@acme.test").token }   // two days on: a fresh token
+        let ticket = try await mock.get(path, bearer: try await staff())
+        let last = try #require(ticket.data["messages"]?.array?.last)
+        #expect(last["subject"] == "Still waiting on your quote (order #10001)")
+        #expect(last["created_at"]?.string == scheduled[0])
+        #expect(last["body_text"]?.string?.hasPrefix("Hi Jane,") == true)
+        #expect(last["created_by"]?["id"]?.string == SeedIDs.acmeAdmin)
+        #expect(last["events"]?.array?.map { $0["event_type"] } == ["sent"])
+        #expect(try await mock.pushPayloads(token: Self.janePhone).map { $0["type"] } == ["message", "message"])
+
+        // Far past stage 3 in one move: it goes out, stamped when it was due; nothing twice.
+        try await mock.advanceClock(seconds: 30 * 86_400)
+        _ = try await mock.get("/__mock/health")
+        #expect(try await subjects() == ["Your quote for order #10001", "Still waiting on your quote (order #10001)",
+                                         "Last reminder: order #10001"])
+        let runs = try mock.server.environment.store.macroRuns(ticketID: IDs.ticket(1))
+        #expect(runs.map(\.status) == ["sent", "sent", "sent"])
+        #expect(runs.allSatisfy { $0.messageID != nil })
+        #expect(try await mock.get(path, bearer: try await staff()).data["messages"]?.array?.last?["created_at"]?.string
+                    == scheduled[1])
+        #expect(try await mock.pushPayloads(token: Self.janePhone).count == 3)
+    }
+
+    /// The sequence stops where the backend would stop it: the customer wrote since the macro ran,
+    /// or the ticket was resolved or closed. Every stage still to come is cancelled, nothing is sent.
+    @Test(arguments: ["the customer replied", "the ticket closed"])
+    func aSequenceStopsWhenTheCustomerRepliesOrTheTicketCloses(_ why: String) async throws {
+        let mock = try TicketRouteTests.mock()
+        defer { mock.stop() }
+        let admin = try await mock.signInStaff("admin@acme.test")
+        let path = "/api/tickets/\(IDs.ticket(1))"
+        _ = try await mock.post("\(path)/macro", ["macro_id": .string(IDs.macro(1))], bearer: admin.token)
+        try await mock.advanceClock(seconds: 3600)
+        if why == "the customer replied" {
+            let jane = try await mock.signInCustomer("jane@customer.test")
+            #expect(try await mock.post("/api/customer/orders/\(SeedIDs.order(1))/messages", ["body": "I'll approve it tonight"],
+                                        bearer: jane).status == 201)
+        } else {
+            let staff = try await mock.control.createSession(email: "admin@acme.test").token   // an hour on: a fresh token
+            #expect(try await mock.patch(path, ["status": "closed"], bearer: staff).status == 200)
+        }
+        let mails = try await mock.outboxCount(to: "jane@customer.test")
+        try await mock.advanceClock(seconds: 60 * 86_400)
+        #expect(try await mock.outboxCount(to: "jane@customer.test") == mails)
+        let runs = try mock.server.environment.store.macroRuns(ticketID: IDs.ticket(1))
+        #expect(runs.map(\.status) == ["sent", "cancelled", "cancelled"], "\(why)")
+    }
+
+    /// Reset drops the schedule with the database it was in; the stage does not go out after it.
+    @Test func resetForgetsTheSchedule() async throws {
+        let mock = try TicketRouteTests.mock()
+        defer { mock.stop() }
+        let admin = try await mock.signInStaff("admin@acme.test")
+        _ = try await mock.post("/api/tickets/\(IDs.ticket(1))/macro", ["macro_id": .string(IDs.macro(1))], bearer: admin.token)
+        _ = try await mock.post("/__mock/reset")
+        try await mock.advanceClock(seconds: 60 * 86_400)
+        #expect(try await mock.outboxCount() == 0)
+        #expect(try mock.server.environment.store.macroRuns(ticketID: IDs.ticket(1)).isEmpty)
+    }
+
     // MARK: - Running a macro
 
     @Test func aMacroSendsItsFirstStageNowAsAReplyAndSchedulesTheRest() async throws {
