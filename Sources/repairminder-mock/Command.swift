@@ -69,6 +69,9 @@ struct RepairMinderMockCommand: ParsableCommand {
     @Option(help: "Require `Authorization: Bearer <token>` on every /__mock/ call but GET /__mock/health and the console page. Use one whenever the mock listens beyond loopback (the container does).")
     var controlToken: String?
 
+    @Option(help: "Mock option: answer the app API in other shapes the real backend could send, to prove the app's decoders hold (comma-separated: timestamps-ms, timestamps-sqlite, absent-nulls, reordered-keys, extra-key, all, none; per namespace: PUT /__mock/variance). Default: none.")
+    var vary: String?
+
     @Flag(help: "Do not serve: ask a running mock on --port (at the first --host, a wildcard as its loopback; 127.0.0.1 by default) for /__mock/health and exit 0 if it answers 200, else 1. For container health checks.")
     var healthProbe = false
 
@@ -91,6 +94,7 @@ struct RepairMinderMockCommand: ParsableCommand {
         var simulatorPush = false
         var pushBundleID: String?
         var controlToken: String?
+        var vary: String?
     }
 
     func settings(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
@@ -115,6 +119,7 @@ struct RepairMinderMockCommand: ParsableCommand {
         s.simulatorPush = try simulatorPush || env.flag("SIMULATOR_PUSH")
         s.pushBundleID = pushBundleId ?? env.text("PUSH_BUNDLE_ID")
         s.controlToken = controlToken ?? env.text("CONTROL_TOKEN")
+        s.vary = vary ?? env.text("VARY")
 
         guard (0...65_535).contains(s.port) else { throw ValidationError("port must be between 0 and 65535") }
         guard s.refreshReuseInterval >= 0, s.refreshReuseInterval.isFinite else {
@@ -202,13 +207,14 @@ struct RepairMinderMockCommand: ParsableCommand {
 }
 
 extension RepairMinderMockCommand.Settings {
-    /// The push and control-token options (the ones `MockServerConfiguration.validate()` judges).
+    /// The push, control-token and variance options (the ones `MockServerConfiguration.validate()` judges).
     func apply(to configuration: MockServerConfiguration) -> MockServerConfiguration {
         var configuration = configuration
         configuration.pushDirectory = pushDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
         configuration.simulatorPush = simulatorPush
         configuration.pushBundleID = pushBundleID
         configuration.controlToken = controlToken
+        configuration.vary = vary
         return configuration
     }
 }

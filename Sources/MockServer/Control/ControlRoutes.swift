@@ -25,6 +25,7 @@ enum ControlRoutes {
             environment.journal.clear()
             environment.faults.clear()
             environment.clock.reset()
+            environment.variance.reset()
             return JSONBody.success(ResetResult(now: Timestamp.string(environment.clock.now()),
                                                 durationMs: started.duration(to: .now).milliseconds))
         }

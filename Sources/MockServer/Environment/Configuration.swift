@@ -47,6 +47,10 @@ public struct MockServerConfiguration: Sendable {
     /// `--control-token`: when set, every control call but `GET /__mock/health` and the console
     /// page needs `Authorization: Bearer <token>` (visible ASCII, no spaces).
     public var controlToken: String?
+    /// `--vary`: the shape variants every namespace's app-API answers take from the start (a
+    /// comma-separated list: `timestamps-ms`, `timestamps-sqlite`, `absent-nulls`, `reordered-keys`,
+    /// `extra-key`, `all`, `none`; docs/http.md "Shape variance"). Off by default.
+    public var vary: String?
 
     public init() {}
 }

@@ -9,6 +9,8 @@ public enum MockServerConfigurationError: Error, Equatable, CustomStringConverti
     /// `pushDirectory` cannot be made (the reason is the system's).
     case pushDirectoryUnusable(path: String, reason: String)
     case invalidControlToken
+    /// `vary` names an unknown variant, or both timestamp forms.
+    case invalidVariance(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,8 @@ public enum MockServerConfigurationError: Error, Equatable, CustomStringConverti
             "push dir \(path) cannot be made: \(reason)"
         case .invalidControlToken:
             "control token must be 1 or more visible ASCII characters, without spaces"
+        case .invalidVariance(let reason):
+            "--vary: \(reason)"
         }
     }
 }
@@ -32,6 +36,18 @@ extension MockServerConfiguration {
             guard Self.isBundleID(bundleID) else { throw .invalidPushBundleID(bundleID) }
         }
         if let controlToken, !Self.isControlToken(controlToken) { throw .invalidControlToken }
+        _ = try variance
+    }
+
+    /// `vary`, read.
+    var variance: JSONVariance {
+        get throws(MockServerConfigurationError) {
+            guard let vary else { return .none }
+            switch JSONVariance.parse(vary) {
+            case .success(let variance): return variance
+            case .failure(let error): throw .invalidVariance(error.description)
+            }
+        }
     }
 
     /// A token the `Authorization` header can carry as it is: 1 or more visible ASCII characters

@@ -15,6 +15,10 @@ struct ServerEnvironment: Sendable {
     let faults: FaultPlan
     let signer: JWTSigner
     let logger: Logger
+    /// The shape variants its app-API answers take (`--vary`, `PUT /__mock/variance`).
+    let variance = VarianceSetting()
+
+    var currentVariance: JSONVariance { variance.value(configuration) }
 
     /// `""`, or `/ns/<name>` for a named namespace: what the client put before the routed path.
     var pathPrefix: String { namespace.map { "/ns/\($0)" } ?? "" }

@@ -113,6 +113,11 @@ private struct Pipeline {
                 return (principal, run(request, on: api, principal: principal, now: now))
             }
         }
+        let variance = environment.currentVariance
+        if !variance.isEmpty, fault?.status == nil, response.headers["content-type"]?.hasPrefix("application/json") == true,
+           let varied = variance.rewrite(Array(response.body)) {
+            response.body = Data(varied)
+        }
         if fault?.action == .truncateBody {
             response.delivery = .truncateBody(bytes: response.body.count / 2)
         }

@@ -255,6 +255,8 @@ import Yams
         "POST /__mock/fixtures": "mockAddFixtures",
         "GET /__mock/orders": "mockListOrders",
         "GET /__mock/clients": "mockListClients",
+        "GET /__mock/variance": "mockGetVariance",
+        "PUT /__mock/variance": "mockSetVariance",
     ]
 
     @Test func theBundledDocumentIsDocsOpenAPIYAML() throws {

@@ -1,0 +1,46 @@
+import Foundation
+import MockHTTP
+
+/// `GET|PUT /__mock/variance`: the shape variants this namespace's app-API answers take
+/// (docs/http.md, "Shape variance"). The server's `--vary` at first and after a reset.
+enum VarianceRoutes {
+    static func register(on router: inout Router) {
+        router.get("/__mock/variance", access: .open) { context in
+            JSONBody.success(VarianceState(context.environment.currentVariance))
+        }
+
+        router.put("/__mock/variance", access: .open) { context in
+            let body = try context.body(VarianceChange.self)
+            var variants: [JSONVariance.Variant] = []
+            for name in body.vary {
+                guard let variant = JSONVariance.Variant(rawValue: name) else {
+                    let names = JSONVariance.Variant.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw APIFailure.badRequest("Unknown variant \"\(name)\" (one of \(names))")
+                }
+                variants.append(variant)
+            }
+            guard let variance = JSONVariance(variants: variants) else {
+                throw APIFailure.badRequest(JSONVariance.VarianceError.bothTimestampForms.description.capitalizedFirst)
+            }
+            context.environment.variance.set(variance)
+            return JSONBody.success(VarianceState(variance))
+        }
+    }
+}
+
+private struct VarianceChange: Decodable {
+    let vary: [String]
+}
+
+@JSONObject
+private struct VarianceState {
+    var vary: [String]
+    /// Every variant there is, for a test to loop over.
+    var variants: [String] = JSONVariance.Variant.allCases.map(\.rawValue)
+
+    init(_ variance: JSONVariance) { vary = variance.variants.map(\.rawValue) }
+}
+
+private extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
