@@ -336,7 +336,8 @@ public struct Timestamp: Codable, Sendable, Hashable, Comparable, CustomStringCo
     public let rawValue: String
     public let date: Date
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS[.fff](Z|±hh:mm)`; nil otherwise.
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fff](Z|±hh:mm)`, and SQLite's `YYYY-MM-DD HH:MM:SS` (UTC) that
+    /// a backend over D1 may pass through; nil otherwise.
     public init?(_ text: String) {
         guard let date = Self.parse(text) else { return nil }
         rawValue = text
@@ -391,7 +392,7 @@ public struct Timestamp: Codable, Sendable, Hashable, Comparable, CustomStringCo
         }
         func byte(_ at: Int, _ char: Character) -> Bool { at < b.count && b[at] == char.asciiValue! }
         guard let year = digits(0, 4), byte(4, "-"), let month = digits(5, 2), byte(7, "-"), let day = digits(8, 2),
-              byte(10, "T"), let hour = digits(11, 2), byte(13, ":"), let minute = digits(14, 2), byte(16, ":"),
+              byte(10, "T") || byte(10, " "), let hour = digits(11, 2), byte(13, ":"), let minute = digits(14, 2), byte(16, ":"),
               let second = digits(17, 2),
               (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
         var index = 19
@@ -408,7 +409,10 @@ public struct Timestamp: Codable, Sendable, Hashable, Comparable, CustomStringCo
             guard index > start else { return nil }
         }
         var offset: Int64 = 0
-        if byte(index, "Z") {
+        if byte(10, " ") {
+            // SQLite's `CURRENT_TIMESTAMP` (Cloudflare D1): `2026-11-24 12:00:00`, UTC, no zone.
+            guard index == b.count else { return nil }
+        } else if byte(index, "Z") {
             index += 1
         } else if byte(index, "+") || byte(index, "-") {
             let sign: Int64 = byte(index, "-") ? -1 : 1

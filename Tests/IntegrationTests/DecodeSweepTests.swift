@@ -98,8 +98,13 @@ struct DecodeSweepTests {
         _ = await tally.run("\(who) me") { try await staff.refreshMe() }
     }
 
-    @Test func everyListAndEveryDetailDecodesStrictlyForEverySeededPersona() async throws {
-        try await withMock { mock in
+    /// Once as the mock answers by default, then once per shape variant (docs/http.md, "Shape
+    /// variance"): timestamps with milliseconds or in SQLite's form, nulls left out, keys reordered,
+    /// an extra key (decoded as the app decodes, not strictly).
+    @Test(arguments: [nil, "timestamps-ms", "timestamps-sqlite", "absent-nulls", "reordered-keys", "extra-key",
+                      "all"] as [String?])
+    func everyListAndEveryDetailDecodesForEverySeededPersona(vary: String?) async throws {
+        try await withMock({ $0.vary = vary }) { mock in
             let tally = Tally()
 
             // Staff of the two active companies, each way they sign in.

@@ -74,15 +74,18 @@ final class MockFixture: Sendable {
     // MARK: Clients of the app API
 
     /// A client of the mock. Strict decoding is on: any key a model does not read, or an enum
-    /// value the client does not know, fails the call with `.decoding(keyPath:…)`.
+    /// value the client does not know, fails the call with `.decoding(keyPath:…)` — but on a mock
+    /// started with `--vary extra-key`, whose unknown key is what strict decoding exists to catch:
+    /// there the client decodes as the app does.
     func client(userAgent: String = APIClient.Configuration.defaultUserAgent,
                 refreshPolicy: RefreshPolicy = .singleFlight,
                 store: any TokenStore = InMemoryTokenStore(),
                 transport: any HTTPTransport = URLSessionTransport(),
-                strict: Bool = true) -> APIClient {
-        APIClient(configuration: .init(baseURL: baseURL, userAgent: userAgent, refreshPolicy: refreshPolicy,
-                                       strictDecoding: strict),
-                  tokenStore: store, transport: transport)
+                strict: Bool? = nil) -> APIClient {
+        let extraKeys = server.configuration.vary?.contains("extra-key") == true || server.configuration.vary == "all"
+        return APIClient(configuration: .init(baseURL: baseURL, userAgent: userAgent, refreshPolicy: refreshPolicy,
+                                              strictDecoding: strict ?? !extraKeys),
+                         tokenStore: store, transport: transport)
     }
 
     // MARK: Raw HTTP

@@ -13,9 +13,15 @@ import Testing
         ("absent-nulls", #"{"id":"a","at":"2026-11-24T12:00:00Z","list":[{"n":1}],"text":"2026-11-24T12:00:00Z is not alone","esc":"q\"uote"}"#),
         ("reordered-keys", #"{"esc":"q\"uote","text":"2026-11-24T12:00:00Z is not alone","list":[{"m":null,"n":1}],"gone":null,"at":"2026-11-24T12:00:00Z","id":"a"}"#),
         ("extra-key", #"{"x_mock_extra":"unknown","id":"a","at":"2026-11-24T12:00:00Z","gone":null,"list":[{"x_mock_extra":"unknown","n":1,"m":null}],"text":"2026-11-24T12:00:00Z is not alone","esc":"q\"uote"}"#),
-        ("timestamps-ms,absent-nulls,reordered-keys,extra-key", #"{"x_mock_extra":"unknown","esc":"q\"uote","text":"2026-11-24T12:00:00Z is not alone","list":[{"x_mock_extra":"unknown","n":1}],"at":"2026-11-24T12:00:00.000Z","id":"a"}"#),
+        ("timestamps-ms,absent-nulls,reordered-keys,extra-key", #"{"x_mock_extra":"unknown","esc":"q\"uote","text":"2026-11-24T12:00:00Z is not alone","list":[{"x_mock_extra":0,"n":1}],"at":"2026-11-24T12:00:00.000Z","id":"a"}"#),
     ])
     func eachVariantRewritesExactlyItsPoint(list: String, expected: String) throws {
+        defer {
+            if list == "extra-key" {   // in an object of numbers (counts by status) the extra key is a number too
+                #expect(JSONVariance.parse(list).map { $0.rewrite(Array(#"{"open":2,"closed":-1}"#.utf8)).map { String(decoding: $0, as: UTF8.self) } }
+                            == .success(#"{"x_mock_extra":0,"open":2,"closed":-1}"#))
+            }
+        }
         let variance = try JSONVariance.parse(list).get()
         let out = try #require(variance.rewrite(Array(Self.input.utf8)))
         #expect(String(decoding: out, as: UTF8.self) == expected)
