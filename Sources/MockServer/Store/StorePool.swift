@@ -1,0 +1,129 @@
+import Dispatch
+import MockHTTP
+
+/// Copies of one pristine database made ahead, off the request path, for the namespaces a server
+/// makes (`/ns/<name>/…`). Most of making a store is not copying the pages (the backup API, about a
+/// tenth) but SQLite parsing the schema on the new connection's first statement (two thirds of
+/// it, ~0.7 ms: every connection parses its own, and a page copy or `sqlite3_deserialize` into an
+/// existing connection makes it parse again). A store taken from here has had its pages copied,
+/// its schema parsed and the migrations checked; a namespace that takes it pays none of that.
+///
+/// At most `capacity` stores wait, each as big as a namespace just made (docs/namespaces.md).
+/// Filling starts at the first `take()`, so a server that never makes a namespace never makes
+/// one ahead either; one background job refills the pool after each take, one store at a time, at
+/// utility priority. When the pool is empty (a burst of namespaces faster than the refill),
+/// `take()` makes the store on the caller's thread, exactly as without a pool. A store is handed
+/// out once: it leaves the pool under the lock that hands it out.
+final class StorePool: Sendable {
+    let capacity: Int
+    private let snapshot: SeedSnapshot
+    private let state = Locked(State())
+    private let queue = DispatchQueue(label: "RepairMinderMock.StorePool", qos: .utility)
+
+    private struct State: Sendable {
+        var ready: [Store] = []
+        /// A refill job is queued or running (there is never more than one).
+        var filling = false
+        var closed = false
+        var counts = Counts()
+    }
+
+    /// What the pool has done, for tests and the docs' figures.
+    struct Counts: Sendable, Equatable {
+        /// Stores made by the background job.
+        var madeAhead = 0
+        /// `take()`s answered with a store made ahead.
+        var handedOut = 0
+        /// `take()`s that found the pool empty and made their store on the spot.
+        var madeOnTake = 0
+    }
+
+    /// `capacity` 0 makes every store on `take()`.
+    init(snapshot: SeedSnapshot, capacity: Int) {
+        self.snapshot = snapshot
+        self.capacity = max(0, capacity)
+    }
+
+    /// A store holding exactly `snapshot`'s pristine state, never handed to anyone else.
+    func take() throws -> Store {
+        let pooled = state.withLock { state -> Store? in
+            guard let store = state.ready.popLast() else {
+                state.counts.madeOnTake += 1
+                return nil
+            }
+            state.counts.handedOut += 1
+            return store
+        }
+        startFilling()
+        if let pooled { return pooled }
+        return try snapshot.makeInMemoryStore()
+    }
+
+    /// Stores waiting now.
+    var readyCount: Int { state.withLock { $0.ready.count } }
+
+    var counts: Counts { state.withLock { $0.counts } }
+
+    /// Drops the waiting stores and makes no more ahead; `take()` goes on making them on the spot.
+    func close() {
+        let dropped = state.withLock { state -> [Store] in
+            state.closed = true
+            defer { state.ready = [] }
+            return state.ready
+        }
+        for store in dropped { try? store.close() }
+    }
+
+    /// Waits until the pool is full or closed, or `timeout` passes; true when it is full. For tests
+    /// and benchmarks that want a known starting point; the server never waits for the pool.
+    func waitUntilFull(timeout: Duration) -> Bool {
+        startFilling()
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while ContinuousClock.now < deadline {
+            let (count, filling) = state.withLock { ($0.ready.count, $0.filling) }
+            if count >= capacity { return true }
+            if !filling { return false }   // closed, or the job failed: nothing more will come
+            queue.sync {}   // the job in flight finishes
+        }
+        return false
+    }
+
+    private func startFilling() {
+        let start = state.withLock { state -> Bool in
+            guard !state.closed, !state.filling, state.ready.count < capacity else { return false }
+            state.filling = true
+            return true
+        }
+        if start {
+            queue.async { [weak self] in self?.fill() }
+        }
+    }
+
+    /// Makes stores until the pool is full; runs on `queue` only.
+    private func fill() {
+        while true {
+            let store: Store
+            do {
+                store = try snapshot.makeInMemoryStore()
+            } catch {
+                // Never expected (the same call made the pristine copy work before); `take()`
+                // makes its own and reports the error to its caller.
+                state.withLock { $0.filling = false }
+                return
+            }
+            let more = state.withLock { state -> Bool? in
+                guard !state.closed else {
+                    state.filling = false
+                    return nil
+                }
+                state.ready.append(store)
+                state.counts.madeAhead += 1
+                if state.ready.count < capacity { return true }
+                state.filling = false
+                return false
+            }
+            if more == nil { try? store.close() }
+            if more != true { return }
+        }
+    }
+}
