@@ -1,5 +1,9 @@
 import Dispatch
+import Foundation
 import MockHTTP
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Copies of one pristine database made ahead, off the request path, for the namespaces a server
 /// makes (`/ns/<name>/…`). Most of making a store is not copying the pages (the backup API, about a
@@ -10,19 +14,22 @@ import MockHTTP
 ///
 /// At most `capacity` stores wait, each as big as a namespace just made (docs/namespaces.md).
 /// Filling starts at the first `take()`, so a server that never makes a namespace never makes
-/// one ahead either; one background job refills the pool after each take, one store at a time, at
-/// utility priority. When the pool is empty (a burst of namespaces faster than the refill),
-/// `take()` makes the store on the caller's thread, exactly as without a pool. A store is handed
-/// out once: it leaves the pool under the lock that hands it out.
+/// one ahead either. After a take, one thread of its own refills the pool, one store at a time,
+/// and ends when the pool is full: at a lower priority (nice 10 on Linux, utility QoS on Apple
+/// platforms), so that on a busy machine the requests, the one that took the store included, get
+/// the cores first. When the pool is empty (namespaces made faster than the refill), `take()`
+/// makes the store on the caller's thread, exactly as without a pool. A store is handed out once:
+/// it leaves the pool under the lock that hands it out.
 final class StorePool: Sendable {
     let capacity: Int
     private let snapshot: SeedSnapshot
     private let state = Locked(State())
-    private let queue = DispatchQueue(label: "RepairMinderMock.StorePool", qos: .utility)
+    /// Entered while a filling thread runs.
+    private let filling = DispatchGroup()
 
     private struct State: Sendable {
         var ready: [Store] = []
-        /// A refill job is queued or running (there is never more than one).
+        /// A filling thread runs (there is never more than one).
         var filling = false
         var closed = false
         var counts = Counts()
@@ -79,13 +86,15 @@ final class StorePool: Sendable {
     func waitUntilFull(timeout: Duration) -> Bool {
         startFilling()
         let deadline = ContinuousClock.now.advanced(by: timeout)
-        while ContinuousClock.now < deadline {
-            let (count, filling) = state.withLock { ($0.ready.count, $0.filling) }
+        while true {
+            let (count, running) = state.withLock { ($0.ready.count, $0.filling) }
             if count >= capacity { return true }
-            if !filling { return false }   // closed, or the job failed: nothing more will come
-            queue.sync {}   // the job in flight finishes
+            if !running { return false }   // closed, or making a store failed: nothing more will come
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero, filling.wait(timeout: .now() + Double(left.components.seconds)
+                                             + Double(left.components.attoseconds) / 1e18) == .success
+            else { return false }
         }
-        return false
     }
 
     private func startFilling() {
@@ -94,12 +103,27 @@ final class StorePool: Sendable {
             state.filling = true
             return true
         }
-        if start {
-            queue.async { [weak self] in self?.fill() }
+        guard start else { return }
+        filling.enter()
+        let thread = Thread { [weak self, filling] in
+            Self.lowerThisThreadsPriority()
+            self?.fill()
+            filling.leave()
         }
+        thread.name = "StorePool"
+        thread.qualityOfService = .utility
+        thread.start()
     }
 
-    /// Makes stores until the pool is full; runs on `queue` only.
+    /// Linux has no QoS: a thread's nice value is its own (setpriority(2)), and one that ends
+    /// takes it along. 10 leaves this thread a tenth of a core that requests want.
+    private static func lowerThisThreadsPriority() {
+        #if canImport(Glibc)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
+    }
+
+    /// Makes stores until the pool is full or closed; runs on the filling thread only.
     private func fill() {
         while true {
             let store: Store
