@@ -3,14 +3,18 @@
 # build. Every figure is a ratio to the reference measured in the same run: a request to a named
 # namespace that already exists (`GET /ns/bench-ref/__mock/health`). Each request is timed on its
 # own and medians are reported (p90 beside them), so a few slow requests cannot hide or fake the
-# typical cost.
+# typical cost. Beside the client's figure, the server's own for the same requests (its log line:
+# from the request parsed to the answer built, namespace lookup or making included), which leaves
+# out the Python client and the loopback, most of a request to an existing namespace here.
 #   scripts/bench-namespaces.sh [COUNT] [BINARY]   (default 500; BINARY: skip the build)
 #
 # What is measured:
 # - back to back: COUNT namespaces made one right after the other (`GET /ns/bench-<i>/__mock/health`),
 #   the worst case for a pool of stores made ahead (it drains after a few and the rest wait for
 #   its refill or make their own);
-# - paced: 100 more, made 5 ms apart, as a test run that does some work per namespace makes them;
+# - paced: 100 more, made 5 ms after the previous request, as a test run that does some work per
+#   namespace makes them, beside the same pause before a request to the reference namespace (on
+#   this machine any request after a pause costs more: the server's and the client's threads sleep);
 # - first use: the first request in a new namespace that reads its database (`GET …/__mock/accounts`)
 #   against the same request in the reference namespace, so a cost moved from making to first use
 #   would show;
@@ -29,7 +33,7 @@ else
 fi
 
 python3 - "$BIN" "$COUNT" <<'PY'
-import http.client, json, socket, statistics, subprocess, sys, time
+import http.client, json, re, socket, statistics, subprocess, sys, tempfile, time
 
 binary, count = sys.argv[1], int(sys.argv[2])
 paced_count = 100
@@ -47,9 +51,10 @@ def pct(values, p):
     s = sorted(values); return s[min(len(s) - 1, int(len(s) * p))]
 
 port = free_port()
+log = tempfile.NamedTemporaryFile(mode="w", suffix=".log")
 proc = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", str(port), "--db", ":memory:",
-                         "--max-namespaces", str(count + paced_count + 10), "--log-level", "error"],
-                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                         "--max-namespaces", str(count + paced_count + 10), "--log-level", "info"],
+                        stdout=log, stderr=log)
 try:
     for _ in range(500):
         try:
@@ -85,8 +90,10 @@ try:
     made = times([f"/ns/bench-{i}/__mock/health" for i in range(count)])
     after = rss_kib(proc.pid)
 
-    paced, first_use = [], []
+    paced, paced_ref, first_use = [], [], []
     for i in range(paced_count):
+        time.sleep(0.005)
+        paced_ref.append(request("GET", "/ns/bench-ref/__mock/health"))
         time.sleep(0.005)
         paced.append(request("GET", f"/ns/paced-{i}/__mock/health"))
         first_use.append(request("GET", f"/ns/paced-{i}/__mock/accounts"))
@@ -101,28 +108,42 @@ try:
         request("POST", f"/ns/bench-{i}/api/auth/magic-link/request", {"email": "admin@acme.test"})
     used = rss_kib(proc.pid)
 
-    def row(label, values, reference=ref):
+    # The server's own duration of each namespace's first request (its log line; one line per request).
+    proc.terminate(); proc.wait()
+    served = {}
+    for line in open(log.name, errors="replace"):
+        m = re.search(r"namespace=(\S+).*GET /__mock/health → 200 ([0-9.]+) ms", line)
+        if m: served.setdefault(m.group(1), []).append(float(m.group(2)) / 1e3)
+    server_ref = served["bench-ref"][-count - paced_count:-paced_count]
+    server_made = [served[f"bench-{i}"][0] for i in range(count)]
+    server_paced = [served[f"paced-{i}"][0] for i in range(paced_count)]
+
+    def row(label, values, server=None):
         m = statistics.median(values)
-        print(f"| {label} | {m*1e3:.3f} ms (p90 {pct(values, 0.9)*1e3:.3f}) | {m/reference:.2f}× |")
+        cells = f"| {label} | {m*1e3:.3f} ms (p90 {pct(values, 0.9)*1e3:.3f}) | {m/ref:.2f}× |"
+        if server:
+            s = statistics.median(server)
+            cells += f" {s*1e3:.2f} ms (p90 {pct(server, 0.9)*1e3:.2f}) |"
+        else:
+            cells += " |"
+        print(cells)
 
     print(f"namespaces made back to back: {count}; paced: {paced_count}")
-    print("| figure | median (p90) | ratio |")
-    print("|---|---|---|")
-    row("request to an existing namespace (reference)", reference)
-    row("request that makes a namespace, back to back", made)
-    print(f"|   … of those, the first 10 / the rest | {statistics.median(made[:10])*1e3:.3f} / "
-          f"{statistics.median(made[10:])*1e3:.3f} ms | {statistics.median(made[:10])/ref:.2f}× / "
-          f"{statistics.median(made[10:])/ref:.2f}× |")
-    row("request that makes a namespace, 5 ms apart", paced)
-    a = statistics.median(accounts_ref)
-    print(f"| `…/__mock/accounts` in an existing namespace | {a*1e3:.3f} ms | {a/ref:.2f}× |")
+    print("| figure | client: median (p90) | ratio | server's log: median (p90) |")
+    print("|---|---|---|---|")
+    row("request to an existing namespace (reference)", reference, server_ref)
+    row("request that makes a namespace, back to back", made, server_made)
+    row("… the first 10 of them", made[:10], server_made[:10])
+    row("request to an existing namespace, 5 ms after the last request", paced_ref, served["bench-ref"][-paced_count:])
+    row("request that makes a namespace, 5 ms after the last request", paced, server_paced)
+    row("`…/__mock/accounts` in an existing namespace", accounts_ref)
     row("`…/__mock/accounts` as a new namespace's first request", first_use)
     row("`POST …/__mock/reset`", resets)
     row("`…/__mock/accounts` right after a reset", after_reset)
-    print(f"| RSS with the reference and one more namespace | {before/1024:.1f} MiB | |")
-    print(f"| RSS after {count} more | {after/1024:.1f} MiB | |")
-    print(f"| RSS per namespace | {(after-before)/count:.0f} KiB | |")
-    print(f"| RSS after {paced_count} paced and using 50 | {used/1024:.1f} MiB | |")
+    print(f"| RSS with the reference and one more namespace | {before/1024:.1f} MiB | | |")
+    print(f"| RSS after {count} more | {after/1024:.1f} MiB | | |")
+    print(f"| RSS per namespace | {(after-before)/count:.0f} KiB | | |")
+    print(f"| RSS after {paced_count} paced and using 50 | {used/1024:.1f} MiB | | |")
 finally:
     proc.terminate(); proc.wait()
 PY

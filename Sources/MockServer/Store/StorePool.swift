@@ -24,13 +24,16 @@ final class StorePool: Sendable {
     let capacity: Int
     private let snapshot: SeedSnapshot
     private let state = Locked(State())
-    /// Entered while a filling thread runs.
+    /// Entered while the filling thread has work (`State.filling`).
     private let filling = DispatchGroup()
+    /// Wakes the filling thread.
+    private let wakeFiller = DispatchSemaphore(value: 0)
 
     private struct State: Sendable {
         var ready: [Store] = []
-        /// A filling thread runs (there is never more than one).
+        /// The filling thread is making stores.
         var filling = false
+        var fillerStarted = false
         var closed = false
         var counts = Counts()
     }
@@ -73,11 +76,13 @@ final class StorePool: Sendable {
 
     /// Drops the waiting stores and makes no more ahead; `take()` goes on making them on the spot.
     func close() {
-        let dropped = state.withLock { state -> [Store] in
+        let (dropped, wasFilling) = state.withLock { state -> ([Store], Bool) in
+            defer { state.ready = []; state.filling = false }
             state.closed = true
-            defer { state.ready = [] }
-            return state.ready
+            return (state.ready, state.filling)
         }
+        if wasFilling { filling.leave() }
+        wakeFiller.signal()   // an idle filling thread ends
         for store in dropped { try? store.close() }
     }
 
@@ -98,56 +103,83 @@ final class StorePool: Sendable {
     }
 
     private func startFilling() {
-        let start = state.withLock { state -> Bool in
-            guard !state.closed, !state.filling, state.ready.count < capacity else { return false }
+        let (spawn, wake) = state.withLock { state -> (Bool, Bool) in
+            guard !state.closed, !state.filling, state.ready.count < capacity else { return (false, false) }
             state.filling = true
-            return true
+            filling.enter()
+            defer { state.fillerStarted = true }
+            return (!state.fillerStarted, state.fillerStarted)
         }
-        guard start else { return }
-        filling.enter()
-        let thread = Thread { [weak self, filling] in
+        if wake { wakeFiller.signal() }
+        if spawn { spawnFiller() }
+    }
+
+    /// The filling thread: made once, at the first take; it sleeps between fills and ends when the
+    /// pool is closed or gone. The request that takes a store only signals it: a thread started
+    /// or woken at the priority of the request would run in its place for a while.
+    private func spawnFiller() {
+        let thread = Thread { [weak self, wakeFiller] in
             Self.lowerThisThreadsPriority()
-            self?.fill()
-            filling.leave()
+            while true {
+                do {
+                    guard let pool = self, pool.fill() else { return }
+                }   // no reference to the pool while sleeping: it can go away, and its deinit wakes us
+                wakeFiller.wait()
+            }
         }
         thread.name = "StorePool"
         thread.qualityOfService = .utility
         thread.start()
     }
 
-    /// Linux has no QoS: a thread's nice value is its own (setpriority(2)), and one that ends
-    /// takes it along. 10 leaves this thread a tenth of a core that requests want.
+    deinit {
+        wakeFiller.signal()
+    }
+
+    /// Linux has no QoS: a thread's nice value is its own (setpriority(2)). 10 leaves this thread
+    /// about a tenth of a core that requests want.
     private static func lowerThisThreadsPriority() {
         #if canImport(Glibc)
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         #endif
     }
 
-    /// Makes stores until the pool is full or closed; runs on the filling thread only.
-    private func fill() {
+    /// Makes stores until the pool is full; false when it is closed (the thread ends). Runs on the
+    /// filling thread only.
+    private func fill() -> Bool {
         while true {
+            let (closed, wanted) = state.withLock { ($0.closed, $0.filling) }
+            if closed { return false }
+            if !wanted { return true }   // a wake-up with nothing to do
             let store: Store
             do {
                 store = try snapshot.makeInMemoryStore()
             } catch {
                 // Never expected (the same call made the pristine copy work before); `take()`
-                // makes its own and reports the error to its caller.
-                state.withLock { $0.filling = false }
-                return
-            }
-            let more = state.withLock { state -> Bool? in
-                guard !state.closed else {
-                    state.filling = false
-                    return nil
+                // makes its own and reports the error to its caller; the next take tries again.
+                let stopped = state.withLock { state -> Bool in
+                    defer { state.filling = false }
+                    return state.filling
                 }
+                if stopped { filling.leave() }
+                return true
+            }
+            let (keep, more) = state.withLock { state -> (Bool, Bool) in
+                guard !state.closed else { return (false, false) }   // close() ended the filling
                 state.ready.append(store)
                 state.counts.madeAhead += 1
-                if state.ready.count < capacity { return true }
+                if state.ready.count < capacity { return (true, true) }
                 state.filling = false
+                return (true, false)
+            }
+            if !keep {
+                try? store.close()
                 return false
             }
-            if more == nil { try? store.close() }
-            if more != true { return }
+            if !more {
+                filling.leave()
+                return true
+            }
         }
     }
 }
