@@ -9,6 +9,8 @@ public final class MockServer: Sendable {
     private let http: HTTPServer
     private let dispatcher: Dispatcher
     let namespaces: Namespaces
+    /// Ready copies of the pristine database for new namespaces.
+    let storePool: StorePool
     var environment: ServerEnvironment { namespaces.defaultEnvironment }
 
     public init(configuration: MockServerConfiguration = MockServerConfiguration()) throws {
@@ -39,9 +41,12 @@ public final class MockServer: Sendable {
             clock: MockClock(start: configuration.clockStart), journal: RequestJournal(), faults: FaultPlan(),
             signer: JWTSigner(secret: configuration.jwtSecret), logger: configuration.logger)
         SimulatorPush.attach(to: environment)
+        let storePool = StorePool(snapshot: snapshot, capacity: configuration.namespacePoolSize)
+        self.storePool = storePool
         namespaces = Namespaces(default: environment, capacity: configuration.maxNamespaces,
                                 idleTimeout: configuration.namespaceIdleTimeout) { name in
-            let namespace = try ServerEnvironment.namespace(name, configuration: configuration, pristine: snapshot)
+            let namespace = ServerEnvironment.namespace(name, configuration: configuration, pristine: snapshot,
+                                                        store: try storePool.take())
             SimulatorPush.attach(to: namespace)
             return namespace
         }
@@ -81,6 +86,7 @@ public final class MockServer: Sendable {
     /// `configuration.exportOnExit` if set (a failure to write is logged).
     public func stop() {
         http.stop()
+        storePool.close()   // the namespaces' ready copies; a namespace made after this makes its own
         if let url = configuration.exportOnExit {
             do {
                 try StateFile.export(environment.store, to: url)

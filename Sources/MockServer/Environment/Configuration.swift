@@ -27,6 +27,11 @@ public struct MockServerConfiguration: Sendable {
     public var maxNamespaces: Int = 64
     /// A named namespace unused for this long is dropped (the next request starts it afresh).
     public var namespaceIdleTimeout: Duration = .seconds(3600)
+    /// Copies of the pristine database kept ready for new named namespaces, made in the background
+    /// from the first namespace on (each about as big as a namespace); 0 makes each copy on the
+    /// namespace's first request. Most of making a namespace is SQLite parsing the schema of the
+    /// new copy: a ready copy has done that already (docs/namespaces.md).
+    public var namespacePoolSize: Int = 4
     /// Where `stop()` writes the default namespace's state as an SQLite file (`--export-on-exit`).
     public var exportOnExit: URL?
     public var maxBodyBytes: Int = 1 << 20

@@ -97,6 +97,8 @@ final class Namespaces: Sendable {
     var count: Int { entries.withLock { $0.count } }
 
     private static func dropIdle(_ entries: inout [String: Entry], now: ContinuousClock.Instant, idleTimeout: Duration) {
+        // Looked for before the dictionary is rebuilt: making a namespace checks every time.
+        guard entries.values.contains(where: { $0.lastUsed.duration(to: now) > idleTimeout }) else { return }
         entries = entries.filter { $0.value.lastUsed.duration(to: now) <= idleTimeout }
     }
 

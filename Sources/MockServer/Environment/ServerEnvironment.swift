@@ -23,12 +23,13 @@ struct ServerEnvironment: Sendable {
     /// `""`, or `/ns/<name>` for a named namespace: what the client put before the routed path.
     var pathPrefix: String { namespace.map { "/ns/\($0)" } ?? "" }
 
-    /// A fresh named namespace: an in-memory copy of `pristine`, a clock at the server's start
-    /// instant (or the wall clock), empty journal and faults, and a token key of its own.
+    /// A fresh named namespace: `store`, an in-memory copy of `pristine` no one else holds (from the
+    /// server's `StorePool`), a clock at the server's start instant (or the wall clock), empty
+    /// journal and faults, and a token key of its own.
     static func namespace(_ name: String, configuration: MockServerConfiguration,
-                          pristine: SeedSnapshot) throws -> ServerEnvironment {
+                          pristine: SeedSnapshot, store: Store) -> ServerEnvironment {
         ServerEnvironment(
-            configuration: configuration, namespace: name, store: try pristine.makeInMemoryStore(),
+            configuration: configuration, namespace: name, store: store,
             resetPoint: ResetPoint(pristine), clock: MockClock(start: configuration.clockStart),
             journal: RequestJournal(), faults: FaultPlan(),
             signer: JWTSigner(secret: Namespaces.secret(for: name, serverSecret: configuration.jwtSecret)),

@@ -76,6 +76,7 @@ import Testing
         ("REPAIRMINDER_MOCK_RESET", "maybe", "Error: REPAIRMINDER_MOCK_RESET=maybe is not 1/0, true/false, yes/no or on/off"),
         ("REPAIRMINDER_MOCK_LOG_LEVEL", "loud", "Error: log level loud is not a level"),
         ("REPAIRMINDER_MOCK_MAX_NAMESPACES", "0", "Error: max namespaces must be at least 1"),
+        ("REPAIRMINDER_MOCK_NAMESPACE_POOL", "-1", "Error: namespace pool must be zero or more"),
     ])
     func aBadEnvironmentValueStopsTheStartNamingIt(name: String, value: String, message: String) throws {
         let result = try Self.run(["--db", ":memory:"], environment: [name: value])
