@@ -442,7 +442,7 @@ struct StaffResourceTests {
             let refused = await typedError {
                 _ = try await staff.send(API.Tickets.runMacro(id: Acme.ticket(1), macroID: inactive.id))
             }
-            #expect(refused == .validation(message: "Invalid or missing field: macro_id"))
+            #expect(refused == .validation(message: "Macro is inactive: Old holiday notice"))
             let badVariable = await typedError {
                 _ = try await staff.send(API.Tickets.runMacro(id: Acme.ticket(1), macroID: followUp.id,
                                                               variableOverrides: ["nope": "x"]))
