@@ -256,7 +256,7 @@ private struct ConsoleOrderPayload {
         let workflowType: String
         let status: String
         let statusLabel: String
-        let availableTransitions: [Transition]
+        let availableTransitions: [StatusOptionPayload]
 
         init(_ device: ListedDevice) {
             id = device.id
@@ -264,24 +264,12 @@ private struct ConsoleOrderPayload {
             workflowType = device.workflowType.rawValue
             status = device.status.rawValue
             statusLabel = device.status.displayName
-            availableTransitions = device.status.nextStatuses(in: device.workflowType).map(Transition.init)
+            availableTransitions = device.status.nextStatuses(in: device.workflowType).map(StatusOptionPayload.init)
         }
 
         enum CodingKeys: String, CodingKey {
             case id, name, workflowType = "workflow_type", status, statusLabel = "status_label"
             case availableTransitions = "available_transitions"
-        }
-    }
-
-    /// `{status, label}`, as the device detail's `available_transitions`.
-    @JSONObject
-    struct Transition {
-        let status: String
-        let label: String
-
-        init(_ status: DeviceStatus) {
-            self.status = status.rawValue
-            label = status.displayName
         }
     }
 }

@@ -61,15 +61,3 @@ struct UserRefPayload: Sendable {
         Nullable(wrappedValue: user.map(UserRefPayload.init))
     }
 }
-
-/// `{status, label}`: a device status with seed 003's display name.
-@JSONObject
-struct StatusOptionPayload: Sendable {
-    let status: String
-    let label: String
-
-    init(_ status: DeviceStatus) {
-        self.status = status.rawValue
-        label = status.displayName
-    }
-}
