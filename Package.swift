@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),       // NIOConcurrencyHelpers only
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),   // the @JSONObject macro
+        // Reads docs/openapi.yaml for the proxy's drift check; without its default trait (external
+        // references, which pulls in Swift concurrency and builds slower).
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
     targets: [
         // HTTP/1.1 over POSIX sockets; knows nothing of Repair Minder.
@@ -51,6 +54,7 @@ let package = Package(
             .product(name: "_CryptoExtras", package: "swift-crypto"),   // PBKDF2 for password hashes
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Yams", package: "Yams"),                   // serves docs/openapi.yaml as JSON too
+            .product(name: "OpenAPIKit", package: "OpenAPIKit"),       // the proxy reads the document (Proxy/)
         ], resources: [.copy("../../docs/openapi.yaml"),              // the one source, bundled (Routes/OpenAPIRoutes.swift)
                        .copy("Control/Console/console.html")]),       // GET /__mock/ (Control/ConsoleRoutes.swift)
         // The shared client: Foundation only.

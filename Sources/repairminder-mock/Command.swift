@@ -4,14 +4,30 @@ import Foundation
 import Logging
 import MockServer
 
-/// `repairminder-mock`: flags in, a running mock out; SIGINT/SIGTERM stop it gracefully.
-/// Every option can also come from the environment (`REPAIRMINDER_MOCK_<OPTION>`, e.g.
-/// `REPAIRMINDER_MOCK_PORT`); a flag given on the command line wins.
+/// `repairminder-mock`: the mock (`serve`, the default: `repairminder-mock --port 8787` is
+/// `repairminder-mock serve --port 8787`) or the proxy that checks a real backend against the
+/// contract (`proxy`, ProxyCommand.swift).
 @main
 struct RepairMinderMockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repairminder-mock",
         abstract: "A local emulation of the Repair Minder API for developing and testing its iOS app.",
+        discussion: """
+            Without a subcommand, serves the mock (the options of `repairminder-mock serve --help`). \
+            `repairminder-mock proxy --upstream URL` passes the app's requests to a real backend \
+            instead and reports where its answers differ from the contract (docs/drift.md).
+            """,
+        subcommands: [ServeCommand.self, ProxyCommand.self],
+        defaultSubcommand: ServeCommand.self)
+}
+
+/// `repairminder-mock serve`: flags in, a running mock out; SIGINT/SIGTERM stop it gracefully.
+/// Every option can also come from the environment (`REPAIRMINDER_MOCK_<OPTION>`, e.g.
+/// `REPAIRMINDER_MOCK_PORT`); a flag given on the command line wins.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the mock (the default).",
         discussion: """
             Every option can also be set with an environment variable: REPAIRMINDER_MOCK_ and the \
             option's name in capitals with _ for - (REPAIRMINDER_MOCK_PORT=8787, \
@@ -190,30 +206,41 @@ struct RepairMinderMockCommand: ParsableCommand {
         configuration.maxBodyBytes = s.maxBodyBytes
         configuration.logger = Logger(label: "repairminder-mock")
 
-        // Signals are routed to the semaphore before the server starts, so a SIGTERM that arrives
-        // during start-up still stops it gracefully instead of being lost or killing it mid-write.
-        let stopped = DispatchSemaphore(value: 0)
-        var sources: [DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)   // the default action would kill us before the source sees it
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { stopped.signal() }
-            source.resume()
-            sources.append(source)
-        }
-
+        let stop = StopSignals()
         let server = try MockServer(configuration: configuration)
         try server.start()
         print(try server.banner())
         fflush(nil)   // the banner reaches a pipe before anyone waits on it
-        stopped.wait()
+        stop.wait()
         print("Stopping…")
         server.stop()   // writes --export-on-exit
+    }
+}
+
+/// SIGINT and SIGTERM, routed to a semaphore before the server starts, so that a signal that
+/// arrives during start-up still stops it gracefully instead of being lost or killing it mid-write.
+final class StopSignals {
+    private let stopped = DispatchSemaphore(value: 0)
+    private var sources: [DispatchSourceSignal] = []
+
+    init() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)   // the default action would kill us before the source sees it
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [stopped] in stopped.signal() }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Returns at the first signal.
+    func wait() {
+        stopped.wait()
         sources.forEach { $0.cancel() }
     }
 }
 
-extension RepairMinderMockCommand.Settings {
+extension ServeCommand.Settings {
     /// The push, control-token and variance options (the ones `MockServerConfiguration.validate()` judges).
     func apply(to configuration: MockServerConfiguration) -> MockServerConfiguration {
         var configuration = configuration

@@ -11,7 +11,14 @@ enum ControlToken {
     /// Nothing to check without a token, or with the control API off (then only health is a route,
     /// and every other control path is an unknown path, 404, as without a token).
     static func refusal(of request: HTTPRequest, configuration: MockServerConfiguration) -> HTTPResponse? {
-        guard let token = configuration.controlToken, configuration.controlAPI, !isOpen(request) else { return nil }
+        guard configuration.controlAPI else { return nil }
+        return refusal(of: request, token: configuration.controlToken)
+    }
+
+    /// The 401 for a control call without `Bearer <token>`, or nil (no token set, an open call, the
+    /// right token). The proxy's `/__mock/drift` is judged here too.
+    static func refusal(of request: HTTPRequest, token: String?) -> HTTPResponse? {
+        guard let token, !isOpen(request) else { return nil }
         guard let header = request.headers["authorization"] else { return JSONBody.failure(.controlTokenRequired) }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return JSONBody.failure(.controlTokenRequired) }

@@ -1,0 +1,129 @@
+import Foundation
+import OpenAPIKit
+import Yams
+
+/// The app API's operations as `docs/openapi.yaml` declares them, read with OpenAPIKit (every
+/// `$ref` resolved), for the proxy's drift check: which operation an exchange is, and the schema of
+/// each documented status.
+struct ContractOperations: Sendable {
+    struct Operation: Sendable {
+        let id: String?
+        let method: String
+        /// The document's path, e.g. `/api/orders/{id}`.
+        let path: String
+        /// The path's segments; nil where the document has a `{parameter}`.
+        let segments: [String?]
+        /// Documented statuses: exact codes, `4XX`-style ranges and `default`, in the document's order.
+        let responses: [(status: StatusKey, schema: DereferencedJSONSchema?)]
+
+        /// The schema of the answer `status`, or `.undocumented`: an exact code wins over a range,
+        /// a range over `default`. A documented status without a JSON body is `.documented(nil)`.
+        func schema(forStatus status: Int) -> SchemaLookup {
+            if let exact = responses.first(where: { $0.status == .code(status) }) { return .documented(exact.schema) }
+            if let range = responses.first(where: { $0.status == .range(status / 100) }) { return .documented(range.schema) }
+            if let fallback = responses.first(where: { $0.status == .default }) { return .documented(fallback.schema) }
+            return .undocumented
+        }
+
+        /// `200, 400, 401, 4XX`: the documented statuses as the document writes them.
+        var documentedStatuses: String {
+            responses.map(\.status.description).joined(separator: ", ")
+        }
+    }
+
+    enum StatusKey: Sendable, Equatable, CustomStringConvertible {
+        case code(Int)
+        /// `4XX`: the first digit.
+        case range(Int)
+        case `default`
+
+        var description: String {
+            switch self {
+            case .code(let code): String(code)
+            case .range(let digit): "\(digit)XX"
+            case .default: "default"
+            }
+        }
+    }
+
+    enum SchemaLookup {
+        case documented(DereferencedJSONSchema?)
+        case undocumented
+    }
+
+    let operations: [Operation]
+
+    /// The document's `/api/` operations. Throws when the text is not an OpenAPI document OpenAPIKit
+    /// reads, or a `$ref` does not resolve.
+    init(yaml: String) throws {
+        let document = try YAMLDecoder().decode(OpenAPI.Document.self, from: yaml)
+        let resolved = try document.locallyDereferenced().resolved()
+        operations = resolved.endpoints.compactMap { endpoint -> Operation? in
+            let path = endpoint.path.rawValue
+            guard path.hasPrefix("/api/") else { return nil }
+            let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { segment -> String? in
+                segment.hasPrefix("{") && segment.hasSuffix("}") ? nil : String(segment)
+            }
+            let responses = endpoint.responses.map { status, response -> (status: StatusKey, schema: DereferencedJSONSchema?) in
+                (Self.key(status), response.content[.json]?.schema)
+            }
+            return Operation(id: endpoint.operationId, method: endpoint.method.rawValue.uppercased(), path: path,
+                             segments: segments, responses: responses)
+        }
+    }
+
+    private static func key(_ status: OpenAPI.Response.StatusCode) -> StatusKey {
+        switch status.value {
+        case .status(let code): return .code(code)
+        case .default: return .default
+        case .range(let range):
+            switch range {
+            case .information: return .range(1)
+            case .success: return .range(2)
+            case .redirect: return .range(3)
+            case .clientError: return .range(4)
+            case .serverError: return .range(5)
+            }
+        }
+    }
+
+    /// The operation for `method` and `path` (percent-decoded, no query): the path split at `/`
+    /// (one trailing slash ignored), a literal segment winning over a `{parameter}` at the first
+    /// place they differ, as the mock's router matches. Nil when the document has none.
+    func operation(method: String, path: String) -> Operation? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        let segments = parts.last == "" ? Array(parts.dropLast()) : Array(parts)
+        var best: Operation?
+        for operation in operations where operation.method == method && operation.segments.count == segments.count {
+            guard zip(operation.segments, segments).allSatisfy({ $0 == nil ? !$1.isEmpty : $0! == $1 }) else { continue }
+            if let current = best {
+                // More specific: a literal where the other has a parameter, at the first difference.
+                for (a, b) in zip(operation.segments, current.segments) where (a == nil) != (b == nil) {
+                    if a != nil { best = operation }
+                    break
+                }
+            } else {
+                best = operation
+            }
+        }
+        return best
+    }
+
+    /// The bundled `docs/openapi.yaml`, read once.
+    static let bundled: Result<ContractOperations, ContractDocumentError> = {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
+              let data = try? Data(contentsOf: url) else {
+            return .failure(ContractDocumentError(message: "openapi.yaml is missing from the MockServer resources"))
+        }
+        do {
+            return .success(try ContractOperations(yaml: String(decoding: data, as: UTF8.self)))
+        } catch {
+            return .failure(ContractDocumentError(message: "openapi.yaml could not be read as OpenAPI: \(error)"))
+        }
+    }()
+}
+
+struct ContractDocumentError: Error, Sendable, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import MockHTTP
+
+/// Proxy mode's request pipeline (docs/drift.md): `/api/…` goes to the upstream and its answer back
+/// to the app unchanged; the exchange is then checked against the document, off the app's path, on
+/// one serial queue that also writes `--record` files. Of the control API only `GET /__mock/health`,
+/// `GET /__mock/drift` and the console page answer.
+struct ProxyDispatcher: Sendable {
+    let contract: ContractOperations
+    let upstream: UpstreamClient
+    let ledger: DriftLedger
+    let recorder: HARRecorder?
+    let controlToken: String?
+    let logger: Logger
+    let now: @Sendable () -> Date
+    /// Checks, the ledger's writes and `--record` files, in the order the exchanges finished.
+    let checks = DispatchQueue(label: "repairminder-mock.proxy.checks")
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let path = request.path
+        if path == "/__mock" || path.hasPrefix("/__mock/") { return control(request) }
+        guard path.hasPrefix("/api/") || path == "/api" else { return JSONBody.failure(.notFound) }
+        return forward(request)
+    }
+
+    private func control(_ request: HTTPRequest) -> HTTPResponse {
+        let path = request.path.count > 1 && request.path.hasSuffix("/") && request.path != "/__mock/"
+            ? String(request.path.dropLast()) : request.path
+        let method = request.method == "HEAD" ? "GET" : request.method
+        switch path {
+        case "/__mock/health":
+            guard method == "GET" else { return JSONBody.failure(.methodNotAllowed(allow: ["GET", "HEAD"])) }
+            return JSONBody.success(HealthPayload(status: "ok", version: ControlRoutes.version, now: Timestamp.string(now())))
+        case "/__mock", "/__mock/":
+            guard method == "GET" else { return JSONBody.failure(.methodNotAllowed(allow: ["GET", "HEAD"])) }
+            do { return try ConsolePage.bundled.get().response() } catch { return Dispatcher.response(for: error, logger: logger) }
+        case "/__mock/drift":
+            if let refusal = ControlToken.refusal(of: request, token: controlToken) { return refusal }
+            guard method == "GET" else { return JSONBody.failure(.methodNotAllowed(allow: ["GET", "HEAD"])) }
+            return JSONBody.success(report())
+        default:
+            if let refusal = ControlToken.refusal(of: request, token: controlToken) { return refusal }
+            return JSONBody.failure(.notFound)
+        }
+    }
+
+    /// The report once every finished exchange has been checked.
+    func report() -> DriftReportPayload {
+        checks.sync {}
+        return ledger.report()
+    }
+
+    private func forward(_ request: HTTPRequest) -> HTTPResponse {
+        let started = now()
+        let clock = ContinuousClock.now
+        let operation = contract.operation(method: request.method == "HEAD" ? "GET" : request.method, path: request.path)
+        let key = DriftLedger.OperationKey(path: operation?.path ?? Self.anonymised(request.path), method: request.method)
+        let response: HTTPResponse
+        let answer: UpstreamClient.Answer?
+        switch upstream.send(request) {
+        case .success(let received):
+            answer = received
+            response = HTTPResponse(status: received.status, headers: received.headers, body: received.body)
+        case .failure(let failure):
+            answer = nil
+            response = JSONBody.failure(failure.apiFailure)
+            ledger.recordUpstreamError(key, operationID: operation?.id)
+            logger.warning("upstream error: \(request.method) \(key.path) → 502 \(failure.apiFailure.message)")
+        }
+        let milliseconds = clock.duration(to: .now).milliseconds
+        logger.info("\(request.method) \(key.path) → \(response.status) \(String(format: "%.2f", milliseconds)) ms (upstream)")
+        checks.async { [ledger, recorder, logger] in
+            if let answer {
+                let deviations = DriftCheck.deviations(of: answer, to: request.method, operation: operation, path: key.path)
+                let new = ledger.record(key, operationID: operation?.id, status: answer.status, deviations: deviations, at: started)
+                for deviation in new {
+                    logger.warning("""
+                        drift: \(request.method) \(key.path)\(operation?.id.map { " (\($0))" } ?? "") \(answer.status) \
+                        \(deviation.kind.rawValue) at \(deviation.pointer.isEmpty ? "/" : deviation.pointer): \
+                        expected \(deviation.expected), got \(deviation.actual)
+                        """)
+                }
+            }
+            if let recorder {
+                do {
+                    try recorder.record(request: request, response: response, operationID: operation?.id,
+                                        started: started, milliseconds: milliseconds)
+                } catch {
+                    logger.error("could not record the exchange in \(recorder.directory.path): \(error.localizedDescription)")
+                }
+            }
+        }
+        return response
+    }
+
+    /// A path of no operation as a report may show it: plain words kept, any other segment (an id,
+    /// a token, an email) replaced by `{}`.
+    static func anonymised(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
+            let plain = !segment.isEmpty && segment.count <= 40
+                && segment.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "-" || $0 == "_" }
+            return plain || segment.isEmpty ? String(segment) : "{}"
+        }.joined(separator: "/")
+    }
+}
+
+/// An answer against what the document says of its operation and status.
+enum DriftCheck {
+    static func deviations(of answer: UpstreamClient.Answer, to method: String, operation: ContractOperations.Operation?,
+                           path: String) -> [SchemaDeviation] {
+        guard let operation else {
+            return [SchemaDeviation(kind: .undocumentedOperation, pointer: "", expected: "an operation of the document",
+                                    actual: "\(method) \(path)")]
+        }
+        switch operation.schema(forStatus: answer.status) {
+        case .undocumented:
+            return [SchemaDeviation(kind: .undocumentedStatus, pointer: "", expected: "one of \(operation.documentedStatuses)",
+                                    actual: "status \(answer.status)")]
+        case .documented(nil):
+            return []
+        case .documented(let schema?):
+            if method == "HEAD" || answer.status == 204 || answer.status == 304 { return [] }
+            guard let value = JSONValue.parse(answer.body) else {
+                return [SchemaDeviation(kind: .invalidJSON, pointer: "", expected: "a JSON body (\(schema.typeName))",
+                                        actual: answer.body.isEmpty ? "an empty body" : "\(answer.body.count) bytes that are not JSON")]
+            }
+            return SchemaCheck.deviations(of: value, against: schema)
+        }
+    }
+}
