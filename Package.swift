@@ -74,6 +74,7 @@ let package = Package(
         ]),
         .testTarget(name: "MockServerTests", dependencies: [
             "MockServer", "MockHTTP", "RepairMinderMockControl", .product(name: "Yams", package: "Yams"),
+            .product(name: "OpenAPIKit", package: "OpenAPIKit"),
         ]),
         .testTarget(name: "RepairMinderClientTests", dependencies: ["RepairMinderClient"]),
         .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer", "RepairMinderMockControl"]),

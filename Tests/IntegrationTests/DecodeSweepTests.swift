@@ -98,6 +98,64 @@ struct DecodeSweepTests {
         _ = await tally.run("\(who) me") { try await staff.refreshMe() }
     }
 
+    /// Every persona of the seed, every list and detail they can read (the sweep of the tests below).
+    func sweepEverything(_ mock: MockFixture, _ tally: Tally) async throws {
+        // Staff of the two active companies, each way they sign in.
+        let admin = try await mock.signedInStaff(email: Seeded.admin)
+        await sweepStaff(admin, Seeded.admin, tally)
+        let totp = try await mock.signedInStaff(email: Seeded.totp)
+        await sweepStaff(totp, Seeded.totp, tally)
+        let engineerClient = mock.client()
+        let engineer = StaffSession(client: engineerClient)
+        try await engineer.requestMagicLink(email: Seeded.engineer)
+        try await engineer.verifyMagicLink(email: Seeded.engineer,
+                                           code: try await mock.latestCode(to: Seeded.engineer, kind: "staff_magic_link"))
+        await sweepStaff(engineer, Seeded.engineer, tally)
+        let beta = try await mock.signedInStaff(email: "admin@beta.test")
+        await sweepStaff(beta, "admin@beta.test", tally)
+        _ = await tally.run("staff push preferences") { try await admin.send(API.PushSettings.get(role: .staff)) }
+
+        // Quarantined staff: every resource route is the typed quarantine error; the
+        // allow-list decodes.
+        for email in ["owner@pending.test", "owner@halted.test"] {
+            let owner = try await mock.signedInStaff(email: email)
+            for (route, error) in [
+                ("orders", await typedError { _ = try await owner.send(API.Orders.list()) }),
+                ("devices", await typedError { _ = try await owner.send(API.Devices.list()) }),
+                ("my queue", await typedError { _ = try await owner.myQueue() }),
+                ("tickets", await typedError { _ = try await owner.send(API.Tickets.list()) }),
+                ("clients", await typedError { _ = try await owner.send(API.Clients.list()) }),
+                ("macros", await typedError { _ = try await owner.send(API.Macros.list()) }),
+                ("dashboard", await typedError { _ = try await owner.send(API.Dashboard.stats()) }),
+            ] {
+                guard case .quarantined = error else {
+                    Issue.record("\(email) \(route): expected quarantined, got \(String(describing: error))")
+                    continue
+                }
+            }
+            await sweepAccount(owner, email, tally)
+        }
+
+        // Every customer, at every company they are a client of.
+        for customer in SeededCustomers.all {
+            for company in customer.companies {
+                let who = "\(customer.email)@\(company.suffix(4))"
+                let session = try await mock.signedInCustomer(email: customer.email, companyId: company)
+                _ = await tally.run("\(who) me") { try await session.refreshMe() }
+                let orders = await tally.list("\(who) orders") {
+                    try await session.client.allPages(API.Customer.orders(), limit: 1)
+                }
+                for order in orders {
+                    _ = await tally.run("\(who) order \(order.orderNumber)") { try await session.order(order.id) }
+                }
+                _ = await tally.run("\(who) push preferences") {
+                    try await session.send(API.PushSettings.get(role: .customer))
+                }
+            }
+        }
+
+    }
+
     /// Once as the mock answers by default, then once per shape variant (docs/http.md, "Shape
     /// variance"): timestamps with milliseconds or in SQLite's form, nulls left out, keys reordered,
     /// an extra key (decoded as the app decodes, not strictly).
@@ -106,61 +164,7 @@ struct DecodeSweepTests {
     func everyListAndEveryDetailDecodesForEverySeededPersona(vary: String?) async throws {
         try await withMock({ $0.vary = vary }) { mock in
             let tally = Tally()
-
-            // Staff of the two active companies, each way they sign in.
-            let admin = try await mock.signedInStaff(email: Seeded.admin)
-            await sweepStaff(admin, Seeded.admin, tally)
-            let totp = try await mock.signedInStaff(email: Seeded.totp)
-            await sweepStaff(totp, Seeded.totp, tally)
-            let engineerClient = mock.client()
-            let engineer = StaffSession(client: engineerClient)
-            try await engineer.requestMagicLink(email: Seeded.engineer)
-            try await engineer.verifyMagicLink(email: Seeded.engineer,
-                                               code: try await mock.latestCode(to: Seeded.engineer, kind: "staff_magic_link"))
-            await sweepStaff(engineer, Seeded.engineer, tally)
-            let beta = try await mock.signedInStaff(email: "admin@beta.test")
-            await sweepStaff(beta, "admin@beta.test", tally)
-            _ = await tally.run("staff push preferences") { try await admin.send(API.PushSettings.get(role: .staff)) }
-
-            // Quarantined staff: every resource route is the typed quarantine error; the
-            // allow-list decodes.
-            for email in ["owner@pending.test", "owner@halted.test"] {
-                let owner = try await mock.signedInStaff(email: email)
-                for (route, error) in [
-                    ("orders", await typedError { _ = try await owner.send(API.Orders.list()) }),
-                    ("devices", await typedError { _ = try await owner.send(API.Devices.list()) }),
-                    ("my queue", await typedError { _ = try await owner.myQueue() }),
-                    ("tickets", await typedError { _ = try await owner.send(API.Tickets.list()) }),
-                    ("clients", await typedError { _ = try await owner.send(API.Clients.list()) }),
-                    ("macros", await typedError { _ = try await owner.send(API.Macros.list()) }),
-                    ("dashboard", await typedError { _ = try await owner.send(API.Dashboard.stats()) }),
-                ] {
-                    guard case .quarantined = error else {
-                        Issue.record("\(email) \(route): expected quarantined, got \(String(describing: error))")
-                        continue
-                    }
-                }
-                await sweepAccount(owner, email, tally)
-            }
-
-            // Every customer, at every company they are a client of.
-            for customer in SeededCustomers.all {
-                for company in customer.companies {
-                    let who = "\(customer.email)@\(company.suffix(4))"
-                    let session = try await mock.signedInCustomer(email: customer.email, companyId: company)
-                    _ = await tally.run("\(who) me") { try await session.refreshMe() }
-                    let orders = await tally.list("\(who) orders") {
-                        try await session.client.allPages(API.Customer.orders(), limit: 1)
-                    }
-                    for order in orders {
-                        _ = await tally.run("\(who) order \(order.orderNumber)") { try await session.order(order.id) }
-                    }
-                    _ = await tally.run("\(who) push preferences") {
-                        try await session.send(API.PushSettings.get(role: .customer))
-                    }
-                }
-            }
-
+            try await sweepEverything(mock, tally)
             print("Decode sweep: \(tally.summary)")
             for failure in tally.failures { Issue.record("decode failure: \(failure)") }
             #expect(tally.failures.isEmpty, "\(tally.summary)")
@@ -168,6 +172,51 @@ struct DecodeSweepTests {
             #expect(tally.records["DeviceDetail", default: 0] >= 2 * 39, "every device, by both detail routes")
             #expect(tally.records["TicketDetail", default: 0] >= 7)
             #expect(tally.records["CustomerOrderDetail", default: 0] >= 36)
+        }
+    }
+
+    /// The proxy (docs/drift.md) between the client and the mock: the client decodes the same, and
+    /// every answer of the sweep matches the document — the mock and its contract agree.
+    @Test func theSweepThroughTheProxyDecodesTheSameAndFindsNoDrift() async throws {
+        try await withMock(proxied: true) { mock in
+            let tally = Tally()
+            try await sweepEverything(mock, tally)
+            #expect(tally.failures.isEmpty, "\(tally.summary)")
+            #expect(tally.records["OrderDetail", default: 0] >= 36 && tally.records["CustomerOrderDetail", default: 0] >= 36)
+            let text = try #require(mock.proxy).driftReport()
+            let report = try JSONSerialization.jsonObject(with: text) as? [String: Any] ?? [:]
+            let exchanges = report["exchanges"] as? Int ?? 0
+            #expect(exchanges >= tally.responses, "every call of the sweep went through the proxy")
+            #expect(report["matched"] as? Int == exchanges && report["findings"] as? Int == 0 && report["upstream_errors"] as? Int == 0,
+                    "\(String(decoding: text, as: UTF8.self).prefix(6000))")
+        }
+    }
+
+    /// The mock answering in the shapes of `--vary extra-key,absent-nulls` is an upstream that
+    /// drifts from the document in two known ways; the proxy finds those and nothing else: an
+    /// unknown key `x_mock_extra` in objects, and required keys gone where the value was null.
+    @Test func theProxyFindsExactlyTheDriftOfAVariedMock() async throws {
+        try await withMock({ $0.vary = "extra-key,absent-nulls" }, proxied: true) { mock in
+            let tally = Tally()
+            try await sweepEverything(mock, tally)
+            let text = try #require(mock.proxy).driftReport()
+            let report = try JSONSerialization.jsonObject(with: text) as? [String: Any] ?? [:]
+            let operations = report["operations"] as? [[String: Any]] ?? []
+            let findings = operations.flatMap { $0["findings"] as? [[String: Any]] ?? [] }
+            #expect(findings.count >= 40, "the varied shapes are everywhere")
+            var kinds = Set<String>()
+            for finding in findings {
+                let kind = finding["kind"] as? String ?? "", pointer = finding["pointer"] as? String ?? ""
+                kinds.insert(kind)
+                switch kind {
+                case "unknown_key": #expect(pointer.hasSuffix("/x_mock_extra"), "\(pointer)")
+                case "missing_key":
+                    let expected = finding["expected"] as? String ?? ""
+                    #expect(expected.hasPrefix("required ") && expected.hasSuffix("or null"), "a key that was null: \(pointer) \(expected)")
+                default: Issue.record("unexpected drift \(kind) at \(pointer)")
+                }
+            }
+            #expect(kinds == ["unknown_key", "missing_key"])
         }
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import OpenAPIKit
-import Yams
 
 /// The app API's operations as `docs/openapi.yaml` declares them, read with OpenAPIKit (every
 /// `$ref` resolved), for the proxy's drift check: which operation an exchange is, and the schema of
@@ -53,10 +52,12 @@ struct ContractOperations: Sendable {
 
     let operations: [Operation]
 
-    /// The document's `/api/` operations. Throws when the text is not an OpenAPI document OpenAPIKit
+    /// The document's `/api/` operations. Throws when the JSON is not an OpenAPI document OpenAPIKit
     /// reads, or a `$ref` does not resolve.
-    init(yaml: String) throws {
-        let document = try YAMLDecoder().decode(OpenAPI.Document.self, from: yaml)
+    init(json: Data) throws {
+        guard let value = JSONValue.parse(json) else { throw ContractDocumentError(message: "the document is not JSON") }
+        let folded = Data(Self.foldingCompositionSiblings(value).encoded())
+        let document = try JSONDecoder().decode(OpenAPI.Document.self, from: folded)
         let resolved = try document.locallyDereferenced().resolved()
         operations = resolved.endpoints.compactMap { endpoint -> Operation? in
             let path = endpoint.path.rawValue
@@ -109,14 +110,45 @@ struct ContractOperations: Sendable {
         return best
     }
 
-    /// The bundled `docs/openapi.yaml`, read once.
-    static let bundled: Result<ContractOperations, ContractDocumentError> = {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
-              let data = try? Data(contentsOf: url) else {
-            return .failure(ContractDocumentError(message: "openapi.yaml is missing from the MockServer resources"))
+    /// `allOf`/`anyOf`/`oneOf` beside constraints of their own (`type`, `properties`, `required`…)
+    /// rewritten as one `allOf` of the constraints and each composition. The same schema for JSON
+    /// Schema; OpenAPIKit keeps only the composition and drops its siblings, which would leave the
+    /// `data` of every answer (`allOf: [SuccessEnvelope]` beside `properties: {data: …}`) unchecked.
+    static func foldingCompositionSiblings(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let items):
+            return .array(items.map(foldingCompositionSiblings))
+        case .object(let members):
+            var members = members.mapValues(foldingCompositionSiblings)
+            let compositions = ["allOf", "anyOf", "oneOf"].filter { members[$0] != nil }
+            let constraints = members.keys.filter { constraintKeywords.contains($0) }
+            guard !compositions.isEmpty, !constraints.isEmpty else { return .object(members) }
+            var own: [String: JSONValue] = [:]
+            for key in constraints { own[key] = members.removeValue(forKey: key) }
+            var parts: [JSONValue] = [.object(own)]
+            for key in compositions {
+                let composition = members.removeValue(forKey: key)!
+                if key == "allOf", case .array(let branches) = composition { parts += branches } else { parts.append([key: composition]) }
+            }
+            members["allOf"] = .array(parts)
+            return .object(members)
+        default:
+            return value
         }
+    }
+
+    /// The keywords that constrain an instance (annotations such as `description` stay where they are).
+    private static let constraintKeywords: Set<String> = [
+        "type", "properties", "required", "additionalProperties", "patternProperties", "items", "prefixItems",
+        "enum", "const", "minItems", "maxItems", "minLength", "maxLength", "pattern", "minimum", "maximum",
+        "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minProperties", "maxProperties", "format", "not",
+    ]
+
+    /// The bundled `docs/openapi.yaml` (as JSON, the form `GET /openapi.json` serves), read once.
+    static let bundled: Result<ContractOperations, ContractDocumentError> = {
         do {
-            return .success(try ContractOperations(yaml: String(decoding: data, as: UTF8.self)))
+            let document = try OpenAPIDocument.bundled.get()
+            return .success(try ContractOperations(json: Data(document.json(server: "/").utf8)))
         } catch {
             return .failure(ContractDocumentError(message: "openapi.yaml could not be read as OpenAPI: \(error)"))
         }

@@ -31,30 +31,43 @@ struct SchemaDeviation: Sendable, Equatable {
 }
 
 /// Checks a JSON value against a dereferenced schema: types (with `integer` a number without a
-/// fraction), `null`, `enum`/`const`, required keys, undeclared keys where `additionalProperties` is
-/// false, array items, and `anyOf`/`oneOf` (the value fits when one branch fits; otherwise the
+/// fraction), `null`, `enum`/`const`, required keys, undeclared keys (where `additionalProperties` is
+/// false, or absent from an object that names its properties; keys another `allOf` branch names are
+/// declared), array items, and `anyOf`/`oneOf` (the value fits when one branch fits; otherwise the
 /// branch with the fewest deviations is reported) and `allOf` (every branch). Formats, patterns and
 /// bounds are the request side's business and are not checked here.
 enum SchemaCheck {
     static func deviations(of value: JSONValue, against schema: DereferencedJSONSchema) -> [SchemaDeviation] {
         var found: [SchemaDeviation] = []
-        check(value, schema, pointer: "", into: &found)
+        check(value, schema, pointer: "", known: [], into: &found)
         return found
     }
 
+    /// `known`: keys other branches of an enclosing `allOf` declare, which this branch's object
+    /// does not count as unknown.
     private static func check(_ value: JSONValue, _ schema: DereferencedJSONSchema, pointer: String,
-                              into found: inout [SchemaDeviation]) {
+                              known: Set<String>, into found: inout [SchemaDeviation]) {
         switch schema {
         case .fragment:
+            if let allowed = schema.allowedValues, !allowed.isEmpty, !allowed.contains(where: { Self.equal($0.value, value) }) {
+                found.append(SchemaDeviation(kind: .notInEnum, pointer: pointer,
+                                             expected: "one of " + allowed.map { Self.literal($0.value) }.joined(separator: ", "),
+                                             actual: describe(value)))
+            }
             return
         case .all(of: let branches, core: _):
-            for branch in branches { check(value, branch, pointer: pointer, into: &found) }
+            let declared = branches.map(\.declaredKeys)
+            for (index, branch) in branches.enumerated() {
+                var others = known
+                for (other, keys) in declared.enumerated() where other != index { others.formUnion(keys) }
+                check(value, branch, pointer: pointer, known: others, into: &found)
+            }
             return
         case .one(of: let branches, core: _), .any(of: let branches, core: _):
             var closest: [SchemaDeviation]?
             for branch in branches {
                 var branchFound: [SchemaDeviation] = []
-                check(value, branch, pointer: pointer, into: &branchFound)
+                check(value, branch, pointer: pointer, known: known, into: &branchFound)
                 if branchFound.isEmpty { return }
                 if closest == nil || branchFound.count < closest!.count { closest = branchFound }
             }
@@ -98,17 +111,19 @@ enum SchemaCheck {
                 let member = members[key]!
                 let memberPointer = pointer + "/" + escape(key)
                 if let property = context.properties[key] {
-                    check(member, property, pointer: memberPointer, into: &found)
+                    check(member, property, pointer: memberPointer, known: [], into: &found)
                     continue
                 }
                 switch context.additionalProperties {
-                case .a(false)?:
+                case .b(let additional)?:
+                    check(member, additional, pointer: memberPointer, known: [], into: &found)
+                case .a(true)?:
+                    break
+                case .a(false)?, nil:
+                    // A key the document does not name: where it closes the object, or names any key at all.
+                    guard context.additionalProperties != nil || !context.properties.isEmpty, !known.contains(key) else { break }
                     found.append(SchemaDeviation(kind: .unknownKey, pointer: memberPointer,
                                                  expected: "no such key", actual: describe(member)))
-                case .b(let additional)?:
-                    check(member, additional, pointer: memberPointer, into: &found)
-                default:
-                    break
                 }
             }
         case (.array(_, let context), .array(let items)):
@@ -117,7 +132,7 @@ enum SchemaCheck {
                 var seen = Set<String>()
                 for item in items {
                     var itemFound: [SchemaDeviation] = []
-                    check(item, itemSchema, pointer: pointer + "/*", into: &itemFound)
+                    check(item, itemSchema, pointer: pointer + "/*", known: [], into: &itemFound)
                     for deviation in itemFound where seen.insert("\(deviation.kind.rawValue) \(deviation.pointer)").inserted {
                         found.append(deviation)
                     }
@@ -175,6 +190,15 @@ enum SchemaCheck {
 }
 
 extension DereferencedJSONSchema {
+    /// The property names an object schema declares (through nested `allOf` too).
+    var declaredKeys: Set<String> {
+        switch self {
+        case .object(_, let context): Set(context.properties.keys)
+        case .all(of: let branches, core: _): branches.reduce(into: Set<String>()) { $0.formUnion($1.declaredKeys) }
+        default: []
+        }
+    }
+
     /// Whether `null` is allowed: `type: [T, 'null']`, `type: 'null'`, or a branch that allows it.
     var acceptsNull: Bool {
         switch self {

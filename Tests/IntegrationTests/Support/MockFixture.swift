@@ -32,16 +32,32 @@ struct FixtureError: Error, CustomStringConvertible {
 
 /// Starts a mock of the test's own (port 0, 127.0.0.1, fresh in-memory database), runs `body`, and
 /// stops the mock whether `body` returns or throws.
+/// With `proxied`, the app's clients reach the mock through a `MockProxy` of the test's own
+/// (`fixture.proxy`, docs/drift.md); the control API is still the mock's.
 func withMock<T>(
     isolation: isolated (any Actor)? = #isolation,
     _ configure: (inout MockServerConfiguration) -> Void = { _ in },
+    proxied: Bool = false,
     _ body: (MockFixture) async throws -> T
 ) async throws -> T {
     var configuration = MockServerConfiguration.forTesting()
     configure(&configuration)
     let server = try MockServer(configuration: configuration)
     try server.start()
-    let fixture = MockFixture(server: server)
+    var proxy: MockProxy?
+    if proxied {
+        var proxyConfiguration = MockProxyConfiguration(upstream: server.baseURL)
+        proxyConfiguration.hosts = ["127.0.0.1"]
+        proxyConfiguration.logger.logLevel = .critical
+        do {
+            proxy = try MockProxy(configuration: proxyConfiguration)
+            try proxy?.start()
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+    let fixture = MockFixture(server: server, proxy: proxy)
     do {
         let value = try await body(fixture)
         fixture.stop()
@@ -55,12 +71,15 @@ func withMock<T>(
 /// A test's mock: the server, its base URL, clients for the app API, and the control API over HTTP.
 final class MockFixture: Sendable {
     let server: MockServer
+    /// Where the app API is reached: the proxy's URL when there is one, else the mock's.
     let baseURL: URL
+    let proxy: MockProxy?
     private let session: URLSession
 
-    init(server: MockServer) {
+    init(server: MockServer, proxy: MockProxy? = nil) {
         self.server = server
-        self.baseURL = server.baseURL
+        self.proxy = proxy
+        self.baseURL = proxy?.baseURL ?? server.baseURL
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 20
         session = URLSession(configuration: configuration)
@@ -68,6 +87,7 @@ final class MockFixture: Sendable {
 
     func stop() {
         session.invalidateAndCancel()
+        proxy?.stop()
         server.stop()
     }
 
@@ -100,7 +120,8 @@ final class MockFixture: Sendable {
     /// A request outside the client (control API, or the app API with a token of the test's choice).
     func raw(_ method: String, _ path: String, json: [String: any Sendable]? = nil, bearer: String? = nil,
              userAgent: String = "IntegrationTests/1.0 (Linux)") async throws -> Reply {
-        var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
+        let base = path.hasPrefix("/__mock") ? server.baseURL : baseURL
+        var request = URLRequest(url: URL(string: base.absoluteString + path)!)
         request.httpMethod = method
         if let json {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
@@ -117,7 +138,7 @@ final class MockFixture: Sendable {
 
     /// The control API over this fixture's URLSession, with the server's control token if it has one.
     var control: MockControl {
-        MockControl(baseURL: baseURL, token: server.configuration.controlToken, transport: .urlSession(session))
+        MockControl(baseURL: server.baseURL, token: server.configuration.controlToken, transport: .urlSession(session))
     }
 
     /// The newest code mailed to `email` of `kind` (`staff_2fa`, `staff_magic_link`, `customer_magic_link`).
