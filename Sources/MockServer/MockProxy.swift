@@ -19,11 +19,6 @@ public final class MockProxy: Sendable {
         guard configuration.upstreamTimeout > 0, configuration.upstreamTimeout.isFinite else {
             throw MockProxyConfigurationError.timeoutNotPositive
         }
-        let contract: ContractOperations
-        switch ContractOperations.bundled {
-        case .success(let read): contract = read
-        case .failure(let error): throw MockProxyConfigurationError.documentUnreadable(error.message)
-        }
         self.configuration = configuration
         let upstream = UpstreamClient(base: configuration.upstream, timeout: configuration.upstreamTimeout,
                                       maxAnswerBytes: configuration.maxUpstreamBodyBytes)
@@ -32,13 +27,12 @@ public final class MockProxy: Sendable {
                 throw MockProxyConfigurationError.recordDirectoryUnusable(path: directory.path, reason: error.localizedDescription)
             }
         }
-        let ledger = DriftLedger(
-            upstream: configuration.upstream.absoluteString, startedAt: configuration.now(),
-            documented: contract.operations.map { ($0.id, DriftLedger.OperationKey(path: $0.path, method: $0.method)) })
-        let dispatcher = ProxyDispatcher(contract: contract, upstream: upstream, ledger: ledger, recorder: recorder,
+        let ledger = DriftLedger(upstream: configuration.upstream.absoluteString, startedAt: configuration.now())
+        let dispatcher = ProxyDispatcher(upstream: upstream, ledger: ledger, recorder: recorder,
                                          controlToken: configuration.controlToken, logger: configuration.logger,
                                          now: configuration.now)
         self.dispatcher = dispatcher
+        dispatcher.prepare()
         var transport = HTTPServerConfiguration()
         transport.hosts = configuration.hosts
         transport.port = configuration.port
@@ -125,14 +119,12 @@ public struct MockProxyConfiguration: Sendable {
 public enum MockProxyConfigurationError: Error, Equatable, CustomStringConvertible {
     case upstreamNotHTTP(String)
     case timeoutNotPositive
-    case documentUnreadable(String)
     case recordDirectoryUnusable(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .upstreamNotHTTP(let url): "the upstream must be an http:// or https:// URL with a host, not \(url)"
         case .timeoutNotPositive: "the upstream timeout must be more than zero seconds"
-        case .documentUnreadable(let reason): reason
         case .recordDirectoryUnusable(let path, let reason): "cannot record to \(path): \(reason)"
         }
     }

@@ -37,18 +37,22 @@ final class DriftLedger: Sendable {
     struct State: Sendable {
         var operations: [OperationKey: OperationTally] = [:]
         var upstreamErrors = 0
+        /// The document's `/api/` operations, for `unseen_operations` (empty until it is read).
+        var documented: [(id: String?, key: OperationKey)] = []
     }
 
     private let state = Locked(State())
     let upstream: String
     let startedAt: Date
-    /// The document's `/api/` operations, for `unseen_operations`.
-    let documented: [(id: String?, key: OperationKey)]
 
-    init(upstream: String, startedAt: Date, documented: [(id: String?, key: OperationKey)]) {
+    init(upstream: String, startedAt: Date) {
         self.upstream = upstream
         self.startedAt = startedAt
-        self.documented = documented
+    }
+
+    /// The operations of the document, once it is read.
+    func setDocumented(_ operations: [(id: String?, key: OperationKey)]) {
+        state.withLock { $0.documented = operations }
     }
 
     /// Records one exchange of `operation` (nil id for an undocumented one) and its deviations;
@@ -119,7 +123,7 @@ final class DriftLedger: Sendable {
             matched: operations.reduce(0) { $0 + $1.matched },
             findings: operations.reduce(0) { $0 + $1.findings.count },
             upstream_errors: state.upstreamErrors, operations: operations,
-            unseen_operations: documented.filter { !seen.contains($0.key) }.map { $0.id ?? "\($0.key.method) \($0.key.path)" })
+            unseen_operations: state.documented.filter { !seen.contains($0.key) }.map { $0.id ?? "\($0.key.method) \($0.key.path)" })
     }
 
     /// ISO 8601 UTC with milliseconds: findings of one second stay in order.

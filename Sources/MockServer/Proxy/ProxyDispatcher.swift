@@ -7,15 +7,28 @@ import MockHTTP
 /// one serial queue that also writes `--record` files. Of the control API only `GET /__mock/health`,
 /// `GET /__mock/drift` and the console page answer.
 struct ProxyDispatcher: Sendable {
-    let contract: ContractOperations
     let upstream: UpstreamClient
     let ledger: DriftLedger
     let recorder: HARRecorder?
     let controlToken: String?
     let logger: Logger
     let now: @Sendable () -> Date
-    /// Checks, the ledger's writes and `--record` files, in the order the exchanges finished.
+    /// Reading the document, then the checks, the ledger's writes and `--record` files, in the
+    /// order the exchanges finished.
     let checks = DispatchQueue(label: "repairminder-mock.proxy.checks")
+
+    /// Reads the document on the checks queue, off every request (OpenAPIKit's decoding of it takes
+    /// about 10 s in a debug build, well under one in release); the first check waits for it.
+    func prepare() {
+        checks.async { [ledger, logger] in
+            switch ContractOperations.bundled {
+            case .success(let contract):
+                ledger.setDocumented(contract.operations.map { ($0.id, DriftLedger.OperationKey(path: $0.path, method: $0.method)) })
+            case .failure(let error):
+                logger.error("the contract could not be read; exchanges are passed on but not checked: \(error.message)")
+            }
+        }
+    }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let path = request.path
@@ -54,24 +67,25 @@ struct ProxyDispatcher: Sendable {
     private func forward(_ request: HTTPRequest) -> HTTPResponse {
         let started = now()
         let clock = ContinuousClock.now
-        let operation = contract.operation(method: request.method == "HEAD" ? "GET" : request.method, path: request.path)
-        let key = DriftLedger.OperationKey(path: operation?.path ?? Self.anonymised(request.path), method: request.method)
         let response: HTTPResponse
-        let answer: UpstreamClient.Answer?
-        switch upstream.send(request) {
+        let outcome = upstream.send(request)
+        switch outcome {
         case .success(let received):
-            answer = received
             response = HTTPResponse(status: received.status, headers: received.headers, body: received.body)
         case .failure(let failure):
-            answer = nil
             response = JSONBody.failure(failure.apiFailure)
-            ledger.recordUpstreamError(key, operationID: operation?.id)
-            logger.warning("upstream error: \(request.method) \(key.path) → 502 \(failure.apiFailure.message)")
         }
         let milliseconds = clock.duration(to: .now).milliseconds
-        logger.info("\(request.method) \(key.path) → \(response.status) \(String(format: "%.2f", milliseconds)) ms (upstream)")
+        // The path as a log may show it: ids and tokens in it are not written.
+        let shown = Self.anonymised(request.path)
+        logger.info("\(request.method) \(shown) → \(response.status) \(String(format: "%.2f", milliseconds)) ms (upstream)")
         checks.async { [ledger, recorder, logger] in
-            if let answer {
+            let contract = try? ContractOperations.bundled.get()
+            let operation = contract?.operation(method: request.method == "HEAD" ? "GET" : request.method, path: request.path)
+            let key = DriftLedger.OperationKey(path: operation?.path ?? shown, method: request.method)
+            switch outcome {
+            case .success(let answer):
+                guard contract != nil else { break }
                 let deviations = DriftCheck.deviations(of: answer, to: request.method, operation: operation, path: key.path)
                 let new = ledger.record(key, operationID: operation?.id, status: answer.status, deviations: deviations, at: started)
                 for deviation in new {
@@ -81,6 +95,9 @@ struct ProxyDispatcher: Sendable {
                         expected \(deviation.expected), got \(deviation.actual)
                         """)
                 }
+            case .failure(let failure):
+                ledger.recordUpstreamError(key, operationID: operation?.id)
+                logger.warning("upstream error: \(request.method) \(key.path) → 502 \(failure.apiFailure.message)")
             }
             if let recorder {
                 do {

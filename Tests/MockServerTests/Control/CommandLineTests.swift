@@ -49,6 +49,37 @@ import Testing
                 "\(String(decoding: outbox.body, as: UTF8.self))")
     }
 
+    /// `repairminder-mock proxy` (docs/drift.md): options from the environment, a request passed on,
+    /// the report written on SIGTERM, exit status 0 with findings; no upstream is a usage error.
+    @Test func theProxySubcommandPassesRequestsOnAndWritesItsReportOnStop() async throws {
+        let upstream = try SpawnedMock(arguments: ["--host", "127.0.0.1", "--port", "0", "--db", ":memory:"])
+        defer { _ = upstream.terminate() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proxy-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("drift.json")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let proxy = try SpawnedMock(arguments: ["proxy", "--host", "127.0.0.1", "--port", "0", "--report", report.path],
+                                    environment: ["REPAIRMINDER_MOCK_UPSTREAM": "http://127.0.0.1:\(upstream.port)",
+                                                  "REPAIRMINDER_MOCK_RECORD": folder.appendingPathComponent("har").path],
+                                    banner: "RepairMinder Mock proxy listening on ")
+        let login = try await Self.request(port: proxy.port, "POST", "/api/auth/login",
+                                           body: #"{"email":"admin@acme.test","password":"password123"}"#)
+        #expect(login.status == 200 && login.json["data"]?["requiresTwoFactor"] == true)
+        let unknown = try await Self.request(port: proxy.port, "GET", "/api/no-such-thing")
+        #expect(unknown.status == 404, "the upstream's answer")
+        #expect(proxy.terminate() == 0, "findings are information, not a failure")
+        let written = try #require(JSONValue.parse(try Data(contentsOf: report)))
+        #expect(written["exchanges"]?.intValue == 2 && written["matched"]?.intValue == 1)
+        #expect(written["operations"]?.array?.map { $0["operation_id"] ?? .null } == [.string("loginStaff"), .null])
+        #expect(proxy.log.contains("drift: GET /api/no-such-thing 404 undocumented_operation"))
+        let recordings = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("har").path)
+        #expect(recordings.sorted() == ["000001-POST-loginStaff.har", "000002-GET-undocumented.har"])
+
+        let usage = try Self.run(["proxy", "--port", "0"])
+        #expect(usage.status != 0)
+        #expect(usage.output.contains("--upstream is required"))
+    }
+
     @Test func healthProbeAnswersWhetherAMockIsUp() async throws {
         let running = try SpawnedMock(arguments: ["--host", "127.0.0.1", "--port", "0", "--db", ":memory:"])
         let up = try Self.run(["--health-probe", "--port", String(running.port)])

@@ -116,7 +116,8 @@ final class SpawnedMock: Sendable {
     let output: URL
     let port: Int
 
-    init(arguments: [String], environment: [String: String] = [:]) throws {
+    /// `banner`: the start of the line that names the port (the proxy's says `RepairMinder Mock proxy listening on `).
+    init(arguments: [String], environment: [String: String] = [:], banner: String = "RepairMinder Mock listening on ") throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString).log")
         child = try ChildProcess(executable: try CommandLineTests.binary(), arguments: arguments,
                                  environment: ChildProcess.environment(environment), output: output)
@@ -125,7 +126,7 @@ final class SpawnedMock: Sendable {
         var found: Int?
         while found == nil, Date() < deadline, child.isRunning {
             let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RepairMinder Mock listening on ") }),
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix(banner) }),
                let port = line.split(separator: ":").last.flatMap({ Int($0) }) {
                 found = port
             } else {
