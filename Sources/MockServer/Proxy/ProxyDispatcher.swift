@@ -16,6 +16,9 @@ struct ProxyDispatcher: Sendable {
     /// Reading the document, then the checks, the ledger's writes and `--record` files, in the
     /// order the exchanges finished.
     let checks = DispatchQueue(label: "repairminder-mock.proxy.checks")
+    /// At most this many exchanges wait for their check; past it a request waits for a place before
+    /// it is answered, so that a flood of requests cannot grow the queue without bound.
+    let pendingChecks = DispatchSemaphore(value: 256)
 
     /// Reads the document on the checks queue, off every request (OpenAPIKit's decoding of it takes
     /// about 10 s in a debug build, well under one in release); the first check waits for it.
@@ -79,7 +82,9 @@ struct ProxyDispatcher: Sendable {
         // The path as a log may show it: ids and tokens in it are not written.
         let shown = Self.anonymised(request.path)
         logger.info("\(request.method) \(shown) → \(response.status) \(String(format: "%.2f", milliseconds)) ms (upstream)")
-        checks.async { [ledger, recorder, logger] in
+        pendingChecks.wait()
+        checks.async { [ledger, recorder, logger, pendingChecks] in
+            defer { pendingChecks.signal() }
             let contract = try? ContractOperations.bundled.get()
             let operation = contract?.operation(method: request.method == "HEAD" ? "GET" : request.method, path: request.path)
             let key = DriftLedger.OperationKey(path: operation?.path ?? shown, method: request.method)

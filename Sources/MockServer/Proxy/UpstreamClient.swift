@@ -6,8 +6,10 @@ import MockHTTP
 
 /// Sends an app request on to the upstream and waits for its answer, on the connection's own
 /// thread. URLSession, so that an HTTPS upstream works on Linux and on the Mac alike; no cookies,
-/// no cache, no redirects followed (the app sees the 3xx as the upstream sent it), nothing added to
-/// what the app sent but what URLSession itself must (docs/drift.md, "What the upstream sees").
+/// no cache, no redirects followed (the app sees the 3xx as the upstream sent it). URLSession adds
+/// `User-Agent`, `Accept`, `Accept-Encoding` and `Accept-Language` to a request that has none (an
+/// empty value is sent as it is, not as "leave out"); an iOS app's URLSession sends all four
+/// itself, so nothing is added to what the app sends (docs/drift.md, "What the upstream sees").
 struct UpstreamClient: Sendable {
     struct Answer: Sendable {
         let status: Int
