@@ -44,16 +44,18 @@ def call(port, method, path, body=None, token=None):
     return json.loads(urllib.request.urlopen(request).read())
 
 def unit(value):
-    number, suffix = float(re.match(r"[\d.]+", value).group()), re.sub(r"[\d.]+", "", value)
-    return number * {"us": 0.001, "ms": 1, "s": 1000}[suffix]
+    match = re.fullmatch(r"([\d.]+)(us|ms|s|m)", value)
+    if not match: raise SystemExit(f"wrk printed a latency this script does not read: {value}")
+    return float(match.group(1)) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[match.group(2)]
 
 def wrk(port, path, token, connections, threads):
     out = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency",
                           "-H", f"Authorization: Bearer {token}", f"http://127.0.0.1:{port}{path}"],
                          capture_output=True, text=True, check=True).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    p50 = unit(re.search(r"50%\s+(\S+)", out).group(1))
-    p99 = unit(re.search(r"99%\s+(\S+)", out).group(1))
+    p50, p99 = re.search(r"50%\s+(\S+)", out), re.search(r"99%\s+(\S+)", out)
+    if not p50 or not p99: raise SystemExit(f"{path} at {connections} connections: no latency distribution (every request timed out?):\n{out}")
+    p50, p99 = unit(p50.group(1)), unit(p99.group(1))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     if errors: raise SystemExit(f"{path}: {errors.group(1)} answers were not 2xx:\n{out}")
     return rps, p50, p99

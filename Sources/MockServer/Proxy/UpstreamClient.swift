@@ -139,7 +139,11 @@ struct UpstreamClient: Sendable {
         case .cannotFindHost, .dnsLookupFailed: return .unreachable("host not found")
         case .networkConnectionLost: return .unreachable("the connection was closed before an answer")
         case .badServerResponse: return .unreachable("not an HTTP answer")
-        default: return .unreachable(error.localizedDescription)
+        default:
+            // On Linux a failed handshake is often not one of the codes above but libcurl's error
+            // with OpenSSL's text ("SSL routines::wrong version number").
+            let text = error.localizedDescription
+            return text.contains("SSL") || text.contains("TLS") ? .tls(text) : .unreachable(text)
         }
     }
 }

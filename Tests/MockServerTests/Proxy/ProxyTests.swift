@@ -230,6 +230,19 @@ import MockHTTP
         #expect(report["operations"]?[0]?["exchanges"]?.intValue == 0)
     }
 
+    @Test func anHTTPSUpstreamThatSpeaksNoTLSAnswers502() async throws {
+        let plain = HTTPServer(configuration: HTTPServerConfiguration(hosts: ["127.0.0.1"])) { _ in HTTPResponse(status: 200) }
+        try plain.start()
+        defer { plain.stop() }
+        let rig = try ProxyRig { $0.upstream = URL(string: "https://127.0.0.1:\(plain.port)")! }
+        defer { rig.stop() }
+        let reply = try await rig.get("/api/auth/me")
+        #expect(reply.status == 502)
+        #expect(reply.json["code"]?.string == "UPSTREAM_TLS")
+        #expect(reply.error?.hasPrefix("Bad gateway: TLS with the upstream failed (") == true, "\(reply.error ?? "")")
+        #expect(try await rig.report()["upstream_errors"]?.intValue == 1)
+    }
+
     @Test func anUpstreamSlowerThanTheTimeoutAnswers502() async throws {
         let rig = try ProxyRig { $0.upstreamTimeout = 1 }
         defer { rig.stop() }
