@@ -171,6 +171,32 @@ import Yams
         #expect(schemas?["CustomerOrderDetail"]?["properties"]?["location"]?["type"] == ["object", "null"])
     }
 
+    /// Every key a schema lists in `required` is declared in the same schema's `properties`.
+    /// apple/swift-openapi-generator warns "property name only in required list" otherwise: it reads
+    /// an `anyOf` as its branches alone, so a branch `{required: [first_name]}` named a property it
+    /// never typed (13 warnings, from ProfileChange, PushPreferencesChange and the openapi.json answer).
+    @Test func everyRequiredKeyIsDeclaredInTheSameSchema() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let document = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+        var found: [String] = []
+        func walk(_ value: JSONValue, _ path: String) {
+            switch value {
+            case .object(let object):
+                if let required = object["required"]?.arrayValue {
+                    let declared = object["properties"]?.objectValue ?? [:]
+                    for key in required.compactMap(\.stringValue) where declared[key] == nil { found.append(path + " " + key) }
+                }
+                for (key, child) in object { walk(child, path + "/" + key) }
+            case .array(let values):
+                for (index, child) in values.enumerated() { walk(child, path + "/\(index)") }
+            default: break
+            }
+        }
+        walk(document, "#")
+        #expect(found == [])
+    }
+
     static let operationIDs: [String: String] = [
         "POST /api/auth/login": "loginStaff",
         "POST /api/auth/2fa/request": "requestStaffTwoFactorCode",
