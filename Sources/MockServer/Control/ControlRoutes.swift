@@ -119,7 +119,7 @@ enum ControlRoutes {
         router.post("/__mock/inbound-email", access: .open) { context in
             let mail = try context.body(InboundEmailRequest.self)
             for (field, value) in [("to", mail.to), ("from", mail.from), ("subject", mail.subject), ("body", mail.body)]
-            where !value.contains(where: { !$0.isWhitespace }) || value.count > 100_000 {
+            where value.isBlankText || value.count > 100_000 {
                 throw APIFailure.invalidField(field)
             }
             let result = try context.store.receiveEmail(

@@ -71,7 +71,7 @@ enum CustomerOrderRoutes {
                 throw APIFailure.notFound
             }
             let body = try context.body(MessageBody.self)
-            guard body.body.contains(where: { !$0.isWhitespace }), body.body.count <= maxMessageCharacters else {
+            guard !body.body.isBlankText, body.body.count <= maxMessageCharacters else {
                 throw APIFailure.invalidField("body")
             }
             guard let result = try context.store.addCustomerMessage(orderID: id, client: customer.clientID,

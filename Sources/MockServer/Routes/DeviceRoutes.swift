@@ -34,7 +34,8 @@ enum DeviceRoutes {
 
         router.get("/api/devices/lookup", access: .staff) { context in
             let staff = try context.staff()
-            guard let code = context.textQuery("code"), code.utf8.count <= 128 else { throw APIFailure.invalidQuery("code") }
+            // At most 128 characters, counted as openapi.yaml's `maxLength` counts them: Unicode code points.
+            guard let code = context.textQuery("code"), code.unicodeScalars.count <= 128 else { throw APIFailure.invalidQuery("code") }
             guard let found = try context.store.lookupDevice(code: code, company: staff.companyID) else {
                 throw APIFailure.notFound
             }

@@ -65,12 +65,12 @@ enum TicketRoutes {
             let body = try context.body(ReplyBody.self)
             // The HTML must say something once its tags are gone (`<p></p>` is no reply).
             guard body.html_body.count <= maxBodyCharacters,
-                  MacroTemplate.plainText(body.html_body).contains(where: { !$0.isWhitespace }) else {
+                  !MacroTemplate.plainText(body.html_body).isBlankText else {
                 throw APIFailure.invalidField("html_body")
             }
             if let text = body.text_body, text.count > maxBodyCharacters { throw APIFailure.invalidField("text_body") }
             // A blank text part is no text part: it is derived from the HTML.
-            let text = body.text_body.flatMap { $0.contains(where: { !$0.isWhitespace }) ? $0 : nil }
+            let text = body.text_body.flatMap { $0.isBlankText ? nil : $0 }
             let message = OutgoingMessage(html: body.html_body, text: text, subject: nil, fromEmailID: body.from_email_id)
             guard let ticket = try context.store.reply(ticketID: id, company: staff.companyID, message: message,
                                                        actor: staff.userID, now: context.now) else { throw APIFailure.notFound }
@@ -82,7 +82,7 @@ enum TicketRoutes {
             let id = try context.parameter("id")
             guard try context.store.ticketExists(id: id, company: staff.companyID) else { throw APIFailure.notFound }
             let body = try context.body(NoteBody.self)
-            guard body.body.contains(where: { !$0.isWhitespace }), body.body.count <= maxBodyCharacters else {
+            guard !body.body.isBlankText, body.body.count <= maxBodyCharacters else {
                 throw APIFailure.invalidField("body")
             }
             guard let ticket = try context.store.addNote(ticketID: id, company: staff.companyID, body: body.body,

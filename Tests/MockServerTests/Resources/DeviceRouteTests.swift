@@ -304,7 +304,11 @@ import Testing
             #expect(reply.status == 404, "\(code)")
             #expect(reply.error == "Not found", "\(code)")
         }
-        for query in ["", "?code=", "?code=%20%20"] {
+        // 128 characters are counted as the schema's maxLength counts them, by code point: 128 `é`
+        // (256 bytes of UTF-8) are a code that matches nothing, one more is too long.
+        let accented = String(repeating: "%C3%A9", count: 128)
+        #expect(try await mock.get("/api/devices/lookup?code=\(accented)", bearer: token).status == 404)
+        for query in ["", "?code=", "?code=%20%20", "?code=\(accented)e"] {
             let reply = try await mock.get("/api/devices/lookup\(query)", bearer: token)
             #expect(reply.status == 400, "\(query)")
             #expect(reply.error == "Invalid query parameter: code", "\(query)")

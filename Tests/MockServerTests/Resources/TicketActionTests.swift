@@ -278,6 +278,44 @@ import Testing
         #expect(literal.data["messages"]?.array?.last?["body_text"] == #"see \u0000 here"#)
     }
 
+    /// A key the route ignores is still checked: openapi.yaml says so (`propertyNames`,
+    /// `JSONValueWithoutNUL`), and schemathesis found the server answering 400 to what it allowed.
+    @Test func aNULInAKeyOrUnderAKeyTheRouteIgnoresIs400Too() async throws {
+        let mock = try TicketRouteTests.mock()
+        defer { mock.stop() }
+        let token = try await mock.signInStaff("admin@acme.test").token
+        let before = try mock.dump()
+        for (body, field) in [(#"{"body":"ok","x\u0000y":1}"#, "body"), (#"{"body":"ok","extra":{"a":["\u0000"]}}"#, "extra.a[0]")] {
+            let reply = try await mock.send("POST", "/api/tickets/\(IDs.ticket(1))/note", body: body, bearer: token)
+            #expect(reply.status == 400, "\(body)")
+            #expect(reply.json == ["success": false, "error": .string("Invalid or missing field: \(field)")], "\(body)")
+        }
+        let preferences = try await mock.send("PUT", "/api/user/push-preferences", body: #"{"\u0000":{},"marketing":true}"#,
+                                              bearer: token)
+        #expect(preferences.status == 400)
+        #expect(preferences.json == ["success": false, "error": "Invalid or missing field: body"])
+        #expect(try mock.dump() == before)
+    }
+
+    /// Blank is judged by Unicode scalar, as the schema's `pattern` and JavaScript's `trim()` judge it:
+    /// a space carrying a combining accent is one `Character` Swift calls whitespace, yet not blank.
+    @Test func aCombiningMarkOnASpaceIsNotABlankNoteOrMessage() async throws {
+        let mock = try TicketRouteTests.mock()
+        defer { mock.stop() }
+        let token = try await mock.signInStaff("admin@acme.test").token
+        let note = try await mock.post("/api/tickets/\(IDs.ticket(1))/note", ["body": " \u{301}"], bearer: token)
+        #expect(note.status == 200, "\(note.error ?? "")")
+        #expect(note.data["messages"]?.array?.last?["body_text"] == " \u{301}")
+        let jane = try await mock.signInCustomer("jane@customer.test")
+        let message = try await mock.post("/api/customer/orders/\(SeedIDs.order(1))/messages", ["body": "\u{2003}\u{20DD}"],
+                                          bearer: jane)
+        #expect(message.status == 201, "\(message.error ?? "")")
+        for body in [#"{"body":" \u2003\u3000\n"}"#, #"{"body":"\u0085\u2028"}"#] {
+            let blank = try await mock.send("POST", "/api/tickets/\(IDs.ticket(1))/note", body: body, bearer: token)
+            #expect(blank.json == ["success": false, "error": "Invalid or missing field: body"], "\(body)")
+        }
+    }
+
     // MARK: - Order of a conversation
 
     @Test func replyNoteAndMacroAppearInTheDetailInOrderWithTheirMailsAndPushes() async throws {

@@ -171,6 +171,86 @@ import Yams
         #expect(schemas?["CustomerOrderDetail"]?["properties"]?["location"]?["type"] == ["object", "null"])
     }
 
+    /// Every key a schema lists in `required` is declared in the same schema's `properties`.
+    /// apple/swift-openapi-generator warns "property name only in required list" otherwise: it reads
+    /// an `anyOf` as its branches alone, so a branch `{required: [first_name]}` named a property it
+    /// never typed (13 warnings, from ProfileChange, PushPreferencesChange and the openapi.json answer).
+    @Test func everyRequiredKeyIsDeclaredInTheSameSchema() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let document = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+        var found: [String] = []
+        func walk(_ value: JSONValue, _ path: String) {
+            switch value {
+            case .object(let object):
+                if let required = object["required"]?.arrayValue {
+                    let declared = object["properties"]?.objectValue ?? [:]
+                    for key in required.compactMap(\.stringValue) where declared[key] == nil { found.append(path + " " + key) }
+                }
+                for (key, child) in object { walk(child, path + "/" + key) }
+            case .array(let values):
+                for (index, child) in values.enumerated() { walk(child, path + "/\(index)") }
+            default: break
+            }
+        }
+        walk(document, "#")
+        #expect(found == [])
+    }
+
+    /// A U+0000 anywhere in a JSON body is a 400 (docs/resources.md), and the document says so for the
+    /// app API's request bodies: every text value has an `enum`, a `const`, a `format` or a `pattern`
+    /// (free text `^[^\u0000]*…`), and an object that takes unknown keys bounds their names
+    /// (`propertyNames`) and values (`JSONValueWithoutNUL`). Otherwise a fuzzer's schema-valid body
+    /// is refused, and a client learns the rule from a 400.
+    @Test func appRequestBodiesSayTextMayNotHoldNUL() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let document = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+        let schemas = document["components"]?["schemas"]?.objectValue ?? [:]
+        let noNUL = #"^[^\u0000]*(?![\s\S])"#
+        var found: [String] = []
+        var seen: Set<String> = []
+        // In a branch of an `anyOf`, `oneOf` or `allOf`, the enclosing schema's rules still apply: its
+        // properties' patterns (`covered`, which a branch may retype for the generator) and its keys'.
+        func check(_ schema: JSONValue, _ path: String, covered: Set<String> = [], branch: Bool = false) {
+            if let reference = schema["$ref"]?.string {
+                let name = String(reference.split(separator: "/").last ?? "")
+                guard seen.insert(name).inserted, let target = schemas[name] else { return }
+                return check(target, name)
+            }
+            guard let object = schema.objectValue else { return }
+            let types = object["type"]?.arrayValue?.compactMap(\.stringValue) ?? object["type"]?.stringValue.map { [$0] } ?? []
+            if types.contains("string"), !["enum", "const", "format"].contains(where: { object[$0] != nil }) {
+                // Free text excludes U+0000 by name; a token is a run of ASCII letters and digits.
+                let pattern = object["pattern"]?.string ?? ""
+                if !pattern.contains("[^\\u0000"), !pattern.hasPrefix("^[A-Za-z0-9") { found.append(path + ": text without a NUL rule") }
+            }
+            if !branch, types.contains("object"), object["additionalProperties"] != .bool(false) {
+                if object["propertyNames"]?["pattern"]?.string != noNUL { found.append(path + ": keys without a NUL rule") }
+                if object["additionalProperties"]?["$ref"] != "#/components/schemas/JSONValueWithoutNUL" {
+                    found.append(path + ": unknown keys' values without a NUL rule")
+                }
+            }
+            let properties = object["properties"]?.objectValue ?? [:]
+            for (key, child) in properties where !covered.contains(key) { check(child, path + "." + key) }
+            for key in ["items", "additionalProperties"] { if let child = object[key], child.objectValue != nil { check(child, path + "/" + key) } }
+            for key in ["anyOf", "oneOf", "allOf"] {
+                for (index, child) in (object[key]?.arrayValue ?? []).enumerated() {
+                    check(child, path + "/\(key)\(index)", covered: covered.union(properties.keys), branch: true)
+                }
+            }
+        }
+        for (path, item) in document["paths"]?.objectValue ?? [:] where path.hasPrefix("/api/") {
+            for (method, operation) in item.objectValue ?? [:] {
+                if let body = operation["requestBody"]?["content"]?["application/json"]?["schema"] {
+                    check(body, method.uppercased() + " " + path)
+                }
+            }
+        }
+        #expect(found.sorted() == [])
+        #expect(seen.contains("JSONValueWithoutNUL") && seen.contains("ProfileChange") && seen.contains("DeviceChange"))
+    }
+
     static let operationIDs: [String: String] = [
         "POST /api/auth/login": "loginStaff",
         "POST /api/auth/2fa/request": "requestStaffTwoFactorCode",
