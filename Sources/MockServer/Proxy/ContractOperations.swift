@@ -56,7 +56,7 @@ struct ContractOperations: Sendable {
     /// reads, or a `$ref` does not resolve.
     init(json: Data) throws {
         guard let value = JSONValue.parse(json) else { throw ContractDocumentError(message: "the document is not JSON") }
-        let folded = Data(Self.foldingCompositionSiblings(value).encoded())
+        let folded = Data(Self.breakingReferenceCycles(Self.foldingCompositionSiblings(value)).encoded())
         let document = try JSONDecoder().decode(OpenAPI.Document.self, from: folded)
         let resolved = try document.locallyDereferenced().resolved()
         operations = resolved.endpoints.compactMap { endpoint -> Operation? in
@@ -135,6 +135,67 @@ struct ContractOperations: Sendable {
         default:
             return value
         }
+    }
+
+    /// The document with every `$ref` that closes a cycle of component schemas (a JSON value made of
+    /// JSON values) replaced by `{}`, any value: OpenAPIKit resolves references by inlining them and
+    /// refuses a cycle. A recursive schema is then checked down to where it refers back to itself;
+    /// from there on, anything passes (docs/drift.md).
+    static func breakingReferenceCycles(_ document: JSONValue) -> JSONValue {
+        let prefix = "#/components/schemas/"
+        guard case .object(var root) = document, case .object(var components)? = root["components"],
+              case .object(var schemas)? = components["schemas"] else { return document }
+        func references(_ value: JSONValue, into found: inout Set<String>) {
+            switch value {
+            case .object(let members):
+                if let target = members["$ref"]?.stringValue, target.hasPrefix(prefix) { found.insert(String(target.dropFirst(prefix.count))) }
+                for member in members.values { references(member, into: &found) }
+            case .array(let items):
+                for item in items { references(item, into: &found) }
+            default:
+                break
+            }
+        }
+        var edges: [String: Set<String>] = [:]
+        for (name, schema) in schemas {
+            var found = Set<String>()
+            references(schema, into: &found)
+            edges[name] = found
+        }
+        // Depth-first over the names; an edge to a name still on the stack closes a cycle.
+        var state: [String: Bool] = [:]   // false: on the stack, true: done
+        var closing: [String: Set<String>] = [:]
+        func visit(_ name: String) {
+            state[name] = false
+            for target in (edges[name] ?? []).sorted() {
+                switch state[target] {
+                case false?: closing[name, default: []].insert(target)
+                case nil: if schemas[target] != nil { visit(target) }
+                case true?: break
+                }
+            }
+            state[name] = true
+        }
+        for name in schemas.keys.sorted() where state[name] == nil { visit(name) }
+        guard !closing.isEmpty else { return document }
+        func replacing(_ value: JSONValue, _ targets: Set<String>) -> JSONValue {
+            switch value {
+            case .object(var members):
+                if let target = members["$ref"]?.stringValue, target.hasPrefix(prefix), targets.contains(String(target.dropFirst(prefix.count))) {
+                    members["$ref"] = nil
+                    return .object(members)
+                }
+                return .object(members.mapValues { replacing($0, targets) })
+            case .array(let items):
+                return .array(items.map { replacing($0, targets) })
+            default:
+                return value
+            }
+        }
+        for (name, targets) in closing { schemas[name] = replacing(schemas[name]!, targets) }
+        components["schemas"] = .object(schemas)
+        root["components"] = .object(components)
+        return .object(root)
     }
 
     /// The keywords that constrain an instance (annotations such as `description` stay where they are).

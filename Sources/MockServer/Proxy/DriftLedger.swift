@@ -126,11 +126,15 @@ final class DriftLedger: Sendable {
             unseen_operations: state.documented.filter { !seen.contains($0.key) }.map { $0.id ?? "\($0.key.method) \($0.key.path)" })
     }
 
-    /// ISO 8601 UTC with milliseconds: findings of one second stay in order.
+    /// ISO 8601 UTC with milliseconds (`2026-11-25T09:02:11.407Z`): findings of one second stay in
+    /// order. The mock's own whole-second form with the milliseconds put in; no formatter is made
+    /// per call (the console asks for the report twice a second).
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let milliseconds = min(999, Int(((date.timeIntervalSince1970 - seconds) * 1000).rounded(.down)))
+        let whole = Timestamp.string(Date(timeIntervalSince1970: seconds))   // …T09:02:11Z
+        let digits = String(milliseconds)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 }
 

@@ -294,6 +294,34 @@ import MockHTTP
         #expect(rig.received.withLock { $0.isEmpty }, "none of them went upstream")
     }
 
+    @Test func theBundledDocumentIsReadWithEveryAppOperationNamed() throws {
+        let contract = try ContractOperations.bundled.get()
+        let ids = contract.operations.map(\.id)
+        #expect(ids.count >= 50 && ids.allSatisfy { $0 != nil }, "\(ids)")
+        #expect(Set(ids).count == ids.count)
+        #expect(contract.operation(method: "GET", path: "/api/devices/my-queue")?.id == "listMyQueue", "a literal segment wins over {id}")
+        #expect(contract.operation(method: "GET", path: "/api/orders/abc/")?.path == "/api/orders/{id}", "one trailing slash")
+        #expect(contract.operation(method: "DELETE", path: "/api/orders") == nil)
+    }
+
+    /// A schema made of itself (a JSON value of JSON values) cannot be inlined: the reference back to
+    /// itself stands for any value, and everything down to it is still checked.
+    @Test func aRecursiveSchemaIsCheckedToTheDepthOfOneCycle() throws {
+        let document = #"""
+        {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+         "paths": {"/api/tree": {"get": {"operationId": "getTree", "responses": {"200": {"description": "ok",
+           "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Node"}}}}}}}},
+         "components": {"schemas": {"Node": {"type": "object", "required": ["name"], "additionalProperties": false,
+           "properties": {"name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}}}}}}
+        """#
+        let contract = try ContractOperations(json: Data(document.utf8))
+        let operation = try #require(contract.operation(method: "GET", path: "/api/tree"))
+        guard case .documented(let schema?) = operation.schema(forStatus: 200) else { Issue.record("no schema"); return }
+        let tree = try #require(JSONValue(json: #"{"name": 1, "children": [{"name": "b", "extra": 1, "children": [{"deep": true}]}]}"#))
+        #expect(SchemaCheck.deviations(of: tree, against: schema).map { "\($0.kind.rawValue) \($0.pointer)" }
+                == ["wrong_type /name"], "children are any value: their unknown key and what is below pass")
+    }
+
     @Test func theReportFileIsWrittenWhenTheProxyStops() async throws {
         let rig = try ProxyRig()
         _ = try await rig.get("/api/orders")
