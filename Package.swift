@@ -30,6 +30,8 @@ let package = Package(
         // The glibc headers the Glibc module leaves out: <sys/epoll.h> (MockHTTP's worker pool) and
         // <malloc.h> (the CLI's MallocTuning). Empty off Linux.
         .systemLibrary(name: "CGlibcExtras", path: "Sources/CGlibcExtras"),
+        // sqlite3_config(), variadic, for Swift: the Store's process-wide SQLite settings. Empty off Linux.
+        .systemLibrary(name: "CSQLiteSettings", path: "Sources/CSQLiteSettings"),
         .target(name: "MockHTTP", dependencies: [
             "CGlibcExtras",
             // Locks and atomics that work from macOS 14 / iOS 17 (Synchronization's need 15 / 18) and,
@@ -47,7 +49,7 @@ let package = Package(
         ]),
         // The emulated backend.
         .target(name: "MockServer", dependencies: [
-            "MockHTTP", "MockSeeds", "MockServerMacros",
+            "MockHTTP", "MockSeeds", "MockServerMacros", "CSQLiteSettings",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),       // binds and steps the store's reads (RecordColumns.swift)
             .product(name: "Crypto", package: "swift-crypto"),

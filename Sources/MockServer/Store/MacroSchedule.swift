@@ -88,6 +88,18 @@ extension Store {
         }
     }
 
+    /// Looks up when the next stage is due now rather than at the next request's
+    /// `sendDueMacroStages`: a store made ahead for a namespace (`StorePool`) then answers its
+    /// first request without a transaction or a statement to compile.
+    func learnMacroSchedule() throws {
+        try writeDatabase { db in
+            let next = try String.fetchOne(db.cachedStatement(sql: """
+                SELECT MIN(scheduled_for) FROM macro_runs WHERE status = 'scheduled'
+                """))
+            macroSchedule.set(next.map(MacroSchedule.Next.at) ?? .none)
+        }
+    }
+
     /// Notes, inside the transaction that recorded it, a stage scheduled at `time`.
     func noteScheduledStage(at time: String) {
         macroSchedule.scheduled(at: time)

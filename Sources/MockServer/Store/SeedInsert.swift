@@ -342,7 +342,9 @@ public final class SeedSnapshot: Sendable {
     func makeInMemoryStore() throws -> Store {
         let queue = try DatabaseQueue(configuration: Store.configuration(file: false))
         try pristine.backup(to: queue)
-        return try Store(writer: queue)   // migrations: already applied, nothing to do
+        let store = try Store(writer: queue)   // migrations: already applied, nothing to do
+        try store.learnMacroSchedule()         // so its first request asks the database nothing
+        return store
     }
 
     /// Rebuilds `store` with `Store.pageSize` pages (VACUUM); false when that did not take

@@ -58,6 +58,7 @@ struct Store: Sendable {
     static let pageSize = 1024
 
     static func configuration(file: Bool) -> Configuration {
+        _ = SQLiteSettings.applied   // before the first database opens
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.label = "RepairMinderMock"

@@ -32,6 +32,10 @@ import Testing
         #expect(try pooled.dumpAllTables() == pristine)
         #expect(try pooled.databaseCondition().foreignKeysEnforced)
         #expect(try pooled.databaseCondition().pageSize == Store.pageSize)
+        // Its macro schedule is known (the seed schedules no stage), so the namespace's first
+        // request asks the database nothing; the store made on the spot is the same.
+        #expect(pooled.macroSchedule.current == .none)
+        #expect(first.macroSchedule.current == .none)
         // Changing it changes no other store, nor the pristine copy.
         #expect(try pooled.setCompanyStatus(SeedIDs.acme, to: .suspended) != nil)
         #expect(try pooled.dumpAllTables() != pristine)
