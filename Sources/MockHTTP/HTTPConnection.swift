@@ -514,7 +514,8 @@ struct HTTPResponseWriter {
     }
 }
 
-func reasonPhrase(_ status: Int) -> String {
+/// The status line's reason phrase (also what the proxy's HAR files call a status).
+package func reasonPhrase(_ status: Int) -> String {
     switch status {
     case 100: "Continue"
     case 200: "OK"

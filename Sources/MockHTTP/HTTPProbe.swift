@@ -28,7 +28,7 @@ public enum HTTPProbe {
             Sys.setSendTimeout(fd, seconds: timeout)
             Sys.setReceiveTimeout(fd, seconds: timeout)
             guard connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else { continue }
-            let authority = host.contains(":") ? "[\(host)]" : host
+            let authority = HTTPServer.authority(host)
             let request = "GET \(path) HTTP/1.1\r\nHost: \(authority):\(port)\r\nConnection: close\r\n\r\n"
             guard Sys.sendAll(fd, Array(request.utf8)) else { continue }
             var head: [UInt8] = []

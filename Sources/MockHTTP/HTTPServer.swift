@@ -133,6 +133,16 @@ public final class HTTPServer: Sendable {
         #endif
     }
 
+    /// `http://host:port`, an IPv6 address in brackets.
+    package static func url(host: String, port: Int) -> URL {
+        URL(string: "http://\(authority(host)):\(port)")!
+    }
+
+    /// `host`, in brackets when it is an IPv6 address (`[::1]`).
+    package static func authority(_ host: String) -> String {
+        host.contains(":") ? "[\(host)]" : host
+    }
+
     /// The bound port (0 before `start()`).
     public var port: Int { state.withLock { $0.port } }
 

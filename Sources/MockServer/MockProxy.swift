@@ -38,10 +38,7 @@ public final class MockProxy: Sendable {
         transport.port = configuration.port
         transport.maxBodyBytes = configuration.maxBodyBytes
         transport.maxConnections = configuration.maxConnections
-        transport.errorBody = { _, message in
-            HTTPErrorBody(contentType: "application/json; charset=utf-8",
-                          bytes: Array(JSONBody.encode(JSONBody.Failure(error: message, code: nil))))
-        }
+        transport.errorBody = JSONBody.transportErrorBody
         let logger = configuration.logger
         http = HTTPServer(configuration: transport, handler: { request in dispatcher.respond(to: request) },
                           errorResponder: { error, _ in Dispatcher.response(for: error, logger: logger) })
@@ -72,9 +69,7 @@ public final class MockProxy: Sendable {
     public var port: Int { http.port }
 
     public var baseURL: URL {
-        let host = configuration.hosts.first ?? "127.0.0.1"
-        let authority = host.contains(":") ? "[\(host)]" : host
-        return URL(string: "http://\(authority):\(port)")!
+        HTTPServer.url(host: configuration.hosts.first ?? "127.0.0.1", port: port)
     }
 
     /// The start-up text.

@@ -60,10 +60,7 @@ public final class MockServer: Sendable {
         transport.port = configuration.port
         transport.maxBodyBytes = configuration.maxBodyBytes
         transport.maxConnections = configuration.maxConnections
-        transport.errorBody = { _, message in   // the app's error envelope, for what the transport refuses
-            HTTPErrorBody(contentType: "application/json; charset=utf-8",
-                          bytes: Array(JSONBody.encode(JSONBody.Failure(error: message, code: nil))))
-        }
+        transport.errorBody = JSONBody.transportErrorBody   // the app's error envelope, for what the transport refuses
         http = HTTPServer(
             configuration: transport,
             handler: { request in dispatcher.respond(to: request) },
@@ -159,9 +156,7 @@ public final class MockServer: Sendable {
 
     /// `http://127.0.0.1:<port>` (or the first configured host).
     public var baseURL: URL {
-        let host = configuration.hosts.first ?? "127.0.0.1"
-        let authority = host.contains(":") ? "[\(host)]" : host
-        return URL(string: "http://\(authority):\(port)")!
+        HTTPServer.url(host: configuration.hosts.first ?? "127.0.0.1", port: port)
     }
 }
 
@@ -176,7 +171,7 @@ extension MockServer {
         var lines = ["RepairMinder Mock listening on \(baseURL.absoluteString)"]
         if configuration.hosts.count > 1 {
             lines.append("  also on " + configuration.hosts.dropFirst().map { host in
-                host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
+                HTTPServer.url(host: host, port: port).absoluteString
             }.joined(separator: ", "))
         }
         lines.append("  control API: " + (configuration.controlAPI ? "\(baseURL.absoluteString)/__mock/health" : "off (only /__mock/health answers)"))

@@ -126,9 +126,7 @@ struct ServeCommand: ParsableCommand {
         s.seed = seed ?? env.text("SEED")
         s.reset = try reset || env.flag("RESET")
         s.jwtSecret = jwtSecret ?? env.text("JWT_SECRET")
-        let level = logLevel ?? env.text("LOG_LEVEL") ?? "info"
-        guard let parsedLevel = Logger.Level(rawValue: level) else { throw ValidationError("log level \(level) is not a level") }
-        s.logLevel = parsedLevel
+        s.logLevel = try Environment.logLevel(logLevel ?? env.text("LOG_LEVEL"))
         s.controlAPI = try !(noControlApi || env.flag("NO_CONTROL_API"))
         s.refreshReuseInterval = try refreshReuseInterval ?? env.parse("REFRESH_REUSE_INTERVAL", Double.init) ?? 0
         s.maxNamespaces = try maxNamespaces ?? env.parse("MAX_NAMESPACES", Int.init) ?? s.maxNamespaces
@@ -181,11 +179,7 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(MockServer.isHealthy(host: Self.probeHost(s.hosts), port: s.port) ? 0 : 1)
         }
         MallocTuning.apply()   // before any connection thread exists
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = s.logLevel
-            return handler
-        }
+        Environment.bootstrapLogging(s.logLevel)
         var configuration = s.apply(to: MockServerConfiguration())
         if !s.hosts.isEmpty { configuration.hosts = s.hosts }
         configuration.port = s.port
@@ -271,6 +265,22 @@ struct Environment {
         guard let value = text(name) else { return nil }
         guard let parsed = make(value) else { throw ValidationError("\(Self.prefix)\(name)=\(value) is not valid") }
         return parsed
+    }
+
+    /// `--log-level` (or `REPAIRMINDER_MOCK_LOG_LEVEL`) read; `info` when neither is given.
+    static func logLevel(_ given: String?) throws -> Logger.Level {
+        let level = given ?? "info"
+        guard let parsed = Logger.Level(rawValue: level) else { throw ValidationError("log level \(level) is not a level") }
+        return parsed
+    }
+
+    /// Log lines to standard error, from `level` up.
+    static func bootstrapLogging(_ level: Logger.Level) {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
     }
 
     func flag(_ name: String) throws -> Bool {

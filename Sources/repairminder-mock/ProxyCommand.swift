@@ -70,8 +70,7 @@ struct ProxyCommand: ParsableCommand {
         }
         configuration.maxBodyBytes = try maxBodyBytes ?? env.parse("MAX_BODY_BYTES", Int.init) ?? configuration.maxBodyBytes
         guard configuration.maxBodyBytes >= 1024 else { throw ValidationError("max body bytes must be at least 1024") }
-        let level = logLevel ?? env.text("LOG_LEVEL") ?? "info"
-        guard let parsedLevel = Logger.Level(rawValue: level) else { throw ValidationError("log level \(level) is not a level") }
+        let parsedLevel = try Environment.logLevel(logLevel ?? env.text("LOG_LEVEL"))
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
             throw ValidationError("the upstream must be an http:// or https:// URL with a host, not \(text)")
         }
@@ -84,11 +83,7 @@ struct ProxyCommand: ParsableCommand {
 
     func run() throws {
         var (configuration, level) = try configuration()
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        Environment.bootstrapLogging(level)
         configuration.logger = Logger(label: "repairminder-mock.proxy")
         let stop = StopSignals()
         let proxy = try MockProxy(configuration: configuration)

@@ -10,9 +10,7 @@ enum ControlRoutes {
     /// `GET /__mock/health`: on even when the rest of the control API is off.
     static func registerHealth(on router: inout Router) {
         router.get("/__mock/health", access: .open) { context in
-            JSONBody.response(JSONBody.Success(data: HealthPayload(status: "ok", version: version,
-                                                            now: Timestamp.string(context.environment.clock.now())),
-                                               pagination: nil))
+            JSONBody.success(HealthPayload(now: context.environment.clock.now()))
         }
     }
 
@@ -162,6 +160,13 @@ struct HealthPayload {
     let status: String
     let version: String
     let now: String
+
+    /// A server that answers is well: the mock's, and the proxy's.
+    init(now: Date) {
+        status = "ok"
+        version = ControlRoutes.version
+        self.now = Timestamp.string(now)
+    }
 }
 
 @JSONObject

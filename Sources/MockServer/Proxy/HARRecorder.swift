@@ -44,7 +44,7 @@ struct HARRecorder: Sendable {
                                 queryString: query.map { HARPair(name: $0.name, value: $0.value) },
                                 postData: request.body.isEmpty ? nil : HARPostData(mimeType: requestType, text: Self.text(of: request.body)),
                                 bodySize: request.body.count),
-            response: HARResponse(status: response.status, statusText: Self.reason(response.status), httpVersion: "HTTP/1.1",
+            response: HARResponse(status: response.status, statusText: reasonPhrase(response.status), httpVersion: "HTTP/1.1",
                                   headers: Self.headers(response.headers),
                                   content: HARContent(size: response.body.count, mimeType: responseType, text: responseText),
                                   bodySize: response.body.count),
@@ -67,19 +67,6 @@ struct HARRecorder: Sendable {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
-    /// The reason phrase HAR readers show beside the status; empty for a code we do not name.
-    private static func reason(_ status: Int) -> String {
-        reasons[status] ?? ""
-    }
-
-    private static let reasons: [Int: String] = [
-        200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 301: "Moved Permanently", 302: "Found",
-        303: "See Other", 304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect",
-        400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
-        409: "Conflict", 413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content",
-        429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
-        504: "Gateway Timeout",
-    ]
 }
 
 // HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), the fields its readers require.

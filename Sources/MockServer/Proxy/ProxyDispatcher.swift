@@ -47,7 +47,7 @@ struct ProxyDispatcher: Sendable {
         switch path {
         case "/__mock/health":
             guard method == "GET" else { return JSONBody.failure(.methodNotAllowed(allow: ["GET", "HEAD"])) }
-            return JSONBody.success(HealthPayload(status: "ok", version: ControlRoutes.version, now: Timestamp.string(now())))
+            return JSONBody.success(HealthPayload(now: now()))
         case "/__mock", "/__mock/":
             guard method == "GET" else { return JSONBody.failure(.methodNotAllowed(allow: ["GET", "HEAD"])) }
             do { return try ConsolePage.bundled.get().response() } catch { return Dispatcher.response(for: error, logger: logger) }

@@ -48,12 +48,8 @@ enum SchemaCheck {
     private static func check(_ value: JSONValue, _ schema: DereferencedJSONSchema, pointer: String,
                               known: Set<String>, into found: inout [SchemaDeviation]) {
         switch schema {
-        case .fragment:
-            if let allowed = schema.allowedValues, !allowed.isEmpty, !allowed.contains(where: { Self.equal($0.value, value) }) {
-                found.append(SchemaDeviation(kind: .notInEnum, pointer: pointer,
-                                             expected: "one of " + allowed.map { Self.literal($0.value) }.joined(separator: ", "),
-                                             actual: describe(value)))
-            }
+        case .fragment:   // no type: `const` or `enum` alone, or anything
+            if let outside = enumDeviation(value, schema, pointer) { found.append(outside) }
             return
         case .all(of: let branches, core: _):
             let declared = branches.map(\.declaredKeys)
@@ -93,11 +89,8 @@ enum SchemaCheck {
             found.append(SchemaDeviation(kind: .wrongType, pointer: pointer, expected: schema.typeName, actual: describe(value)))
             return
         }
-        if let allowed = schema.allowedValues, !allowed.isEmpty,
-           !allowed.contains(where: { Self.equal($0.value, value) }) {
-            found.append(SchemaDeviation(kind: .notInEnum, pointer: pointer,
-                                         expected: "one of " + allowed.map { Self.literal($0.value) }.joined(separator: ", "),
-                                         actual: describe(value)))
+        if let outside = enumDeviation(value, schema, pointer) {
+            found.append(outside)
             return
         }
         switch (schema, value) {
@@ -141,6 +134,15 @@ enum SchemaCheck {
         default:
             break
         }
+    }
+
+    /// `not_in_enum` when the schema has an `enum` (or `const`) and `value` is none of it.
+    private static func enumDeviation(_ value: JSONValue, _ schema: DereferencedJSONSchema, _ pointer: String) -> SchemaDeviation? {
+        guard let allowed = schema.allowedValues, !allowed.isEmpty,
+              !allowed.contains(where: { equal($0.value, value) }) else { return nil }
+        return SchemaDeviation(kind: .notInEnum, pointer: pointer,
+                               expected: "one of " + allowed.map { literal($0.value) }.joined(separator: ", "),
+                               actual: describe(value))
     }
 
     /// A value's JSON type and size, never its content.

@@ -33,6 +33,13 @@ enum JSONBody {
         let code: String?
     }
 
+    /// What the transport answers in the app's error envelope when it refuses a request itself
+    /// (413, 431, …): the mock's and the proxy's servers alike.
+    static let transportErrorBody: @Sendable (_ status: Int, _ message: String) -> HTTPErrorBody = { _, message in
+        HTTPErrorBody(contentType: "application/json; charset=utf-8",
+                      bytes: Array(encode(Failure(error: message, code: nil))))
+    }
+
     /// The value's JSON text.
     static func encode<T: JSONWritable>(_ value: T) -> Data {
         Data(JSONWriter.bytes(value))

@@ -102,9 +102,7 @@ import Yams
             }.joined(separator: "/")
         })
 
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        let document = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+        let document = try await Self.servedDocument()
         let methods: Set<String> = ["get", "put", "post", "delete", "patch", "head", "options", "trace"]
         var operations = Set<String>()
         for (path, item) in document["paths"]?.objectValue ?? [:] {
@@ -124,9 +122,7 @@ import Yams
     /// names its methods by), unique, and stable: this list is the contract; renaming one breaks the
     /// clients generated from the document, so it changes here on purpose or not at all.
     @Test func everyOperationHasItsStableOperationID() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        let document = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+        let document = try await Self.servedDocument()
         var found: [String: String] = [:]
         for (path, item) in document["paths"]?.objectValue ?? [:] {
             for (method, operation) in item.objectValue ?? [:] where ["get", "put", "post", "delete", "patch"].contains(method) {
@@ -145,23 +141,13 @@ import Yams
     /// and a client generated from the document could not read a null `quote` or `location`. (Run by
     /// hand with the generator 1.14.3: 36 skipped schemas before, none after; this finds the form.)
     @Test func nullabilityIsInTheFormSwiftOpenAPIGeneratorReads() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        let document = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+        let document = try await Self.servedDocument()
         var found: [String] = []
-        func walk(_ value: JSONValue, _ path: String) {
-            switch value {
-            case .object(let object):
-                for key in ["anyOf", "oneOf"] {
-                    if object[key]?.arrayValue?.contains(where: { $0["type"] == "null" }) == true { found.append(path + "/" + key) }
-                }
-                for (key, child) in object { walk(child, path + "/" + key) }
-            case .array(let values):
-                for (index, child) in values.enumerated() { walk(child, path + "/\(index)") }
-            default: break
+        Self.forEachObject(in: document) { object, path in
+            for key in ["anyOf", "oneOf"] {
+                if object[key]?.arrayValue?.contains(where: { $0["type"] == "null" }) == true { found.append(path + "/" + key) }
             }
         }
-        walk(document, "#")
         #expect(found == [])
         // The nullable objects the issue named are there, nullable.
         let schemas = document["components"]?["schemas"]
@@ -176,24 +162,14 @@ import Yams
     /// an `anyOf` as its branches alone, so a branch `{required: [first_name]}` named a property it
     /// never typed (13 warnings, from ProfileChange, PushPreferencesChange and the openapi.json answer).
     @Test func everyRequiredKeyIsDeclaredInTheSameSchema() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        let document = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+        let document = try await Self.servedDocument()
         var found: [String] = []
-        func walk(_ value: JSONValue, _ path: String) {
-            switch value {
-            case .object(let object):
-                if let required = object["required"]?.arrayValue {
-                    let declared = object["properties"]?.objectValue ?? [:]
-                    for key in required.compactMap(\.stringValue) where declared[key] == nil { found.append(path + " " + key) }
-                }
-                for (key, child) in object { walk(child, path + "/" + key) }
-            case .array(let values):
-                for (index, child) in values.enumerated() { walk(child, path + "/\(index)") }
-            default: break
+        Self.forEachObject(in: document) { object, path in
+            if let required = object["required"]?.arrayValue {
+                let declared = object["properties"]?.objectValue ?? [:]
+                for key in required.compactMap(\.stringValue) where declared[key] == nil { found.append(path + " " + key) }
             }
         }
-        walk(document, "#")
         #expect(found == [])
     }
 
@@ -203,9 +179,7 @@ import Yams
     /// (`propertyNames`) and values (`JSONValueWithoutNUL`). Otherwise a fuzzer's schema-valid body
     /// is refused, and a client learns the rule from a 400.
     @Test func appRequestBodiesSayTextMayNotHoldNUL() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        let document = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+        let document = try await Self.servedDocument()
         let schemas = document["components"]?["schemas"]?.objectValue ?? [:]
         let noNUL = #"^[^\u0000]*(?![\s\S])"#
         var found: [String] = []
@@ -249,6 +223,26 @@ import Yams
         }
         #expect(found.sorted() == [])
         #expect(seen.contains("JSONValueWithoutNUL") && seen.contains("ProfileChange") && seen.contains("DeviceChange"))
+    }
+
+    /// `GET /openapi.json` of a mock of the test's own.
+    static func servedDocument() async throws -> JSONValue {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        return try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+    }
+
+    /// Calls `visit` with every object in `value` and its path (`#/components/schemas/…`, array
+    /// items by index), outermost first.
+    static func forEachObject(in value: JSONValue, path: String = "#", _ visit: ([String: JSONValue], String) -> Void) {
+        switch value {
+        case .object(let object):
+            visit(object, path)
+            for (key, child) in object { forEachObject(in: child, path: path + "/" + key, visit) }
+        case .array(let values):
+            for (index, child) in values.enumerated() { forEachObject(in: child, path: path + "/\(index)", visit) }
+        default: break
+        }
     }
 
     static let operationIDs: [String: String] = [
