@@ -7,6 +7,8 @@
 # from the request parsed to the answer built, namespace lookup or making included), which leaves
 # out the Python client and the loopback, most of a request to an existing namespace here.
 #   scripts/bench-namespaces.sh [COUNT] [BINARY]   (default 500; BINARY: skip the build)
+#   BENCH_SERVER_FLAGS="--namespace-pool 0" scripts/bench-namespaces.sh …   (more flags for the server:
+#   the same binary without its pool of ready copies, for a reference in the same session)
 #
 # What is measured:
 # - back to back: COUNT namespaces made one right after the other (`GET /ns/bench-<i>/__mock/health`),
@@ -33,9 +35,10 @@ else
 fi
 
 python3 - "$BIN" "$COUNT" <<'PY'
-import http.client, json, re, socket, statistics, subprocess, sys, tempfile, time
+import http.client, json, os, re, socket, statistics, subprocess, sys, tempfile, time
 
 binary, count = sys.argv[1], int(sys.argv[2])
+server_flags = os.environ.get("BENCH_SERVER_FLAGS", "").split()
 paced_count = 100
 
 def free_port():
@@ -53,7 +56,7 @@ def pct(values, p):
 port = free_port()
 log = tempfile.NamedTemporaryFile(mode="w", suffix=".log")
 proc = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", str(port), "--db", ":memory:",
-                         "--max-namespaces", str(count + paced_count + 10), "--log-level", "info"],
+                         "--max-namespaces", str(count + paced_count + 10), *server_flags, "--log-level", "info"],
                         stdout=log, stderr=log)
 try:
     for _ in range(500):
@@ -140,6 +143,7 @@ try:
     row("`…/__mock/accounts` as a new namespace's first request", first_use)
     row("`POST …/__mock/reset`", resets)
     row("`…/__mock/accounts` right after a reset", after_reset)
+    print(f"| the {count} made back to back, in all | {sum(made)*1e3:.0f} ms ({sum(made)/count*1e3:.3f} ms each) | | |")
     print(f"| RSS with the reference and one more namespace | {before/1024:.1f} MiB | | |")
     print(f"| RSS after {count} more | {after/1024:.1f} MiB | | |")
     print(f"| RSS per namespace | {(after-before)/count:.0f} KiB | | |")
