@@ -170,23 +170,19 @@ final class FixtureCompletion {
         body.values.forEach(collect)
         givenIDs = ids
         self.now = body["now"]?.stringValue ?? now
-        func highest(_ numbers: Set<String>, _ key: String) -> [String: Int64] {
-            var out: [String: Int64] = [:]
-            for entry in numbers {
-                guard let bar = entry.lastIndex(of: "|"), let n = Int64(entry[entry.index(after: bar)...]) else { continue }
-                let company = String(entry[..<bar])
-                out[company] = max(out[company] ?? 0, n)
-            }
+        /// The database's highest per company, raised by the body's own numbers.
+        func highest(_ numbers: Set<SeedWorld.CompanyNumber>, _ key: String, _ column: String) -> [String: Int64] {
+            var out = SeedWorld.highest(numbers)
             for row in body[key]?.arrayValue ?? [] {
                 guard let company = row.objectValue?["company_id"]?.stringValue,
-                      let n = row.objectValue?[key == "orders" ? "order_number" : "ticket_number"]?.intValue,
+                      let n = row.objectValue?[column]?.intValue,
                       n < SeedValidator.maxNumber else { continue }   // out of range: the reader names it
                 out[company] = max(out[company] ?? 0, n)
             }
             return out
         }
-        orderNumbers = highest(world.orderNumbers, "orders")
-        ticketNumbers = highest(world.ticketNumbers, "tickets")
+        orderNumbers = highest(world.orderNumbers, "orders", "order_number")
+        ticketNumbers = highest(world.ticketNumbers, "tickets", "ticket_number")
     }
 
     func complete(_ body: [String: JSONValue]) -> [String: JSONValue] {

@@ -93,7 +93,7 @@ extension Seed {
             try v.id(o.id, "\(p).id", table: "order")
             try v.company(o.company_id, "\(p).company_id")
             try v.number(o.order_number, "\(p).order_number")
-            guard v.known.orderNumbers.insert("\(o.company_id)|\(o.order_number)").inserted else {
+            guard v.known.orderNumbers.insert(.init(company: o.company_id, number: o.order_number)).inserted else {
                 throw v.error("\(p).order_number", "duplicate order number \(o.order_number) in this company")
             }
             try v.client(o.client_id, of: o.company_id, "\(p).client_id")
@@ -182,7 +182,7 @@ extension Seed {
             try v.id(t.id, "\(p).id", table: "ticket")
             try v.company(t.company_id, "\(p).company_id")
             try v.number(t.ticket_number, "\(p).ticket_number")
-            guard v.known.ticketNumbers.insert("\(t.company_id)|\(t.ticket_number)").inserted else {
+            guard v.known.ticketNumbers.insert(.init(company: t.company_id, number: t.ticket_number)).inserted else {
                 throw v.error("\(p).ticket_number", "duplicate ticket number \(t.ticket_number) in this company")
             }
             if let c = t.client_id { try v.client(c, of: t.company_id, "\(p).client_id") }

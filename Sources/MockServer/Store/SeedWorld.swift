@@ -20,15 +20,24 @@ struct SeedWorld: Sendable {
     var userEmails = Set<String>()
     /// Lowercased.
     var clientEmails = Set<String>()
-    /// `"<company id>|<number>"`.
-    var orderNumbers = Set<String>()
-    /// `"<company id>|<number>"`.
-    var ticketNumbers = Set<String>()
+    var orderNumbers = Set<CompanyNumber>()
+    var ticketNumbers = Set<CompanyNumber>()
     var brandNames = Set<String>()
     /// Brand name → its id and its models (name → id): how a device is linked to the catalogue.
     var catalogue: [String: (brandID: String, models: [String: String])] = [:]
     /// A company's VAT rate per item type: what a line item without `vat_rate` takes.
     var companyRates: [String: [ItemType: String]] = [:]
+
+    /// An order or ticket number, unique within its company.
+    struct CompanyNumber: Hashable, Sendable {
+        let company: String
+        let number: Int64
+    }
+
+    /// The highest of `numbers` per company.
+    static func highest(_ numbers: Set<CompanyNumber>) -> [String: Int64] {
+        numbers.reduce(into: [:]) { out, entry in out[entry.company] = max(out[entry.company] ?? 0, entry.number) }
+    }
 
     /// The table label the validator names an id by (`"order"`), per table.
     static let labels: [(table: String, label: String)] = [
@@ -75,8 +84,11 @@ struct SeedWorld: Sendable {
         world.clients = Set(try String.fetchAll(db, sql: "SELECT id FROM clients"))
         world.userEmails = Set(try String.fetchAll(db, sql: "SELECT lower(email) FROM users"))
         world.clientEmails = Set(try String.fetchAll(db, sql: "SELECT lower(email) FROM clients"))
-        world.orderNumbers = Set(try String.fetchAll(db, sql: "SELECT company_id || '|' || order_number FROM orders"))
-        world.ticketNumbers = Set(try String.fetchAll(db, sql: "SELECT company_id || '|' || ticket_number FROM tickets"))
+        func numbers(_ sql: String) throws -> Set<CompanyNumber> {
+            Set(try Row.fetchAll(db, sql: sql).map { CompanyNumber(company: $0[0], number: $0[1]) })
+        }
+        world.orderNumbers = try numbers("SELECT company_id, order_number FROM orders")
+        world.ticketNumbers = try numbers("SELECT company_id, ticket_number FROM tickets")
         for (id, name) in try pairs("SELECT id, name FROM brands") {
             world.brandNames.insert(name)
             world.catalogue[name] = (id, [:])
