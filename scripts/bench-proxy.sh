@@ -53,7 +53,8 @@ def wrk(port, path, token, connections, threads):
                           "-H", f"Authorization: Bearer {token}", f"http://127.0.0.1:{port}{path}"],
                          capture_output=True, text=True, check=True).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    p50, p99 = re.search(r"50%\s+(\S+)", out), re.search(r"99%\s+(\S+)", out)
+    # The distribution's own lines: "99%" also ends a thread-stats share such as "89.99%".
+    p50, p99 = re.search(r"^\s+50%\s+(\S+)", out, re.M), re.search(r"^\s+99%\s+(\S+)", out, re.M)
     if not p50 or not p99: raise SystemExit(f"{path} at {connections} connections: no latency distribution (every request timed out?):\n{out}")
     p50, p99 = unit(p50.group(1)), unit(p99.group(1))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)

@@ -322,6 +322,33 @@ import MockHTTP
                 == ["wrong_type /name"], "children are any value: their unknown key and what is below pass")
     }
 
+    /// Keys are written into a pointer as RFC 6901 says (`/` as `~1`, `~` as `~0`), and a nullable,
+    /// required, enumerated property is judged by its own schema, not its neighbours'.
+    @Test func pointersEscapeKeysAndEachPropertyKeepsItsOwnRules() throws {
+        let document = #"""
+        {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+         "paths": {"/api/thing": {"get": {"operationId": "getThing", "responses": {"200": {"description": "ok",
+           "content": {"application/json": {"schema": {"type": "object", "additionalProperties": false,
+             "required": ["kind", "note", "plain"],
+             "properties": {"kind": {"type": "string", "enum": ["a", "b"]}, "note": {"type": ["string", "null"]},
+                            "plain": {"type": "string"}, "maybe": {"type": "integer"}}}}}}}}}}}
+        """#
+        let contract = try ContractOperations(json: Data(document.utf8))
+        let operation = try #require(contract.operation(method: "GET", path: "/api/thing"))
+        guard case .documented(let schema?) = operation.schema(forStatus: 200) else { Issue.record("no schema"); return }
+        func found(_ json: String) throws -> [String] {
+            let value = try #require(JSONValue(json: json))
+            return SchemaCheck.deviations(of: value, against: schema).map { "\($0.kind.rawValue) \($0.pointer) \($0.expected)" }
+        }
+        #expect(try found(#"{"kind": "a", "note": null, "plain": "x"}"#) == [])
+        #expect(try found(#"{"kind": "c", "note": null, "plain": null, "maybe": null, "a/b~c": 1}"#) == [
+            "unknown_key /a~1b~0c no such key", "not_in_enum /kind one of \"a\", \"b\"",
+            "unexpected_null /maybe integer", "unexpected_null /plain string",
+        ])
+        let missing = try found(#"{"note": "n"}"#)
+        #expect(missing == ["missing_key /kind required string", "missing_key /plain required string"], "\(missing)")
+    }
+
     @Test func theReportFileIsWrittenWhenTheProxyStops() async throws {
         let rig = try ProxyRig()
         _ = try await rig.get("/api/orders")
