@@ -18,10 +18,30 @@ enum Redaction {
     /// A key whose value is a credential: `token`, `accessToken`, `refresh_token`, `code`,
     /// `password`, `secret`, `api_key`, `otp`… (case and separators ignored).
     static func isSecretKey(_ key: String) -> Bool {
-        let plain = key.lowercased().filter { $0.isLetter || $0.isNumber }
-        return ["token", "code", "password", "passwd", "secret", "apikey", "otp", "jwt", "session", "signature"]
-            .contains { plain.contains($0) }
+        // Every key of a recorded body is judged: an ASCII key (nearly all) byte by byte, the same
+        // answer as the Character-wise reading below, which any other key takes.
+        guard key.utf8.allSatisfy({ $0 < 0x80 }) else {
+            let plain = key.lowercased().filter { $0.isLetter || $0.isNumber }
+            return secretWords.contains { plain.contains($0) }
+        }
+        var plain: [UInt8] = []
+        plain.reserveCapacity(key.utf8.count)
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): plain.append(byte + 32)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): plain.append(byte)
+            default: continue
+            }
+        }
+        return secretWordBytes.contains { word in
+            word.count <= plain.count && (0...(plain.count - word.count)).contains { start in
+                plain[start..<(start + word.count)].elementsEqual(word)
+            }
+        }
     }
+
+    private static let secretWords = ["token", "code", "password", "passwd", "secret", "apikey", "otp", "jwt", "session", "signature"]
+    private static let secretWordBytes = secretWords.map { Array($0.utf8) }
 
     /// `value` with every secret key's value (any type but an object or array, which are walked)
     /// replaced by `"[redacted]"`. An error code (`"COMPANY_PENDING"`: capitals and `_`) is kept:

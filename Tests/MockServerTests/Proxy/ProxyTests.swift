@@ -349,6 +349,17 @@ import MockHTTP
         #expect(missing == ["missing_key /kind required string", "missing_key /plain required string"], "\(missing)")
     }
 
+    /// Which keys' values a recording replaces: case and separators ignored, any key holding a
+    /// credential word (so `postcode` too: redacting more is the safe side); non-ASCII keys are
+    /// read by Character (the Kelvin sign lowercases to `k`).
+    @Test func secretKeysAreKnownWhateverTheirCaseOrSeparators() {
+        let secret = ["accessToken", "refresh_token", "X-Api-Key", "code", "postcode", "TOKEN", "tok-en", "sessionId",
+                      "new_password", "OTP", "jwt", "signatureData", "to\u{212A}en", "passwordé", "pass word-less"]
+        let plain = ["name", "status", "id", "email", "tök", "to_ke", "", "ＴＯＫＥＮ", "pässwort"]
+        for key in secret { #expect(Redaction.isSecretKey(key), "\(key)") }
+        for key in plain { #expect(!Redaction.isSecretKey(key), "\(key)") }
+    }
+
     @Test func theReportFileIsWrittenWhenTheProxyStops() async throws {
         let rig = try ProxyRig()
         _ = try await rig.get("/api/orders")
