@@ -33,11 +33,7 @@ enum Redaction {
             default: continue
             }
         }
-        return secretWordBytes.contains { word in
-            word.count <= plain.count && (0...(plain.count - word.count)).contains { start in
-                plain[start..<(start + word.count)].elementsEqual(word)
-            }
-        }
+        return secretWordBytes.contains { plain.firstRange(of: $0) != nil }
     }
 
     private static let secretWords = ["token", "code", "password", "passwd", "secret", "apikey", "otp", "jwt", "session", "signature"]
