@@ -51,9 +51,9 @@ import Testing
     /// events), added again without their ids and numbers: every screen shows the copy as it shows
     /// the original, but for the ids and the numbers.
     @Test func aCopyOfASeededOrderReadsLikeTheOriginalEverywhere() async throws {
-        // The dashboard's month is the clock's: pinned to the seed's November, or this test would
-        // stop finding the seeded order and deposit in it once the calendar leaves November 2026.
-        let mock = try MockHarness { $0.clockStart = Timestamp.date(from: "2026-11-24T12:00:00Z")! }
+        // The dashboard's month is the clock's: pinned to the seed's day, or this test would stop
+        // finding the seeded order and deposit in it once the calendar leaves November 2026.
+        let mock = try MockHarness { $0.clockStart = SeedIDs.now }
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test").token
         let jane = try await mock.signInCustomer("jane@customer.test")

@@ -110,6 +110,18 @@ final class ProxyRig: Sendable {
         try await send("GET", path, bearer: bearer, direct: direct)
     }
 
+    /// `GET path` through the proxy, with the same request sent direct just before and just after
+    /// it. The mock's clock follows the wall clock, and an answer that shows "now" (the dashboard's
+    /// `to`) changes when a second passes between two requests: the proxied answer should be byte
+    /// for byte one of the two direct ones.
+    func getThroughAndDirect(_ path: String, bearer: String) async throws
+        -> (proxied: MockHarness.Reply, direct: [MockHarness.Reply]) {
+        let before = try await get(path, bearer: bearer, direct: true)
+        let proxied = try await get(path, bearer: bearer)
+        let after = try await get(path, bearer: bearer, direct: true)
+        return (proxied, [before, after])
+    }
+
     func post(_ path: String, _ json: [String: JSONValue], bearer: String? = nil) async throws -> MockHarness.Reply {
         try await send("POST", path, json: json, bearer: bearer)
     }

@@ -7,7 +7,7 @@ import Testing
 /// the same filter, and move with the data and the mock clock.
 @Suite struct DashboardTests {
     /// The seed's reference time (`now` of Seeds/default.json), a Saturday.
-    static let reference = Timestamp.date(from: "2026-11-21T12:00:00Z")!
+    static let reference = SeedIDs.now
     static let periods = ["today", "week", "month", "year"]
     static let ticket1001 = "0000000a-0000-4000-8000-00000000a001"
     static let ticket1005 = "0000000a-0000-4000-8000-00000000a005"

@@ -9,7 +9,7 @@ import Testing
 @Suite struct TicketRouteTests {
     typealias IDs = SeedTicketIDs
     /// The seed's reference time: every seeded timestamp lies before it.
-    static let seedNow = Date(timeIntervalSince1970: 1_795_262_400)   // 2026-11-21T12:00:00Z
+    static let seedNow = SeedIDs.now
     /// Acme's six tickets, newest activity first (`updated_at` = the last message's time).
     static let acmeByActivity = [5, 2, 1, 3, 4, 6].map { IDs.ticket($0) }
 

@@ -271,6 +271,8 @@ extension JSONValue {
 
 /// Ids from Seeds/default.json (listed in Seeds/README.md).
 enum SeedIDs {
+    /// The seed's `now` (Seeds/default.json): a clock pinned here sees the seeded data as of its day.
+    static let now = Timestamp.date(from: "2026-11-21T12:00:00Z")!
     static let acme = "00000001-0000-4000-8000-00000000a000"
     static let beta = "00000001-0000-4000-8000-00000000b000"
     static let pending = "00000001-0000-4000-8000-00000000c000"
