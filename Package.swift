@@ -14,9 +14,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // 3.x too: its types have the Sendability of the CryptoKit in Xcode 16 SDKs, and CI builds
+        // MockServer against it once (scripts/build-crypto3).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // From 1.6: swift-log 1.16 needs tools version 6.2, and SwiftPM passes over a version its
+        // tools cannot read, so Xcode 16.3 (Swift 6.1) resolves 1.15 and newer toolchains 1.16.
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),       // NIOConcurrencyHelpers only
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
@@ -57,7 +61,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Yams", package: "Yams"),                   // serves docs/openapi.yaml as JSON too
             .product(name: "OpenAPIKit", package: "OpenAPIKit"),       // the proxy reads the document (Proxy/)
-        ], resources: [.copy("../../docs/openapi.yaml"),              // the one source, bundled (Routes/OpenAPIRoutes.swift)
+        // Resources stay inside the target's folder (Xcode's package build copies nothing else);
+        // docs/openapi.yaml is a link to the one file (Routes/OpenAPIRoutes.swift).
+        ], resources: [.copy("Resources/openapi.yaml"),
                        .copy("Control/Console/console.html")]),       // GET /__mock/ (Control/ConsoleRoutes.swift)
         // The shared client: Foundation only.
         .target(name: "RepairMinderClient"),

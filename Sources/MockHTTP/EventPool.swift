@@ -93,13 +93,11 @@ final class EventPool: @unchecked Sendable {
 
     private func spawnWorker() {
         registry.withLock { $0.workers += 1 }
-        let thread = Thread { [self] in
+        ServerThread.start("MockHTTP worker") { [self] in
             let worker = Worker()
             worker.install()
             self.work(worker)
         }
-        thread.name = "MockHTTP worker"
-        thread.start()
     }
 
     // MARK: Connections
@@ -161,12 +159,10 @@ final class EventPool: @unchecked Sendable {
     /// the connection is idle again or closed.
     private func handOff(_ pooled: Pooled, linger: Bool) {
         release(pooled)
-        let thread = Thread { [self] in
+        ServerThread.start("MockHTTP connection") { [self] in
             // The pool has forgotten `pooled`: this thread is its only user now.
             self.serveBlocking(pooled, linger: linger)
         }
-        thread.name = "MockHTTP connection"
-        thread.start()
     }
 
     /// Takes a connection out of the registry and the epoll set, for a thread of its own.

@@ -39,10 +39,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// The hosts bound when none are given.
     public static let defaultHosts = ["127.0.0.1", "::1"]
 
-    /// Linux: one worker per core, at least 2. Elsewhere 0 (a thread per connection).
+    /// Linux: one worker per core, at least 2. Elsewhere, and on Linux under `AppleEmulation`, 0
+    /// (a thread per connection).
     public static var defaultWorkerThreads: Int {
         #if os(Linux)
-        max(2, ProcessInfo.processInfo.activeProcessorCount)
+        AppleEmulation.isOn ? 0 : max(2, ProcessInfo.processInfo.activeProcessorCount)
         #else
         0
         #endif
@@ -110,6 +111,8 @@ public final class HTTPServer: Sendable {
         var stopWrite: Int32 = -1
         var acceptors = 0
         var connections: Set<Int32> = []
+        /// `maxConnections`, or fewer when the descriptor limit would run out first.
+        var connectionCap = 0
     }
 
     /// `errorResponder` turns what a handler throws into an answer; without one it is a 500 with
@@ -152,6 +155,35 @@ public final class HTTPServer: Sendable {
     /// Connections being served right now.
     public var activeConnections: Int { state.withLock { $0.connections.count } }
 
+    /// Connections served at once (0 before `start()`): `maxConnections`, or fewer when the
+    /// process's descriptor limit would run out first — macOS's default soft limit is 256, the same
+    /// as `maxConnections`' default, and the database, the listeners and the logs need descriptors
+    /// too. Past it a new connection gets the 503.
+    public var connectionLimit: Int { state.withLock { $0.connectionCap } }
+
+    /// Descriptors kept for everything but connections (listeners, the stop pipe, SQLite's files,
+    /// logs, a test's own sockets) when the cap comes from the descriptor limit.
+    static let reservedDescriptors = 64
+
+    /// The cap for `maxConnections` under a soft descriptor limit of `limit` (nil: none known).
+    static func connectionCap(maxConnections: Int, descriptorLimit limit: Int?) -> Int {
+        guard let limit else { return maxConnections }
+        return max(1, min(maxConnections, limit - reservedDescriptors))
+    }
+
+    /// The soft `RLIMIT_NOFILE`, nil when unlimited or unknown.
+    static func descriptorLimit() -> Int? {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        // Neither platform's RLIM_INFINITY imports into Swift; a limit past 2^31 is as good as none.
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int32.max) else { return nil }
+        return Int(clamping: limit.rlim_cur)
+    }
+
     // MARK: Start
 
     /// Binds every address, listens and starts accepting. Throws `HTTPServerError` when an
@@ -188,6 +220,8 @@ public final class HTTPServer: Sendable {
             s.stopRead = pipeFDs[0]
             s.stopWrite = pipeFDs[1]
             s.acceptors = bound.listeners.count
+            s.connectionCap = Self.connectionCap(maxConnections: configuration.maxConnections,
+                                                 descriptorLimit: Self.descriptorLimit())
         }
         #if os(Linux)
         let pool: EventPool?
@@ -212,9 +246,7 @@ public final class HTTPServer: Sendable {
         #endif
         for listener in bound.listeners {
             let stopRead = pipeFDs[0]
-            let thread = Thread { [self] in self.acceptLoop(listener: listener, stopRead: stopRead, pool: pool) }
-            thread.name = "MockHTTP accept"
-            thread.start()
+            ServerThread.start("MockHTTP accept") { [self] in self.acceptLoop(listener: listener, stopRead: stopRead, pool: pool) }
         }
     }
 
@@ -297,13 +329,25 @@ public final class HTTPServer: Sendable {
         Sys.setCloexec(fd)
         Sys.setInt(fd, SOL_SOCKET, SO_REUSEADDR, 1)
         if address.family == AF_INET6 { Sys.setInt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, 1) }
-        let rc = withUnsafePointer(to: &address.storage) {
+        var rc = withUnsafePointer(to: &address.storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, address.length) }
         }
+        #if canImport(Darwin)
+        // Darwin, unlike Linux, lets a socket with SO_REUSEADDR bind 127.0.0.1:P while another
+        // listens on *:P, and then the two share the port. Ask for the wildcard too: a port held
+        // there is the same refusal as on Linux.
+        if rc == 0, Self.wildcardIsHeld(family: address.family, storage: address.storage) {
+            rc = -1
+            errno = EADDRINUSE
+        }
+        #endif
         guard rc == 0 else {
             let code = errno
             Sys.closeFD(fd)
-            throw HTTPServerError("cannot bind \(Sys.describe(address.storage)) (\(host)): \(Sys.errorText(code))", code: code)
+            let reason = code == EADDRINUSE
+                ? "the port is already in use (another process listens on it, on this address or on all addresses)"
+                : Sys.errorText(code)
+            throw HTTPServerError("cannot bind \(Sys.describe(address.storage)) (\(host)): \(reason)", code: code)
         }
         guard posixListen(fd, 511) == 0 else {
             let code = errno
@@ -321,6 +365,42 @@ public final class HTTPServer: Sendable {
         return (fd, text, port)
     }
 
+    #if canImport(Darwin)
+    /// Whether another socket holds the wildcard address of `storage`'s family on its port: a probe
+    /// socket with SO_REUSEADDR binds the wildcard (allowed beside specific addresses, even our
+    /// own, and beside connections lingering in TIME_WAIT; refused only where the wildcard itself is
+    /// taken) and is closed at once, without listening. False for a wildcard address or port 0.
+    private static func wildcardIsHeld(family: Int32, storage: sockaddr_storage) -> Bool {
+        var wildcard = storage
+        let isWildcard = withUnsafeMutablePointer(to: &wildcard) { pointer -> Bool in
+            if family == AF_INET {
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                    guard v4.pointee.sin_port != 0, v4.pointee.sin_addr.s_addr != 0 else { return true }
+                    v4.pointee.sin_addr.s_addr = 0   // INADDR_ANY
+                    return false
+                }
+            }
+            return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                let any = withUnsafeBytes(of: v6.pointee.sin6_addr) { $0.allSatisfy { $0 == 0 } }
+                guard v6.pointee.sin6_port != 0, !any else { return true }
+                v6.pointee.sin6_addr = in6_addr()   // in6addr_any: all zeros
+                return false
+            }
+        }
+        if isWildcard { return false }
+        let probe = socket(family, Sys.streamType, 0)
+        guard probe >= 0 else { return false }
+        defer { Sys.closeFD(probe) }
+        Sys.setInt(probe, SOL_SOCKET, SO_REUSEADDR, 1)
+        if family == AF_INET6 { Sys.setInt(probe, Int32(IPPROTO_IPV6), IPV6_V6ONLY, 1) }
+        let length = socklen_t(family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
+        let rc = withUnsafePointer(to: &wildcard) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, length) }
+        }
+        return rc != 0 && errno == EADDRINUSE
+    }
+    #endif
+
     // MARK: Accept
 
     private func acceptLoop(listener: Int32, stopRead: Int32, pool: EventPool?) {
@@ -328,6 +408,10 @@ public final class HTTPServer: Sendable {
                    pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)]
         let config = configuration
         let sendTimeout = max(config.requestTimeout, 1)
+        // One descriptor held back for the moment the process runs out: closed, it lets a waiting
+        // connection be accepted and answered 503 instead of left in the backlog to time out.
+        var reserve = Self.openReserve()
+        defer { if reserve >= 0 { Sys.closeFD(reserve) } }
         acceptLoop: while true {
             fds[0].revents = 0
             fds[1].revents = 0
@@ -344,15 +428,30 @@ public final class HTTPServer: Sendable {
                     switch errno {
                     case EINTR, ECONNABORTED: continue
                     case EAGAIN, EWOULDBLOCK: continue acceptLoop
-                    case EMFILE, ENFILE, ENOBUFS, ENOMEM:
-                        usleep(10_000)   // out of descriptors: back off instead of spinning
+                    case EMFILE, ENFILE:
+                        // Out of descriptors: free the reserve, take the oldest waiting connection,
+                        // answer it 503 and take the reserve back; without one, back off.
+                        guard reserve >= 0 else {
+                            usleep(10_000)
+                            reserve = Self.openReserve()
+                            continue acceptLoop
+                        }
+                        Sys.closeFD(reserve)
+                        var ignored = sockaddr_storage()
+                        let waiting = Sys.accept(listener, &ignored)
+                        if waiting >= 0 { rejectBusy(waiting) }
+                        reserve = Self.openReserve()
+                        if waiting < 0 { continue acceptLoop }
+                        continue
+                    case ENOBUFS, ENOMEM:
+                        usleep(10_000)   // the kernel is short of memory: back off instead of spinning
                         continue acceptLoop
                     default: continue acceptLoop
                     }
                 }
                 Sys.configureAccepted(fd, sendTimeout: sendTimeout)
                 let admitted = state.withLock { s -> Bool in
-                    guard s.phase == .running, s.connections.count < config.maxConnections else { return false }
+                    guard s.phase == .running, s.connections.count < s.connectionCap else { return false }
                     s.connections.insert(fd)
                     return true
                 }
@@ -369,13 +468,11 @@ public final class HTTPServer: Sendable {
                     continue
                 }
                 #endif
-                let thread = Thread { [self] in
+                ServerThread.start("MockHTTP connection") { [self] in
                     var connection = HTTPConnection(server: self, fd: fd, remoteAddress: remote, stopRead: stopRead)
                     connection.run()
                     self.connectionFinished(fd)
                 }
-                thread.name = "MockHTTP connection"
-                thread.start()
             }
         }
         Sys.closeFD(listener)
@@ -383,7 +480,14 @@ public final class HTTPServer: Sendable {
         releasePipeIfDone()
     }
 
-    /// Over the connection cap (or stopping): a 503 written without blocking, then close.
+    /// A descriptor on /dev/null, held so that running out of descriptors still leaves one to
+    /// accept with; -1 when none is left.
+    private static func openReserve() -> Int32 {
+        open("/dev/null", O_RDONLY | O_CLOEXEC)
+    }
+
+    /// Over the connection cap (or stopping, or out of descriptors): a 503 written without
+    /// blocking, then close.
     private func rejectBusy(_ fd: Int32) {
         Sys.setNonBlocking(fd, true)
         var date = HTTPDateCache()

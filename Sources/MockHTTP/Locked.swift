@@ -2,7 +2,7 @@ import Atomics
 import NIOConcurrencyHelpers
 
 /// Mutable state behind a lock. The storage is swift-nio's `NIOLockedValueBox`: a plain
-/// `pthread_mutex_t` on Linux and `os_unfair_lock` on Darwin. Not `Synchronization.Mutex`: it needs
+/// `pthread_mutex_t` on Linux and on Darwin (NIO 2.101's `NIOLock`). Not `Synchronization.Mutex`: it needs
 /// macOS 15 / iOS 18 (the package supports 14 / 17), and on Linux it is a priority-inheritance
 /// futex, which enters the kernel on every contended acquire and release — with 64 connection
 /// threads on 2 cores that cost the health route 40 % of its CPU (docs/performance.md).

@@ -38,7 +38,7 @@ public final class MockServer: Sendable {
             """)
         let environment = ServerEnvironment(
             configuration: configuration, namespace: nil, store: store, resetPoint: ResetPoint(snapshot),
-            clock: MockClock(start: configuration.clockStart), journal: RequestJournal(), faults: FaultPlan(),
+            clock: MockClock(start: configuration.clockStart, frozen: configuration.clockFrozen), journal: RequestJournal(), faults: FaultPlan(),
             signer: JWTSigner(secret: configuration.jwtSecret), logger: configuration.logger)
         SimulatorPush.attach(to: environment)
         let storePool = StorePool(snapshot: snapshot, capacity: configuration.namespacePoolSize)

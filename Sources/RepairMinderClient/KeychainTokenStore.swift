@@ -5,6 +5,12 @@ import Security
 /// A store in the Keychain: one generic-password item per slot (account = slot name) under
 /// `service`, accessible after first unlock so a background refresh works.
 /// Give an app and its extensions the same `accessGroup` to share credentials.
+///
+/// Every item is in the data protection keychain (`kSecUseDataProtectionKeychain`), the one iOS
+/// always uses: on macOS, without it, accessibility and access groups are ignored and items go to
+/// the legacy file keychain. On macOS that keychain needs a signed app with a
+/// `keychain-access-groups` entitlement; an unsigned tool gets `TokenStoreError.keychain(status:
+/// -34018)` (`errSecMissingEntitlement`) and should use `FileTokenStore` instead.
 public struct KeychainTokenStore: TokenStore {
     public let service: String
     public let accessGroup: String?
@@ -19,6 +25,7 @@ public struct KeychainTokenStore: TokenStore {
             kSecClass as String: kSecClassGenericPassword,
             kSecAttrService as String: service,
             kSecAttrAccount as String: slot.rawValue,
+            kSecUseDataProtectionKeychain as String: true,
         ]
         if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
         return query

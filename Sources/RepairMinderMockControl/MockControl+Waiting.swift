@@ -66,20 +66,24 @@ extension MockControl {
         }
     }
 
-    /// Runs `attempt` until it finds something or `timeout` passes (one last attempt at the
-    /// deadline); `attempt` answers what it found, or nil and a description of what it saw.
+    /// Runs `attempt` until it finds something or `timeout` passes; the wait fails only after an
+    /// attempt that began at or after the deadline, so a slow machine does not fail a wait whose
+    /// answer came while an attempt was under way. `attempt` answers what it found, or nil and a
+    /// description of what it saw.
     func poll<T: Sendable>(_ what: String, timeout: Duration,
                            _ attempt: () async throws -> (T?, String)) async throws -> T {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
+            let started = clock.now
             let (found, seen) = try await attempt()
             if let found { return found }
-            let now = clock.now
-            guard now < deadline else {
+            // Only a look that began at or after the deadline ends the wait: one that began before it
+            // and took long (a busy machine, an app acting meanwhile) is followed by one more.
+            guard started < deadline else {
                 throw MockControlError.timedOut(waitingFor: what, after: timeout, lastSeen: seen)
             }
-            try await Task.sleep(for: min(pollInterval, now.duration(to: deadline)))
+            try await Task.sleep(for: max(.zero, min(pollInterval, clock.now.duration(to: deadline))))
         }
     }
 

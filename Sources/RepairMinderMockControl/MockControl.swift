@@ -117,12 +117,29 @@ public struct MockControl: Sendable {
         try await data(MockClockState.self, "POST", "/__mock/clock", json: ["now": .string(MockTime.string(instant))])
     }
 
-    /// Puts the mock clock back on the wall clock (offset 0, to the millisecond), leaving everything
+    /// Stops the mock clock, at `instant` when given, else where it stands: from then on it moves
+    /// only when moved (`advanceClock(by:)`, ``setClock(to:)``), so a test that depends on the
+    /// time (a TOTP step, an expiry at the second) holds on a machine of any speed.
+    @discardableResult
+    public func freezeClock(at instant: Date? = nil) async throws -> MockClockState {
+        var body: [String: MockJSON] = ["frozen": .bool(true)]
+        if let instant { body["now"] = .string(MockTime.string(instant)) }
+        return try await data(MockClockState.self, "POST", "/__mock/clock", json: body)
+    }
+
+    /// Lets a frozen mock clock run on with the wall clock from where it stands.
+    @discardableResult
+    public func unfreezeClock() async throws -> MockClockState {
+        try await data(MockClockState.self, "POST", "/__mock/clock", json: ["frozen": .bool(false)])
+    }
+
+    /// Puts the mock clock back on the wall clock (running, offset 0, to the millisecond), leaving everything
     /// else as it is. The API has no call for it: this reads the offset and moves the clock back by
     /// it (``reset()`` also brings the clock back, with the rest of the state).
     @discardableResult
     public func useWallClock() async throws -> MockClockState {
-        let state = try await clock()
+        var state = try await clock()
+        if state.frozen { state = try await unfreezeClock() }
         return state.offsetSeconds == 0 ? state : try await advanceClock(by: -state.offsetSeconds)
     }
 

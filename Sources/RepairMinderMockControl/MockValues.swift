@@ -95,8 +95,10 @@ public struct MockClockState: Sendable, Equatable, Decodable {
     public let now: Date
     /// The mock clock minus the wall clock, to the millisecond. 0 when it follows the wall clock.
     public let offsetSeconds: Double
+    /// Whether the clock stands still (it moves only when moved); false, it runs with the wall clock.
+    public let frozen: Bool
 
-    enum CodingKeys: String, CodingKey { case now, offsetSeconds = "offset_seconds" }
+    enum CodingKeys: String, CodingKey { case now, offsetSeconds = "offset_seconds", frozen }
 }
 
 // MARK: - Outbox, companies, accounts

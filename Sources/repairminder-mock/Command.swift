@@ -179,6 +179,7 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(MockServer.isHealthy(host: Self.probeHost(s.hosts), port: s.port) ? 0 : 1)
         }
         MallocTuning.apply()   // before any connection thread exists
+        DescriptorLimit.raise()
         Environment.bootstrapLogging(s.logLevel)
         var configuration = s.apply(to: MockServerConfiguration())
         if !s.hosts.isEmpty { configuration.hosts = s.hosts }

@@ -83,6 +83,7 @@ struct ProxyCommand: ParsableCommand {
 
     func run() throws {
         var (configuration, level) = try configuration()
+        DescriptorLimit.raise()
         Environment.bootstrapLogging(level)
         configuration.logger = Logger(label: "repairminder-mock.proxy")
         let stop = StopSignals()

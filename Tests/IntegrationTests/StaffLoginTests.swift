@@ -49,7 +49,7 @@ struct StaffLoginTests {
     @Test func passwordLoginWithTOTPCodeSignsIn() async throws {
         // Pin the mock's clock one second into a 30 s step, so the code stays current for the test.
         let start = Date(timeIntervalSince1970: (floor(Date().timeIntervalSince1970 / 30) + 2) * 30 + 1)
-        try await withMock({ $0.clockStart = start }) { mock in
+        try await withMock({ $0.clockStart = start; $0.clockFrozen = true }) { mock in
             let session = StaffSession(client: mock.client())
             _ = try await session.login(email: Seeded.totp, password: Seeded.password)
             let code = TOTPGenerator.code(secretBase32: Seeded.totpSecret, at: start)
@@ -64,7 +64,7 @@ struct StaffLoginTests {
 
     @Test func wrongTOTPCodeIsInvalidOrExpiredCode() async throws {
         let start = Date(timeIntervalSince1970: (floor(Date().timeIntervalSince1970 / 30) + 2) * 30 + 1)
-        try await withMock({ $0.clockStart = start }) { mock in
+        try await withMock({ $0.clockStart = start; $0.clockFrozen = true }) { mock in
             let session = StaffSession(client: mock.client())
             _ = try await session.login(email: Seeded.totp, password: Seeded.password)
             // A code from an hour earlier is outside the ±1 step window.

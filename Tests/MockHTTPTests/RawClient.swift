@@ -88,7 +88,7 @@ final class RawClient {
     }
 
     /// Reads one response; `head: true` for a HEAD request (no body follows).
-    func readResponse(timeout: Double = 5, head: Bool = false) throws -> RawResponse {
+    func readResponse(timeout: Double = 30, head: Bool = false) throws -> RawResponse {
         let deadline = Sys.now() + Sys.nanos(timeout)
         while true {
             if let (response, used) = try Self.parse(buffer, head: head) {
@@ -105,7 +105,7 @@ final class RawClient {
 
     /// True when the server closes the connection (EOF or reset) before `timeout`, with no more
     /// bytes than already buffered.
-    func closedByServer(timeout: Double = 5) -> Bool {
+    func closedByServer(timeout: Double = 30) -> Bool {
         let deadline = Sys.now() + Sys.nanos(timeout)
         while true {
             switch fill(until: deadline) {
@@ -160,7 +160,7 @@ final class RawClient {
 }
 
 /// Waits (polling) until `condition` holds or `timeout` passes.
-func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
+func eventually(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
     let deadline = Sys.now() + Sys.nanos(timeout)
     while Sys.now() < deadline {
         if condition() { return true }

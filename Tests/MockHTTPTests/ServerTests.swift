@@ -257,7 +257,7 @@ struct ServerTests {
             let c = try RawClient(port: server.port)
             // Only the head is sent: the answer cannot wait for 2 MiB that never come.
             c.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: \(2 << 20)\r\n\r\n")
-            let r = try c.readResponse(timeout: 2)
+            let r = try c.readResponse()
             #expect(r.status == 413)
             #expect(r.text == "Request body too large\n")
             #expect(c.closedByServer())
@@ -280,15 +280,15 @@ struct ServerTests {
             let c = try RawClient(port: server.port)
             let t0 = Sys.now()
             c.send("GET / HTTP/1.1\r\nHost: t\r\n")
-            let r = try c.readResponse(timeout: 3)
+            let r = try c.readResponse()
             let elapsed = Double(Sys.now() - t0) / 1e9
             #expect(r.status == 408)
-            #expect(elapsed >= 0.25 && elapsed < 2.5)
+            #expect(elapsed >= 0.25)   // never early; how late depends on the machine
             #expect(c.closedByServer())
             // A body that stops short times out too.
             let b = try RawClient(port: server.port)
             b.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
-            #expect(try b.readResponse(timeout: 3).status == 408)
+            #expect(try b.readResponse().status == 408)
         }
     }
 
@@ -298,9 +298,9 @@ struct ServerTests {
             c.send(get("/"))
             #expect(try c.readResponse().status == 200)
             let t0 = Sys.now()
-            #expect(c.closedByServer(timeout: 3))
+            #expect(c.closedByServer())
             let elapsed = Double(Sys.now() - t0) / 1e9
-            #expect(elapsed >= 0.25 && elapsed < 2.5)
+            #expect(elapsed >= 0.25)   // never early; how late depends on the machine
             #expect(c.pending.isEmpty)   // closed silently
         }
     }
@@ -458,7 +458,7 @@ struct ServerTests {
 
     @Test(arguments: ServerMode.all) func gracefulStopLetsAnInFlightRequestFinish(_ mode: ServerMode) throws {
         let entered = Locked(false)
-        let server = HTTPServer(configuration: mode.configuration { $0.shutdownGrace = 5 }) { request in
+        let server = HTTPServer(configuration: mode.configuration { $0.shutdownGrace = 60 }) { request in
             entered.withLock { $0 = true }
             return try testHandler(request)
         }
@@ -483,9 +483,9 @@ struct ServerTests {
         #expect(r.text == "slow done")
         #expect(r.header("connection") == "close")
         #expect(c.closedByServer())
-        #expect(idle.closedByServer(timeout: 1))   // idle keep-alive connections are closed
+        #expect(idle.closedByServer())   // idle keep-alive connections are closed
         #expect(eventually { stopped.withLock { $0 } })
-        #expect(Double(Sys.now() - t0) / 1e9 < 3)   // done when the request is, not at the 5 s grace
+        #expect(Double(Sys.now() - t0) / 1e9 < 30)   // done when the request is, not at the 60 s grace
         #expect(throws: ClientError.self) { _ = try RawClient(port: port) }
         server.stop()   // twice is fine
     }
@@ -493,7 +493,7 @@ struct ServerTests {
     @Test(arguments: ServerMode.all) func stopGivesUpOnARequestThatOutlivesTheGrace(_ mode: ServerMode) throws {
         let server = HTTPServer(configuration: mode.configuration { $0.shutdownGrace = 0.1 }) { request in
             if request.path == "/forever" {
-                Thread.sleep(forTimeInterval: 2.5)
+                Thread.sleep(forTimeInterval: 30)
             }
             return HTTPResponse(status: 200)
         }
@@ -504,8 +504,8 @@ struct ServerTests {
         usleep(50_000)
         let t0 = Sys.now()
         server.stop()
-        #expect(Double(Sys.now() - t0) / 1e9 < 2.0)
-        #expect(c.closedByServer(timeout: 3))
+        #expect(Double(Sys.now() - t0) / 1e9 < 15)   // the grace and the 1 s cut, not the handler's 30 s
+        #expect(c.closedByServer())
     }
 
     // MARK: Handler API
@@ -544,7 +544,7 @@ struct ServerTests {
             #expect(r.text == #"{"status":500,"message":"Internal server error"}"#)
             let bad = try RawClient(port: server.port)
             bad.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: \(2 << 20)\r\n\r\n")
-            #expect(try bad.readResponse(timeout: 2).text == #"{"status":413,"message":"Request body too large"}"#)
+            #expect(try bad.readResponse().text == #"{"status":413,"message":"Request body too large"}"#)
         }
     }
 

@@ -14,7 +14,7 @@ import RepairMinderMockControl
     static let aWhile: TimeInterval = 3600
 
     @Test func healthAnswersStatusVersionAndTheMockClock() async throws {
-        try await withMock({ $0.clockStart = Self.start }) { mock in
+        try await withMock({ $0.clockStart = Self.start; $0.clockFrozen = true }) { mock in
             let health = try await mock.control.health()
             #expect(health.status == "ok")
             #expect(health.version == "0.1.0")
@@ -23,7 +23,7 @@ import RepairMinderMockControl
     }
 
     @Test func resetEmptiesOutboxJournalAndFaultsAndBringsTheClockBack() async throws {
-        try await withMock({ $0.clockStart = Self.start }) { mock in
+        try await withMock({ $0.clockStart = Self.start; $0.clockFrozen = true }) { mock in
             let control = mock.control
             _ = try await mock.requestStaffCode()
             try await control.addFault(.on("/api/nothing").failing(status: 503))
@@ -65,6 +65,21 @@ import RepairMinderMockControl
             #expect(abs(wall.offsetSeconds) < 0.01)
             #expect(abs(try await control.clock().offsetSeconds) < 0.01)
             #expect(try await control.useWallClock().offsetSeconds == 0)   // already there: no move
+        }
+    }
+
+    @Test func aFrozenClockStandsStillUntilUnfrozenAndUseWallClockLetsItRun() async throws {
+        try await withMock { mock in
+            let control = mock.control
+            let frozen = try await control.freezeClock(at: Self.start)
+            #expect(frozen.frozen && frozen.now == Self.start)
+            #expect(try await control.advanceClock(by: 30).now == Self.start + 30)
+            #expect(try await control.clock().now == Self.start + 30)
+            let running = try await control.unfreezeClock()
+            #expect(!running.frozen)
+            #expect(try await control.freezeClock().frozen)
+            let wall = try await control.useWallClock()
+            #expect(!wall.frozen && abs(wall.offsetSeconds) < 0.01)
         }
     }
 

@@ -30,6 +30,20 @@ import RepairMinderMockControl
         }
     }
 
+    @Test func aLookThatOutlastsTheTimeoutIsFollowedByOneMore() async throws {
+        try await withMock { mock in
+            let polls = CallCounter()
+            let control = mock.control(hookedAfter: "/__mock/outbox", calls: polls) {
+                _ = try await mock.requestStaffCode()
+                // A slow machine: the first look ends well after the deadline, with the mail sent meanwhile.
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            let code = try await control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: .milliseconds(100))
+            #expect(code.count == 6)
+            #expect(await polls.count == 2)
+        }
+    }
+
     @Test func waitForCodeIgnoresUsedCodesAndWaitsForTheNextOne() async throws {
         try await withMock { mock in
             _ = try await mock.requestStaffCode()

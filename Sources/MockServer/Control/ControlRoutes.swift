@@ -45,18 +45,32 @@ enum ControlRoutes {
         router.post("/__mock/clock", access: .open) { context in
             let change = try context.body(ClockChange.self)
             let clock = context.environment.clock
+            // Checked whole before anything changes: a bad body moves nothing.
+            enum Move { case by(Double), to(Date), none }
+            let move: Move
             switch (change.advanceSeconds, change.now) {
             case (let seconds?, nil):
                 guard seconds.isFinite, abs(seconds) <= 100 * 365 * 86_400 else {
                     throw APIFailure.invalidField("advance_seconds")
                 }
-                clock.advance(by: seconds)
+                move = .by(seconds)
             case (nil, let text?):
                 guard let instant = Timestamp.parse(text) else { throw APIFailure.invalidField("now") }
-                clock.set(instant)
+                move = .to(instant)
+            case (nil, nil) where change.frozen != nil:
+                move = .none
+            case (nil, nil):
+                throw APIFailure.badRequest("Give advance_seconds, now or frozen")
             default:
                 throw APIFailure.badRequest("Give exactly one of advance_seconds or now")
             }
+            if change.frozen == true { clock.freeze() }
+            switch move {
+            case .by(let seconds): clock.advance(by: seconds)
+            case .to(let instant): clock.set(instant)
+            case .none: break
+            }
+            if change.frozen == false { clock.unfreeze() }
             // The stages the move reached go out now, as the backend's scheduler would have sent them.
             try context.store.sendDueMacroStages(now: clock.now())
             return JSONBody.success(ClockState(clock))
@@ -180,17 +194,22 @@ private struct ResetResult {
 private struct ClockState {
     let now: String
     let offsetSeconds: Double
+    let frozen: Bool
     init(_ clock: MockClock) {
         now = Timestamp.string(clock.now())
         offsetSeconds = (clock.offsetSeconds * 1000).rounded() / 1000
+        frozen = clock.isFrozen
     }
-    enum CodingKeys: String, CodingKey { case now, offsetSeconds = "offset_seconds" }
+    enum CodingKeys: String, CodingKey { case now, offsetSeconds = "offset_seconds", frozen }
 }
 
 private struct ClockChange: Decodable {
     let advanceSeconds: Double?
     let now: String?
-    enum CodingKeys: String, CodingKey { case advanceSeconds = "advance_seconds", now }
+    /// true stops the clock (before a move in the same body, so the move lands exactly); false lets
+    /// it run on with the wall clock (after the move).
+    let frozen: Bool?
+    enum CodingKeys: String, CodingKey { case advanceSeconds = "advance_seconds", now, frozen }
 }
 
 private struct CompanyStatusChange: Decodable {

@@ -23,6 +23,9 @@ public struct MockServerConfiguration: Sendable {
     public var seedSnapshot: SeedSnapshot?
     /// The clock's first reading; nil follows the wall clock.
     public var clockStart: Date?
+    /// The clock stands still at `clockStart` (or at the start's wall-clock time) and moves only when
+    /// moved (`POST /__mock/clock`): for tests that depend on the time, on a machine of any speed.
+    public var clockFrozen: Bool = false
     /// Named namespaces (`/ns/<name>/…`) kept at once; past it the least recently used is dropped.
     public var maxNamespaces: Int = 64
     /// A named namespace unused for this long is dropped (the next request starts it afresh).

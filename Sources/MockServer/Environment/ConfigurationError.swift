@@ -6,6 +6,8 @@ public enum MockServerConfigurationError: Error, Equatable, CustomStringConverti
     /// `pushDirectory` or `simulatorPush` without `pushBundleID`.
     case pushBundleIDRequired
     case invalidPushBundleID(String)
+    /// `simulatorPush` where no process can be started (iOS: a mock inside an app's test bundle).
+    case simulatorPushUnavailable
     /// `pushDirectory` cannot be made (the reason is the system's).
     case pushDirectoryUnusable(path: String, reason: String)
     case invalidControlToken
@@ -18,6 +20,8 @@ public enum MockServerConfigurationError: Error, Equatable, CustomStringConverti
             "--push-dir and --simulator-push need --push-bundle-id, the app's bundle identifier (e.g. com.example.RepairMinder)"
         case .invalidPushBundleID(let id):
             "push bundle id \(id) is not a bundle identifier: use letters, digits, hyphens and periods (e.g. com.example.RepairMinder)"
+        case .simulatorPushUnavailable:
+            "--simulator-push runs `xcrun simctl push`, which needs a Mac: use --push-dir, or run the mock on the Mac"
         case .pushDirectoryUnusable(let path, let reason):
             "push dir \(path) cannot be made: \(reason)"
         case .invalidControlToken:
@@ -35,6 +39,10 @@ extension MockServerConfiguration {
             guard let bundleID = pushBundleID else { throw .pushBundleIDRequired }
             guard Self.isBundleID(bundleID) else { throw .invalidPushBundleID(bundleID) }
         }
+        #if !os(macOS) && !os(Linux)
+        // No `Process` here (iOS: a mock inside an app's test bundle): xcrun cannot be started.
+        if simulatorPush { throw .simulatorPushUnavailable }
+        #endif
         if let controlToken, !Self.isControlToken(controlToken) { throw .invalidControlToken }
         _ = try variance
     }

@@ -30,7 +30,7 @@ struct ServerEnvironment: Sendable {
                           pristine: SeedSnapshot, store: Store) -> ServerEnvironment {
         ServerEnvironment(
             configuration: configuration, namespace: name, store: store,
-            resetPoint: ResetPoint(pristine), clock: MockClock(start: configuration.clockStart),
+            resetPoint: ResetPoint(pristine), clock: MockClock(start: configuration.clockStart, frozen: configuration.clockFrozen),
             journal: RequestJournal(), faults: FaultPlan(),
             signer: JWTSigner(secret: Namespaces.secret(for: name, serverSecret: configuration.jwtSecret)),
             logger: configuration.logger.withNamespace(name))

@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIKit
+import MockHTTP
 
 /// The app API's operations as `docs/openapi.yaml` declares them, read with OpenAPIKit (every
 /// `$ref` resolved), for the proxy's drift check: which operation an exchange is, and the schema of
@@ -206,14 +207,16 @@ struct ContractOperations: Sendable {
     ]
 
     /// The bundled `docs/openapi.yaml` (as JSON, the form `GET /openapi.json` serves), read once.
-    static let bundled: Result<ContractOperations, ContractDocumentError> = {
+    /// Read on a thread with a deep stack: OpenAPIKit's decoding and dereferencing recurse with
+    /// large frames, more than a secondary thread's 512 KiB on Apple platforms.
+    static let bundled: Result<ContractOperations, ContractDocumentError> = ServerThread.withDeepStack("openapi.yaml for the proxy") {
         do {
             let document = try OpenAPIDocument.bundled.get()
             return .success(try ContractOperations(json: Data(document.json(server: "/").utf8)))
         } catch {
             return .failure(ContractDocumentError(message: "openapi.yaml could not be read as OpenAPI: \(error)"))
         }
-    }()
+    }
 }
 
 struct ContractDocumentError: Error, Sendable, CustomStringConvertible {

@@ -85,31 +85,35 @@ struct ProxyDispatcher: Sendable {
         pendingChecks.wait()
         checks.async { [ledger, recorder, logger, pendingChecks] in
             defer { pendingChecks.signal() }
-            let contract = try? ContractOperations.bundled.get()
-            let operation = contract?.operation(method: request.method == "HEAD" ? "GET" : request.method, path: request.path)
-            let key = DriftLedger.OperationKey(path: operation?.path ?? shown, method: request.method)
-            switch outcome {
-            case .success(let answer):
-                guard contract != nil else { break }
-                let deviations = DriftCheck.deviations(of: answer, to: request.method, operation: operation, path: key.path)
-                let new = ledger.record(key, operationID: operation?.id, status: answer.status, deviations: deviations, at: started)
-                for deviation in new {
-                    logger.warning("""
-                        drift: \(request.method) \(key.path)\(operation?.id.map { " (\($0))" } ?? "") \(answer.status) \
-                        \(deviation.kind.rawValue) at \(deviation.pointer.isEmpty ? "/" : deviation.pointer): \
-                        expected \(deviation.expected), got \(deviation.actual)
-                        """)
+            // The check walks the schema and the answer recursively: on a thread with a deep stack,
+            // not the queue's (512 KiB on Apple platforms).
+            ServerThread.withDeepStack("proxy check") {
+                let contract = try? ContractOperations.bundled.get()
+                let operation = contract?.operation(method: request.method == "HEAD" ? "GET" : request.method, path: request.path)
+                let key = DriftLedger.OperationKey(path: operation?.path ?? shown, method: request.method)
+                switch outcome {
+                case .success(let answer):
+                    guard contract != nil else { break }
+                    let deviations = DriftCheck.deviations(of: answer, to: request.method, operation: operation, path: key.path)
+                    let new = ledger.record(key, operationID: operation?.id, status: answer.status, deviations: deviations, at: started)
+                    for deviation in new {
+                        logger.warning("""
+                            drift: \(request.method) \(key.path)\(operation?.id.map { " (\($0))" } ?? "") \(answer.status) \
+                            \(deviation.kind.rawValue) at \(deviation.pointer.isEmpty ? "/" : deviation.pointer): \
+                            expected \(deviation.expected), got \(deviation.actual)
+                            """)
+                    }
+                case .failure(let failure):
+                    ledger.recordUpstreamError(key, operationID: operation?.id)
+                    logger.warning("upstream error: \(request.method) \(key.path) → 502 \(failure.apiFailure.message)")
                 }
-            case .failure(let failure):
-                ledger.recordUpstreamError(key, operationID: operation?.id)
-                logger.warning("upstream error: \(request.method) \(key.path) → 502 \(failure.apiFailure.message)")
-            }
-            if let recorder {
-                do {
-                    try recorder.record(request: request, response: response, operationID: operation?.id,
-                                        started: started, milliseconds: milliseconds)
-                } catch {
-                    logger.error("could not record the exchange in \(recorder.directory.path): \(error.localizedDescription)")
+                if let recorder {
+                    do {
+                        try recorder.record(request: request, response: response, operationID: operation?.id,
+                                            started: started, milliseconds: milliseconds)
+                    } catch {
+                        logger.error("could not record the exchange in \(recorder.directory.path): \(error.localizedDescription)")
+                    }
                 }
             }
         }

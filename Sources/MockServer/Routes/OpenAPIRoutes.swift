@@ -4,9 +4,9 @@ import Yams
 
 /// `GET /openapi.yaml` and `GET /openapi.json`, open to anyone: the contract this server speaks.
 ///
-/// The one source is `docs/openapi.yaml`; `Package.swift` copies it into MockServer's resource
-/// bundle (`.copy("../../docs/openapi.yaml")`, an out-of-target resource, which SwiftPM supports
-/// from tools version 5.11), so the binary serves it from any folder. Both answers set `servers`
+/// The one source is `Sources/MockServer/Resources/openapi.yaml` (`docs/openapi.yaml` is a link to
+/// it): a resource inside the target's folder, which SwiftPM and Xcode's package build both copy
+/// into MockServer's bundle, so the binary serves it from any folder. Both answers set `servers`
 /// to the URL the request came to: `http://<Host>`, plus `/ns/<name>` for a request in a namespace
 /// (only the prefix when the `Host` header is missing or implausible). The YAML answer is the file
 /// as written with only its `servers` block replaced; the JSON answer is the same document
@@ -49,8 +49,12 @@ struct OpenAPIDocument: Sendable {
     static let serverDescription = "This server (the URL this document was fetched from)."
 
     /// The copy in the resource bundle; a failure (a build without the resource, a YAML error)
-    /// answers 500 and is logged, like any other unexpected error.
-    static let bundled: Result<OpenAPIDocument, OpenAPIDocumentError> = {
+    /// answers 500 and is logged, like any other unexpected error. Read on a thread with a deep
+    /// stack: Yams recurses over the document, and the first reader may be a connection thread, which
+    /// has 512 KiB of stack on Apple platforms.
+    static let bundled: Result<OpenAPIDocument, OpenAPIDocumentError> = ServerThread.withDeepStack("openapi.yaml", read)
+
+    private static func read() -> Result<OpenAPIDocument, OpenAPIDocumentError> {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
               let data = try? Data(contentsOf: url) else {
             return .failure(OpenAPIDocumentError(message: "openapi.yaml is missing from the MockServer resources"))
@@ -62,7 +66,7 @@ struct OpenAPIDocument: Sendable {
         } catch {
             return .failure(OpenAPIDocumentError(message: "openapi.yaml: \(error)"))
         }
-    }()
+    }
 
     init(yaml: String) throws {
         // YAML: the lines of the top-level `servers:` block (up to the next top-level key) go.

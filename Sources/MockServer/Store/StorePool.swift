@@ -118,7 +118,7 @@ final class StorePool: Sendable {
     /// pool is closed or gone. The request that takes a store only signals it: a thread started
     /// or woken at the priority of the request would run in its place for a while.
     private func spawnFiller() {
-        let thread = Thread { [weak self, wakeFiller] in
+        ServerThread.start("StorePool", qualityOfService: .utility) { [weak self, wakeFiller] in
             Self.lowerThisThreadsPriority()
             while true {
                 do {
@@ -127,9 +127,6 @@ final class StorePool: Sendable {
                 wakeFiller.wait()
             }
         }
-        thread.name = "StorePool"
-        thread.qualityOfService = .utility
-        thread.start()
     }
 
     deinit {

@@ -179,7 +179,7 @@ import Testing
 
     @Test func totpCodeAndSingleUseRecoveryCodesSignIn() async throws {
         let start = try #require(Timestamp.parse("2026-11-21T10:15:00Z"))
-        let mock = try MockHarness { $0.clockStart = start }
+        let mock = try MockHarness { $0.clockStart = start; $0.clockFrozen = true }
         defer { mock.stop() }
         let login = try await mock.post("/api/auth/login", ["email": .string("totp@acme.test"), "password": .string("password123")])
         #expect(login.data["userId"] == .string(SeedIDs.acmeTOTP))

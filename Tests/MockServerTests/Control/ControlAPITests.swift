@@ -5,7 +5,7 @@ import Testing
 /// The `/__mock/` control API over real HTTP, each endpoint with its bad input.
 @Suite struct ControlAPITests {
     @Test func healthReportsStatusVersionAndClock() async throws {
-        let mock = try MockHarness { $0.clockStart = Timestamp.parse("2026-11-21T10:15:00Z") }
+        let mock = try MockHarness { $0.clockStart = Timestamp.parse("2026-11-21T10:15:00Z"); $0.clockFrozen = true }
         defer { mock.stop() }
         let reply = try await mock.get("/__mock/health")
         #expect(reply.status == 200)
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func clockAdvancesAndJumps() async throws {
-        let mock = try MockHarness { $0.clockStart = Timestamp.parse("2026-11-21T10:00:00Z") }
+        let mock = try MockHarness { $0.clockStart = Timestamp.parse("2026-11-21T10:00:00Z"); $0.clockFrozen = true }
         defer { mock.stop() }
         let advanced = try await mock.post("/__mock/clock", ["advance_seconds": .int(3600)])
         #expect(advanced.status == 200)
@@ -24,11 +24,14 @@ import Testing
         let jumped = try await mock.post("/__mock/clock", ["now": .string("2027-01-01T00:00:00Z")])
         #expect(jumped.data["now"]?.string?.hasPrefix("2027-01-01T00:00:0") == true)
         let read = try await mock.get("/__mock/clock")
-        #expect(read.data.keys == ["now", "offset_seconds"])
+        #expect(read.data.keys == ["now", "offset_seconds", "frozen"])
     }
 
     @Test(arguments: [
-        (#"{}"#, "Give exactly one of advance_seconds or now"),
+        (#"{}"#, "Give advance_seconds, now or frozen"),
+        (#"{"frozen": null}"#, "Give advance_seconds, now or frozen"),
+        (#"{"frozen": "yes"}"#, "Invalid or missing field: frozen"),
+        (#"{"frozen": true, "advance_seconds": 1, "now": "2026-01-01T00:00:00Z"}"#, "Give exactly one of advance_seconds or now"),
         (#"{"advance_seconds": 1, "now": "2026-01-01T00:00:00Z"}"#, "Give exactly one of advance_seconds or now"),
         (#"{"advance_seconds": "ten"}"#, "Invalid or missing field: advance_seconds"),
         (#"{"now": "yesterday"}"#, "Invalid or missing field: now"),
@@ -42,8 +45,46 @@ import Testing
         let reply = try await mock.send("POST", "/__mock/clock", body: body)
         #expect(reply.status == 400)
         #expect(reply.json == .object(["success": .bool(false), "error": .string(message)]))
-        let after = try await mock.get("/__mock/clock").data["offset_seconds"]?.number ?? .nan
-        #expect(abs(after - before) < 1)
+        let after = try await mock.get("/__mock/clock")
+        #expect(abs((after.data["offset_seconds"]?.number ?? .nan) - before) < 1)
+        #expect(after.data["frozen"] == .bool(false), "a refused body freezes nothing")
+    }
+
+    @Test func aFrozenClockStandsWhereItIsPutAndMovesOnlyWhenMoved() async throws {
+        let mock = try MockHarness()
+        defer { mock.stop() }
+        let frozen = try await mock.post("/__mock/clock", ["frozen": .bool(true), "now": .string("2026-11-21T10:15:00Z")])
+        #expect(frozen.status == 200)
+        #expect(frozen.data["now"] == .string("2026-11-21T10:15:00Z"))
+        #expect(frozen.data["frozen"] == .bool(true))
+        let moved = try await mock.post("/__mock/clock", ["advance_seconds": .int(30)])
+        #expect(moved.data["now"] == .string("2026-11-21T10:15:30Z"))
+        #expect(moved.data["frozen"] == .bool(true))
+        #expect(try await mock.get("/__mock/clock").data["now"] == .string("2026-11-21T10:15:30Z"))
+        let running = try await mock.post("/__mock/clock", ["frozen": .bool(false)])
+        #expect(running.data["frozen"] == .bool(false))
+        #expect(running.data["now"]?.string?.hasPrefix("2026-11-21T10:1") == true)
+        _ = try await mock.post("/__mock/clock", ["frozen": .bool(true)])
+        let reset = try await mock.post("/__mock/reset", [:])
+        #expect(reset.status == 200)
+        #expect(try await mock.get("/__mock/clock").data["frozen"] == .bool(false), "reset: the clock runs as the server started")
+    }
+
+    @Test func aClockFrozenAtStartReadsExactlyItsStartUntilMoved() throws {
+        let start = try #require(Timestamp.parse("2026-11-21T10:15:00Z"))
+        let clock = MockClock(start: start, frozen: true)
+        #expect(clock.now() == start)
+        #expect(clock.isFrozen)
+        clock.advance(by: 30)
+        #expect(clock.now() == start + 30)
+        clock.set(start + 90)
+        #expect(clock.now() == start + 90)
+        clock.unfreeze()
+        #expect(!clock.isFrozen)
+        #expect(clock.now() >= start + 90 && clock.now() < start + 90 + 3600)
+        clock.reset()
+        #expect(clock.now() == start && clock.isFrozen)
+        #expect(!MockClock(start: start).isFrozen)
     }
 
     @Test func companyStatusFlipsAndBadInputIsRejected() async throws {

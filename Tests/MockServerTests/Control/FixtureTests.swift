@@ -53,7 +53,7 @@ import Testing
     @Test func aCopyOfASeededOrderReadsLikeTheOriginalEverywhere() async throws {
         // The dashboard's month is the clock's: pinned to the seed's day, or this test would stop
         // finding the seeded order and deposit in it once the calendar leaves November 2026.
-        let mock = try MockHarness { $0.clockStart = SeedIDs.now }
+        let mock = try MockHarness { $0.clockStart = SeedIDs.now; $0.clockFrozen = true }
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test").token
         let jane = try await mock.signInCustomer("jane@customer.test")

@@ -12,7 +12,7 @@ import Testing
     static let ticket1001 = "0000000a-0000-4000-8000-00000000a001"
     static let ticket1005 = "0000000a-0000-4000-8000-00000000a005"
 
-    static func mock() throws -> MockHarness { try MockHarness { $0.clockStart = reference } }
+    static func mock() throws -> MockHarness { try MockHarness { $0.clockStart = reference; $0.clockFrozen = true } }
 
     // MARK: - Shape
 
@@ -146,7 +146,7 @@ import Testing
     @Test func createdCountsGrowWithThePeriodAndFollowTheClock() async throws {
         // The clock only moves forward here: a code mailed "earlier" than the last one would not be
         // the newest in the outbox.
-        let mock = try MockHarness { $0.clockStart = Timestamp.date(from: "2026-11-18T20:00:00Z")! }
+        let mock = try MockHarness { $0.clockStart = Timestamp.date(from: "2026-11-18T20:00:00Z")!; $0.clockFrozen = true }
         defer { mock.stop() }
         var token = try await mock.signInStaff("admin@acme.test").token
         func stats(_ period: String) async throws -> JSONValue {

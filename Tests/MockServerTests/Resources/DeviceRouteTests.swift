@@ -318,7 +318,7 @@ import Testing
     // MARK: - PATCH
 
     @Test func priorityTakesEachLevelAndRejectsOthers() async throws {
-        let mock = try MockHarness { $0.clockStart = Self.future }
+        let mock = try MockHarness { $0.clockStart = Self.future; $0.clockFrozen = true }
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
         let path = "/api/devices/\(SeedIDs.device(4))"
@@ -341,7 +341,7 @@ import Testing
     }
 
     @Test func notesFieldsAreSetAndClearedWithNull() async throws {
-        let mock = try MockHarness { $0.clockStart = Self.future }
+        let mock = try MockHarness { $0.clockStart = Self.future; $0.clockFrozen = true }
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
         let path = "/api/devices/\(SeedIDs.device(3))"

@@ -348,7 +348,7 @@ import Testing
     // MARK: - PATCH
 
     @Test func eachEditableFieldIsSavedAnsweredAndMovesUpdatedAt() async throws {
-        let mock = try MockHarness { $0.clockStart = Self.future }
+        let mock = try MockHarness { $0.clockStart = Self.future; $0.clockFrozen = true }
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
         let path = "/api/orders/\(SeedIDs.order(5))"

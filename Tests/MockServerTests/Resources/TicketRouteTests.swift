@@ -13,7 +13,7 @@ import Testing
     /// Acme's six tickets, newest activity first (`updated_at` = the last message's time).
     static let acmeByActivity = [5, 2, 1, 3, 4, 6].map { IDs.ticket($0) }
 
-    static func mock() throws -> MockHarness { try MockHarness { $0.clockStart = seedNow } }
+    static func mock() throws -> MockHarness { try MockHarness { $0.clockStart = seedNow; $0.clockFrozen = true } }
 
     // MARK: - List shape and order
 

@@ -76,12 +76,26 @@ import Yams
     @Test func macOSRecipeRunsSwiftTestInProcess() throws {
         let workflow = try Shipping.yaml("docs/ci/macos-swift-test.yml")
         let job = try #require(workflow[key: "jobs"]?[key: "swift-test"])
-        #expect(job[key: "runs-on"]?.text == "macos-latest")
+        #expect(job[key: "runs-on"]?.text == "${{ matrix.runner }}")
         #expect(job[key: "services"] == nil, "no Docker on macOS runners")
         let runs = (job[key: "steps"]?.items ?? []).compactMap { $0[key: "run"]?.text }
         #expect(runs.contains { $0.split(separator: "\n").contains("swift test") })
         #expect(!runs.contains { $0.contains("docker") })
         #expect(runs.contains { $0.contains("generic/platform=iOS Simulator") }, "the iOS build compiles the Darwin code")
+        // The Mac checklist in docs/ci.md runs the same commands by hand: every xcodebuild there is here.
+        let build = try #require(runs.first { $0.contains("xcodebuild build") })
+        for scheme in ["MockServer", "RepairMinderClient", "RepairMinderMockControl"] { #expect(build.contains(scheme)) }
+        #expect(build.contains("generic/platform=macOS") && build.contains("-skipMacroValidation"))
+        let checklist = try String(contentsOf: Shipping.root.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+        let handRun = checklist.split(separator: "\n").filter { $0.hasPrefix("xcodebuild build") }
+        #expect(handRun.count == 6, "the checklist builds three libraries for two destinations")
+        for line in handRun {
+            let scheme = line.split(separator: " ").dropFirst(3).first.map(String.init) ?? ""
+            #expect(build.contains(scheme) && line.contains("-skipMacroValidation"), "\(line)")
+            #expect(line.contains("generic/platform=iOS Simulator") || line.contains("generic/platform=macOS"), "\(line)")
+        }
+        let matrix = job[key: "strategy"]?[key: "matrix"]?[key: "include"]?.items ?? []
+        #expect(matrix.contains { $0[key: "xcode"]?.text == "/Applications/Xcode_16.3.app" }, "the floor the README states is built")
     }
 
     @Test func publishRecipeBuildsTheDockerfile() throws {

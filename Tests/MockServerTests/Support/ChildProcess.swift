@@ -74,9 +74,12 @@ final class ChildProcess: Sendable {
     }
     #endif
 
-    /// The test's environment without `REPAIRMINDER_MOCK_*`, plus `extra`.
+    /// The test's environment without `REPAIRMINDER_MOCK_*` (but `REPAIRMINDER_MOCK_EMULATE_APPLE`,
+    /// which a run of the suite sets for every server), plus `extra`.
     static func environment(_ extra: [String: String]) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("REPAIRMINDER_MOCK_") }
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("REPAIRMINDER_MOCK_") || $0.key == AppleEmulation.environmentKey
+        }
         environment.merge(extra) { $1 }
         return environment
     }
@@ -117,10 +120,20 @@ final class SpawnedMock: Sendable {
     let port: Int
 
     /// `banner`: the start of the line that names the port (the proxy's says `RepairMinder Mock proxy listening on `).
-    init(arguments: [String], environment: [String: String] = [:], banner: String = "RepairMinder Mock listening on ") throws {
+    /// `descriptorLimit`: the soft and hard `RLIMIT_NOFILE` the binary starts with (`ulimit -n`, so
+    /// that it cannot raise it), as macOS's 256.
+    init(arguments: [String], environment: [String: String] = [:], banner: String = "RepairMinder Mock listening on ",
+         descriptorLimit: Int? = nil) throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString).log")
-        child = try ChildProcess(executable: try CommandLineTests.binary(), arguments: arguments,
-                                 environment: ChildProcess.environment(environment), output: output)
+        let binary = try CommandLineTests.binary()
+        if let descriptorLimit {
+            child = try ChildProcess(executable: URL(fileURLWithPath: "/bin/sh"),
+                                     arguments: ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", binary.path] + arguments,
+                                     environment: ChildProcess.environment(environment), output: output)
+        } else {
+            child = try ChildProcess(executable: binary, arguments: arguments,
+                                     environment: ChildProcess.environment(environment), output: output)
+        }
         // The banner's first line names the port; wait for it (bounded, no fixed sleep).
         let deadline = Date().addingTimeInterval(20)
         var found: Int?

@@ -58,8 +58,10 @@ enum JWTError: Error, Equatable, Sendable {
 
 /// HS256 JSON Web Tokens (RFC 7519 / RFC 7515 compact serialization) with hand-rolled base64url.
 struct JWTSigner: Sendable {
-    /// HMAC-SHA256 already keyed (inner and outer pads absorbed); copied for each token.
-    private let keyedMAC: HMAC<SHA256>
+    /// The HMAC key's bytes. The MAC is keyed afresh for each token (about a microsecond): a keyed
+    /// `HMAC<SHA256>` is not `Sendable` in the CryptoKit of Xcode 16 SDKs (nor in swift-crypto 3.x),
+    /// so a `Sendable` signer cannot keep one (DESIGN.md, Apple platforms).
+    private let key: [UInt8]
     /// Tokens this signer has verified, with their claims (`verify(_:now:)`).
     let verified = VerifiedTokens()
 
@@ -71,7 +73,12 @@ struct JWTSigner: Sendable {
 
     /// The key is the UTF-8 bytes of `secret`.
     init(secret: String) {
-        keyedMAC = HMAC<SHA256>(key: SymmetricKey(data: Array(secret.utf8)))
+        key = Array(secret.utf8)
+    }
+
+    /// HMAC-SHA256 keyed with this signer's key, ready for one message.
+    private func keyedMAC() -> HMAC<SHA256> {
+        HMAC<SHA256>(key: SymmetricKey(data: key))
     }
 
     /// A compact JWT: header `{"alg":"HS256","typ":"JWT"}`, the claims as JSON with keys sorted
@@ -92,7 +99,7 @@ struct JWTSigner: Sendable {
                 o += payload.withUnsafeBufferPointer { payload in
                     Base64.encode(payload, table: table, pad: false, into: UnsafeMutableBufferPointer(rebasing: out[o...]))
                 }
-                var mac = keyedMAC
+                var mac = keyedMAC()
                 mac.update(data: UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: out[..<signingCount])))
                 let code = mac.finalize()
                 out[o] = UInt8(ascii: ".")
@@ -109,7 +116,7 @@ struct JWTSigner: Sendable {
     /// base64url of HMAC-SHA256 over `signingInput` (`"<header>.<payload>"`): the third segment.
     /// For tests that forge tokens with arbitrary headers.
     func signature(of signingInput: String) -> String {
-        var mac = keyedMAC
+        var mac = keyedMAC()
         mac.update(data: Array(signingInput.utf8))
         return mac.finalize().withUnsafeBytes { Base64.urlEncode($0) }
     }
@@ -184,7 +191,7 @@ struct JWTSigner: Sendable {
         guard let signature = Base64.decode(signatureSegment, table: Base64.urlTable, padded: false) else {
             throw .malformed
         }
-        var mac = keyedMAC
+        var mac = keyedMAC()
         mac.update(data: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<secondDot])))
         let expected = mac.finalize()
         let matches = expected.withUnsafeBytes { Secrets.constantTimeEquals($0, signature) }
