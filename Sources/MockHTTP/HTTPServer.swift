@@ -246,7 +246,13 @@ public final class HTTPServer: Sendable {
         #endif
         for listener in bound.listeners {
             let stopRead = pipeFDs[0]
-            ServerThread.start("MockHTTP accept") { [self] in self.acceptLoop(listener: listener, stopRead: stopRead, pool: pool) }
+            // One descriptor held back for the moment the process runs out: closed, it lets a waiting
+            // connection be accepted and answered 503 instead of left in the backlog to time out.
+            // Opened here, so that a started server holds every descriptor it holds when idle.
+            let reserve = Self.openReserve()
+            ServerThread.start("MockHTTP accept") { [self] in
+                self.acceptLoop(listener: listener, stopRead: stopRead, pool: pool, reserve: reserve)
+            }
         }
     }
 
@@ -403,14 +409,12 @@ public final class HTTPServer: Sendable {
 
     // MARK: Accept
 
-    private func acceptLoop(listener: Int32, stopRead: Int32, pool: EventPool?) {
+    private func acceptLoop(listener: Int32, stopRead: Int32, pool: EventPool?, reserve: Int32) {
         var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)]
         let config = configuration
         let sendTimeout = max(config.requestTimeout, 1)
-        // One descriptor held back for the moment the process runs out: closed, it lets a waiting
-        // connection be accepted and answered 503 instead of left in the backlog to time out.
-        var reserve = Self.openReserve()
+        var reserve = reserve
         defer { if reserve >= 0 { Sys.closeFD(reserve) } }
         acceptLoop: while true {
             fds[0].revents = 0
