@@ -127,6 +127,7 @@ public final class MockServer: Sendable {
             ConsoleRoutes.register(on: &control)
             SessionRoutes.register(on: &control)
             FixtureRoutes.register(on: &control)
+            EventRoutes.register(on: &control)
             VarianceRoutes.register(on: &control)
         }
         return (api, control)

@@ -189,3 +189,19 @@ public struct EnquiryStats: Codable, Sendable, Hashable {
         case awaitingReply = "awaiting_reply"
     }
 }
+
+/// `GET /api/header-counts`: the staff tabs' badges, each the total of the list it summarises.
+public struct HeaderCounts: Codable, Sendable, Hashable {
+    /// The signed-in user's devices that still need work (`API.Devices` "my queue"'s total).
+    public var devices: Int
+    /// The company's orders not yet collected.
+    public var orders: Int
+    /// Enquiries awaiting the shop's reply.
+    public var enquiries: Int
+
+    public init(devices: Int, orders: Int, enquiries: Int) {
+        self.devices = devices
+        self.orders = orders
+        self.enquiries = enquiries
+    }
+}

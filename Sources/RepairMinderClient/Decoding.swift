@@ -73,7 +73,21 @@ public struct Pagination: Decodable, Sendable, Hashable {
     public var totalPages: Int
 
     enum CodingKeys: String, CodingKey {
-        case page, limit, total, totalPages = "total_pages"
+        case page, limit, total, totalPages = "total_pages", camelTotalPages = "totalPages"
+    }
+
+    /// The page count as `total_pages` or as `totalPages`: seed 003 shows both spellings of the
+    /// envelope (the mock sends `total_pages`; `--vary pagination-camel-case` the other).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        page = try container.decode(Int.self, forKey: .page)
+        limit = try container.decode(Int.self, forKey: .limit)
+        total = try container.decode(Int.self, forKey: .total)
+        if container.contains(.totalPages) {
+            totalPages = try container.decode(Int.self, forKey: .totalPages)
+        } else {
+            totalPages = try container.decode(Int.self, forKey: .camelTotalPages)
+        }
     }
 
     public init(page: Int, limit: Int, total: Int, totalPages: Int) {

@@ -16,7 +16,9 @@ public enum SessionEndReason: String, Sendable, Hashable {
     case tokenRejected
 }
 
-/// The code of a quarantine answer (403).
+/// The code of a quarantine answer (403). Seed 002 gives one answer for a `pending_approval` and a
+/// `suspended` company alike, `ACCOUNT_PENDING_APPROVAL`; `ACCOUNT_SUSPENDED` is what a backend that
+/// tells them apart would send (the mock's `quarantine-codes` variance). Treat both as quarantine.
 public enum QuarantineCode: String, Sendable, Hashable {
     case pendingApproval = "ACCOUNT_PENDING_APPROVAL"
     case suspended = "ACCOUNT_SUSPENDED"

@@ -117,6 +117,12 @@ extension API {
         public static func enquiryStats() -> Endpoint<EnquiryStats> {
             Endpoint(.get, "/api/dashboard/enquiry-stats", credential: .staff)
         }
+
+        /// `GET /api/header-counts`: the Devices, Orders and Enquiries tabs' badges (seed 000's
+        /// `.headerCounts()`, after sign-in and on a push).
+        public static func headerCounts() -> Endpoint<HeaderCounts> {
+            Endpoint(.get, "/api/header-counts", credential: .staff)
+        }
     }
 
     /// The customer portal: the signed-in client's orders at the token's company (CONTRACT §6).

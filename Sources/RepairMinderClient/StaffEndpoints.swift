@@ -8,14 +8,16 @@ extension API {
 
     /// Staff orders (CONTRACT §6).
     public enum Orders {
-        /// `GET /api/orders`. `search` matches the order number, client name or email;
+        /// `GET /api/orders`. `status` and `statuses` are sent together, comma-separated (an order
+        /// in any of them matches); `search` matches the order number, client name or email;
         /// `assignedTo` is a user id or `"me"`; the date bounds are inclusive.
-        public static func list(status: OrderStatus? = nil, search: String? = nil, locationID: String? = nil,
-                                assignedTo: String? = nil, createdFrom: Timestamp? = nil, createdTo: Timestamp? = nil,
-                                collectedFrom: Timestamp? = nil, collectedTo: Timestamp? = nil,
+        public static func list(status: OrderStatus? = nil, statuses: [OrderStatus]? = nil, search: String? = nil,
+                                locationID: String? = nil, assignedTo: String? = nil, createdFrom: Timestamp? = nil,
+                                createdTo: Timestamp? = nil, collectedFrom: Timestamp? = nil, collectedTo: Timestamp? = nil,
                                 page: Int = 1, limit: Int = 20) -> Endpoint<[OrderListItem]> {
             var query = pageQuery(page, limit)
-            query.append(optional: "status", status?.rawValue)
+            let all = (status.map { [$0] } ?? []) + (statuses ?? [])
+            if !all.isEmpty { query.append(QueryItem("status", all.map(\.rawValue).joined(separator: ","))) }
             query.append(optional: "search", search)
             query.append(optional: "location_id", locationID)
             query.append(optional: "assigned_to", assignedTo)

@@ -88,7 +88,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Require `Authorization: Bearer <token>` on every /__mock/ call but GET /__mock/health and the console page. Use one whenever the mock listens beyond loopback (the container does).")
     var controlToken: String?
 
-    @Option(help: "Mock option: answer the app API in other shapes the real backend could send, to prove the app's decoders hold (comma-separated: timestamps-ms, timestamps-sqlite, absent-nulls, reordered-keys, extra-key, all, none; per namespace: PUT /__mock/variance). Default: none.")
+    @Option(help: "Mock option: answer the app API in other shapes the real backend could send, to prove the app's decoders hold (comma-separated: timestamps-ms, timestamps-sqlite, absent-nulls, reordered-keys, extra-key, pagination-camel-case, quarantine-codes, all, none; per namespace: PUT /__mock/variance). Default: none.")
     var vary: String?
 
     @Flag(help: "Do not serve: ask a running mock on --port (at the first --host, a wildcard as its loopback; 127.0.0.1 by default) for /__mock/health and exit 0 if it answers 200, else 1. For container health checks.")

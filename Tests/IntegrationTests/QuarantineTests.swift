@@ -9,9 +9,12 @@ let pushPreferences = Endpoint<JSONValue>(.get, "/api/user/push-preferences", cr
 @Suite("Quarantine against the mock")
 @MainActor
 struct QuarantineTests {
-    @Test(arguments: [("suspended", QuarantineCode.suspended), ("pending_approval", QuarantineCode.pendingApproval)])
-    func quarantineSurfacesTypedErrorWhileMeKeepsWorking(status: String, code: QuarantineCode) async throws {
-        try await withMock { mock in
+    /// Seed 002's one answer for both statuses; under `--vary quarantine-codes` a suspended
+    /// company's own code, which the client types as `.suspended`.
+    @Test(arguments: [("suspended", nil, QuarantineCode.pendingApproval), ("suspended", "quarantine-codes", .suspended),
+                      ("pending_approval", nil, .pendingApproval), ("pending_approval", "quarantine-codes", .pendingApproval)])
+    func quarantineSurfacesTypedErrorWhileMeKeepsWorking(status: String, vary: String?, code: QuarantineCode) async throws {
+        try await withMock({ $0.vary = vary }) { mock in
             let session = try await mock.signedInStaff(push: true)
             let push = try #require(session.push)
             _ = try await session.send(pushPreferences)

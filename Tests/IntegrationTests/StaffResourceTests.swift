@@ -48,6 +48,26 @@ struct StaffResourceTests {
         }
     }
 
+    /// Seed 000's `refreshHeaderCounts()`: the badges, each the total of the list it summarises, and
+    /// they move when a payment or an order arrives through the backend's own events.
+    @Test func headerCountsAreTheTotalsOfTheListsTheyBadge() async throws {
+        try await withMock { mock in
+            let staff = try await mock.signedInStaff()
+            let counts = try await staff.send(API.Dashboard.headerCounts())
+            let queue = try await staff.page(API.Devices.myQueue(limit: 1))
+            let open = try await staff.page(API.Orders.list(statuses: [.awaitingDevice, .received, .inProgress,
+                                                                       .awaitingAuthorisation, .readyForCollection], limit: 1))
+            let awaiting = try await staff.page(API.Tickets.list(awaitingReply: true, limit: 1))
+            #expect(counts == HeaderCounts(devices: queue.pagination.total, orders: open.pagination.total,
+                                           enquiries: awaiting.pagination.total))
+            #expect(counts == HeaderCounts(devices: 6, orders: 26, enquiries: 1))
+
+            _ = try await mock.control.createOrder(companyID: Seeded.acme, clientID: Acme.jane,
+                                                   devices: [.init(brand: "Apple", model: "iPhone 15")])
+            #expect(try await staff.send(API.Dashboard.headerCounts()).orders == 27)
+        }
+    }
+
     @Test func dashboardMovesWithADeviceMove() async throws {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
@@ -479,9 +499,11 @@ struct StaffResourceTests {
 
     // MARK: Failures on resource routes
 
-    @Test(arguments: [("suspended", QuarantineCode.suspended), ("pending_approval", QuarantineCode.pendingApproval)])
-    func quarantineOnAResourceRouteIsTheTypedQuarantineError(status: String, code: QuarantineCode) async throws {
-        try await withMock { mock in
+    /// Seed 002's one answer for both statuses; `quarantine-codes` tells a suspended company apart.
+    @Test(arguments: [("suspended", nil, QuarantineCode.pendingApproval), ("suspended", "quarantine-codes", .suspended),
+                      ("pending_approval", nil, .pendingApproval)])
+    func quarantineOnAResourceRouteIsTheTypedQuarantineError(status: String, vary: String?, code: QuarantineCode) async throws {
+        try await withMock({ $0.vary = vary }) { mock in
             let staff = try await mock.signedInStaff()
             _ = try await staff.myQueue()
             try await mock.setCompanyStatus(Seeded.acme, status)

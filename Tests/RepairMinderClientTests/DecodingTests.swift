@@ -92,6 +92,14 @@ import Testing
         #expect(page.pagination == Pagination(page: 1, limit: 20, total: 57, totalPages: 3))
     }
 
+    /// Seed 003 spells the page count both ways (`totalPages`, limit 50; `total_pages`, limit 20).
+    @Test(arguments: [#""total_pages": 3"#, #""totalPages": 3"#]) func paginationReadsEitherSpellingOfThePageCount(_ count: String) throws {
+        let json = #"{"success": true, "data": [], "pagination": {"page": 1, "limit": 50, "total": 101, "# + count + "}}"
+        #expect(try Fixture.decode(json, as: [JSONValue].self).pagination == Pagination(page: 1, limit: 50, total: 101, totalPages: 3))
+        let missing = #"{"success": true, "data": [], "pagination": {"page": 1, "limit": 50, "total": 101}}"#
+        #expect(throws: (any Error).self) { _ = try Fixture.decode(missing, as: [JSONValue].self) }
+    }
+
     @Test(arguments: [("1", true), ("0", false), ("true", true), ("false", false)])
     func flagsAcceptIntegersAndBooleans(raw: String, expected: Bool) throws {
         let json = Fixture.tokenResponse.replacingOccurrences(of: #""is_active": 1"#, with: #""is_active": \#(raw)"#)

@@ -1,18 +1,21 @@
 /// Quarantine (CONTRACT §5): staff of a `pending_approval` or `suspended` company reach only the
-/// allow-list; every other `/api/` path answers 403 with the status's code. Runs once per request,
-/// before routing, so routes added later are covered without knowing about it.
+/// allow-list; every other `/api/` path answers seed 002's one 403 for both statuses,
+/// `"Your account is pending approval..."` / `ACCOUNT_PENDING_APPROVAL`. Under the
+/// `quarantine-codes` variance a suspended company's staff get their own answer
+/// (`ACCOUNT_SUSPENDED`), for an app to prove it copes if the backend tells them apart. Runs once
+/// per request, before routing, so routes added later are covered without knowing about it.
 enum Quarantine {
     static let pendingApproval = APIFailure(status: 403, message: "Your account is pending approval...",
                                             code: "ACCOUNT_PENDING_APPROVAL")
     static let suspended = APIFailure(status: 403, message: "Your account has been suspended...",
                                       code: "ACCOUNT_SUSPENDED")
 
-    static func check(_ principal: Principal, path: String) throws {
+    static func check(_ principal: Principal, path: String, distinguishSuspended: Bool = false) throws {
         guard case .staff(let staff) = principal, path.hasPrefix("/api/") else { return }
         let failure: APIFailure
         switch staff.companyStatus {
         case "pending_approval": failure = pendingApproval
-        case "suspended": failure = suspended
+        case "suspended": failure = distinguishSuspended ? suspended : pendingApproval
         default: return
         }
         guard !isAllowed(path, ownCompanyID: staff.companyID) else { return }

@@ -17,6 +17,13 @@ struct JSONVariance: Sendable, Equatable {
         /// Every object gets a key the app does not know: `"x_mock_extra": "unknown"` (`0` in an
         /// object whose values are all numbers, such as counts by status).
         case extraKey = "extra-key"
+        /// `pagination` spells its page count `totalPages` (seed 003's first example, limit 50)
+        /// instead of `total_pages` (its second, limit 20, which the mock sends).
+        case paginationCamelCase = "pagination-camel-case"
+        /// Quarantine tells the two statuses apart: a `suspended` company's staff get `"Your account
+        /// has been suspended..."` / `ACCOUNT_SUSPENDED` instead of seed 002's one answer for both,
+        /// `"Your account is pending approval..."` / `ACCOUNT_PENDING_APPROVAL`.
+        case quarantineCodes = "quarantine-codes"
 
         static func < (lhs: Variant, rhs: Variant) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -67,10 +74,16 @@ struct JSONVariance: Sendable, Equatable {
 
     // MARK: Rewriting
 
+    /// Whether a suspended company's quarantine answer is its own (`quarantine-codes`).
+    var distinguishesSuspended: Bool { variants.contains(.quarantineCodes) }
+
+    /// Whether any variant rewrites bodies (`quarantine-codes` changes what is answered, not how).
+    private var rewritesBodies: Bool { variants.contains { $0 != .quarantineCodes } }
+
     /// `json` (our writer's output: valid JSON) with the variants applied; nil when nothing is to be
     /// done or the text is not JSON.
     func rewrite(_ json: [UInt8]) -> [UInt8]? {
-        guard !isEmpty else { return nil }
+        guard rewritesBodies else { return nil }
         var reader = Reader(bytes: json, variance: self)
         var out: [UInt8] = []
         out.reserveCapacity(json.count + json.count / 8)
@@ -84,6 +97,9 @@ struct JSONVariance: Sendable, Equatable {
     private var absentNulls: Bool { variants.contains(.absentNulls) }
     private var reordered: Bool { variants.contains(.reorderedKeys) }
     private var extraKey: Bool { variants.contains(.extraKey) }
+    private var camelPagination: Bool { variants.contains(.paginationCamelCase) }
+    private static let totalPages = Array(#""total_pages""#.utf8)
+    private static let camelTotalPages = Array(#""totalPages""#.utf8)
 
     private struct Reader {
         let bytes: [UInt8]
@@ -172,7 +188,11 @@ struct JSONVariance: Sendable, Equatable {
             for member in members {
                 if !first { out.append(UInt8(ascii: ",")) }
                 first = false
-                out += member.key
+                if variance.camelPagination, member.key.elementsEqual(JSONVariance.totalPages) {
+                    out += JSONVariance.camelTotalPages
+                } else {
+                    out += member.key
+                }
                 out.append(UInt8(ascii: ":"))
                 out += member.value
             }

@@ -28,7 +28,7 @@ private struct FixturesMade {
 }
 
 @JSONObject
-private struct MadeRow {
+struct MadeRow {
     var path: String
     var table: String
     var id: String

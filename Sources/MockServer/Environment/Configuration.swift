@@ -57,7 +57,8 @@ public struct MockServerConfiguration: Sendable {
     public var controlToken: String?
     /// `--vary`: the shape variants every namespace's app-API answers take from the start (a
     /// comma-separated list: `timestamps-ms`, `timestamps-sqlite`, `absent-nulls`, `reordered-keys`,
-    /// `extra-key`, `all`, `none`; docs/http.md "Shape variance"). Off by default.
+    /// `extra-key`, `pagination-camel-case`, `quarantine-codes`, `all`, `none`; docs/http.md "Shape
+    /// variance"). Off by default.
     public var vary: String?
 
     public init() {}

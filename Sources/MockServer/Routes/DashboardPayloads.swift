@@ -70,6 +70,20 @@ struct EnquiryStatsPayload: Sendable {
     }
 }
 
+/// `{devices, orders, enquiries}`: the staff tabs' badges.
+@JSONObject
+struct HeaderCountsPayload: Sendable {
+    let devices: Int
+    let orders: Int
+    let enquiries: Int
+
+    init(_ counts: HeaderCounts) {
+        devices = counts.devices
+        orders = counts.orders
+        enquiries = counts.enquiries
+    }
+}
+
 /// An object of counts whose keys are a closed set's values, written in the given order (a
 /// `Dictionary` would be written sorted).
 struct CountsByKey: JSONWritable, Sendable {

@@ -13,5 +13,11 @@ enum DashboardRoutes {
             let staff = try context.staff()
             return JSONBody.success(EnquiryStatsPayload(try context.store.enquiryStats(company: staff.companyID)))
         }
+
+        // The staff tabs' badges (seed 000 `refreshHeaderCounts()`; path and shape decided).
+        router.get("/api/header-counts", access: .staff) { context in
+            let staff = try context.staff()
+            return JSONBody.success(HeaderCountsPayload(try context.store.headerCounts(company: staff.companyID, user: staff.userID)))
+        }
     }
 }

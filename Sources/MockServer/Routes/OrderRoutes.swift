@@ -8,7 +8,7 @@ enum OrderRoutes {
         router.get("/api/orders", access: .staff) { context in
             let staff = try context.staff()
             let list = try context.listQuery()
-            let filter = OrderFilter(status: try context.enumQuery("status", OrderStatus.self),
+            let filter = OrderFilter(statuses: try context.enumListQuery("status", OrderStatus.self),
                                      search: context.textQuery("search"),
                                      locationID: context.textQuery("location_id"),
                                      assignedTo: context.userQuery("assigned_to", caller: staff.userID),

@@ -152,7 +152,8 @@ private struct Pipeline {
             // Quarantine runs before the handler and before 404/405, so every protected or unknown
             // `/api/` path is covered; open routes (sign-in) are not judged by a token they ignore.
             if case .success(let caller?) = principal, !match.isOpen {
-                try Quarantine.check(caller, path: request.path)
+                try Quarantine.check(caller, path: request.path,
+                                     distinguishSuspended: environment.currentVariance.distinguishesSuspended)
             }
             switch match {
             case .notFound:

@@ -149,3 +149,34 @@ extension Store {
         }
     }
 }
+
+/// The staff tabs' badges (seed 000 `AppState.refreshHeaderCounts()`; path and shape decided,
+/// docs/dashboard-and-clients.md "Header counts"): each the total of the list it summarises.
+struct HeaderCounts: Sendable, Equatable {
+    /// `GET /api/devices/my-queue`: the caller's devices that still need work.
+    var devices: Int
+    /// `GET /api/orders?status=<every status but collected>`: open orders.
+    var orders: Int
+    /// `GET /api/tickets?awaiting_reply=true`: enquiries waiting for the shop's answer.
+    var enquiries: Int
+
+    /// Every order status an order can be in before it is collected.
+    static let openOrderStatuses = OrderStatus.allCases.filter { $0 != .collected }
+}
+
+extension Store {
+    /// The badges of `user` of `company`, in one read: each count uses the FROM and WHERE of the
+    /// list it mirrors, so it is that list's `pagination.total` by construction.
+    func headerCounts(company: String, user: String) throws -> HeaderCounts {
+        try readDatabase { db in
+            let devices = Self.deviceConditions(company: company,
+                                                filter: DeviceFilter(statuses: DeviceStatus.queueStatuses, assignedTo: user))
+            let orders = Self.orderConditions(company: company, filter: OrderFilter(statuses: HeaderCounts.openOrderStatuses))
+            let tickets = Self.ticketConditions(company: company, filter: TicketFilter(awaitingReply: true))
+            return HeaderCounts(
+                devices: try db.count("SELECT COUNT(*) \(Self.deviceListFrom) WHERE \(devices.sql)", devices.arguments),
+                orders: try db.count("SELECT COUNT(*) \(Self.orderListFrom) WHERE \(orders.sql)", orders.arguments),
+                enquiries: try db.count("SELECT COUNT(*) \(Self.ticketListFrom) WHERE \(tickets.sql)", tickets.arguments))
+        }
+    }
+}

@@ -52,31 +52,39 @@ struct DeviceChange: Sendable {
 extension Store {
     func devices(company: String, filter: DeviceFilter, page: PageRequest) throws -> PageOf<DeviceSummary> {
         try readDatabase { db in
-            var conditions = SQLConditions()
-            conditions.add("devices.company_id = ?", company)
-            if let statuses = filter.statuses, !statuses.isEmpty {
-                // One bound JSON array, so the statement is the same for any number of statuses.
-                let list = "[" + statuses.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
-                conditions.add("devices.status IN (SELECT value FROM json_each(?))", list)
-            }
-            if let workflow = filter.workflowType { conditions.add("devices.workflow_type = ?", workflow) }
-            if let user = filter.assignedTo { conditions.add("devices.assigned_engineer_id = ?", user) }
-            if let search = filter.search {
-                let number = search.hasPrefix("#") ? String(search.dropFirst()) : search
-                let pattern = SQLConditions.contains(search)
-                conditions.add("""
-                    (devices.serial_number LIKE ? ESCAPE '\\' OR devices.imei LIKE ? ESCAPE '\\' \
-                    OR (devices.brand || ' ' || devices.model) LIKE ? ESCAPE '\\' \
-                    OR CAST(orders.order_number AS TEXT) LIKE ? ESCAPE '\\')
-                    """, pattern, pattern, pattern, SQLConditions.prefix(number))
-            }
-            let from = "FROM devices JOIN orders ON orders.id = devices.order_id WHERE \(conditions.sql)"
+            let conditions = Self.deviceConditions(company: company, filter: filter)
+            let from = "\(Self.deviceListFrom) WHERE \(conditions.sql)"
             let total = try db.count("SELECT COUNT(*) \(from)", conditions.arguments)
             let devices = try db.records(DeviceRecord.self, """
                 SELECT devices.* \(from) ORDER BY devices.updated_at DESC, devices.id LIMIT ? OFFSET ?
                 """, conditions.arguments + [page.limit, page.offset])
             return PageOf(items: try deviceSummaries(db, devices), total: total)
         }
+    }
+
+    /// The FROM and WHERE of `GET /api/devices`, shared with the header counts so that theirs is the
+    /// list's total by construction.
+    static let deviceListFrom = "FROM devices JOIN orders ON orders.id = devices.order_id"
+
+    static func deviceConditions(company: String, filter: DeviceFilter) -> SQLConditions {
+        var conditions = SQLConditions()
+        conditions.add("devices.company_id = ?", company)
+        if let statuses = filter.statuses, !statuses.isEmpty {
+            // One bound JSON array, so the statement is the same for any number of statuses.
+            conditions.add("devices.status IN (SELECT value FROM json_each(?))", SQLConditions.jsonArray(statuses.map(\.rawValue)))
+        }
+        if let workflow = filter.workflowType { conditions.add("devices.workflow_type = ?", workflow) }
+        if let user = filter.assignedTo { conditions.add("devices.assigned_engineer_id = ?", user) }
+        if let search = filter.search {
+            let number = search.hasPrefix("#") ? String(search.dropFirst()) : search
+            let pattern = SQLConditions.contains(search)
+            conditions.add("""
+                (devices.serial_number LIKE ? ESCAPE '\\' OR devices.imei LIKE ? ESCAPE '\\' \
+                OR (devices.brand || ' ' || devices.model) LIKE ? ESCAPE '\\' \
+                OR CAST(orders.order_number AS TEXT) LIKE ? ESCAPE '\\')
+                """, pattern, pattern, pattern, SQLConditions.prefix(number))
+        }
+        return conditions
     }
 
     func deviceExists(id: String, company: String) throws -> Bool {

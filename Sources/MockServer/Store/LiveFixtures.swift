@@ -27,15 +27,43 @@ extension Store {
             throw SeedError(file: "fixtures", path: unknown,
                             message: "unknown key (one of \(FixtureCompletion.topLevelKeys.joined(separator: ", ")))")
         }
-        return try writeDatabase { db in
-            let world = try SeedWorld.read(db)
-            let completion = FixtureCompletion(world: world, body: root, now: Timestamp.string(now))
-            let completed = completion.complete(root)
-            let seed = try Seed.decode(Data(JSONValue.object(completed).encoded()), sourceName: "fixtures", against: world)
-            try seed.insert(into: db, world: world, hashPassword: hashPassword)
-            try seed.stampWalks(db)
-            return seed.madeRows()
+        return try writeDatabase { db in try Self.insertFixtures(root, db: db, now: now, hashPassword: hashPassword) }
+    }
+
+    /// The backend's own `order_created` (`POST /__mock/events`): `order` (one order in the
+    /// fixture format) added as `addFixtures` adds it, then the `order_created` push to the order's
+    /// assigned user, else every active staff member of its company, by their preferences — in one
+    /// transaction. Throws a `SeedError` whose path starts `order`, writing nothing, on bad input.
+    func createOrder(_ order: JSONValue, now: Date, hashPassword: (String) -> String) throws -> (rows: [FixtureRow], pushes: Int) {
+        guard case .object = order else {
+            throw SeedError(file: "fixtures", path: "order", message: "expected an object (an order in the fixture format)")
         }
+        do {
+            return try writeDatabase { db in
+                let rows = try Self.insertFixtures(["orders": [order]], db: db, now: now, hashPassword: hashPassword)
+                guard let made = rows.first(where: { $0.table == "orders" }),
+                      let record = try OrderRecord.fetchOne(db, key: made.id),
+                      let client = try ClientRecord.fetchOne(db, key: record.clientID) else { return (rows, 0) }
+                let pushes = try PushDelivery.record([PushEvent.orderCreated(record, clientName: "\(client.firstName) \(client.lastName)")],
+                                                     db: db, company: record.companyID, actor: "", now: now)
+                return (rows, pushes)
+            }
+        } catch var error as SeedError {
+            if error.path.hasPrefix("orders[0]") { error.path = "order" + error.path.dropFirst("orders[0]".count) }
+            throw error
+        }
+    }
+
+    /// `addFixtures`' work inside the caller's transaction.
+    private static func insertFixtures(_ root: [String: JSONValue], db: Database, now: Date,
+                                       hashPassword: (String) -> String) throws -> [FixtureRow] {
+        let world = try SeedWorld.read(db)
+        let completion = FixtureCompletion(world: world, body: root, now: Timestamp.string(now))
+        let completed = completion.complete(root)
+        let seed = try Seed.decode(Data(JSONValue.object(completed).encoded()), sourceName: "fixtures", against: world)
+        try seed.insert(into: db, world: world, hashPassword: hashPassword)
+        try seed.stampWalks(db)
+        return seed.madeRows()
     }
 }
 

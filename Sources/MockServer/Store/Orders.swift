@@ -6,7 +6,8 @@ import GRDB
 /// `collected_at`, both ends inclusive (an order never collected has no `collected_at` and matches
 /// no collected bound); the dashboard counts with the same filter.
 struct OrderFilter: Sendable {
-    var status: OrderStatus?
+    /// Any of these statuses (the query accepts a comma-separated list).
+    var statuses: [OrderStatus]?
     var search: String?
     var locationID: String?
     var assignedTo: String?
@@ -105,7 +106,9 @@ extension Store {
     static func orderConditions(company: String, filter: OrderFilter) -> SQLConditions {
         var conditions = SQLConditions()
         conditions.add("orders.company_id = ?", company)
-        if let status = filter.status { conditions.add("orders.status = ?", status) }
+        if let statuses = filter.statuses, !statuses.isEmpty {
+            conditions.add("orders.status IN (SELECT value FROM json_each(?))", SQLConditions.jsonArray(statuses.map(\.rawValue)))
+        }
         if let location = filter.locationID { conditions.add("orders.location_id = ?", location) }
         if let user = filter.assignedTo { conditions.add("orders.assigned_user_id = ?", user) }
         if let search = filter.search {

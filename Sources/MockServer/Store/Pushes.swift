@@ -154,6 +154,25 @@ struct PushEvent: Sendable, Equatable {
                   orderID: ticket.orderID, ticketID: ticket.id, audience: .staff(preferred: [ticket.assignedUserID]))
     }
 
+    /// An order that just arrived (`POST /__mock/events` `order_created`): `order_created` to its
+    /// assigned user, else every active staff member.
+    static func orderCreated(_ order: OrderRecord, clientName: String) -> PushEvent {
+        PushEvent(type: .orderCreated, title: "New order", body: "Order #\(order.orderNumber) from \(clientName)",
+                  orderID: order.id, audience: .staff(preferred: [order.assignedUserID]))
+    }
+
+    /// A payment that came in (`POST /__mock/events` `payment_received`): `payment_received` to the
+    /// order's assigned user, else every active staff member. `12.50 GBP`: the amount in the
+    /// company's currency, without a symbol.
+    static func paymentReceived(_ order: OrderRecord, amountPence: Int64, currency: String) -> PushEvent {
+        let pounds = amountPence.magnitude / 100
+        let pence = amountPence.magnitude % 100
+        let amount = (amountPence < 0 ? "-" : "") + "\(pounds)." + (pence < 10 ? "0" : "") + "\(pence)"
+        return PushEvent(type: .paymentReceived, title: "Payment received",
+                         body: "\(amount)\(currency.isEmpty ? "" : " " + currency) received for order #\(order.orderNumber)",
+                         orderID: order.id, audience: .staff(preferred: [order.assignedUserID]))
+    }
+
     /// `device_assigned` to the newly assigned engineer.
     static func deviceAssigned(_ device: DeviceRecord, order: OrderRecord, to engineer: String) -> PushEvent {
         PushEvent(type: .deviceAssigned, title: "Device assigned to you",
@@ -166,8 +185,11 @@ struct PushEvent: Sendable, Equatable {
 /// per registered token of each recipient whose preferences allow the type; the actor of the
 /// event is never a recipient.
 enum PushDelivery {
-    static func record(_ events: [PushEvent], db: Database, company: String, actor: String, now: Date) throws {
+    /// The number of pushes recorded (rows of `push_log`).
+    @discardableResult
+    static func record(_ events: [PushEvent], db: Database, company: String, actor: String, now: Date) throws -> Int {
         let sentAt = Timestamp.string(now)
+        var recorded = 0
         for event in events {
             let ownerType = event.type.appType
             for recipient in try recipients(event.audience, db: db, company: company) where recipient != actor {
@@ -184,9 +206,11 @@ enum PushDelivery {
                         INSERT INTO push_log (id, device_token, app_type, recipient_type, recipient_id, payload, sent_at)
                         VALUES (?, ?, ?, ?, ?, ?, ?)
                         """).execute(arguments: [Secrets.uuid(), token, ownerType, ownerType, recipient, payload, sentAt])
+                    recorded += 1
                 }
             }
         }
+        return recorded
     }
 
     private static func recipients(_ audience: PushEvent.Audience, db: Database, company: String) throws -> [String] {

@@ -64,32 +64,41 @@ struct MacroRun: Sendable {
 extension Store {
     func tickets(company: String, filter: TicketFilter, page: PageRequest) throws -> PageOf<TicketSummary> {
         try readDatabase { db in
-            var conditions = SQLConditions()
-            conditions.add("tickets.company_id = ?", company)
-            if let status = filter.status { conditions.add("tickets.status = ?", status) }
-            if let type = filter.ticketType { conditions.add("tickets.ticket_type = ?", type) }
-            if let user = filter.assignedTo { conditions.add("tickets.assigned_user_id = ?", user) }
-            if let awaiting = filter.awaitingReply {
-                if awaiting { conditions.add(TicketPredicates.awaitingReply) } else {
-                    conditions.add(TicketPredicates.notAwaitingReply)
-                }
-            }
-            if let search = filter.search {
-                let number = search.hasPrefix("#") ? String(search.dropFirst()) : search
-                let pattern = SQLConditions.contains(search)
-                conditions.add("""
-                    (CAST(tickets.ticket_number AS TEXT) LIKE ? ESCAPE '\\' OR tickets.subject LIKE ? ESCAPE '\\' \
-                    OR (clients.first_name || ' ' || clients.last_name) LIKE ? ESCAPE '\\' \
-                    OR clients.email LIKE ? ESCAPE '\\')
-                    """, SQLConditions.prefix(number), pattern, pattern, pattern)
-            }
-            let from = "FROM tickets LEFT JOIN clients ON clients.id = tickets.client_id WHERE \(conditions.sql)"
+            let conditions = Self.ticketConditions(company: company, filter: filter)
+            let from = "\(Self.ticketListFrom) WHERE \(conditions.sql)"
             let total = try db.count("SELECT COUNT(*) \(from)", conditions.arguments)
             let tickets = try db.records(TicketRecord.self, """
                 SELECT tickets.* \(from) ORDER BY tickets.updated_at DESC, tickets.ticket_number DESC LIMIT ? OFFSET ?
                 """, conditions.arguments + [page.limit, page.offset])
             return PageOf(items: try ticketSummaries(db, tickets), total: total)
         }
+    }
+
+    /// The FROM and WHERE of `GET /api/tickets`, shared with the header counts so that theirs is the
+    /// list's total by construction.
+    static let ticketListFrom = "FROM tickets LEFT JOIN clients ON clients.id = tickets.client_id"
+
+    static func ticketConditions(company: String, filter: TicketFilter) -> SQLConditions {
+        var conditions = SQLConditions()
+        conditions.add("tickets.company_id = ?", company)
+        if let status = filter.status { conditions.add("tickets.status = ?", status) }
+        if let type = filter.ticketType { conditions.add("tickets.ticket_type = ?", type) }
+        if let user = filter.assignedTo { conditions.add("tickets.assigned_user_id = ?", user) }
+        if let awaiting = filter.awaitingReply {
+            if awaiting { conditions.add(TicketPredicates.awaitingReply) } else {
+                conditions.add(TicketPredicates.notAwaitingReply)
+            }
+        }
+        if let search = filter.search {
+            let number = search.hasPrefix("#") ? String(search.dropFirst()) : search
+            let pattern = SQLConditions.contains(search)
+            conditions.add("""
+                (CAST(tickets.ticket_number AS TEXT) LIKE ? ESCAPE '\\' OR tickets.subject LIKE ? ESCAPE '\\' \
+                OR (clients.first_name || ' ' || clients.last_name) LIKE ? ESCAPE '\\' \
+                OR clients.email LIKE ? ESCAPE '\\')
+                """, SQLConditions.prefix(number), pattern, pattern, pattern)
+        }
+        return conditions
     }
 
     func ticket(id: String, company: String) throws -> TicketDetail? {

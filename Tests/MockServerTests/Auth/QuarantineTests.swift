@@ -34,16 +34,39 @@ import Testing
         #expect(try await mock.post("/api/auth/logout", bearer: tokens.token).status == 200)
     }
 
-    @Test func suspendedCompanyGetsItsOwnCode() async throws {
+    /// Seed 002 puts both statuses under one rule with one answer: a suspended company's staff get
+    /// the pending-approval body too.
+    @Test func suspendedCompanyGetsSeed002sOneAnswer() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
         let tokens = try await mock.signInStaff("owner@halted.test")
         let reply = try await mock.get("/api/orders", bearer: tokens.token)
         #expect(reply.status == 403)
-        #expect(reply.json == Self.suspended)
+        #expect(reply.json == Self.pending)
         let me = try await mock.get("/api/auth/me", bearer: tokens.token)
         #expect(me.data["company"]?["status"] == .string("suspended"))
         #expect(me.data["user"]?["company_status"] == .string("suspended"))
+    }
+
+    /// Under `quarantine-codes` (per server or per namespace) the suspended company gets its own
+    /// code; pending approval is unchanged; turning it off brings the one answer back.
+    @Test func theQuarantineCodesVarianceTellsSuspendedApart() async throws {
+        let varied = try MockHarness { $0.vary = "quarantine-codes" }
+        defer { varied.stop() }
+        let halted = try await varied.signInStaff("owner@halted.test")
+        #expect(try await varied.get("/api/orders", bearer: halted.token).json == Self.suspended)
+        let pending = try await varied.signInStaff("owner@pending.test")
+        #expect(try await varied.get("/api/orders", bearer: pending.token).json == Self.pending)
+
+        let plain = try MockHarness()
+        defer { plain.stop() }
+        let space = try MockHarness(namespace: "quarantine", of: plain)
+        let tokens = try await space.signInStaff("owner@halted.test")
+        #expect(try await space.get("/api/orders", bearer: tokens.token).json == Self.pending)
+        #expect(try await space.send("PUT", "/__mock/variance", json: ["vary": ["quarantine-codes"]]).status == 200)
+        #expect(try await space.get("/api/orders", bearer: tokens.token).json == Self.suspended)
+        #expect(try await space.send("PUT", "/__mock/variance", json: ["vary": []]).status == 200)
+        #expect(try await space.get("/api/orders", bearer: tokens.token).json == Self.pending)
     }
 
     @Test func statusChangesApplyOnTheNextRequest() async throws {
@@ -53,7 +76,7 @@ import Testing
         let path = "/api/user/push-preferences"
         #expect(try await mock.get(path, bearer: tokens.token).status == 200)
         try await mock.setCompanyStatus(SeedIDs.acme, "suspended")
-        #expect(try await mock.get(path, bearer: tokens.token).json == Self.suspended)
+        #expect(try await mock.get(path, bearer: tokens.token).json == Self.pending)
         #expect(try await mock.get("/api/auth/me", bearer: tokens.token).status == 200)
         try await mock.setCompanyStatus(SeedIDs.acme, "pending_approval")
         #expect(try await mock.get(path, bearer: tokens.token).json == Self.pending)

@@ -47,7 +47,7 @@ struct ConsoleBrowserTests {
             }
             let next = try await mock.get("/api/user/push-preferences", bearer: token)
             #expect(next.status == 403)
-            #expect(next.json == QuarantineTests.suspended)
+            #expect(next.json == QuarantineTests.pending)   // seed 002: one answer for both statuses
             try await browser.waitUntil("""
                 const row = document.querySelector('#companies tr[data-company-id="\(SeedIDs.acme)"]');
                 return !!row && row.querySelector('.chip').textContent === 'suspended'

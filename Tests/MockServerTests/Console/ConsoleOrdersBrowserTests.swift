@@ -237,4 +237,52 @@ extension ConsoleBrowserTests {
             #expect(try await browser.consoleErrors(expecting: ["status of 400"]) == [])
         }
     }
+
+    @Test func anOrdersPaymentButtonPlaysPaymentReceivedAndTheFormCanAddAnOrderAsTheBackendsOrderCreated() async throws {
+        let mock = try MockHarness(.live) { $0.clockStart = SeedIDs.now; $0.clockFrozen = true }   // a browser needs a socket
+        defer { mock.stop() }
+        let admin = try await mock.signInStaff("admin@acme.test").token
+        try await mock.registerPushToken("adm1000000000001", appType: "staff", bearer: admin)
+        try await ChromeBrowser.run { browser in
+            try await open(browser, mock)
+            try await browser.waitUntil("return !!document.querySelector('#orders tr.order-row[data-order-number=\"10001\"]')",
+                                        for: "#10001 in the panel")
+            try await browser.click("#orders tr.order-row[data-order-number='10001'] button.order-toggle")
+            let row = "#orders .order-payment[data-order-id='\(SeedIDs.order(1))']"
+            try await browser.waitUntil("return !!document.querySelector(arguments[0])", [.string(row)], for: "its payment row")
+            try await browser.type("10.50", into: "\(row) input.payment-amount")
+            try await browser.click("\(row) select.payment-method option[value='cash']")
+            try await browser.click("\(row) button.record-payment")
+            try await browser.waitUntil("""
+                const result = document.querySelector(arguments[0] + ' .payment-result');
+                return !!result && result.textContent === 'Recorded 10.50 (cash): partially paid, 149.47 due; 1 push.';
+                """, [.string(row)], for: "the payment recorded")
+            // Over HTTP: the order's money followed, and the admin (its assigned user) was pushed.
+            let order = try await mock.get("/api/orders/\(SeedIDs.order(1))", bearer: admin).data
+            #expect(order["totals"]?["balance_due"] == "149.47")
+            #expect(try await mock.pushes(token: "adm1000000000001").first?["payload"]?["type"] == "payment_received")
+
+            // A refused amount: the mock's message in the row, nothing written.
+            try await browser.clear("\(row) input.payment-amount")
+            try await browser.type("0", into: "\(row) input.payment-amount")
+            try await browser.click("\(row) button.record-payment")
+            try await browser.waitUntil("""
+                const error = document.querySelector(arguments[0] + ' .payment-error');
+                return !!error && error.textContent === 'Invalid or missing field: amount_pence';
+                """, [.string(row)], for: "the mock's error in the row")
+            #expect(try await mock.get("/api/orders/\(SeedIDs.order(1))", bearer: admin).data["totals"]?["balance_due"] == "149.47")
+
+            // The add-order form as the backend's order_created: the staff are pushed.
+            try await browser.waitUntil("return !!document.querySelector('#order-client option[value=\"' + arguments[0] + '\"]')",
+                                        [.string(SeedIDs.jane)], for: "Jane in the form")
+            try await browser.click("#order-client option[value='\(SeedIDs.jane)']")
+            try await browser.click("#order-as-event")
+            try await browser.click("#order-form button[type='submit']")
+            try await browser.waitUntil("""
+                return document.getElementById('order-result').textContent === 'Added order #10033 with 1 device; order_created: 1 push.';
+                """, for: "the order added as order_created")
+            #expect(try await mock.pushes(token: "adm1000000000001").first?["payload"]?["type"] == "order_created")
+            #expect(try await browser.consoleErrors(expecting: ["status of 400"]) == [])
+        }
+    }
 }

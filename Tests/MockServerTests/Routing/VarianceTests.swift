@@ -14,6 +14,8 @@ import Testing
         ("reordered-keys", #"{"esc":"q\"uote","text":"2026-11-24T12:00:00Z is not alone","list":[{"m":null,"n":1}],"gone":null,"at":"2026-11-24T12:00:00Z","id":"a"}"#),
         ("extra-key", #"{"x_mock_extra":"unknown","id":"a","at":"2026-11-24T12:00:00Z","gone":null,"list":[{"x_mock_extra":"unknown","n":1,"m":null}],"text":"2026-11-24T12:00:00Z is not alone","esc":"q\"uote"}"#),
         ("timestamps-ms,absent-nulls,reordered-keys,extra-key", #"{"x_mock_extra":"unknown","esc":"q\"uote","text":"2026-11-24T12:00:00Z is not alone","list":[{"x_mock_extra":0,"n":1}],"at":"2026-11-24T12:00:00.000Z","id":"a"}"#),
+        // Only its point: nothing here is spelt total_pages, so nothing changes.
+        ("pagination-camel-case", VarianceTests.input),
     ])
     func eachVariantRewritesExactlyItsPoint(list: String, expected: String) throws {
         defer {
@@ -28,18 +30,34 @@ import Testing
         #expect(JSONValue.parse(out) != nil, "still JSON")
     }
 
+    /// Seed 003 spells the page count both ways; the mock sends `total_pages`, the variant the other.
+    @Test func paginationCamelCaseSpellsThePageCountTotalPages() async throws {
+        let plain = try MockHarness()
+        defer { plain.stop() }
+        let space = try MockHarness(namespace: "camel", of: plain)
+        let token = try await space.control.createSession(email: "admin@acme.test").token
+        let before = try await space.get("/api/orders?limit=20", bearer: token)
+        #expect(before.json["pagination"] == ["page": 1, "limit": 20, "total": 32, "total_pages": 2])
+        #expect(try await space.send("PUT", "/__mock/variance", json: ["vary": ["pagination-camel-case"]]).status == 200)
+        let after = try await space.get("/api/orders?limit=20", bearer: token)
+        #expect(after.json["pagination"] == ["page": 1, "limit": 20, "total": 32, "totalPages": 2])
+        #expect(after.json["data"] == before.json["data"], "nothing else changes")
+        #expect(String(decoding: after.body, as: UTF8.self).hasSuffix(#""pagination":{"page":1,"limit":20,"total":32,"totalPages":2}}"#))
+    }
+
     @Test func theListIsCheckedAndNoneIsTheDefault() throws {
         #expect(JSONVariance.parse("") == .success(.none))
         #expect(JSONVariance.parse("none") == .success(.none))
         #expect(try JSONVariance.parse("all").get().variants.map(\.rawValue)
-                    == ["timestamps-ms", "absent-nulls", "reordered-keys", "extra-key"])
+                    == ["timestamps-ms", "absent-nulls", "reordered-keys", "extra-key", "pagination-camel-case", "quarantine-codes"])
+        #expect(JSONVariance.parse("quarantine-codes").map { $0.rewrite(Array("{}".utf8)) } == .success(nil), "no pass over the bytes")
         #expect(JSONVariance.parse("timestamps-ms,timestamps-sqlite") == .failure(.bothTimestampForms))
         #expect(JSONVariance.parse("nulls") == .failure(.unknown("nulls")))
         #expect(JSONVariance.none.rewrite(Array("{}".utf8)) == nil)
         var configuration = MockServerConfiguration()
         configuration.vary = "extra-key,bogus"
         #expect(throws: MockServerConfigurationError.invalidVariance(
-            #"unknown variant "bogus" (one of timestamps-ms, timestamps-sqlite, absent-nulls, reordered-keys, extra-key, all, none)"#)) {
+            #"unknown variant "bogus" (one of timestamps-ms, timestamps-sqlite, absent-nulls, reordered-keys, extra-key, pagination-camel-case, quarantine-codes, all, none)"#)) {
             try configuration.validate()
         }
     }
@@ -52,7 +70,8 @@ import Testing
         let token = try await plain.control.createSession(email: "admin@acme.test").token
         let me = try await plain.get("/api/auth/me", bearer: token)
         #expect(try await plain.get("/__mock/variance").data == ["vary": [], "variants": [
-            "timestamps-ms", "timestamps-sqlite", "absent-nulls", "reordered-keys", "extra-key"]])
+            "timestamps-ms", "timestamps-sqlite", "absent-nulls", "reordered-keys", "extra-key", "pagination-camel-case",
+            "quarantine-codes"]])
         let space = try MockHarness(namespace: "varied", of: plain)
         let spaceToken = try await space.control.createSession(email: "admin@acme.test").token
         let set = try await space.send("PUT", "/__mock/variance", json: ["vary": ["extra-key"]])

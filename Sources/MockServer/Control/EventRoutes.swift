@@ -1,0 +1,137 @@
+import Foundation
+import MockHTTP
+
+/// `POST /__mock/events`: the backend's own events, played on demand (docs/control-api.md,
+/// "Events"). Nothing in the app makes an order arrive or a payment come in, but the staff app
+/// handles both pushes (seed 000 `handleNotificationTap`): a test plays the event, the mock does
+/// what the backend would (the order or payment is there, its totals follow) and records the push
+/// seed 000 expects, through the same path as every other push (the Simulator included).
+enum EventRoutes {
+    static let types = ["order_created", "payment_received"]
+    /// Largest payment: £10,000,000, the seed format's bound on money.
+    static let maxAmountPence: Int64 = 1_000_000_000
+
+    static func register(on router: inout Router) {
+        router.post("/__mock/events", access: .open) { context in
+            guard let body = JSONValue.parse(context.request.body) else { throw APIFailure.invalidJSON }
+            guard case .object(let members) = body else { throw APIFailure.badRequest("Expected a JSON object") }
+            try JSONBody.rejectNUL(in: body)
+            guard case .string(let type)? = members["type"] else { throw APIFailure.invalidField("type") }
+            switch type {
+            case "payment_received":
+                try refuseUnknownKeys(members, allowed: ["type", "order_id", "amount_pence", "payment_method"])
+                guard case .string(let orderID)? = members["order_id"], !orderID.isEmpty else { throw APIFailure.invalidField("order_id") }
+                guard let amount = wholeNumber(members["amount_pence"]), (1...maxAmountPence).contains(amount) else {
+                    throw APIFailure.invalidField("amount_pence")
+                }
+                var method = PaymentMethod.card
+                if let given = members["payment_method"], given != .null {
+                    guard case .string(let text) = given, let parsed = PaymentMethod(rawValue: text) else {
+                        throw APIFailure.invalidField("payment_method")
+                    }
+                    method = parsed
+                }
+                guard let receipt = try context.store.receivePayment(orderID: orderID, amountPence: amount, method: method,
+                                                                     now: context.now) else {
+                    throw APIFailure(status: 404, message: "Order not found: \(orderID)")
+                }
+                return JSONBody.success(PaymentReceivedPayload(receipt), status: 201)
+            case "order_created":
+                try refuseUnknownKeys(members, allowed: ["type", "order"])
+                guard let order = members["order"] else { throw APIFailure.invalidField("order") }
+                let iterations = context.environment.configuration.passwordHashIterations
+                do {
+                    let made = try context.store.createOrder(order, now: context.now) {
+                        PasswordHasher.hash($0, iterations: iterations)
+                    }
+                    return JSONBody.success(OrderCreatedPayload(rows: made.rows, pushes: made.pushes), status: 201)
+                } catch let error as SeedError {
+                    throw APIFailure.badRequest("\(error.path): \(error.message)")
+                }
+            default:
+                throw APIFailure.badRequest("Unknown event type: \(type) (one of \(types.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// A JSON number without a fractional part (`1000` or `1000.0`).
+    private static func wholeNumber(_ value: JSONValue?) -> Int64? {
+        switch value {
+        case .int(let number)?: number
+        case .double(let number)? where number.rounded() == number && abs(number) < 1e15: Int64(number)
+        default: nil
+        }
+    }
+
+    private static func refuseUnknownKeys(_ members: [String: JSONValue], allowed: Set<String>) throws {
+        if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw APIFailure.badRequest("Unknown key: \(unknown)")
+        }
+    }
+}
+
+/// `{type, order_id, order_number, payment: {id, amount_pence, payment_method, payment_date},
+/// payment_status, balance_due_pence, pushes}`.
+@JSONObject
+private struct PaymentReceivedPayload {
+    let type: String = "payment_received"
+    let orderID: String
+    let orderNumber: Int64
+    let payment: Payment
+    let paymentStatus: String
+    let balanceDuePence: Int64
+    let pushes: Int
+
+    @JSONObject
+    struct Payment {
+        let id: String
+        let amountPence: Int64
+        let paymentMethod: String
+        let paymentDate: String
+        enum CodingKeys: String, CodingKey {
+            case id, amountPence = "amount_pence", paymentMethod = "payment_method", paymentDate = "payment_date"
+        }
+    }
+
+    init(_ receipt: PaymentReceipt) {
+        orderID = receipt.payment.orderID
+        orderNumber = receipt.orderNumber
+        payment = Payment(id: receipt.payment.id, amountPence: receipt.payment.amountPence,
+                          paymentMethod: receipt.payment.paymentMethod.rawValue, paymentDate: receipt.payment.paymentDate)
+        paymentStatus = receipt.totals.paymentStatus.rawValue
+        balanceDuePence = receipt.totals.balanceDuePence
+        pushes = receipt.pushes
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, orderID = "order_id", orderNumber = "order_number", payment
+        case paymentStatus = "payment_status", balanceDuePence = "balance_due_pence", pushes
+    }
+}
+
+/// `{type, order_id, order_number, rows: [{path, table, id, number?}], pushes}`; a row's path
+/// starts `order` (`order.devices[0]`).
+@JSONObject
+private struct OrderCreatedPayload {
+    let type: String = "order_created"
+    let orderID: String
+    let orderNumber: Int64
+    let rows: [MadeRow]
+    let pushes: Int
+
+    init(rows made: [FixtureRow], pushes: Int) {
+        let order = made.first { $0.table == "orders" }
+        orderID = order?.id ?? ""
+        orderNumber = order?.number ?? 0
+        rows = made.map { row in
+            var row = row
+            if row.path.hasPrefix("orders[0]") { row.path = "order" + row.path.dropFirst("orders[0]".count) }
+            return MadeRow(row)
+        }
+        self.pushes = pushes
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, orderID = "order_id", orderNumber = "order_number", rows, pushes
+    }
+}
