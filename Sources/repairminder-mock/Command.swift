@@ -19,6 +19,39 @@ struct RepairMinderMockCommand: ParsableCommand {
             """,
         subcommands: [ServeCommand.self, ProxyCommand.self],
         defaultSubcommand: ServeCommand.self)
+
+    /// `repairminder-mock --help` lists the options of `serve`, the default, as the README says,
+    /// then the subcommands; everything else is ArgumentParser's own.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.count == 1, ["--help", "-h", "-help", "help"].contains(arguments[0]) {
+            print(rootHelp())
+            return
+        }
+        main(nil)
+    }
+
+    static func rootHelp() -> String {
+        let serve = helpMessage(for: ServeCommand.self)
+        let options = serve.range(of: "OPTIONS:").map { String(serve[$0.lowerBound...]) } ?? serve
+        let proxy = ProxyCommand.configuration.abstract
+        return """
+            OVERVIEW: \(configuration.abstract)
+
+            Every option can also be set with an environment variable: REPAIRMINDER_MOCK_ and the
+            option's name in capitals with _ for - (REPAIRMINDER_MOCK_PORT=8787). The command line wins.
+
+            USAGE: repairminder-mock [serve] [<options>]
+                   repairminder-mock proxy --upstream <url> [<options>]
+
+            \(options.replacingOccurrences(of: "OPTIONS:", with: "OPTIONS (serve, the default):"))
+            SUBCOMMANDS:
+              serve (default)         \(ServeCommand.configuration.abstract)
+              proxy                   \(proxy)
+
+              See 'repairminder-mock help proxy' for the proxy's options.
+            """
+    }
 }
 
 /// `repairminder-mock serve`: flags in, a running mock out; SIGINT/SIGTERM stop it gracefully.

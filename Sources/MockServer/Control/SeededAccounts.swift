@@ -7,8 +7,17 @@ enum SeededAccounts {
         /// A staff member's role; nil for a customer.
         var role: String?
         var company: String
+        /// The staff member's company's status; empty for a customer.
         var companyStatus: String
+        /// The account's own: `active`, `deactivated` or `archived`.
+        var status: String
         var login: String
+
+        /// The company as the start-up table shows it: its status beside its name when that is not
+        /// `active` (`Pending Co (pending_approval)`).
+        var companyLabel: String {
+            companyStatus.isEmpty || companyStatus == "active" ? company : "\(company) (\(companyStatus))"
+        }
 
         /// What the start-up table shows: `staff (<role>)`, or the kind alone.
         var kindLabel: String { role.map { "\(kind) (\($0))" } ?? kind }
@@ -23,25 +32,27 @@ enum SeededAccounts {
             else if !account.isActive { login = "deactivated: cannot log in" }
             else if account.passwordHash == nil { login = "magic link only" }
             else { login = "password123 + " + (account.usesTOTP ? "TOTP or email code" : "email code") }
+            let status = account.isArchived ? "archived" : account.isActive ? "active" : "deactivated"
             return Account(email: account.email, kind: "staff", role: account.role, company: account.company.name,
-                           companyStatus: account.company.status.rawValue, login: login)
+                           companyStatus: account.company.status.rawValue, status: status, login: login)
         }
         let customers = listing.customers.map { customer in
             Account(email: customer.email, kind: "customer", role: nil, company: customer.companies, companyStatus: "",
-                    login: "magic link code")
+                    status: "active", login: "magic link code")
         }
         return staff + customers
     }
 
     static func table(_ accounts: [Account]) -> String {
-        let header = Account(email: "ACCOUNT", kind: "KIND", role: nil, company: "COMPANY", companyStatus: "STATUS", login: "SIGN IN")
+        let header = Account(email: "ACCOUNT", kind: "KIND", role: nil, company: "COMPANY", companyStatus: "", status: "STATUS",
+                             login: "SIGN IN")
         let rows = [header] + accounts
         func width(_ key: KeyPath<Account, String>) -> Int { rows.map { $0[keyPath: key].count }.max() ?? 0 }
-        let widths = [width(\.email), width(\.kindLabel), width(\.company), width(\.companyStatus)]
+        let widths = [width(\.email), width(\.kindLabel), width(\.companyLabel), width(\.status)]
         func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
         return rows.map { row in
-            [pad(row.email, widths[0]), pad(row.kindLabel, widths[1]), pad(row.company, widths[2]),
-             pad(row.companyStatus, widths[3]), row.login].joined(separator: "  ")
+            [pad(row.email, widths[0]), pad(row.kindLabel, widths[1]), pad(row.companyLabel, widths[2]),
+             pad(row.status, widths[3]), row.login].joined(separator: "  ")
         }.joined(separator: "\n")
     }
 }

@@ -58,11 +58,25 @@ struct Dispatcher: Sendable {
     static func isControl(_ path: String) -> Bool { path == "/__mock" || path.hasPrefix("/__mock/") }
 
     /// The one log line of a request.
+    /// One line per request at `info`, but a successful read of the control API (`GET /__mock/…`:
+    /// the console's polling, a test's waits) at `debug`, so that the info log shows what the app
+    /// did and what a test changed, not hundreds of polls.
     static func log(_ request: HTTPRequest, _ response: HTTPResponse, who: String?, started: ContinuousClock.Instant,
                     to logger: Logger) {
+        let level: Logger.Level = isControlRead(request, response) ? .debug : .info
+        guard logger.logLevel <= level else { return }
         let ms = started.duration(to: .now).milliseconds + response.delay * 1000   // with an injected latency
         let status = response.delivery == .dropConnection ? "dropped" : String(response.status)
-        logger.info("\(request.method) \(request.target) → \(status) \(String(format: "%.2f", ms)) ms\(who.map { " " + $0 } ?? "")")
+        logger.log(level: level, "\(request.method) \(request.target) → \(status) \(String(format: "%.2f", ms)) ms\(who.map { " " + $0 } ?? "")")
+    }
+
+    /// A `GET` or `HEAD` of `/__mock/…` (in a namespace too) answered below 400.
+    static func isControlRead(_ request: HTTPRequest, _ response: HTTPResponse) -> Bool {
+        guard request.method == "GET" || request.method == "HEAD", response.status < 400,
+              response.delivery != .dropConnection else { return false }
+        var path = Substring(request.path)
+        if path.hasPrefix("/ns/"), let slash = path.dropFirst(4).firstIndex(of: "/") { path = path[slash...] }
+        return isControl(String(path))
     }
 
     /// The raw target without `/ns/<name>`; when the client percent-encoded the name itself, the

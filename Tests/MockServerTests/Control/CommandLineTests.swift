@@ -80,6 +80,51 @@ import Testing
         #expect(usage.output.contains("--upstream is required"))
     }
 
+    /// The README says `--help` lists the options: it lists serve's (the default) and the subcommands.
+    @Test func helpListsTheServeOptionsAndTheSubcommands() throws {
+        for flag in ["--help", "-h"] {
+            let (status, output) = try Self.run([flag])
+            #expect(status == 0)
+            for option in ["--host <host>", "--port <port>", "--db <db>", "--vary <vary>", "--namespace-pool", "--simulator-push",
+                           "--control-token", "--health-probe"] {
+                #expect(output.contains(option), "\(flag) lists \(option)")
+            }
+            #expect(output.contains("OPTIONS (serve, the default):"))
+            #expect(output.contains("  proxy  ") || output.contains("  proxy "), "the proxy subcommand")
+            #expect(output.contains("REPAIRMINDER_MOCK_"))
+        }
+        let (status, proxy) = try Self.run(["help", "proxy"])
+        #expect(status == 0)
+        #expect(proxy.contains("--upstream"))
+    }
+
+    /// A port another process holds on all addresses (here another mock on 0.0.0.0) stops the start
+    /// with a clear message and a non-zero exit, rather than two mocks sharing the port.
+    @Test func aPortHeldOnAllAddressesIsAClearErrorAndANonZeroExit() async throws {
+        let holder = try SpawnedMock(arguments: ["--host", "0.0.0.0", "--port", "0", "--db", ":memory:"])
+        let (status, output) = try Self.run(["--host", "127.0.0.1", "--port", String(holder.port), "--db", ":memory:"])
+        #expect(status != 0)
+        #expect(output.contains("cannot bind 127.0.0.1:\(holder.port) (127.0.0.1): the port is already in use"), "\(output)")
+        #expect(holder.child.isRunning)
+    }
+
+    /// The start-up table's STATUS is the account's own; a company's status is beside its name.
+    @Test func theStartUpTableShowsEachAccountsOwnStatus() async throws {
+        let mock = try SpawnedMock(arguments: ["--port", "0", "--host", "127.0.0.1", "--db", ":memory:"])
+        let banner = await mock.bannerText()
+        func row(_ email: String) -> [String] {
+            banner.split(separator: "\n").first { $0.hasPrefix(email + " ") }?
+                .components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } ?? []
+        }
+        #expect(row("ACCOUNT") == ["ACCOUNT", "KIND", "COMPANY", "STATUS", "SIGN IN"])
+        #expect(row("admin@acme.test") == ["admin@acme.test", "staff (admin)", "Acme Repairs", "active", "password123 + email code"])
+        #expect(row("archived@acme.test") == ["archived@acme.test", "staff (office)", "Acme Repairs", "archived", "archived: cannot log in"])
+        #expect(row("inactive@acme.test") == ["inactive@acme.test", "staff (engineer)", "Acme Repairs", "deactivated",
+                                              "deactivated: cannot log in"])
+        #expect(row("owner@pending.test") == ["owner@pending.test", "staff (admin)", "Pending Co (pending_approval)", "active",
+                                              "password123 + email code"])
+    }
+
     @Test func healthProbeAnswersWhetherAMockIsUp() async throws {
         let running = try SpawnedMock(arguments: ["--host", "127.0.0.1", "--port", "0", "--db", ":memory:"])
         let up = try Self.run(["--health-probe", "--port", String(running.port)])
