@@ -34,9 +34,11 @@ extension MockControl {
         }
     }
 
-    /// Waits for a push of `type` (`new_enquiry`, `order_status`…) to `recipient` that satisfies
-    /// `condition`, and answers the newest such.
-    public func waitForPush(type: String, to recipient: MockPushRecipient, timeout: Duration = .seconds(10),
+    /// Waits for a push of `type` (`.newEnquiry`, `.orderStatus`…) to `recipient` that satisfies
+    /// `condition`, and answers the newest such. A push is recorded only for a device token the app
+    /// registered (`POST /api/user/device-token`, after sign-in) and a type the recipient's
+    /// preferences allow: when none came, the timeout says which of the two it was.
+    public func waitForPush(type: MockPushType, to recipient: MockPushRecipient, timeout: Duration = .seconds(10),
                             where condition: @escaping @Sendable (MockPush) -> Bool = { _ in true }) async throws -> MockPush {
         try await poll("a \(type) push to \(recipient)", timeout: timeout) {
             let pushes: [MockPush]
@@ -44,11 +46,33 @@ extension MockControl {
             case .deviceToken(let token): pushes = try await self.pushes(deviceToken: token)
             case .recipientID(let id): pushes = try await self.pushes().filter { $0.recipientID == id }
             }
-            if let push = pushes.first(where: { $0.type == type && condition($0) }) { return (push, "") }
-            guard !pushes.isEmpty else { return (nil, "no push to \(recipient)") }
+            if let push = pushes.first(where: { $0.type == type.rawValue && condition($0) }) { return (push, "") }
+            guard !pushes.isEmpty else { return (nil, try await self.whyNoPush(to: recipient)) }
             let list = pushes.prefix(5).map { "\($0.type ?? "(no type)") at \(MockTime.string($0.sentAt))" }
             return (nil, "\(Self.count(pushes.count, "push", "pushes")) to \(recipient), newest first: "
                          + list.joined(separator: ", ") + (pushes.count > 5 ? ", …" : ""))
+        }
+    }
+
+    /// Why `recipient` has no push at all: no device token registered for it, or tokens and yet
+    /// nothing for them (the event pushed others, or their preferences are off).
+    func whyNoPush(to recipient: MockPushRecipient) async throws -> String {
+        let tokens = try await deviceTokens()
+        let register = "the app registers its token with POST /api/user/device-token after sign-in"
+        switch recipient {
+        case .deviceToken(let token):
+            guard let registered = tokens.first(where: { $0.deviceToken == token }) else {
+                return "no push to \(recipient): it is not registered (\(register); \(Self.count(tokens.count, "token")) registered)"
+            }
+            return "no push to \(recipient), registered by \(registered.appType) \(registered.ownerID): the events so far "
+                + "pushed others, or the owner's push preferences are off for them (GET /api/user/push-preferences)"
+        case .recipientID(let id):
+            let theirs = tokens.filter { $0.ownerID == id }
+            guard !theirs.isEmpty else {
+                return "no push to \(recipient): no device token is registered for them (\(register))"
+            }
+            return "no push to \(recipient) (\(Self.count(theirs.count, "device token")) registered): the events so far "
+                + "pushed others, or their push preferences are off for them (GET /api/user/push-preferences)"
         }
     }
 

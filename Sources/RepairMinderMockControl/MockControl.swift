@@ -202,6 +202,12 @@ public struct MockControl: Sendable {
 
     // MARK: - Pushes and mail in
 
+    /// `GET /__mock/device-tokens`: the device tokens apps registered, oldest first. A push is
+    /// recorded only for one of these.
+    public func deviceTokens() async throws -> [MockDeviceToken] {
+        try await data([MockDeviceToken].self, "GET", "/__mock/device-tokens")
+    }
+
     /// `GET /__mock/push`: the pushes recorded (to `deviceToken` only, when given), newest first.
     public func pushes(deviceToken: String? = nil) async throws -> [MockPush] {
         try await data([MockPush].self, "GET", "/__mock/push", query: ["device_token": deviceToken])

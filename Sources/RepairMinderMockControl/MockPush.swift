@@ -99,3 +99,20 @@ public enum MockPushRecipient: Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+/// A device token an app registered (`GET /__mock/device-tokens`).
+public struct MockDeviceToken: Sendable, Equatable, Decodable {
+    public let deviceToken: String
+    public let platform: String
+    /// `staff` or `customer`: which app registered it.
+    public let appType: String
+    /// The staff user's id, or the customer's client id.
+    public let ownerID: String
+    public let companyID: String
+    public let registeredAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case deviceToken = "device_token", platform, appType = "app_type", ownerID = "owner_id", companyID = "company_id"
+        case registeredAt = "registered_at"
+    }
+}

@@ -34,6 +34,16 @@ import Testing
         return session
     }
 
+    /// The two sides of the launch convention name the same keys, and a signed-out launch reads as one.
+    @Test func theTestSidesLaunchKeysAreTheAppSides() throws {
+        #expect(MockLaunchEnvironment.baseURLKey == LaunchEnvironment.baseURLKey)
+        #expect(MockLaunchEnvironment.roleKey == LaunchEnvironment.roleKey)
+        #expect(MockLaunchEnvironment.sessionKey == LaunchEnvironment.sessionKey)
+        let url = try #require(URL(string: "http://127.0.0.1:8787/ns/ui-1"))
+        let launch = try #require(try LaunchEnvironment(MockLaunchEnvironment.values(baseURL: url)))
+        #expect(launch.baseURL == url && launch.session == nil)
+    }
+
     @Test @MainActor func aCustomerSignedInByTheTestApprovesAQuoteAndStaffHearOfIt() async throws {
         try await withMock { mock in
             // The test's setUp: a namespace of its own and two minted sessions.
@@ -42,16 +52,15 @@ import Testing
             let control = namespace.control
             let admin = try await control.createSession(email: "admin@acme.test")
             let jane = try await control.createSession(email: "jane@customer.test")
-            func environment(_ role: String, _ session: MockSignIn) -> [String: String] {
-                [LaunchEnvironment.baseURLKey: namespace.baseURL.absoluteString, LaunchEnvironment.roleKey: role,
-                 LaunchEnvironment.sessionKey: String(decoding: session.data, as: UTF8.self)]
-            }
+            // The launch keys as the test side spells them (the control library), read by the app side.
+            let staffLaunch = MockLaunchEnvironment.values(baseURL: namespace.baseURL, signedInAs: .staff, with: admin)
+            let customerLaunch = MockLaunchEnvironment.values(baseURL: namespace.baseURL, signedInAs: .customer, with: jane)
 
             // The staff app on one simulator, the customer app on another.
             let staffPhone = String(repeating: "5a", count: 32)
-            let staffApp = try await Self.launchStaffApp(environment("staff", admin), apnsToken: staffPhone)
+            let staffApp = try await Self.launchStaffApp(staffLaunch, apnsToken: staffPhone)
             #expect(staffApp.user?.email == "admin@acme.test")
-            let customerApp = try await Self.launchCustomerApp(environment("customer", jane))
+            let customerApp = try await Self.launchCustomerApp(customerLaunch)
             let waiting = try await customerApp.ordersAwaitingApproval()
             #expect(waiting.map(\.orderNumber) == [10001])
             let approved = try await customerApp.approveQuote(orderID: waiting[0].id, typedName: "Jane Doe")

@@ -158,7 +158,7 @@ import RepairMinderMockControl
                 _ = try await mock.control.waitForPush(type: "new_enquiry", to: .deviceToken(Self.adminPhone),
                                                        timeout: .milliseconds(100))
             }
-            #expect(none?.description == "timed out after 0.1 s waiting for a new_enquiry push to device token \(Self.adminPhone); saw no push to device token \(Self.adminPhone)")
+            #expect(none?.description == "timed out after 0.1 s waiting for a new_enquiry push to device token \(Self.adminPhone); saw no push to device token \(Self.adminPhone), registered by staff \(Seeded.adminID): the events so far pushed others, or the owner's push preferences are off for them (GET /api/user/push-preferences)")
 
             try await mock.control.inboundEmail(to: "hello@acme.test", from: "a@example.test", subject: "S", body: "B")
             let other = await controlError {
@@ -166,6 +166,26 @@ import RepairMinderMockControl
                                                        timeout: .milliseconds(100))
             }
             #expect(other?.description.hasPrefix("timed out after 0.1 s waiting for a enquiry_reply push to recipient \(Seeded.adminID); saw 1 push to recipient \(Seeded.adminID), newest first: new_enquiry at ") == true)
+        }
+    }
+
+    /// The most common first-hour mistake: waiting for a push before the app registered its token.
+    @Test func waitForPushSaysWhenNoDeviceTokenIsRegistered() async throws {
+        try await withMock { mock in
+            let unregistered = await controlError {
+                _ = try await mock.control.waitForPush(type: .newEnquiry, to: .deviceToken(Self.adminPhone), timeout: .milliseconds(50))
+            }
+            #expect(unregistered?.description == "timed out after 0.05 s waiting for a new_enquiry push to device token \(Self.adminPhone); saw no push to device token \(Self.adminPhone): it is not registered (the app registers its token with POST /api/user/device-token after sign-in; 0 tokens registered)")
+            let nobody = await controlError {
+                _ = try await mock.control.waitForPush(type: .newEnquiry, to: .recipientID(Seeded.adminID), timeout: .milliseconds(50))
+            }
+            #expect(nobody?.description == "timed out after 0.05 s waiting for a new_enquiry push to recipient \(Seeded.adminID); saw no push to recipient \(Seeded.adminID): no device token is registered for them (the app registers its token with POST /api/user/device-token after sign-in)")
+
+            let token = try await mock.signInStaff()
+            try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: token)
+            let tokens = try await mock.control.deviceTokens()
+            #expect(tokens.map(\.deviceToken) == [Self.adminPhone])
+            #expect(tokens.first?.appType == "staff" && tokens.first?.ownerID == Seeded.adminID && tokens.first?.platform == "ios")
         }
     }
 

@@ -146,6 +146,37 @@ enum ControlRoutes {
             let token = context.request.queryValue("device_token")
             return JSONBody.success(try context.store.recordedPushes(deviceToken: token).map(RecordedPush.init))
         }
+
+        // The device tokens apps registered: a push is recorded only for one of these.
+        router.get("/__mock/device-tokens", access: .open) { context in
+            JSONBody.success(try context.store.deviceTokens().map(RegisteredDeviceToken.init))
+        }
+    }
+}
+
+/// `{device_token, platform, app_type, owner_id, company_id, registered_at}`: `owner_id` is the
+/// staff user's id (`app_type` `staff`) or the client's (`customer`).
+@JSONObject
+private struct RegisteredDeviceToken {
+    let deviceToken: String
+    let platform: String
+    let appType: String
+    let ownerID: String
+    let companyID: String
+    let registeredAt: String
+
+    init(_ record: DeviceTokenRecord) {
+        deviceToken = record.deviceToken
+        platform = record.platform
+        appType = record.appType.rawValue
+        ownerID = record.userID ?? record.clientID ?? ""
+        companyID = record.companyID
+        registeredAt = record.updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case deviceToken = "device_token", platform, appType = "app_type", ownerID = "owner_id", companyID = "company_id"
+        case registeredAt = "registered_at"
     }
 }
 

@@ -329,6 +329,7 @@ import Yams
         "DELETE /__mock/sessions/{id}": "mockRevokeSession",
         "POST /__mock/fixtures": "mockAddFixtures",
         "POST /__mock/events": "mockPlayEvent",
+        "GET /__mock/device-tokens": "mockListDeviceTokens",
         "GET /__mock/orders": "mockListOrders",
         "GET /__mock/clients": "mockListClients",
         "GET /__mock/variance": "mockGetVariance",
