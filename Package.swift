@@ -12,6 +12,14 @@ let package = Package(
         .library(name: "RepairMinderMockControl", targets: ["RepairMinderMockControl"]),
         .executable(name: "repairminder-mock", targets: ["repairminder-mock"]),
     ],
+    // The server's dependencies are behind the `Server` trait (SE-0450), on by default, so that
+    // `swift run repairminder-mock` and `swift test` here need nothing more. An app that uses only
+    // RepairMinderClient and RepairMinderMockControl (Foundation only) depends on this package with
+    // `traits: []`, and SwiftPM then resolves none of them (scripts/check-consumer; README).
+    traits: [
+        .trait(name: "Server", description: "The mock server, its CLI and their tests: GRDB, swift-crypto, swift-syntax, OpenAPIKit…"),
+        .default(enabledTraits: ["Server"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // 3.x too: its types have the Sendability of the CryptoKit in Xcode 16 SDKs, and CI builds
@@ -41,26 +49,26 @@ let package = Package(
             // Locks and atomics that work from macOS 14 / iOS 17 (Synchronization's need 15 / 18) and,
             // on Linux, a plain pthread mutex rather than Mutex's priority-inheritance futex, which
             // goes to the kernel on every contended acquire (Locked.swift).
-            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            .product(name: "Atomics", package: "swift-atomics"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["Server"])),
+            .product(name: "Atomics", package: "swift-atomics", condition: .when(traits: ["Server"])),
         ]),
         // The seed fixtures, bundled so the binary finds them from any folder.
         .target(name: "MockSeeds", path: "Seeds", exclude: ["README.md"], resources: [.copy("default.json")]),
         // `@JSONObject`: a payload's JSON writer, made by the compiler from its stored properties.
         .macro(name: "MockServerMacros", dependencies: [
-            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Server"])),
+            .product(name: "SwiftCompilerPlugin", package: "swift-syntax", condition: .when(traits: ["Server"])),
         ]),
         // The emulated backend.
         .target(name: "MockServer", dependencies: [
             "MockHTTP", "MockSeeds", "MockServerMacros", "CSQLiteSettings",
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "GRDBSQLite", package: "GRDB.swift"),       // binds and steps the store's reads (RecordColumns.swift)
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),   // PBKDF2 for password hashes
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "Yams", package: "Yams"),                   // serves docs/openapi.yaml as JSON too
-            .product(name: "OpenAPIKit", package: "OpenAPIKit"),       // the proxy reads the document (Proxy/)
+            .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),
+            .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(traits: ["Server"])),       // binds and steps the store's reads (RecordColumns.swift)
+            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
+            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Server"])),   // PBKDF2 for password hashes
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+            .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),                   // serves docs/openapi.yaml as JSON too
+            .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Server"])),       // the proxy reads the document (Proxy/)
         // Resources stay inside the target's folder (Xcode's package build copies nothing else);
         // docs/openapi.yaml is a link to the one file (Routes/OpenAPIRoutes.swift).
         ], resources: [.copy("Resources/openapi.yaml"),
@@ -72,17 +80,17 @@ let package = Package(
         // The CLI: flags and signals, nothing else.
         .executableTarget(name: "repairminder-mock", dependencies: [
             "MockServer", "CGlibcExtras",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "MockHTTPTests", dependencies: ["MockHTTP"]),
         .testTarget(name: "MockServerMacrosTests", dependencies: [
-            "MockServerMacros", .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
-            .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            "MockServerMacros", .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax", condition: .when(traits: ["Server"])),
+            .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "MockServerTests", dependencies: [
-            "MockServer", "MockHTTP", "RepairMinderMockControl", .product(name: "Yams", package: "Yams"),
-            .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+            "MockServer", "MockHTTP", "RepairMinderMockControl", .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
+            .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "RepairMinderClientTests", dependencies: ["RepairMinderClient"]),
         .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer", "RepairMinderMockControl"]),
