@@ -371,12 +371,9 @@ public final class HTTPServer: Sendable {
         return (fd, text, port)
     }
 
-    #if canImport(Darwin)
-    /// Whether another socket holds the wildcard address of `storage`'s family on its port: a probe
-    /// socket with SO_REUSEADDR binds the wildcard (allowed beside specific addresses, even our
-    /// own, and beside connections lingering in TIME_WAIT; refused only where the wildcard itself is
-    /// taken) and is closed at once, without listening. False for a wildcard address or port 0.
-    private static func wildcardIsHeld(family: Int32, storage: sockaddr_storage) -> Bool {
+    /// The wildcard address of `storage`'s family on its port (`127.0.0.1:8787` → `0.0.0.0:8787`,
+    /// `[::1]:8787` → `[::]:8787`); nil for a wildcard address or port 0.
+    static func wildcard(of storage: sockaddr_storage, family: Int32) -> sockaddr_storage? {
         var wildcard = storage
         let isWildcard = withUnsafeMutablePointer(to: &wildcard) { pointer -> Bool in
             if family == AF_INET {
@@ -393,7 +390,17 @@ public final class HTTPServer: Sendable {
                 return false
             }
         }
-        if isWildcard { return false }
+        return isWildcard ? nil : wildcard
+    }
+
+    /// Whether another socket holds the wildcard address of `storage`'s family on its port: a probe
+    /// socket with SO_REUSEADDR binds the wildcard and is closed at once, without listening. On
+    /// Darwin that bind is allowed beside specific addresses (even our own) and beside connections
+    /// in TIME_WAIT, and refused only where the wildcard itself is taken; `listen(on:host:)` asks
+    /// only there. (On Linux a specific listener refuses it too, and the kernel refuses our bind
+    /// anyway.) False for a wildcard address or port 0.
+    static func wildcardIsHeld(family: Int32, storage: sockaddr_storage) -> Bool {
+        guard var wildcard = wildcard(of: storage, family: family) else { return false }
         let probe = socket(family, Sys.streamType, 0)
         guard probe >= 0 else { return false }
         defer { Sys.closeFD(probe) }
@@ -405,7 +412,6 @@ public final class HTTPServer: Sendable {
         }
         return rc != 0 && errno == EADDRINUSE
     }
-    #endif
 
     // MARK: Accept
 

@@ -119,7 +119,7 @@ extension API {
         }
 
         /// `GET /api/header-counts`: the Devices, Orders and Enquiries tabs' badges (seed 000's
-        /// `.headerCounts()`, after sign-in and on a push).
+        /// `.headerCounts()`, when the staff tabs appear).
         public static func headerCounts() -> Endpoint<HeaderCounts> {
             Endpoint(.get, "/api/header-counts", credential: .staff)
         }

@@ -73,6 +73,40 @@ import Darwin
         server.stop()
     }
 
+    /// Darwin's probe, in the parts Linux can run: which address it binds, and that a wildcard
+    /// listener makes it fail while a free port does not.
+    @Test func theWildcardProbeBindsTheFamilysWildcardOnThePort() throws {
+        func storage(_ host: String, _ port: UInt16) -> sockaddr_storage {
+            var storage = sockaddr_storage()
+            withUnsafeMutablePointer(to: &storage) { pointer in
+                if host.contains(":") {
+                    pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                        v6.pointee.sin6_family = sa_family_t(AF_INET6)
+                        v6.pointee.sin6_port = port.bigEndian
+                        _ = inet_pton(AF_INET6, host, &v6.pointee.sin6_addr)
+                    }
+                } else {
+                    pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                        v4.pointee.sin_family = sa_family_t(AF_INET)
+                        v4.pointee.sin_port = port.bigEndian
+                        _ = inet_pton(AF_INET, host, &v4.pointee.sin_addr)
+                    }
+                }
+            }
+            return storage
+        }
+        #expect(HTTPServer.wildcard(of: storage("127.0.0.1", 8787), family: AF_INET).map(Sys.describe) == "0.0.0.0:8787")
+        #expect(HTTPServer.wildcard(of: storage("::1", 8787), family: AF_INET6).map(Sys.describe) == "[::]:8787")
+        #expect(HTTPServer.wildcard(of: storage("0.0.0.0", 8787), family: AF_INET) == nil)
+        #expect(HTTPServer.wildcard(of: storage("::", 8787), family: AF_INET6) == nil)
+        #expect(HTTPServer.wildcard(of: storage("127.0.0.1", 0), family: AF_INET) == nil)
+
+        let (holder, port) = try Self.listen(on: "0.0.0.0")
+        #expect(HTTPServer.wildcardIsHeld(family: AF_INET, storage: storage("127.0.0.1", UInt16(port))))
+        close(holder)
+        #expect(!HTTPServer.wildcardIsHeld(family: AF_INET, storage: storage("127.0.0.1", UInt16(port))))
+    }
+
     /// A listening socket on `host` (a wildcard), port 0, dual-stack for `::`; its descriptor and port.
     static func listen(on host: String) throws -> (Int32, Int) {
         let v6 = host.contains(":")
