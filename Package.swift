@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "RepairMinderMockControl"),
         // The CLI: flags and signals, nothing else.
         .executableTarget(name: "repairminder-mock", dependencies: [
-            "MockServer", "CGlibcExtras",
+            "MockServer", "MockHTTP", "CGlibcExtras",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),

@@ -171,19 +171,6 @@ public final class HTTPServer: Sendable {
         return max(1, min(maxConnections, limit - reservedDescriptors))
     }
 
-    /// The soft `RLIMIT_NOFILE`, nil when unlimited or unknown.
-    static func descriptorLimit() -> Int? {
-        var limit = rlimit()
-        #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        // Neither platform's RLIM_INFINITY imports into Swift; a limit past 2^31 is as good as none.
-        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int32.max) else { return nil }
-        return Int(clamping: limit.rlim_cur)
-    }
-
     // MARK: Start
 
     /// Binds every address, listens and starts accepting. Throws `HTTPServerError` when an
@@ -221,7 +208,7 @@ public final class HTTPServer: Sendable {
             s.stopWrite = pipeFDs[1]
             s.acceptors = bound.listeners.count
             s.connectionCap = Self.connectionCap(maxConnections: configuration.maxConnections,
-                                                 descriptorLimit: Self.descriptorLimit())
+                                                 descriptorLimit: DescriptorLimit.soft)
         }
         #if os(Linux)
         let pool: EventPool?

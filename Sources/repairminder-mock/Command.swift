@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Logging
+import enum MockHTTP.DescriptorLimit   // only this: MockHTTP's Flag would shadow ArgumentParser's
 import MockServer
 
 /// `repairminder-mock`: the mock (`serve`, the default: `repairminder-mock --port 8787` is

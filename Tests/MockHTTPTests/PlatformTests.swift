@@ -52,7 +52,7 @@ import Darwin
         #expect(HTTPServer.connectionCap(maxConnections: 256, descriptorLimit: nil) == 256)
         #expect(HTTPServer.connectionCap(maxConnections: 256, descriptorLimit: 10) == 1)
         try? withServer { server in
-            #expect(server.connectionLimit == HTTPServer.connectionCap(maxConnections: 256, descriptorLimit: HTTPServer.descriptorLimit()))
+            #expect(server.connectionLimit == HTTPServer.connectionCap(maxConnections: 256, descriptorLimit: DescriptorLimit.soft))
         }
     }
 

@@ -110,7 +110,7 @@ private struct PaymentReceivedPayload {
 }
 
 /// `{type, order_id, order_number, rows: [{path, table, id, number?}], pushes}`; a row's path
-/// starts `order` (`order.devices[0]`).
+/// starts `order` (`order.devices[0]`, as `Store.createOrder` names them).
 @JSONObject
 private struct OrderCreatedPayload {
     let type: String = "order_created"
@@ -123,11 +123,7 @@ private struct OrderCreatedPayload {
         let order = made.first { $0.table == "orders" }
         orderID = order?.id ?? ""
         orderNumber = order?.number ?? 0
-        rows = made.map { row in
-            var row = row
-            if row.path.hasPrefix("orders[0]") { row.path = "order" + row.path.dropFirst("orders[0]".count) }
-            return MadeRow(row)
-        }
+        rows = made.map(MadeRow.init)
         self.pushes = pushes
     }
 

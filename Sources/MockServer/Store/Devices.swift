@@ -69,10 +69,7 @@ extension Store {
     static func deviceConditions(company: String, filter: DeviceFilter) -> SQLConditions {
         var conditions = SQLConditions()
         conditions.add("devices.company_id = ?", company)
-        if let statuses = filter.statuses, !statuses.isEmpty {
-            // One bound JSON array, so the statement is the same for any number of statuses.
-            conditions.add("devices.status IN (SELECT value FROM json_each(?))", SQLConditions.jsonArray(statuses.map(\.rawValue)))
-        }
+        conditions.add("devices.status IN (SELECT value FROM json_each(?))", anyOf: filter.statuses)
         if let workflow = filter.workflowType { conditions.add("devices.workflow_type = ?", workflow) }
         if let user = filter.assignedTo { conditions.add("devices.assigned_engineer_id = ?", user) }
         if let search = filter.search {

@@ -33,14 +33,20 @@ extension Store {
     /// The backend's own `order_created` (`POST /__mock/events`): `order` (one order in the
     /// fixture format) added as `addFixtures` adds it, then the `order_created` push to the order's
     /// assigned user, else every active staff member of its company, by their preferences — in one
-    /// transaction. Throws a `SeedError` whose path starts `order`, writing nothing, on bad input.
+    /// transaction. The rows made, and a refused field's `SeedError`, are named from `order`
+    /// (`order.devices[0]`), the body's key; on bad input nothing is written.
     func createOrder(_ order: JSONValue, now: Date, hashPassword: (String) -> String) throws -> (rows: [FixtureRow], pushes: Int) {
         guard case .object = order else {
             throw SeedError(file: "fixtures", path: "order", message: "expected an object (an order in the fixture format)")
         }
+        // The order goes in as the first of a fixture body's `orders`.
+        func fromOrder(_ path: String) -> String {
+            path.hasPrefix("orders[0]") ? "order" + path.dropFirst("orders[0]".count) : path
+        }
         do {
             return try writeDatabase { db in
-                let rows = try Self.insertFixtures(["orders": [order]], db: db, now: now, hashPassword: hashPassword)
+                var rows = try Self.insertFixtures(["orders": [order]], db: db, now: now, hashPassword: hashPassword)
+                for index in rows.indices { rows[index].path = fromOrder(rows[index].path) }
                 guard let made = rows.first(where: { $0.table == "orders" }),
                       let record = try OrderRecord.fetchOne(db, key: made.id),
                       let client = try ClientRecord.fetchOne(db, key: record.clientID) else { return (rows, 0) }
@@ -49,7 +55,7 @@ extension Store {
                 return (rows, pushes)
             }
         } catch var error as SeedError {
-            if error.path.hasPrefix("orders[0]") { error.path = "order" + error.path.dropFirst("orders[0]".count) }
+            error.path = fromOrder(error.path)
             throw error
         }
     }

@@ -106,9 +106,7 @@ extension Store {
     static func orderConditions(company: String, filter: OrderFilter) -> SQLConditions {
         var conditions = SQLConditions()
         conditions.add("orders.company_id = ?", company)
-        if let statuses = filter.statuses, !statuses.isEmpty {
-            conditions.add("orders.status IN (SELECT value FROM json_each(?))", SQLConditions.jsonArray(statuses.map(\.rawValue)))
-        }
+        conditions.add("orders.status IN (SELECT value FROM json_each(?))", anyOf: filter.statuses)
         if let location = filter.locationID { conditions.add("orders.location_id = ?", location) }
         if let user = filter.assignedTo { conditions.add("orders.assigned_user_id = ?", user) }
         if let search = filter.search {

@@ -25,6 +25,14 @@ struct SQLConditions {
 
     var sql: String { fragments.isEmpty ? "1" : fragments.joined(separator: " AND ") }
 
+    /// `fragment` (`"devices.status IN (SELECT value FROM json_each(?))"`) with `values` bound as one
+    /// JSON array, so the statement is the same for any number of them; nothing when `values` is nil
+    /// or empty (a list filter not given).
+    mutating func add<Value: RawRepresentable>(_ fragment: StaticString, anyOf values: [Value]?) where Value.RawValue == String {
+        guard let values, !values.isEmpty else { return }
+        add(fragment, Self.jsonArray(values.map(\.rawValue)))
+    }
+
     /// `(SELECT value FROM json_each(?))`: the values of a JSON array bound as one argument
     /// (`jsonArray`), so an `IN` over any number of ids is one cached statement.
     static let jsonArrayValues = "(SELECT value FROM json_each(?))"

@@ -10,6 +10,29 @@ import Testing
         try mock.server.environment.store.deviceTokens()
     }
 
+    /// `GET /__mock/device-tokens`: exactly the registered tokens, each with its owner, oldest first.
+    @Test func theControlAPIListsTheRegisteredTokensAndWhose() async throws {
+        let mock = try MockHarness { $0.clockStart = SeedIDs.now; $0.clockFrozen = true }
+        defer { mock.stop() }
+        #expect(try await mock.get("/__mock/device-tokens").json == ["success": true, "data": []])
+        let staff = try await mock.signInStaff("admin@acme.test")
+        _ = try await mock.post("/api/user/device-token", [
+            "device_token": .string(Self.token), "platform": "ios", "app_type": "staff"], bearer: staff.token)
+        let jane = try await mock.signInCustomer("jane@customer.test")
+        _ = try await mock.post("/api/user/device-token", [
+            "device_token": "jane000000000001", "platform": "ios", "app_type": "customer"], bearer: jane)
+        let listed = try await mock.get("/__mock/device-tokens")
+        #expect(listed.status == 200)
+        #expect(listed.data == [
+            ["device_token": .string(Self.token), "platform": "ios", "app_type": "staff", "owner_id": .string(SeedIDs.acmeAdmin),
+             "company_id": .string(SeedIDs.acme), "registered_at": "2026-11-21T12:00:00Z"],
+            ["device_token": "jane000000000001", "platform": "ios", "app_type": "customer", "owner_id": .string(SeedIDs.jane),
+             "company_id": .string(SeedIDs.acme), "registered_at": "2026-11-21T12:00:00Z"],
+        ])
+        #expect(listed.data[0]?.keys == ["device_token", "platform", "app_type", "owner_id", "company_id", "registered_at"])
+        #expect(try await mock.send("POST", "/__mock/device-tokens", body: "{}").status == 405)
+    }
+
     @Test func staffAndCustomerRegisterAndATokenMovesToItsNewOwner() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
