@@ -54,16 +54,23 @@ package enum ServerThread {
     /// Runs `body` on a new thread with `deepStackSize` of stack and returns what it returns; the
     /// calling thread waits. For one-off work that may recurse deeper than a secondary thread's
     /// 512 KiB allow on Apple platforms, whatever thread asks for it.
-    package static func withDeepStack<T: Sendable, E: Error>(_ name: String, _ body: @escaping @Sendable () throws(E) -> T) throws(E) -> T {
-        let result = Locked<Result<T, E>?>(nil)
+    package static func withDeepStack<T: Sendable>(_ name: String, _ body: @escaping @Sendable () -> T) -> T {
+        let result = Locked<T?>(nil)
         let done = DispatchSemaphore(value: 0)
         start(name, stackSize: deepStackSize) {
-            let outcome = Result<T, E>(catching: { () throws(E) -> T in try body() })
-            result.withLock { $0 = outcome }
+            let value = body()
+            result.withLock { $0 = value }
             done.signal()
         }
         done.wait()
-        return try result.withLock { $0! }.get()
+        return result.withLock { $0! }
+    }
+
+    /// `withDeepStack` for work that throws: what it throws is thrown here. Untyped on purpose: a
+    /// closure of a typed-throws function type captured generically needs runtime support that
+    /// macOS 14 and iOS 17 do not have.
+    package static func withDeepStack<T: Sendable>(_ name: String, _ body: @escaping @Sendable () throws -> T) throws -> T {
+        try withDeepStack(name) { Result(catching: body) }.get()
     }
 
     /// The current thread's stack size in bytes, where the platform tells it (Linux and Darwin); nil

@@ -43,7 +43,7 @@ import Darwin
 
     @Test func withDeepStackReturnsWhatItsWorkReturnsOrThrows() {
         #expect(ServerThread.withDeepStack("test") { 6 * 7 } == 42)
-        #expect(throws: TestFailure.self) { try ServerThread.withDeepStack("test") { () throws(TestFailure) -> Int in throw TestFailure() } }
+        #expect(throws: TestFailure.self) { try ServerThread.withDeepStack("test") { () throws -> Int in throw TestFailure() } }
     }
 
     @Test func theConnectionCapLeavesDescriptorsForEverythingElse() {
