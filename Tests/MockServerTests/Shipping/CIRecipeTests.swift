@@ -94,6 +94,9 @@ import Yams
             #expect(build.contains(scheme) && line.contains("-skipMacroValidation"), "\(line)")
             #expect(line.contains("generic/platform=iOS Simulator") || line.contains("generic/platform=macOS"), "\(line)")
         }
+        let scripts = checklist.split(separator: "\n").filter { $0.hasPrefix("scripts/") }
+        #expect(scripts.contains("scripts/check-doc-snippets --xcodebuild"), "the documentation's blocks compile for iOS")
+        for line in scripts { #expect(runs.contains { $0.split(separator: "\n").contains(line) }, "\(line) runs on the Mac job") }
         let matrix = job[key: "strategy"]?[key: "matrix"]?[key: "include"]?.items ?? []
         #expect(matrix.contains { $0[key: "xcode"]?.text == "/Applications/Xcode_16.3.app" }, "the floor the README states is built")
     }
