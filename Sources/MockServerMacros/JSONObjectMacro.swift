@@ -25,37 +25,7 @@ public struct JSONObjectMacro: ExtensionMacro {
             throw MacroError("@JSONObject applies to a struct")
         }
         let members = declaration.memberBlock.members
-        var properties: [(name: String, optional: Bool, nullable: Bool)] = []
-        for member in members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.lazy) }) {
-                continue
-            }
-            let nullable = variable.attributes.contains { attribute in
-                attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Nullable"
-            }
-            for binding in variable.bindings {
-                if let accessors = binding.accessorBlock {
-                    // Computed (a getter, or a plain `{ … }` body); observers alone keep it stored.
-                    if case .getter = accessors.accessors { continue }
-                    if case .accessors(let list) = accessors.accessors,
-                       list.contains(where: { [.keyword(.get), .keyword(._read)].contains($0.accessorSpecifier.tokenKind) }) {
-                        continue
-                    }
-                }
-                guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-                let name = pattern.identifier.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-                if let annotation = binding.typeAnnotation {
-                    properties.append((name, isOptional(annotation.type), nullable))
-                } else if let value = binding.initializer?.value,
-                          value.is(BooleanLiteralExprSyntax.self) || value.is(StringLiteralExprSyntax.self)
-                            || value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self) {
-                    properties.append((name, false, nullable))   // `let success = true`: never optional
-                } else {
-                    throw MacroError("@JSONObject needs the type of `\(name)` written out")
-                }
-            }
-        }
+        let properties = try StoredProperty.of(declaration, macro: "JSONObject")
 
         // CodingKeys, when declared, name and order the members (cases without a raw value keep their name).
         var keys: [(property: String, key: String)] = properties.map { ($0.name, $0.name) }
@@ -119,13 +89,6 @@ public struct JSONObjectMacro: ExtensionMacro {
         return [extensionDecl.cast(ExtensionDeclSyntax.self)]
     }
 
-    /// `T?`, `T!` or `Optional<T>`.
-    static func isOptional(_ type: TypeSyntax) -> Bool {
-        if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
-        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional" { return true }
-        return false
-    }
-
     /// `"key"` as JSON writes it.
     static func jsonString(_ text: String) -> String {
         var out = "\""
@@ -160,5 +123,5 @@ struct MacroError: Error, CustomStringConvertible {
 
 @main
 struct MockServerMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [JSONObjectMacro.self]
+    let providingMacros: [any Macro.Type] = [JSONObjectMacro.self, StoredTableMacro.self]
 }

@@ -35,7 +35,7 @@ extension Store {
     func dumpAllTables() throws -> [String: [String]] {
         try readDatabase { db in
             var out: [String: [String]] = [:]
-            for table in StoreMigrations.tables {
+            for table in StoredTables.names {
                 // Table names are our own constants, not input.
                 out[table] = try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid").map(\.description)
             }

@@ -4,17 +4,6 @@ import GRDB
 /// comparable as strings); flags INTEGER 0/1; ids TEXT UUIDs; VAT rates TEXT "20.00";
 /// money INTEGER pence in columns named `*_pence`.
 enum StoreMigrations {
-    /// Every table the migrations create, parents before children.
-    static let tables = [
-        "companies", "company_locations", "users", "user_recovery_codes", "clients",
-        "client_companies", "auth_codes", "refresh_token_families", "refresh_tokens",
-        "customer_sessions", "device_tokens", "push_preferences", "outbox", "push_log",
-        "orders", "devices", "order_items", "payments", "signatures", "tickets",
-        "ticket_messages", "ticket_events", "ticket_attachments", "macros",
-        "brands", "models", "sub_locations", "device_images", "device_accessories", "device_parts",
-        "device_notes", "device_checklist_items", "company_emails", "macro_stages", "macro_runs",
-    ]
-
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-auth", migrate: createAuthTables)

@@ -6,8 +6,8 @@ import GRDBSQLite
 //
 // GRDB's `FetchableRecord` path makes a `Row` per fetch, which lowercases and hashes every column
 // name into a dictionary, and then looks each column up by name again for every row: a third of
-// the order detail's time went there. A record's `init(columns:)` (RecordDecoding.swift, written
-// by hand) reads its columns in the order of `databaseColumns`; `Statement.records` checks once per fetch
+// the order detail's time went there. A record's `init(columns:)` (written by `@StoredTable`
+// from the record's declaration) reads its columns in the order of `databaseColumns`; `Statement.records` checks once per fetch
 // that the statement's columns start with exactly those names and then reads by index. When they
 // do not (a hand-written column list, a join), it falls back to GRDB's rows, looked up by name, so a
 // query can never be decoded with the wrong layout — only more slowly.
@@ -19,6 +19,15 @@ protocol ColumnDecodable: FetchableRecord {
     static var databaseColumns: [String] { get }
     init<Columns: RecordColumns>(columns: inout Columns) throws
 }
+
+/// A record struct is one table (Records.swift): its stored properties are the table's columns in
+/// order, named by their snake_case (`companyID` → `company_id`). Writes `databaseTableName`,
+/// `CodingKeys`, `databaseColumns`, `init(columns:)` and `init(row:)`, and the `ColumnDecodable` and
+/// `PersistableRecord` conformances (MockServerMacros/StoredTableMacro.swift). RecordDecodingTests
+/// checks every record's columns against its migrated table.
+@attached(member, names: named(databaseTableName), named(CodingKeys))
+@attached(extension, conformances: ColumnDecodable, PersistableRecord, names: named(databaseColumns), named(init))
+macro StoredTable(_ name: String) = #externalMacro(module: "MockServerMacros", type: "StoredTableMacro")
 
 /// The columns of one row as a record decodes them, each named and taken in `databaseColumns` order.
 protocol RecordColumns {
@@ -54,7 +63,7 @@ extension Int64: ColumnValue {
     }
 }
 
-/// Every stored enum reads as its raw text (RecordDecoding.swift declares the conformances).
+/// Every stored enum reads as its raw text.
 extension StoredEnum {
     static func read(_ statement: SQLiteStatement, at index: CInt) throws -> Self? {
         guard let raw = String.fromStatement(statement, atUncheckedIndex: index) else { return nil }

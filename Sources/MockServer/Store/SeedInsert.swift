@@ -309,7 +309,7 @@ public final class SeedSnapshot: Sendable {
     /// Row by row: empties every table of `store` and inserts the pristine rows.
     private func copyRows(into store: Store) throws {
         let contents: [(table: String, rows: [Row])] = try pristine.read { db in
-            try StoreMigrations.tables.map { table in
+            try StoredTables.names.map { table in
                 // Table names are our own constants.
                 (table, try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid"))
             }
@@ -319,7 +319,7 @@ public final class SeedSnapshot: Sendable {
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
             defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
             try db.inTransaction {
-                for table in StoreMigrations.tables.reversed() {
+                for table in StoredTables.names.reversed() {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
                 for (table, rows) in contents {

@@ -4,7 +4,7 @@ import GRDB
 /// Decoding an unknown value fails with `unknown <label> "<value>"`, which the seed loader turns
 /// into `default.json: users[3].role: unknown role "boss"`.
 protocol StoredEnum: RawRepresentable<String>, CaseIterable, Codable, Hashable, Sendable,
-    DatabaseValueConvertible {
+    DatabaseValueConvertible, ColumnValue {
     /// How error messages name the set: "role", "device status"…
     static var label: String { get }
 }

@@ -3,49 +3,11 @@ import GRDB
 import Testing
 @testable import MockServer
 
-/// The decoding of every record (Store/RecordDecoding.swift, written by hand) — by index from a
+/// The decoding of every record (`@StoredTable`'s `init(columns:)`) — by index from a
 /// statement and by name from a row — on every row of a database in which every table has rows:
 /// both agree, and each record encodes (its CodingKeys, what inserts and updates write) back to
 /// exactly the row it was read from. And the record's column order against its table's.
 @Suite struct RecordDecodingTests {
-    static let types: [any (ColumnDecodable & EncodableRecord & Equatable & TableRecord).Type] = [
-            CompanyRecord.self,
-            CompanyLocationRecord.self,
-            UserRecord.self,
-            UserRecoveryCodeRecord.self,
-            ClientRecord.self,
-            ClientCompanyRecord.self,
-            AuthCodeRecord.self,
-            RefreshTokenFamilyRecord.self,
-            RefreshTokenRecord.self,
-            CustomerSessionRecord.self,
-            DeviceTokenRecord.self,
-            PushPreferenceRecord.self,
-            OutboxRecord.self,
-            PushLogRecord.self,
-            OrderRecord.self,
-            DeviceRecord.self,
-            OrderItemRecord.self,
-            PaymentRecord.self,
-            SignatureRecord.self,
-            TicketRecord.self,
-            TicketMessageRecord.self,
-            TicketEventRecord.self,
-            TicketAttachmentRecord.self,
-            MacroRecord.self,
-            MacroStageRecord.self,
-            MacroRunRecord.self,
-            CompanyEmailRecord.self,
-            BrandRecord.self,
-            ModelRecord.self,
-            SubLocationRecord.self,
-            DeviceImageRecord.self,
-            DeviceAccessoryRecord.self,
-            DevicePartRecord.self,
-            DeviceNoteRecord.self,
-            DeviceChecklistItemRecord.self,
-    ]
-
     @Test func everyRecordReadsEveryRowAndWritesItBack() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
@@ -63,14 +25,12 @@ import Testing
         #expect(try await mock.post("/api/auth/magic-link/request", ["email": "engineer@acme.test"]).status == 200)
         _ = try await mock.send("PUT", "/api/user/push-preferences", json: ["marketing": .bool(true)], bearer: jane)
 
-        #expect(Self.types.count == StoreMigrations.tables.count, "a record per table")
         try await StoreFixture.copy(of: mock.server.environment.store).read { db in
-            for type in Self.types { try Self.check(type, db) }
+            for type in StoredTables.records { try Self.check(type, db) }
         }
     }
 
-    private static func check<R: ColumnDecodable & EncodableRecord & Equatable & TableRecord>(_ type: R.Type,
-                                                                                             _ db: Database) throws {
+    private static func check<R: StoredRecord>(_ type: R.Type, _ db: Database) throws {
         // The record reads the table's columns in the table's order, so `SELECT *` decodes by index.
         let table = try Row.fetchAll(db, sql: "PRAGMA table_info(\(R.databaseTableName))").map { $0["name"] as String }
         #expect(table == R.databaseColumns, "\(R.databaseTableName): the record's columns are not the table's")

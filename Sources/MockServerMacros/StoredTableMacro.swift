@@ -1,0 +1,97 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@StoredTable("companies")` on a record struct: the table declared once, by the struct. Its stored
+/// properties, in declaration order, are the table's columns in the table's order, each named by
+/// the snake_case of the property's name (`companyID` → `company_id`, `addressLine1` →
+/// `address_line1`, `logoURL` → `logo_url`, `lineTotalIncVAT` → `line_total_inc_vat`). From them the
+/// compiler writes:
+/// - `databaseTableName` and `CodingKeys` (members), with which `Encodable` writes the row;
+/// - `databaseColumns`, `init(columns:)`, reading the columns by index in that order, and
+///   `init(row:)`, in an extension conforming to `ColumnDecodable` (so every row is read one way) and
+///   `PersistableRecord` (GRDB writes the row through `Encodable`).
+/// A new column is its migration and one property.
+public struct StoredTableMacro: MemberMacro, ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        let table = try tableName(node, declaration)
+        let properties = try StoredProperty.of(declaration, macro: "StoredTable")
+        if properties.isEmpty { throw MacroError("@StoredTable needs at least one stored property") }
+        let cases = properties.map { property -> String in
+            let column = columnName(property.name)
+            return column == property.name ? "case `\(property.name)`" : "case `\(property.name)` = \(StringLiteralExprSyntax(content: column))"
+        }
+        return [
+            "static let databaseTableName = \(StringLiteralExprSyntax(content: table))",
+            """
+            enum CodingKeys: String, CodingKey {
+                \(raw: cases.joined(separator: "\n"))
+            }
+            """,
+        ]
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        _ = try tableName(node, declaration)
+        let properties = try StoredProperty.of(declaration, macro: "StoredTable")
+        let columns = properties.map { StringLiteralExprSyntax(content: columnName($0.name)).description }
+        let reads = properties.map { "self.`\($0.name)` = try columns.next(\(StringLiteralExprSyntax(content: columnName($0.name))))" }
+        let extensionDecl: DeclSyntax = """
+            extension \(type.trimmed): ColumnDecodable, PersistableRecord {
+                static let databaseColumns: [String] = [\(raw: columns.joined(separator: ", "))]
+
+                init(row: Row) throws {
+                    var columns = RowColumns(row: row)
+                    try self.init(columns: &columns)
+                }
+
+                init<Columns: RecordColumns>(columns: inout Columns) throws {
+                    \(raw: reads.joined(separator: "\n"))
+                }
+            }
+            """
+        return [extensionDecl.cast(ExtensionDeclSyntax.self)]
+    }
+
+    /// The string literal argument, on a struct.
+    static func tableName(_ node: AttributeSyntax, _ declaration: some DeclGroupSyntax) throws -> String {
+        guard declaration.is(StructDeclSyntax.self) else { throw MacroError("@StoredTable applies to a struct") }
+        guard case .argumentList(let arguments) = node.arguments, arguments.count == 1,
+              let literal = arguments.first?.expression.as(StringLiteralExprSyntax.self),
+              let name = literal.representedLiteralValue, !name.isEmpty else {
+            throw MacroError("@StoredTable takes the table's name as a string literal: @StoredTable(\"companies\")")
+        }
+        return name
+    }
+
+    /// The snake_case column of a camelCase property: a word starts at an upper-case letter after a
+    /// lower-case letter or digit, and at the last capital of an acronym followed by a lower-case
+    /// letter (`URLString` → `url_string`); digits stay with the word before them.
+    static func columnName(_ property: String) -> String {
+        let characters = Array(property)
+        var out = ""
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0 {
+                let previous = characters[index - 1]
+                let next: Character? = index + 1 < characters.count ? characters[index + 1] : nil
+                if previous.isLowercase || previous.isNumber
+                    || (previous.isUppercase && (next?.isLowercase ?? false)) {
+                    out.append("_")
+                }
+            }
+            out += character.lowercased()
+        }
+        return out
+    }
+}

@@ -1,0 +1,105 @@
+@testable import MockServerMacros
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// `@StoredTable`'s expansion: one declaration gives the table's name, the CodingKeys that write a
+/// row, the column list and the reader, all in declaration order; and the refusals.
+@Suite struct StoredTableMacroTests {
+    let macros: [String: MacroSpec] = [
+        "StoredTable": MacroSpec(type: StoredTableMacro.self, conformances: ["ColumnDecodable", "PersistableRecord"]),
+    ]
+
+    func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [],
+                sourceLocation: SourceLocation = #_sourceLocation) {
+        assertMacroExpansion(source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros,
+                             failureHandler: { Issue.record("\($0.message)", sourceLocation: sourceLocation) })
+    }
+
+    @Test func columnsInDeclarationOrderNamedBySnakeCase() {
+        expand("""
+            @StoredTable("company_locations")
+            struct CompanyLocationRecord: Encodable, Equatable, Sendable {
+                var id: String
+                var companyID: String
+                var addressLine1: String
+                var logoURL: String?
+                static let kind = "location"
+                var label: String { id }
+            }
+            """, """
+            struct CompanyLocationRecord: Encodable, Equatable, Sendable {
+                var id: String
+                var companyID: String
+                var addressLine1: String
+                var logoURL: String?
+                static let kind = "location"
+                var label: String { id }
+
+                static let databaseTableName = "company_locations"
+
+                enum CodingKeys: String, CodingKey {
+                    case `id`
+                    case `companyID` = "company_id"
+                    case `addressLine1` = "address_line1"
+                    case `logoURL` = "logo_url"
+                }
+            }
+
+            extension CompanyLocationRecord: ColumnDecodable, PersistableRecord {
+                static let databaseColumns: [String] = ["id", "company_id", "address_line1", "logo_url"]
+
+                init(row: Row) throws {
+                    var columns = RowColumns(row: row)
+                    try self.init(columns: &columns)
+                }
+
+                init<Columns: RecordColumns>(columns: inout Columns) throws {
+                    self.`id` = try columns.next("id")
+                    self.`companyID` = try columns.next("company_id")
+                    self.`addressLine1` = try columns.next("address_line1")
+                    self.`logoURL` = try columns.next("logo_url")
+                }
+            }
+            """)
+    }
+
+    @Test func snakeCaseOfEveryShapeOfName() {
+        let cases = ["id": "id", "companyID": "company_id", "logoURL": "logo_url", "addressLine1": "address_line1",
+                     "lineTotalIncVAT": "line_total_inc_vat", "totpLastStep": "totp_last_step",
+                     "URLString": "url_string", "vatRateDeviceSale": "vat_rate_device_sale", "imei": "imei",
+                     "step2Done": "step2_done"]
+        for (property, column) in cases {
+            #expect(StoredTableMacro.columnName(property) == column, "\(property)")
+        }
+    }
+
+    @Test func refusesWhatIsNotATableDeclaration() {
+        expand("""
+            @StoredTable("things")
+            class Thing {
+                var id: String
+            }
+            """, """
+            class Thing {
+                var id: String
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@StoredTable applies to a struct", line: 1, column: 1),
+                DiagnosticSpec(message: "@StoredTable applies to a struct", line: 1, column: 1),
+            ])
+        expand("""
+            @StoredTable(name)
+            struct Thing {
+                var id: String
+            }
+            """, """
+            struct Thing {
+                var id: String
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: #"@StoredTable takes the table's name as a string literal: @StoredTable("companies")"#, line: 1, column: 1),
+                DiagnosticSpec(message: #"@StoredTable takes the table's name as a string literal: @StoredTable("companies")"#, line: 1, column: 1),
+            ])
+    }
+}
