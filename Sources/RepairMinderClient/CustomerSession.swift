@@ -25,9 +25,11 @@ public final class CustomerSession {
     public private(set) var state: State = .signedOut
     public private(set) var currentClient: CustomerClient?
     public private(set) var company: CustomerCompany?
-    public private(set) var isLoading = false
-    public private(set) var lastError: RepairMinderError?
-    public private(set) var endReason: SessionEndReason?
+    public internal(set) var isLoading = false
+    /// The last error a session call threw.
+    public internal(set) var lastError: RepairMinderError?
+    /// Why the last session ended, when the server ended it.
+    public internal(set) var endReason: SessionEndReason?
 
     public var isAuthenticated: Bool { state == .signedIn }
     /// The pending selection, if verify answered with several companies.
@@ -51,19 +53,12 @@ public final class CustomerSession {
         self.push = push
     }
 
-    /// If the store holds a customer token, validates it with `me`.
+    /// If the store holds a customer token, validates it with `me` (refreshing if needed). Returns
+    /// whether the session is signed in. A transport failure keeps the token and shows the session
+    /// as signed in, without client data.
     @discardableResult
     public func restore() async -> Bool {
-        guard (try? await client.tokenStore.customerCredentials()) != nil else {
-            state = .signedOut
-            return false
-        }
-        state = .signedIn
-        do {
-            try await refreshMe()
-        } catch {
-        }
-        return isAuthenticated
+        await restore { try await self.refreshMe() }
     }
 
     /// `POST /api/customer/auth/request-magic-link` (same answer whether or not the email exists).
@@ -134,40 +129,20 @@ public final class CustomerSession {
     /// Unregisters the push token (if registered), calls logout, and clears the customer
     /// credentials and the persisted role even if the server calls fail.
     public func logout() async {
-        isLoading = true
-        defer { isLoading = false }
-        if let push { try? await push.unregister() }
-        _ = try? await client.send(API.CustomerAuth.logout())
-        try? await client.tokenStore.saveCustomerCredentials(nil)
-        if (try? await client.tokenStore.role()) == .customer {
-            try? await client.tokenStore.saveRole(nil)
-        }
-        clear()
-        endReason = nil
+        await signOut()
+    }
+}
+
+extension CustomerSession: RoleSession {
+    static var role: AppRole { .customer }
+
+    func setSignedIn(_ signedIn: Bool) {
+        state = signedIn ? .signedIn : .signedOut
     }
 
-    private func clear() {
+    func clear() {
         state = .signedOut
         currentClient = nil
         company = nil
-    }
-
-    func run<T>(_ body: () async throws -> T) async throws -> T {
-        isLoading = true
-        defer { isLoading = false }
-        do {
-            let value = try await body()
-            lastError = nil
-            return value
-        } catch {
-            let failure = RepairMinderError.wrap(error)
-            lastError = failure
-            if case .sessionEnded(let reason) = failure, state == .signedIn {
-                if let push { await push.forget() }
-                clear()
-                endReason = reason
-            }
-            throw failure
-        }
     }
 }

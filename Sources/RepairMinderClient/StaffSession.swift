@@ -34,11 +34,11 @@ public final class StaffSession {
     public private(set) var company: StaffCompany?
     /// From `me`; nil until `me` has been fetched.
     public private(set) var hasPassword: Bool?
-    public private(set) var isLoading = false
+    public internal(set) var isLoading = false
     /// The last error a session call threw.
-    public private(set) var lastError: RepairMinderError?
+    public internal(set) var lastError: RepairMinderError?
     /// Why the last session ended, when the server ended it.
-    public private(set) var endReason: SessionEndReason?
+    public internal(set) var endReason: SessionEndReason?
 
     public var isAuthenticated: Bool { state == .signedIn }
     /// The company is `pending_approval` or `suspended` (most endpoints answer 403).
@@ -66,19 +66,7 @@ public final class StaffSession {
     /// shows the session as signed in, without user data.
     @discardableResult
     public func restore() async -> Bool {
-        let stored = try? await client.tokenStore.staffCredentials()
-        guard stored != nil else {
-            state = .signedOut
-            return false
-        }
-        state = .signedIn
-        do {
-            try await refreshMe()
-        } catch RepairMinderError.sessionEnded {
-            return false
-        } catch {
-        }
-        return isAuthenticated
+        await restore { try await self.refreshMe() }
     }
 
     // MARK: Password + 2FA
@@ -175,16 +163,7 @@ public final class StaffSession {
     /// Unregisters the push token (if registered), calls logout, and clears the staff
     /// credentials and the persisted role even if the server calls fail.
     public func logout() async {
-        isLoading = true
-        defer { isLoading = false }
-        if let push { try? await push.unregister() }
-        _ = try? await client.send(API.StaffAuth.logout())
-        try? await client.tokenStore.saveStaffCredentials(nil)
-        if (try? await client.tokenStore.role()) == .staff {
-            try? await client.tokenStore.saveRole(nil)
-        }
-        clear()
-        endReason = nil
+        await signOut()
     }
 
     // MARK: Private
@@ -208,29 +187,19 @@ public final class StaffSession {
         return tokens.user
     }
 
-    private func clear() {
+}
+
+extension StaffSession: RoleSession {
+    static var role: AppRole { .staff }
+
+    func setSignedIn(_ signedIn: Bool) {
+        state = signedIn ? .signedIn : .signedOut
+    }
+
+    func clear() {
         state = .signedOut
         user = nil
         company = nil
         hasPassword = nil
-    }
-
-    func run<T>(_ body: () async throws -> T) async throws -> T {
-        isLoading = true
-        defer { isLoading = false }
-        do {
-            let value = try await body()
-            lastError = nil
-            return value
-        } catch {
-            let failure = RepairMinderError.wrap(error)
-            lastError = failure
-            if case .sessionEnded(let reason) = failure, state == .signedIn {
-                if let push { await push.forget() }
-                clear()
-                endReason = reason
-            }
-            throw failure
-        }
     }
 }
