@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "MockHTTP", targets: ["MockHTTP"]),
         .library(name: "MockServer", targets: ["MockServer"]),
+        .library(name: "MockProxy", targets: ["MockProxy"]),
         .library(name: "RepairMinderClient", targets: ["RepairMinderClient"]),
         .library(name: "RepairMinderMockControl", targets: ["RepairMinderMockControl"]),
         .executable(name: "repairminder-mock", targets: ["repairminder-mock"]),
@@ -68,18 +69,24 @@ let package = Package(
             .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Server"])),   // PBKDF2 for password hashes
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),                   // serves docs/openapi.yaml as JSON too
-            .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Server"])),       // the proxy reads the document (Proxy/)
         // Resources stay inside the target's folder (Xcode's package build copies nothing else);
         // docs/openapi.yaml is a link to the one file (Routes/OpenAPIRoutes.swift).
         ], resources: [.copy("Resources/openapi.yaml"),
                        .copy("Control/Console/console.html")]),       // GET /__mock/ (Control/ConsoleRoutes.swift)
+        // The proxy that checks a real backend against the contract (docs/drift.md), over the server's
+        // HTTP layer, JSON and control API: the only target that reads the document with OpenAPIKit.
+        .target(name: "MockProxy", dependencies: [
+            "MockServer", "MockHTTP",
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+            .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Server"])),
+        ]),
         // The shared client: Foundation only.
         .target(name: "RepairMinderClient"),
         // The control API (`/__mock/…`) typed, for UI tests and our own: Foundation only, nothing of the server.
         .target(name: "RepairMinderMockControl"),
         // The CLI: flags and signals, nothing else.
         .executableTarget(name: "repairminder-mock", dependencies: [
-            "MockServer", "MockHTTP", "CGlibcExtras",
+            "MockServer", "MockProxy", "MockHTTP", "CGlibcExtras",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
@@ -89,11 +96,11 @@ let package = Package(
             .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "MockServerTests", dependencies: [
-            "MockServer", "MockHTTP", "RepairMinderMockControl", .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
-            .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Server"])),
+            "MockServer", "MockProxy", "MockHTTP", "RepairMinderMockControl",
+            .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "RepairMinderClientTests", dependencies: ["RepairMinderClient"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer", "RepairMinderMockControl"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer", "MockProxy", "RepairMinderMockControl"]),
         .testTarget(name: "RepairMinderMockControlTests", dependencies: ["RepairMinderMockControl", "MockServer"]),
     ],
     swiftLanguageModes: [.v6]

@@ -11,6 +11,7 @@ import SwiftSyntaxMacros
 /// - an optional property is left out when nil;
 /// - a `@Nullable` one is always written, as `null` when nil;
 /// - `static` and computed properties are not part of the object.
+/// The writer is `package`: `JSONWritable` is, so that the proxy's target writes its payloads too.
 /// The wire shape is still declared once, by the struct; the compiler writes the writer, so it can
 /// never disagree with the declaration.
 public struct JSONObjectMacro: ExtensionMacro {
@@ -81,7 +82,7 @@ public struct JSONObjectMacro: ExtensionMacro {
             + ["out.append(UInt8(ascii: \"}\"))"]
         let extensionDecl: DeclSyntax = """
             extension \(type.trimmed): JSONWritable {
-                func writeJSON(to out: inout [UInt8]) {
+                package func writeJSON(to out: inout [UInt8]) {
                     \(raw: body.joined(separator: "\n"))
                 }
             }

@@ -9,8 +9,9 @@ import SwiftSyntaxMacros
 /// compiler writes:
 /// - `databaseTableName` and `CodingKeys` (members), with which `Encodable` writes the row;
 /// - `databaseColumns`, `init(columns:)`, reading the columns by index in that order, and
-///   `init(row:)`, in an extension conforming to `ColumnDecodable` (so every row is read one way) and
-///   `PersistableRecord` (GRDB writes the row through `Encodable`).
+///   `init(row:)`, in an extension conforming to `ColumnDecodable`, so every row is read one way.
+/// The struct itself declares `FetchableRecord` and `PersistableRecord` (GRDB writes the row through
+/// `Encodable`): a conformance a macro adds is not seen by every lookup of the ones it implies.
 /// A new column is its migration and one property.
 public struct StoredTableMacro: MemberMacro, ExtensionMacro {
     public static func expansion(
@@ -48,7 +49,7 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
         let columns = properties.map { StringLiteralExprSyntax(content: columnName($0.name)).description }
         let reads = properties.map { "self.`\($0.name)` = try columns.next(\(StringLiteralExprSyntax(content: columnName($0.name))))" }
         let extensionDecl: DeclSyntax = """
-            extension \(type.trimmed): ColumnDecodable, PersistableRecord {
+            extension \(type.trimmed): ColumnDecodable {
                 static let databaseColumns: [String] = [\(raw: columns.joined(separator: ", "))]
 
                 init(row: Row) throws {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import enum MockHTTP.DescriptorLimit   // only this: MockHTTP's Flag would shadow ArgumentParser's
+import MockProxy
 import MockServer
 
 /// `repairminder-mock proxy --upstream URL`: the app talks to this instead of the backend; every

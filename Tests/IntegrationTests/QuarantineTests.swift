@@ -4,7 +4,7 @@ import MockServer
 import RepairMinderClient
 
 /// `GET /api/user/push-preferences`: not on the quarantine allow-list.
-let pushPreferences = Endpoint<JSONValue>(.get, "/api/user/push-preferences", credential: .staff)
+let pushPreferences = Endpoint<RepairMinderClient.JSONValue>(.get, "/api/user/push-preferences", credential: .staff)
 
 @Suite("Quarantine against the mock")
 @MainActor

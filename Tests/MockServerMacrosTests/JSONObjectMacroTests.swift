@@ -34,7 +34,7 @@ import Testing
             }
 
             extension Order: JSONWritable {
-                func writeJSON(to out: inout [UInt8]) {
+                package func writeJSON(to out: inout [UInt8]) {
                     out.append(UInt8(ascii: "{"))
                     out.appendLiteral(#""id":"#)
                     self.`id`.writeJSON(to: &out)
@@ -64,7 +64,7 @@ import Testing
             }
 
             extension Change: JSONWritable {
-                func writeJSON(to out: inout [UInt8]) {
+                package func writeJSON(to out: inout [UInt8]) {
                     var wrote = false
                     out.append(UInt8(ascii: "{"))
                     if let value = self.`before` {
@@ -100,7 +100,7 @@ import Testing
             }
 
             extension Clock: JSONWritable {
-                func writeJSON(to out: inout [UInt8]) {
+                package func writeJSON(to out: inout [UInt8]) {
                     out.append(UInt8(ascii: "{"))
                     out.appendLiteral(#""duration_ms":"#)
                     self.`durationMs`.writeJSON(to: &out)

@@ -7,7 +7,7 @@ import Testing
 /// row, the column list and the reader, all in declaration order; and the refusals.
 @Suite struct StoredTableMacroTests {
     let macros: [String: MacroSpec] = [
-        "StoredTable": MacroSpec(type: StoredTableMacro.self, conformances: ["ColumnDecodable", "PersistableRecord"]),
+        "StoredTable": MacroSpec(type: StoredTableMacro.self, conformances: ["ColumnDecodable"]),
     ]
 
     func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [],
@@ -46,7 +46,7 @@ import Testing
                 }
             }
 
-            extension CompanyLocationRecord: ColumnDecodable, PersistableRecord {
+            extension CompanyLocationRecord: ColumnDecodable {
                 static let databaseColumns: [String] = ["id", "company_id", "address_line1", "logo_url"]
 
                 init(row: Row) throws {

@@ -1,21 +1,28 @@
 /// Every failure a handler can answer with. The router's single catch turns it into
 /// `{"success": false, "error": message, "code"?: code}` with `status`.
 /// Messages are the contract's wording, byte-exact.
-struct APIFailure: Error, Sendable, Equatable {
+package struct APIFailure: Error, Sendable, Equatable {
     var status: Int
-    var message: String
+    package var message: String
     /// Only where the contract defines one (quarantine).
     var code: String? = nil
     /// Extra response headers (`Allow`, `X-Mock-Reason`); never diagnostics in the body.
     var headers: [Header] = []
 
-    struct Header: Sendable, Equatable {
+    package struct Header: Sendable, Equatable {
         var name: String
         var value: String
     }
 
+    package init(status: Int, message: String, code: String? = nil, headers: [Header] = []) {
+        self.status = status
+        self.message = message
+        self.code = code
+        self.headers = headers
+    }
+
     static let unauthorized = APIFailure(status: 401, message: "Unauthorized")
-    static let notFound = APIFailure(status: 404, message: "Not found")
+    package static let notFound = APIFailure(status: 404, message: "Not found")
     static let invalidJSON = APIFailure(status: 400, message: "Invalid JSON body")
 
     static func unauthorized(reason: String) -> APIFailure {
@@ -35,7 +42,7 @@ struct APIFailure: Error, Sendable, Equatable {
         APIFailure(status: 400, message: message)
     }
 
-    static func methodNotAllowed(allow: [String]) -> APIFailure {
+    package static func methodNotAllowed(allow: [String]) -> APIFailure {
         APIFailure(status: 405, message: "Method not allowed",
                    headers: [Header(name: "Allow", value: allow.joined(separator: ", "))])
     }

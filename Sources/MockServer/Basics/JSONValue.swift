@@ -7,7 +7,7 @@ import Foundation
 /// A JSON value: JWT claims, a fault's body, a recorded push payload. Integers without a fraction or exponent that fit `Int64` parse as
 /// `.int`, every other number as `.double`. Encoding sorts object keys and escapes strings per
 /// RFC 8259; non-finite doubles encode as `null`.
-enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case string(String)
     case int(Int64)
     case double(Double)
@@ -16,7 +16,7 @@ enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
@@ -54,7 +54,7 @@ enum JSONValue: Sendable, Hashable {
         return nil
     }
 
-    var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { return true }
         return false
     }
@@ -68,18 +68,18 @@ enum JSONValue: Sendable, Hashable {
     // MARK: Encoding
 
     /// UTF-8 JSON text (`JSONWriter`'s: object keys sorted).
-    func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         JSONWriter.bytes(self)
     }
 
     /// JSON text as a `String`.
-    var jsonString: String { String(decoding: encoded(), as: UTF8.self) }
+    package var jsonString: String { String(decoding: encoded(), as: UTF8.self) }
 
     // MARK: Decoding
 
     /// Parses one JSON value (RFC 8259) surrounded by optional whitespace; `nil` for anything else,
     /// including duplicate object keys and nesting deeper than 64.
-    static func parse<Bytes: Collection>(_ bytes: Bytes) -> JSONValue? where Bytes.Element == UInt8 {
+    package static func parse<Bytes: Collection>(_ bytes: Bytes) -> JSONValue? where Bytes.Element == UInt8 {
         let parsed = bytes.withContiguousStorageIfAvailable { buffer in
             var parser = JSONParser(bytes: buffer)
             return parser.parseDocument()
@@ -104,12 +104,12 @@ enum JSONValue: Sendable, Hashable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-    init(stringLiteral value: String) { self = .string(value) }
-    init(integerLiteral value: Int64) { self = .int(value) }
-    init(floatLiteral value: Double) { self = .double(value) }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int64) { self = .int(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
@@ -322,7 +322,7 @@ private struct JSONParser {
 
 /// JSON values travel through `Codable` too (a fault's body, a recorded push payload).
 extension JSONValue: Codable {
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() { self = .null }
         else if let value = try? c.decode(Bool.self) { self = .bool(value) }
@@ -333,7 +333,7 @@ extension JSONValue: Codable {
         else { self = .object(try c.decode([String: JSONValue].self)) }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .null: try c.encodeNil()

@@ -13,17 +13,17 @@ import Foundation
 /// `[String: …]` (keys sorted by their UTF-8 bytes) conform here. No `Encoder` is involved: its
 /// containers are boxed and its generic metadata looked up for every value, which cost a list page
 /// a third more instructions than writing the bytes directly.
-protocol JSONWritable {
+package protocol JSONWritable {
     func writeJSON(to out: inout [UInt8])
 }
 
 /// A struct's `JSONWritable` conformance, written by the compiler from its stored properties.
 @attached(extension, conformances: JSONWritable, names: named(writeJSON))
-macro JSONObject() = #externalMacro(module: "MockServerMacros", type: "JSONObjectMacro")
+package macro JSONObject() = #externalMacro(module: "MockServerMacros", type: "JSONObjectMacro")
 
-enum JSONWriter {
+package enum JSONWriter {
     /// `value` as JSON text.
-    static func bytes<T: JSONWritable>(_ value: T) -> [UInt8] {
+    package static func bytes<T: JSONWritable>(_ value: T) -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(1024)
         value.writeJSON(to: &out)
@@ -118,41 +118,41 @@ enum JSONWriter {
 extension Array where Element == UInt8 {
     /// Appends a literal's UTF-8 bytes (the writers' keys and punctuation).
     @inline(__always)
-    mutating func appendLiteral(_ literal: StaticString) {
+    package mutating func appendLiteral(_ literal: StaticString) {
         literal.withUTF8Buffer { append(contentsOf: $0) }
     }
 }
 
 extension String: JSONWritable {
-    func writeJSON(to out: inout [UInt8]) { JSONWriter.writeString(self, to: &out) }
+    package func writeJSON(to out: inout [UInt8]) { JSONWriter.writeString(self, to: &out) }
 }
 
 extension Bool: JSONWritable {
-    func writeJSON(to out: inout [UInt8]) { out.appendLiteral(self ? "true" : "false") }
+    package func writeJSON(to out: inout [UInt8]) { out.appendLiteral(self ? "true" : "false") }
 }
 
 extension Int: JSONWritable {
-    func writeJSON(to out: inout [UInt8]) { JSONWriter.writeInteger(self, to: &out) }
+    package func writeJSON(to out: inout [UInt8]) { JSONWriter.writeInteger(self, to: &out) }
 }
 
 extension Int64: JSONWritable {
-    func writeJSON(to out: inout [UInt8]) { JSONWriter.writeInteger(self, to: &out) }
+    package func writeJSON(to out: inout [UInt8]) { JSONWriter.writeInteger(self, to: &out) }
 }
 
 extension Double: JSONWritable {
-    func writeJSON(to out: inout [UInt8]) { JSONWriter.writeNumber(self, to: &out) }
+    package func writeJSON(to out: inout [UInt8]) { JSONWriter.writeNumber(self, to: &out) }
 }
 
 extension Optional: JSONWritable where Wrapped: JSONWritable {
     /// `null` when absent: how a `@Nullable` property is written (`@JSONObject` leaves a plain
     /// optional property out instead).
-    func writeJSON(to out: inout [UInt8]) {
+    package func writeJSON(to out: inout [UInt8]) {
         if let value = self { value.writeJSON(to: &out) } else { out.appendLiteral("null") }
     }
 }
 
 extension Array: JSONWritable where Element: JSONWritable {
-    func writeJSON(to out: inout [UInt8]) {
+    package func writeJSON(to out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
         for (i, element) in enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -164,7 +164,7 @@ extension Array: JSONWritable where Element: JSONWritable {
 
 extension Dictionary: JSONWritable where Key == String, Value: JSONWritable {
     /// Keys sorted by their UTF-8 bytes: a dictionary has no order of its own.
-    func writeJSON(to out: inout [UInt8]) {
+    package func writeJSON(to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
         for (i, key) in keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -177,7 +177,7 @@ extension Dictionary: JSONWritable where Key == String, Value: JSONWritable {
 }
 
 extension JSONValue: JSONWritable {
-    func writeJSON(to out: inout [UInt8]) {
+    package func writeJSON(to out: inout [UInt8]) {
         switch self {
         case .string(let text): text.writeJSON(to: &out)
         case .int(let number): number.writeJSON(to: &out)

@@ -69,13 +69,13 @@ enum ConsoleRoutes {
 }
 
 /// `Control/Console/console.html`, bundled as a resource of MockServer (Package.swift), read once.
-struct ConsolePage: Sendable {
+package struct ConsolePage: Sendable {
     let html: Data
     /// `script-src` names the page's one inline script by its hash, so that markup which ever
     /// slipped into the page unescaped could still not run a script of its own.
     let contentSecurityPolicy: String
 
-    static let bundled: Result<ConsolePage, ConsolePageError> = {
+    package static let bundled: Result<ConsolePage, ConsolePageError> = {
         guard let url = Bundle.module.url(forResource: "console", withExtension: "html"),
               let data = try? Data(contentsOf: url) else {
             return .failure(ConsolePageError(message: "console.html is missing from the MockServer resources"))
@@ -98,7 +98,7 @@ struct ConsolePage: Sendable {
         ].joined(separator: "; ")
     }
 
-    func response() -> HTTPResponse {
+    package func response() -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.add("Content-Type", "text/html; charset=utf-8")
         headers.add("Cache-Control", "no-store")
@@ -109,9 +109,9 @@ struct ConsolePage: Sendable {
     }
 }
 
-struct ConsolePageError: Error, Sendable, CustomStringConvertible {
+package struct ConsolePageError: Error, Sendable, CustomStringConvertible {
     let message: String
-    var description: String { message }
+    package var description: String { message }
 }
 
 // MARK: - Payloads

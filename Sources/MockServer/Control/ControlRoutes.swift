@@ -4,8 +4,8 @@ import MockHTTP
 /// The `/__mock/…` control API: what tests use to read sent codes, move the clock, reset to the
 /// seed, flip company status, inject faults and read the request journal. Same envelope as the app
 /// API (CONTRACT §1). With `--no-control-api` only `/__mock/health` is registered.
-enum ControlRoutes {
-    static let version = "0.1.0"
+package enum ControlRoutes {
+    package static let version = "0.1.0"
 
     /// `GET /__mock/health`: on even when the rest of the control API is off.
     static func registerHealth(on router: inout Router) {
@@ -201,13 +201,13 @@ private struct InboundEmailResult {
 
 /// `GET /__mock/health`'s data: health checks and readiness probes call it more than any route.
 @JSONObject
-struct HealthPayload {
+package struct HealthPayload {
     let status: String
     let version: String
     let now: String
 
     /// A server that answers is well: the mock's, and the proxy's.
-    init(now: Date) {
+    package init(now: Date) {
         status = "ok"
         version = ControlRoutes.version
         self.now = Timestamp.string(now)

@@ -66,7 +66,7 @@ final class MockClock: Sendable {
 
 extension Duration {
     /// For the journal, the log and the reset answer.
-    var milliseconds: Double {
+    package var milliseconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }

@@ -38,7 +38,7 @@ enum OpenAPIRoutes {
 }
 
 /// The bundled document, parsed once and kept as text with a hole where the server URL goes.
-struct OpenAPIDocument: Sendable {
+package struct OpenAPIDocument: Sendable {
     /// The YAML before and after the top-level `servers` block.
     let yamlHead: String
     let yamlTail: String
@@ -52,7 +52,7 @@ struct OpenAPIDocument: Sendable {
     /// answers 500 and is logged, like any other unexpected error. Read on a thread with a deep
     /// stack: Yams recurses over the document, and the first reader may be a connection thread, which
     /// has 512 KiB of stack on Apple platforms.
-    static let bundled: Result<OpenAPIDocument, OpenAPIDocumentError> = ServerThread.withDeepStack("openapi.yaml", read)
+    package static let bundled: Result<OpenAPIDocument, OpenAPIDocumentError> = ServerThread.withDeepStack("openapi.yaml", read)
 
     private static func read() -> Result<OpenAPIDocument, OpenAPIDocumentError> {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
@@ -102,7 +102,7 @@ struct OpenAPIDocument: Sendable {
         return yamlHead + "servers:\n- url: \(quoted)\n  description: \(Self.serverDescription)\n" + yamlTail
     }
 
-    func json(server: String) -> String {
+    package func json(server: String) -> String {
         let servers = [Server(url: server, description: Self.serverDescription)]
         return jsonHead + String(decoding: JSONWriter.bytes(servers), as: UTF8.self) + jsonTail
     }
@@ -172,7 +172,7 @@ private struct YAMLAsJSON: JSONWritable {
     }
 }
 
-struct OpenAPIDocumentError: Error, Sendable, CustomStringConvertible {
+package struct OpenAPIDocumentError: Error, Sendable, CustomStringConvertible {
     let message: String
-    var description: String { message }
+    package var description: String { message }
 }

@@ -6,7 +6,7 @@ import MockHTTP
 /// control call but `GET /__mock/health` (container health checks) and the console page
 /// (`GET /__mock/`, which asks for the token itself) needs `Authorization: Bearer <token>`, in every
 /// namespace. A refused call runs nothing: no handler, no write, no namespace state touched.
-enum ControlToken {
+package enum ControlToken {
     /// The 401 to answer instead of running `request` (a control call), or nil to let it run.
     /// Nothing to check without a token, or with the control API off (then only health is a route,
     /// and every other control path is an unknown path, 404, as without a token).
@@ -17,7 +17,7 @@ enum ControlToken {
 
     /// The 401 for a control call without `Bearer <token>`, or nil (no token set, an open call, the
     /// right token). The proxy's `/__mock/drift` is judged here too.
-    static func refusal(of request: HTTPRequest, token: String?) -> HTTPResponse? {
+    package static func refusal(of request: HTTPRequest, token: String?) -> HTTPResponse? {
         guard let token, !isOpen(request) else { return nil }
         guard let header = request.headers["authorization"] else { return JSONBody.failure(.controlTokenRequired) }
         let parts = header.split(separator: " ", maxSplits: 1)

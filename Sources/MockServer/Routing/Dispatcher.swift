@@ -5,7 +5,7 @@ import MockHTTP
 /// The request pipeline: the namespace, control API, injected faults, authentication, quarantine,
 /// routing, the handler, then the one error→response mapping, the journal and the log line.
 /// Authentication and the handler of an API request run inside the `Admission` limit.
-struct Dispatcher: Sendable {
+package struct Dispatcher: Sendable {
     let namespaces: Namespaces
     let api: Router
     /// `/__mock/…`; only the health route when the control API is off (`--no-control-api`), so
@@ -204,7 +204,7 @@ extension Dispatcher {
     }
 
     /// The one place where errors become responses.
-    static func response(for error: any Error, logger: Logger) -> HTTPResponse {
+    package static func response(for error: any Error, logger: Logger) -> HTTPResponse {
         switch error {
         case let failure as APIFailure:
             return JSONBody.failure(failure)

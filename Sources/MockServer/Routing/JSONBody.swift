@@ -3,7 +3,7 @@ import MockHTTP
 
 /// JSON in and out: the envelope of CONTRACT §1, and request bodies decoded with errors that name
 /// the field.
-enum JSONBody {
+package enum JSONBody {
     /// `{"success": true, "data": …, "pagination"?: …}`
     struct Success<Payload: JSONWritable>: JSONWritable {
         let data: Payload
@@ -35,13 +35,13 @@ enum JSONBody {
 
     /// What the transport answers in the app's error envelope when it refuses a request itself
     /// (413, 431, …): the mock's and the proxy's servers alike.
-    static let transportErrorBody: @Sendable (_ status: Int, _ message: String) -> HTTPErrorBody = { _, message in
+    package static let transportErrorBody: @Sendable (_ status: Int, _ message: String) -> HTTPErrorBody = { _, message in
         HTTPErrorBody(contentType: "application/json; charset=utf-8",
                       bytes: Array(encode(Failure(error: message, code: nil))))
     }
 
     /// The value's JSON text.
-    static func encode<T: JSONWritable>(_ value: T) -> Data {
+    package static func encode<T: JSONWritable>(_ value: T) -> Data {
         Data(JSONWriter.bytes(value))
     }
 
@@ -52,14 +52,14 @@ enum JSONBody {
     }
 
     /// `200 {"success": true, "data": payload}` (plus `pagination` for lists).
-    static func success<T: JSONWritable>(_ payload: T, pagination: Pagination? = nil, status: Int = 200) -> HTTPResponse {
+    package static func success<T: JSONWritable>(_ payload: T, pagination: Pagination? = nil, status: Int = 200) -> HTTPResponse {
         response(status: status, Success(data: payload, pagination: pagination))
     }
 
     /// `200 {"success": true}`
     static func bare() -> HTTPResponse { response(Bare()) }
 
-    static func failure(_ failure: APIFailure) -> HTTPResponse {
+    package static func failure(_ failure: APIFailure) -> HTTPResponse {
         var response = response(status: failure.status, Failure(error: failure.message, code: failure.code))
         for header in failure.headers { response.headers.set(header.name, header.value) }
         return response
@@ -160,7 +160,7 @@ extension KeyedDecodingContainer {
 
 /// `"pagination": {"page": 1, "limit": 20, "total": 57, "total_pages": 3}`
 @JSONObject
-struct Pagination: Sendable, Equatable {
+package struct Pagination: Sendable, Equatable {
     let page: Int
     let limit: Int
     let total: Int
@@ -181,7 +181,7 @@ struct Pagination: Sendable, Equatable {
 /// An optional property written as JSON `null` when absent, where the contract shows the key with
 /// null (`"logo_url": null`), rather than left out (`@JSONObject` reads the attribute).
 @propertyWrapper
-struct Nullable<Value: Sendable>: Sendable {
-    var wrappedValue: Value?
-    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+package struct Nullable<Value: Sendable>: Sendable {
+    package var wrappedValue: Value?
+    package init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
 }

@@ -22,11 +22,11 @@ protocol ColumnDecodable: FetchableRecord {
 
 /// A record struct is one table (Records.swift): its stored properties are the table's columns in
 /// order, named by their snake_case (`companyID` → `company_id`). Writes `databaseTableName`,
-/// `CodingKeys`, `databaseColumns`, `init(columns:)` and `init(row:)`, and the `ColumnDecodable` and
-/// `PersistableRecord` conformances (MockServerMacros/StoredTableMacro.swift). RecordDecodingTests
+/// `CodingKeys`, `databaseColumns`, `init(columns:)` and `init(row:)`, and the `ColumnDecodable`
+/// conformance (MockServerMacros/StoredTableMacro.swift). RecordDecodingTests
 /// checks every record's columns against its migrated table.
 @attached(member, names: named(databaseTableName), named(CodingKeys))
-@attached(extension, conformances: ColumnDecodable, PersistableRecord, names: named(databaseColumns), named(init))
+@attached(extension, conformances: ColumnDecodable, names: named(databaseColumns), named(init))
 macro StoredTable(_ name: String) = #externalMacro(module: "MockServerMacros", type: "StoredTableMacro")
 
 /// The columns of one row as a record decodes them, each named and taken in `databaseColumns` order.

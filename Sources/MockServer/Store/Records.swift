@@ -54,7 +54,7 @@ enum StoredTables {
 }
 
 @StoredTable("companies")
-struct CompanyRecord: Encodable, Equatable, Sendable {
+struct CompanyRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var name: String
     var status: CompanyStatus
@@ -70,7 +70,7 @@ struct CompanyRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("company_locations")
-struct CompanyLocationRecord: Encodable, Equatable, Sendable {
+struct CompanyLocationRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var name: String
@@ -86,7 +86,7 @@ struct CompanyLocationRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("users")
-struct UserRecord: Encodable, Equatable, Sendable {
+struct UserRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var email: String
@@ -112,7 +112,7 @@ struct UserRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("user_recovery_codes")
-struct UserRecoveryCodeRecord: Encodable, Equatable, Sendable {
+struct UserRecoveryCodeRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var userID: String
     /// `StoreHashing.recoveryCodeHash(code)`: SHA-256 hex of the upper-cased code.
@@ -121,7 +121,7 @@ struct UserRecoveryCodeRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("clients")
-struct ClientRecord: Encodable, Equatable, Sendable {
+struct ClientRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var email: String
     var firstName: String
@@ -138,14 +138,14 @@ struct ClientRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("client_companies")
-struct ClientCompanyRecord: Encodable, Equatable, Sendable {
+struct ClientCompanyRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var clientID: String
     var companyID: String
     var createdAt: String
 }
 
 @StoredTable("auth_codes")
-struct AuthCodeRecord: Encodable, Equatable, Sendable {
+struct AuthCodeRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var purpose: AuthCodePurpose
     /// The user id for `staff_2fa`; the lower-cased email otherwise.
@@ -157,7 +157,7 @@ struct AuthCodeRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("refresh_token_families")
-struct RefreshTokenFamilyRecord: Encodable, Equatable, Sendable {
+struct RefreshTokenFamilyRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var userID: String
     var isMobile: Int
@@ -167,7 +167,7 @@ struct RefreshTokenFamilyRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("refresh_tokens")
-struct RefreshTokenRecord: Encodable, Equatable, Sendable {
+struct RefreshTokenRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var familyID: String
     var tokenHash: String
@@ -177,7 +177,7 @@ struct RefreshTokenRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("customer_sessions")
-struct CustomerSessionRecord: Encodable, Equatable, Sendable {
+struct CustomerSessionRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var clientID: String
     var companyID: String
@@ -187,7 +187,7 @@ struct CustomerSessionRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("device_tokens")
-struct DeviceTokenRecord: Encodable, Equatable, Sendable {
+struct DeviceTokenRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var deviceToken: String
     var platform: String
     var appType: AppType
@@ -200,7 +200,7 @@ struct DeviceTokenRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("push_preferences")
-struct PushPreferenceRecord: Encodable, Equatable, Sendable {
+struct PushPreferenceRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var ownerType: AppType
     var ownerID: String
     var pushEnabled: Int = 1
@@ -214,7 +214,7 @@ struct PushPreferenceRecord: Encodable, Equatable, Sendable {
 
 /// Mail the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
 @StoredTable("outbox")
-struct OutboxRecord: Encodable, Equatable, Sendable {
+struct OutboxRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var toAddress: String
     /// `staff_2fa`, `staff_magic_link`, `customer_magic_link`, `ticket_reply`…
@@ -227,7 +227,7 @@ struct OutboxRecord: Encodable, Equatable, Sendable {
 
 /// A push the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
 @StoredTable("push_log")
-struct PushLogRecord: Encodable, Equatable, Sendable {
+struct PushLogRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var deviceToken: String
     var appType: AppType
@@ -243,7 +243,7 @@ struct PushLogRecord: Encodable, Equatable, Sendable {
 /// An order. Its `status` is derived from its devices' statuses (`OrderStatus(devices:)`) and
 /// rewritten whenever one of them moves; nothing sets it directly.
 @StoredTable("orders")
-struct OrderRecord: Encodable, Equatable, Sendable {
+struct OrderRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var orderNumber: Int64
@@ -261,7 +261,7 @@ struct OrderRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("devices")
-struct DeviceRecord: Encodable, Equatable, Sendable {
+struct DeviceRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var orderID: String
@@ -315,7 +315,7 @@ struct DeviceRecord: Encodable, Equatable, Sendable {
 
 /// A line item. Line total inc. VAT = quantity × unit price × (1 + vat_rate/100), in pence.
 @StoredTable("order_items")
-struct OrderItemRecord: Encodable, Equatable, Sendable {
+struct OrderItemRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var orderID: String
@@ -329,7 +329,7 @@ struct OrderItemRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("payments")
-struct PaymentRecord: Encodable, Equatable, Sendable {
+struct PaymentRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var orderID: String
@@ -345,7 +345,7 @@ struct PaymentRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("signatures")
-struct SignatureRecord: Encodable, Equatable, Sendable {
+struct SignatureRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var orderID: String
@@ -358,7 +358,7 @@ struct SignatureRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("tickets")
-struct TicketRecord: Encodable, Equatable, Sendable {
+struct TicketRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var ticketNumber: Int64
@@ -378,7 +378,7 @@ struct TicketRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("ticket_messages")
-struct TicketMessageRecord: Encodable, Equatable, Sendable {
+struct TicketMessageRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var ticketID: String
@@ -398,7 +398,7 @@ struct TicketMessageRecord: Encodable, Equatable, Sendable {
 /// A ticket event; with a `message_id`, the delivery tracking of that message
 /// (`delivered`, `opened`, `bounced`…), else a ticket-level event (`status_changed`…).
 @StoredTable("ticket_events")
-struct TicketEventRecord: Encodable, Equatable, Sendable {
+struct TicketEventRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var ticketID: String
     var messageID: String?
@@ -409,7 +409,7 @@ struct TicketEventRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("ticket_attachments")
-struct TicketAttachmentRecord: Encodable, Equatable, Sendable {
+struct TicketAttachmentRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var messageID: String
     var filename: String
@@ -421,7 +421,7 @@ struct TicketAttachmentRecord: Encodable, Equatable, Sendable {
 /// A reply workflow ("workflow" in the app): ordered stages, each an email sent
 /// `delay_minutes` after the one before.
 @StoredTable("macros")
-struct MacroRecord: Encodable, Equatable, Sendable {
+struct MacroRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var name: String
@@ -433,7 +433,7 @@ struct MacroRecord: Encodable, Equatable, Sendable {
 /// One email of a macro. `subject` and `body` hold `{{variables}}`: `client_first_name`,
 /// `client_name`, `order_number`, `device_name`, `company_name`, `location_name`, `ticket_number`.
 @StoredTable("macro_stages")
-struct MacroStageRecord: Encodable, Equatable, Sendable {
+struct MacroStageRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var macroID: String
     var position: Int64
@@ -444,7 +444,7 @@ struct MacroStageRecord: Encodable, Equatable, Sendable {
 
 /// A stage of a macro run on a ticket: `sent` (the first, at once) or `scheduled` (later ones).
 @StoredTable("macro_runs")
-struct MacroRunRecord: Encodable, Equatable, Sendable {
+struct MacroRunRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var ticketID: String
@@ -461,7 +461,7 @@ struct MacroRunRecord: Encodable, Equatable, Sendable {
 
 /// An address the company sends and receives enquiries on.
 @StoredTable("company_emails")
-struct CompanyEmailRecord: Encodable, Equatable, Sendable {
+struct CompanyEmailRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var locationID: String?
@@ -473,13 +473,13 @@ struct CompanyEmailRecord: Encodable, Equatable, Sendable {
 // MARK: - Device detail
 
 @StoredTable("brands")
-struct BrandRecord: Encodable, Equatable, Sendable {
+struct BrandRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var name: String
 }
 
 @StoredTable("models")
-struct ModelRecord: Encodable, Equatable, Sendable {
+struct ModelRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var brandID: String
     var name: String
@@ -487,7 +487,7 @@ struct ModelRecord: Encodable, Equatable, Sendable {
 
 /// A shelf, bin, bench or drawer of a location, where a device waits.
 @StoredTable("sub_locations")
-struct SubLocationRecord: Encodable, Equatable, Sendable {
+struct SubLocationRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var locationID: String
@@ -497,7 +497,7 @@ struct SubLocationRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("device_images")
-struct DeviceImageRecord: Encodable, Equatable, Sendable {
+struct DeviceImageRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var deviceID: String
@@ -510,7 +510,7 @@ struct DeviceImageRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("device_accessories")
-struct DeviceAccessoryRecord: Encodable, Equatable, Sendable {
+struct DeviceAccessoryRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var deviceID: String
@@ -521,7 +521,7 @@ struct DeviceAccessoryRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("device_parts")
-struct DevicePartRecord: Encodable, Equatable, Sendable {
+struct DevicePartRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var deviceID: String
@@ -534,7 +534,7 @@ struct DevicePartRecord: Encodable, Equatable, Sendable {
 }
 
 @StoredTable("device_notes")
-struct DeviceNoteRecord: Encodable, Equatable, Sendable {
+struct DeviceNoteRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var deviceID: String
@@ -545,7 +545,7 @@ struct DeviceNoteRecord: Encodable, Equatable, Sendable {
 
 /// One line of a device's test checklist, in `position` order; done when `completed_at` is set.
 @StoredTable("device_checklist_items")
-struct DeviceChecklistItemRecord: Encodable, Equatable, Sendable {
+struct DeviceChecklistItemRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var deviceID: String

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The store's timestamp text: ISO 8601 UTC with whole seconds, `2026-11-21T10:15:00Z`.
-enum Timestamp {
+package enum Timestamp {
     /// Formats `date` (fractions of a second are dropped).
-    static func string(_ date: Date) -> String {
+    package static func string(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MockProxy
 @testable import MockServer
 
 /// The console served by `repairminder-mock proxy` (part of the serialized `ConsoleBrowserTests`

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Logging
+@testable import MockProxy
 @testable import MockServer
 import MockHTTP
 

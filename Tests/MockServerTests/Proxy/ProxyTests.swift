@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MockProxy
 @testable import MockServer
 import MockHTTP
 

@@ -1,4 +1,5 @@
 import OpenAPIKit
+import MockServer
 
 /// One way an answer differs from its schema, found by `SchemaCheck`. Never holds a value of the
 /// answer: `actual` says its JSON type and size only (a token, a code, an email or a name must not

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MockHTTP
+import MockServer
 
 /// `repairminder-mock proxy`: listens like the mock, passes every app request (`/api/…`) to a real
 /// backend (or any HTTP server) and its answer back unchanged, and checks each answer against the

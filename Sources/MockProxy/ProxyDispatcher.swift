@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MockHTTP
+import MockServer
 
 /// Proxy mode's request pipeline (docs/drift.md): `/api/…` goes to the upstream and its answer back
 /// to the app unchanged; the exchange is then checked against the document, off the app's path, on

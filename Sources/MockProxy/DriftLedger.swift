@@ -1,5 +1,6 @@
 import Foundation
 import MockHTTP
+import MockServer
 
 /// What the proxy has seen, per operation: exchanges, exchanges that matched the document, upstream
 /// errors, and findings grouped by pointer and kind with a count and the first and last time seen

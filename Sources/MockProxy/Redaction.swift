@@ -1,5 +1,6 @@
 import Foundation
 import MockHTTP
+import MockServer
 
 /// What a recorded exchange (`--record`) may not keep: `Authorization`, cookies and token headers,
 /// and in JSON bodies and queries every value of a key that names a token, a code, a password or a
