@@ -60,11 +60,22 @@ let package = Package(
             .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Server"])),
             .product(name: "SwiftCompilerPlugin", package: "swift-syntax", condition: .when(traits: ["Server"])),
         ]),
-        // The emulated backend.
-        .target(name: "MockServer", dependencies: [
-            "MockHTTP", "MockSeeds", "MockServerMacros", "CSQLiteSettings",
+        // The server's basics: JSON values and the JSON writer, APIFailure, secrets and hashes.
+        .target(name: "MockBasics", dependencies: [
+            "MockServerMacros",
+            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
+        ]),
+        // The store: the only target that imports GRDB. Migrations, records, seeds and every SQL
+        // statement behind a named operation; the server sees the operations and plain values.
+        .target(name: "MockStore", dependencies: [
+            "MockBasics", "MockHTTP", "MockSeeds", "MockServerMacros", "CSQLiteSettings",
             .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),
             .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(traits: ["Server"])),       // binds and steps the store's reads (RecordColumns.swift)
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+        ]),
+        // The emulated backend.
+        .target(name: "MockServer", dependencies: [
+            "MockBasics", "MockStore", "MockHTTP", "MockServerMacros",
             .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
             .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Server"])),   // PBKDF2 for password hashes
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
@@ -76,7 +87,7 @@ let package = Package(
         // The proxy that checks a real backend against the contract (docs/drift.md), over the server's
         // HTTP layer, JSON and control API: the only target that reads the document with OpenAPIKit.
         .target(name: "MockProxy", dependencies: [
-            "MockServer", "MockHTTP",
+            "MockServer", "MockBasics", "MockHTTP",
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Server"])),
         ]),
@@ -96,7 +107,8 @@ let package = Package(
             .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "MockServerTests", dependencies: [
-            "MockServer", "MockProxy", "MockHTTP", "RepairMinderMockControl",
+            "MockServer", "MockStore", "MockBasics", "MockProxy", "MockHTTP", "RepairMinderMockControl",
+            .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),             // the store's tests
             .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "RepairMinderClientTests", dependencies: ["RepairMinderClient"]),

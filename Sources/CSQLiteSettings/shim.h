@@ -1,6 +1,6 @@
 // Process-wide SQLite settings, which only the variadic sqlite3_config() sets (Swift cannot call a
 // variadic C function). Linux only: elsewhere the system's SQLite is shared with the system's own
-// frameworks in the same process, and is left as it is (Store/SQLiteSettings.swift).
+// frameworks in the same process, and is left as it is (Sources/MockStore/SQLiteSettings.swift).
 #ifdef __linux__
 #include <sqlite3.h>
 

@@ -2,6 +2,7 @@ import Foundation
 import OpenAPIKit
 import MockHTTP
 import MockServer
+import MockBasics
 
 /// The app API's operations as `docs/openapi.yaml` declares them, read with OpenAPIKit (every
 /// `$ref` resolved), for the proxy's drift check: which operation an exchange is, and the schema of

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MockHTTP
 import MockServer
+import MockBasics
 
 /// Proxy mode's request pipeline (docs/drift.md): `/api/…` goes to the upstream and its answer back
 /// to the app unchanged; the exchange is then checked against the document, off the app's path, on

@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockServer
+import MockBasics
 
 /// What a recorded exchange (`--record`) may not keep: `Authorization`, cookies and token headers,
 /// and in JSON bodies and queries every value of a key that names a token, a code, a password or a

@@ -1,5 +1,6 @@
 import OpenAPIKit
 import MockServer
+import MockBasics
 
 /// One way an answer differs from its schema, found by `SchemaCheck`. Never holds a value of the
 /// answer: `actual` says its JSON type and size only (a token, a code, an email or a name must not

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import MockHTTP
 import MockServer
+import MockBasics
 
 /// Sends an app request on to the upstream and waits for its answer, on the connection's own
 /// thread. URLSession, so that an HTTPS upstream works on Linux and on the Mac alike; no cookies,

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MockHTTP
+import MockStore
 
 /// The emulated Repair Minder backend: a store seeded from the fixtures, the routes of the contract,
 /// the control API, on our own HTTP server. `start()` and `stop()` are all a caller needs.

@@ -12,6 +12,7 @@ import SwiftSyntaxMacros
 ///   `init(row:)`, in an extension conforming to `ColumnDecodable`, so every row is read one way.
 /// The struct itself declares `FetchableRecord` and `PersistableRecord` (GRDB writes the row through
 /// `Encodable`): a conformance a macro adds is not seen by every lookup of the ones it implies.
+/// The generated members are `package`, as a record is when the server's targets read it.
 /// A new column is its migration and one property.
 public struct StoredTableMacro: MemberMacro, ExtensionMacro {
     public static func expansion(
@@ -28,7 +29,7 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
             return column == property.name ? "case `\(property.name)`" : "case `\(property.name)` = \(StringLiteralExprSyntax(content: column))"
         }
         return [
-            "static let databaseTableName = \(StringLiteralExprSyntax(content: table))",
+            "package static let databaseTableName = \(StringLiteralExprSyntax(content: table))",
             """
             enum CodingKeys: String, CodingKey {
                 \(raw: cases.joined(separator: "\n"))
@@ -50,14 +51,14 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
         let reads = properties.map { "self.`\($0.name)` = try columns.next(\(StringLiteralExprSyntax(content: columnName($0.name))))" }
         let extensionDecl: DeclSyntax = """
             extension \(type.trimmed): ColumnDecodable {
-                static let databaseColumns: [String] = [\(raw: columns.joined(separator: ", "))]
+                package static let databaseColumns: [String] = [\(raw: columns.joined(separator: ", "))]
 
-                init(row: Row) throws {
+                package init(row: Row) throws {
                     var columns = RowColumns(row: row)
                     try self.init(columns: &columns)
                 }
 
-                init<Columns: RecordColumns>(columns: inout Columns) throws {
+                package init<Columns: RecordColumns>(columns: inout Columns) throws {
                     \(raw: reads.joined(separator: "\n"))
                 }
             }

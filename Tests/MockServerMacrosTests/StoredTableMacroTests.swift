@@ -36,7 +36,7 @@ import Testing
                 static let kind = "location"
                 var label: String { id }
 
-                static let databaseTableName = "company_locations"
+                package static let databaseTableName = "company_locations"
 
                 enum CodingKeys: String, CodingKey {
                     case `id`
@@ -47,14 +47,14 @@ import Testing
             }
 
             extension CompanyLocationRecord: ColumnDecodable {
-                static let databaseColumns: [String] = ["id", "company_id", "address_line1", "logo_url"]
+                package static let databaseColumns: [String] = ["id", "company_id", "address_line1", "logo_url"]
 
-                init(row: Row) throws {
+                package init(row: Row) throws {
                     var columns = RowColumns(row: row)
                     try self.init(columns: &columns)
                 }
 
-                init<Columns: RecordColumns>(columns: inout Columns) throws {
+                package init<Columns: RecordColumns>(columns: inout Columns) throws {
                     self.`id` = try columns.next("id")
                     self.`companyID` = try columns.next("company_id")
                     self.`addressLine1` = try columns.next("address_line1")

@@ -1,4 +1,6 @@
 import Foundation
+import MockBasics
+import MockStore
 
 /// Access tokens (CONTRACT §3): HS256 JWTs with the staff or customer claims of the real backend,
 /// plus `iat`, `exp`, `jti` and the family or session they belong to.

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// Resolves `Authorization: Bearer <jwt>` into a principal, once per request: signature, algorithm
 /// and expiry, then the token's family (staff) or session (customer) and the account, read fresh

@@ -1,4 +1,5 @@
 import Foundation
+import MockBasics
 
 /// The 6-digit codes of 2FA and magic links (CONTRACT §2, decided): valid 10 minutes, single use,
 /// a new request replaces the old code, 5 wrong tries invalidate it. The store keeps them (only as

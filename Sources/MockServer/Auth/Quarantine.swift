@@ -1,3 +1,4 @@
+import MockBasics
 /// Quarantine (CONTRACT §5): staff of a `pending_approval` or `suspended` company reach only the
 /// allow-list; every other `/api/` path answers seed 002's one 403 for both statuses,
 /// `"Your account is pending approval..."` / `ACCOUNT_PENDING_APPROVAL`. Under the

@@ -1,4 +1,6 @@
 import Foundation
+import MockBasics
+import MockStore
 
 /// Opaque refresh tokens in families (CONTRACT §3): stored only as SHA-256, single use, rotated on
 /// every refresh with a sliding lifetime; presenting a rotated token revokes the whole family.

@@ -1,6 +1,8 @@
 import Crypto
 import Foundation
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// The console (`GET /__mock/`: one HTML page for people, docs/console.md) and the read endpoints
 /// it polls besides the older ones: `GET /__mock/accounts`, `/__mock/companies`, `/__mock/sessions`,

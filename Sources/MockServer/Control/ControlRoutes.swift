@@ -1,5 +1,7 @@
 import Foundation
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// The `/__mock/…` control API: what tests use to read sent codes, move the clock, reset to the
 /// seed, flip company status, inject faults and read the request journal. Same envelope as the app

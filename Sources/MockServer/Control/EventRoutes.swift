@@ -1,5 +1,7 @@
 import Foundation
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// `POST /__mock/events`: the backend's own events, played on demand (docs/control-api.md,
 /// "Events"). Nothing in the app makes an order arrive or a payment come in, but the staff app

@@ -1,5 +1,7 @@
 import Foundation
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// `POST /__mock/fixtures`: rows added to a running mock's database in the seed format, so a test
 /// reaches the state a screen needs in one call (docs/control-api.md, "Fixtures"). They set the

@@ -1,3 +1,5 @@
+import MockBasics
+import MockStore
 /// Mail the backend would have sent, as `GET /__mock/outbox` shows it. The store writes the
 /// outbox in the sending request's transaction (so a failed request sends nothing) and reads it
 /// back (`Store.outbox(to:kind:)`).

@@ -1,3 +1,5 @@
+import MockBasics
+import MockStore
 /// A push the backend would have sent, as `GET /__mock/push` shows it: the stored payload as JSON.
 @JSONObject
 struct RecordedPush: Sendable {

@@ -1,3 +1,4 @@
+import MockStore
 /// The accounts a developer can sign in with, for the CLI's start-up table.
 enum SeededAccounts {
     struct Account: Sendable {

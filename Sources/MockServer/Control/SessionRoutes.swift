@@ -1,5 +1,6 @@
 import Foundation
 import MockHTTP
+import MockBasics
 
 /// Sessions made and ended by the control API, so that a test (a UI test above all) can start the
 /// app already signed in, or sign it out from elsewhere:

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// Recorded pushes taken to the iOS Simulator (README, "Pushes in the Simulator"), after the
 /// request that recorded them has committed, never failing it:

@@ -1,5 +1,7 @@
 import Foundation
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// `/__mock/snapshot` (a namespace's whole state as an SQLite file, out and in, and pinning it as
 /// what reset returns to) and `/__mock/namespaces` (the isolated mocks this server hosts).

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MockStore
 
 /// Everything the mock can be told at start. Every field has a default; only the CLI reads flags.
 public struct MockServerConfiguration: Sendable {

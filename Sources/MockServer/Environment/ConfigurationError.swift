@@ -1,4 +1,5 @@
 import Foundation
+import MockBasics
 
 /// A `MockServerConfiguration` the server refuses to start with. The descriptions name the CLI's
 /// options, which the CLI reports as they are.

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import MockHTTP
+import MockBasics
 
 /// The isolated mocks one server hosts. A request under `/ns/<name>/` is served by the namespace
 /// `<name>` — its own database (copied from the pristine seed on first use), clock, journal,

@@ -1,5 +1,6 @@
 import Foundation
 import MockHTTP
+import MockBasics
 
 /// What the mock answered, for tests to read back (`GET /__mock/requests`). In memory, oldest first,
 /// bounded: a ring of `capacity` entries, so recording costs the same when it is full (the oldest is

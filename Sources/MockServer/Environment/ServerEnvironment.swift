@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import MockBasics
+import MockStore
 
 /// Everything one namespace's requests share: its store, what reset returns to, clock, journal,
 /// faults and token key. The default namespace's is built by `MockServer`; each `/ns/<name>/` gets

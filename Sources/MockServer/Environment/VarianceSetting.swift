@@ -1,4 +1,5 @@
 import MockHTTP
+import MockBasics
 
 /// A namespace's shape variants: the server's `--vary` (`MockServerConfiguration.vary`) until
 /// `PUT /__mock/variance` sets others, and again after a reset.

@@ -1,5 +1,7 @@
 import Foundation
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// The staff account endpoints that stay reachable in quarantine (CONTRACT §5, §6): own company,
 /// its locations, own profile and avatar, subscription features.

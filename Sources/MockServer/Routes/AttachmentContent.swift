@@ -1,4 +1,5 @@
 import Foundation
+import MockStore
 
 /// The bytes behind an attachment's `download_url`. The mock keeps no files, so it makes one of
 /// exactly `size_bytes` that opens as its type where that is cheap: a one-page PDF naming the file,

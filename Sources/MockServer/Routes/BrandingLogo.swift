@@ -1,5 +1,6 @@
 import Foundation
 import MockHTTP
+import MockBasics
 
 /// The logo the backend serves at `/api/branding/<company id>/logo` (seed 002's customer
 /// `logoUrl`). The mock keeps no image files: it draws one per company, 96 × 96 pixels, a disc in a

@@ -1,3 +1,5 @@
+import MockBasics
+import MockStore
 /// Wire shapes of `GET /api/clients`, `GET /api/clients/search` and `GET /api/clients/:id`
 /// (CONTRACT §6). Flags are integers 0/1, money strings, every key always present.
 

@@ -1,5 +1,7 @@
 import Foundation
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// Customer authentication (CONTRACT §4): magic-link code, company selection, me, logout.
 /// Customer tokens have no refresh token; the JWT lives 7 days and its session is checked on

@@ -1,3 +1,5 @@
+import MockBasics
+import MockStore
 /// The customer's view of an order (decided, docs/resources.md): what the portal shows, and
 /// nothing staff-only — no internal notes, engineer notes or findings, part costs, payment
 /// records, assigned staff or client contact details.

@@ -1,4 +1,6 @@
 import Foundation
+import MockBasics
+import MockStore
 
 /// The customer portal (CONTRACT §6, customer part): the signed-in client's orders of the token's
 /// company only; another client's order, or the same client's order in another company, is a 404.

@@ -1,3 +1,5 @@
+import MockBasics
+import MockStore
 /// Wire shapes of `GET /api/dashboard/stats` and `GET /api/dashboard/enquiry-stats` (CONTRACT §6,
 /// decided shapes). Keys come in a fixed order: statuses in workflow order, money as strings.
 

@@ -1,3 +1,5 @@
+import MockBasics
+import MockStore
 /// Wire shapes of the device routes (seed 003 "Device Detail").
 
 /// A row of `GET /api/devices`, `my-queue` and `my-active-work`.

@@ -1,4 +1,6 @@
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// Devices, their workflow and the scanner (CONTRACT §6): company-scoped; another company's id is
 /// a 404 and changes nothing.

@@ -1,5 +1,7 @@
 import Foundation
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// Push device tokens and preferences (CONTRACT §7), for staff and customer tokens alike.
 /// `app_type` must match the kind of token presented; re-registering a token moves it to the new owner.
@@ -58,10 +60,10 @@ enum DeviceTokenRoutes {
 
         router.put("/api/user/push-preferences", access: .staffOrCustomer) { context in
             let owner = try pushOwner(context.principal)
-            let change = try context.body(PushPreferences.Change.self)
+            let change = try context.body(PushPreferencesChange.self)
             guard change.hasAny else { throw APIFailure.badRequest("No fields to update") }
-            return JSONBody.success(PushPreferencesPayload(try context.store.updatePushPreferences(of: owner, change: change,
-                                                                                                  now: context.now)))
+            let preferences = try context.store.updatePushPreferences(of: owner, now: context.now) { $0.apply(change) }
+            return JSONBody.success(PushPreferencesPayload(preferences))
         }
     }
 }
@@ -83,5 +85,45 @@ struct PushPreferencesPayload: Sendable {
         ticket_messages = preferences.ticket_messages
         quote_updates = preferences.quote_updates
         marketing = preferences.marketing
+    }
+}
+
+/// `PUT /api/user/push-preferences`: the switches to change.
+struct PushPreferencesChange: Decodable {
+    var push_enabled: Bool?
+    var order_updates: Bool?
+    var device_updates: Bool?
+    var ticket_messages: Bool?
+    var quote_updates: Bool?
+    var marketing: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case push_enabled, order_updates, device_updates, ticket_messages, quote_updates, marketing
+    }
+
+    /// A switch may be left out; `null` is a 400 naming it (it is not "leave as is").
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        push_enabled = try c.decodeUnlessNull(Bool.self, forKey: .push_enabled)
+        order_updates = try c.decodeUnlessNull(Bool.self, forKey: .order_updates)
+        device_updates = try c.decodeUnlessNull(Bool.self, forKey: .device_updates)
+        ticket_messages = try c.decodeUnlessNull(Bool.self, forKey: .ticket_messages)
+        quote_updates = try c.decodeUnlessNull(Bool.self, forKey: .quote_updates)
+        marketing = try c.decodeUnlessNull(Bool.self, forKey: .marketing)
+    }
+
+    var hasAny: Bool {
+        [push_enabled, order_updates, device_updates, ticket_messages, quote_updates, marketing].contains { $0 != nil }
+    }
+}
+
+extension PushPreferences {
+    mutating func apply(_ change: PushPreferencesChange) {
+        push_enabled = change.push_enabled ?? push_enabled
+        order_updates = change.order_updates ?? order_updates
+        device_updates = change.device_updates ?? device_updates
+        ticket_messages = change.ticket_messages ?? ticket_messages
+        quote_updates = change.quote_updates ?? quote_updates
+        marketing = change.marketing ?? marketing
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import Yams
+import MockBasics
 
 /// `GET /openapi.yaml` and `GET /openapi.json`, open to anyone: the contract this server speaks.
 ///

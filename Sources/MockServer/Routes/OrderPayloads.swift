@@ -1,3 +1,5 @@
+import MockBasics
+import MockStore
 /// Wire shapes of `GET /api/orders` and `GET|PATCH /api/orders/:id` (seed 003 "Order Detail").
 
 /// A row of the order list.

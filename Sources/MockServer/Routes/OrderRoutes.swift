@@ -1,4 +1,6 @@
 import Foundation
+import MockBasics
+import MockStore
 
 /// Orders (CONTRACT §6): company-scoped; another company's id is a 404 and changes nothing.
 enum OrderRoutes {

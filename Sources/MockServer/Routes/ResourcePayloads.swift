@@ -1,3 +1,5 @@
+import MockBasics
+import MockStore
 /// Wire pieces the resource payloads share (snake_case, CONTRACT §6). Optional values are
 /// `@Nullable`: the key is always present, `null` when empty, so every response of a type has
 /// the same keys.

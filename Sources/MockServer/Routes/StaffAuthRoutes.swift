@@ -1,5 +1,7 @@
 import Foundation
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// Staff authentication (CONTRACT §2, §3): password + 2FA, magic link, refresh, me, logout.
 enum StaffAuthRoutes {

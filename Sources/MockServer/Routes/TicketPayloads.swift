@@ -1,3 +1,5 @@
+import MockBasics
+import MockStore
 /// Wire shapes of the enquiry routes (seed 003 "Ticket/Enquiry Detail" and "Ticket Actions").
 
 /// A row of `GET /api/tickets`.

@@ -1,5 +1,7 @@
 import Foundation
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// Enquiries: tickets, their actions and macros (CONTRACT §6); company-scoped, another company's id
 /// is a 404 and changes nothing.

@@ -1,3 +1,5 @@
+import MockBasics
+import MockStore
 /// Wire shapes of the auth endpoints, with the seeds' exact mixed casing (CONTRACT §1, §2, §4):
 /// top-level keys camelCase, login step-1 `user` camelCase, token-response `user`/`company`
 /// snake_case, customer `client`/`company` camelCase. Flags are integers, VAT rates strings.

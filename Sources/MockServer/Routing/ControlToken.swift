@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import MockHTTP
+import MockBasics
 
 /// `--control-token` (docs/control-api.md#the-control-token): when the server has one, every
 /// control call but `GET /__mock/health` (container health checks) and the console page

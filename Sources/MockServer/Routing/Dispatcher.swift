@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// The request pipeline: the namespace, control API, injected faults, authentication, quarantine,
 /// routing, the handler, then the one error→response mapping, the journal and the log line.

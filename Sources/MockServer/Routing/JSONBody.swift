@@ -1,5 +1,6 @@
 import Foundation
 import MockHTTP
+import MockBasics
 
 /// JSON in and out: the envelope of CONTRACT §1, and request bodies decoded with errors that name
 /// the field.

@@ -1,4 +1,6 @@
 import Foundation
+import MockBasics
+import MockStore
 
 /// A PATCH body: a JSON object whose keys must all be editable fields. It tells an absent key
 /// (leave the field) from `null` (clear it), which `Decodable` cannot. An unknown key, a wrong

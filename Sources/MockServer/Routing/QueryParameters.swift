@@ -1,5 +1,7 @@
 import Foundation
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// `?page=&limit=` of every list (CONTRACT §1): page ≥ 1 (default 1), limit 1…100 (default 20);
 /// anything else is a 400 naming the parameter. A page past the end is an empty `data`.

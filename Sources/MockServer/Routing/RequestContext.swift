@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import MockHTTP
+import MockBasics
+import MockStore
 
 /// One request as a handler sees it: the request, path parameters, the authenticated principal
 /// (resolved by the auth layer before the handler runs) and the instant the request is judged at.

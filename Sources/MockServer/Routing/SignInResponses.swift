@@ -1,4 +1,6 @@
 import Foundation
+import MockBasics
+import MockStore
 
 /// The answer of a sign-in's last step (CONTRACT §2, §4), made in one place for the two callers
 /// that give it: the app API's sign-in routes (2FA verify, magic-link verify, customer verify-code)

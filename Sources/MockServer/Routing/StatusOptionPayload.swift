@@ -1,3 +1,5 @@
+import MockBasics
+import MockStore
 /// `{status, label}`: a device status with seed 003's display name — a device's
 /// `available_transitions` in the app API (`GET /api/devices/{id}`) and in the console's
 /// `GET /__mock/orders`, so both folders above share it.

@@ -4,6 +4,8 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// Customer sign-in (CONTRACT §4) over real HTTP.
 @Suite struct CustomerAuthTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// Push device tokens and preferences (CONTRACT §7).
 @Suite struct DeviceTokenTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// Quarantine (CONTRACT §5): pending and suspended companies reach only the allow-list.
 @Suite struct QuarantineTests {

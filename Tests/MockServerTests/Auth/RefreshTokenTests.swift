@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// Refresh-token rotation, families and revocation (CONTRACT §3) over real HTTP.
 @Suite struct RefreshTokenTests {

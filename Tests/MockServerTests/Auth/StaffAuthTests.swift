@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// Staff sign-in (CONTRACT §2) over real HTTP: shapes, JSON types and every message.
 @Suite struct StaffAuthTests {

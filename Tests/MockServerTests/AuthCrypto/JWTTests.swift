@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 @Suite("JWT HS256")
 struct JWTTests {

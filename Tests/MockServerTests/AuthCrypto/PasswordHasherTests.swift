@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 @Suite("PBKDF2 password hashes")
 struct PasswordHasherTests {

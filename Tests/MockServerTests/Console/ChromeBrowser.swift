@@ -5,6 +5,8 @@ import Glibc
 import Darwin
 #endif
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// Headless Chromium driven through chromedriver's W3C WebDriver HTTP API (JSON over HTTP, no
 /// client library): `chromedriver --port=0` is started per browser, reports the port it took,

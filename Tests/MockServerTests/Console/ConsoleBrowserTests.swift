@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import MockHTTP
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// The console (`GET /__mock/`) in a real browser: headless Chromium, driven over WebDriver, against
 /// a live mock on an ephemeral port. What the page shows is checked in the page; what its buttons

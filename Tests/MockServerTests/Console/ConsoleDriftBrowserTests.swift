@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MockProxy
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// The console served by `repairminder-mock proxy` (part of the serialized `ConsoleBrowserTests`
 /// suite: one browser at a time): the page finds it is a proxy's and shows only its Drift panel,

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// The console's orders panel and add-order form in headless Chromium (part of the serialized
 /// `ConsoleBrowserTests` suite: one browser at a time). What the page shows is checked in the page;

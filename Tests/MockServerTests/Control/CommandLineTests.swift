@@ -4,6 +4,8 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// The `repairminder-mock` binary itself: environment variables, `--export-on-exit` after SIGTERM,
 /// `--seed` with a state file, and `--health-probe`.

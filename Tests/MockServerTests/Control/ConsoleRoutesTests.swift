@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// The console page (`GET /__mock/`) as HTTP sees it, and the read endpoints it polls:
 /// `GET /__mock/accounts`, `/__mock/companies`, `/__mock/sessions`, `/__mock/orders`,

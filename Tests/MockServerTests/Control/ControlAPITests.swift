@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// The `/__mock/` control API over real HTTP, each endpoint with its bad input.
 @Suite struct ControlAPITests {

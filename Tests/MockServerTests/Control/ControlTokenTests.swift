@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import MockHTTP
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// `--control-token`: every control call but health and the console page needs
 /// `Authorization: Bearer <token>`, in every namespace; a refused call changes nothing; and the

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// `POST /__mock/events`: the backend's own `payment_received` and `order_created`, each doing
 /// what the backend would and recording the push seed 000 handles; bad bodies write nothing.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// `POST /__mock/fixtures`: rows added to a running mock in the seed format (docs/control-api.md,
 /// "Fixtures"): made ids and numbers, references to seeded rows and to rows of the same body,

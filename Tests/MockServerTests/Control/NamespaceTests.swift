@@ -2,6 +2,8 @@ import Foundation
 import MockHTTP
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// `/ns/<name>/…`: isolated mocks in one server (issue "Parallel test isolation").
 @Suite struct NamespaceTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// `POST /__mock/sessions` (a session minted without the codes, answering what the account's last
 /// real sign-in step answers) and `DELETE /__mock/sessions/{id}` (revoked as a logout would), for

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// `--push-dir`: every recorded push also as an `.apns` file, after its request commits, a named
 /// namespace's in `ns/<name>/`. (Through the binary, with `--simulator-push`, in

@@ -5,6 +5,8 @@ import FoundationNetworking
 import Logging
 @testable import MockProxy
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 import MockHTTP
 
 /// The proxy between a test and an upstream on loopback: a real mock (answered in process) behind a

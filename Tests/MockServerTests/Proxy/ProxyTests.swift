@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MockProxy
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 import MockHTTP
 
 /// Proxy mode (docs/drift.md), against upstreams on loopback: the mock itself (the app sees what it

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// Staff clients (CONTRACT §6): `GET /api/clients` (search, pagination), `GET /api/clients/search?q=`
 /// (at most 20, unpaginated) and `GET /api/clients/:id` (the caller's company's orders only),

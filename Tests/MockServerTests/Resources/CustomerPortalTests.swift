@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// The customer portal (CONTRACT §6, customer part; §7 customer pushes): the signed-in client's
 /// orders of the token's company, the quote approved with a typed signature or rejected, messages

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// The staff dashboard (CONTRACT §6, decided shapes): `GET /api/dashboard/stats?period=` and
 /// `GET /api/dashboard/enquiry-stats`. Every count must equal the total of the list endpoint with

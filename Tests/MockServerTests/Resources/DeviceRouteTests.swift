@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// Staff devices (CONTRACT §6): `GET /api/devices` (filters), `my-queue`, `my-active-work`, the
 /// detail, the scanner lookup and the non-status fields of `PATCH /api/devices/:id`.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// `GET /api/header-counts` (decided path and shape): the staff tabs' badges, each equal to the
 /// total of the list it summarises, for whoever asks, as the data moves.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// `GET /api/macros`, `POST /api/tickets/:id/macro` (the first stage now as a reply, the rest
 /// scheduled) and the control route `POST /__mock/inbound-email` (a new enquiry or a customer's

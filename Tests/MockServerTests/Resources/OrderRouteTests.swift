@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// Staff orders (CONTRACT §6): `GET /api/orders` (pagination, filters), `GET|PATCH /api/orders/:id`,
 /// `GET /api/orders/:orderId/devices/:deviceId`, against a real mock with the default seed.

@@ -1,5 +1,7 @@
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// The decided rules behind orders: derived status, money, queues (docs/resources.md).
 @Suite struct OrderRulesTests {

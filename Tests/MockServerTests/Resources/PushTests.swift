@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// Pushes recorded by order and device events (CONTRACT §7): types and payloads of seeds 000 and
 /// 004, recipients, the actor left out, preferences, and one row per registered token.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// The ticket actions of CONTRACT §6: `reply` (an outbound message, a `ticket_reply` mail, a
 /// customer `message` push), `note` (internal: no mail, no push, never shown to the customer) and

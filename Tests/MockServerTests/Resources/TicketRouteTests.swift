@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// Staff enquiries (CONTRACT §6): `GET /api/tickets` (filters, pagination), `GET|PATCH
 /// /api/tickets/:id`, attachments, tenant isolation and role separation, against the default seed.

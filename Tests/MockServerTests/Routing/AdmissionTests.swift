@@ -3,6 +3,8 @@ import Foundation
 import MockHTTP
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// `Admission`: never more than `width` bodies at once, and every caller gets its turn.
 @Suite struct AdmissionTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 @Suite struct JSONBodyTests {
     /// Where a NUL is, named as a decoding failure names a field; text that only looks like the

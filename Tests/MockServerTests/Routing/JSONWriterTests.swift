@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// `JSONWritable` and `@JSONObject`: keys in declaration order, Foundation's `JSONEncoder` text
 /// otherwise.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// The few paths that need the server listening: what the transport answers by itself carries the
 /// app's error envelope (MockServer gives it to MockHTTP), and a whole sign-in over real sockets

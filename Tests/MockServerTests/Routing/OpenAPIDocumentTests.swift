@@ -3,6 +3,8 @@ import Testing
 import MockHTTP
 import Yams
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// `GET /openapi.json` and `GET /openapi.yaml`: the bundled docs/openapi.yaml, served without
 /// authentication, `servers` naming the URL the request came to, and describing exactly the routes

@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 import MockHTTP
 
 /// The request log at `info` shows what the app did and what a test changed; the control API's

@@ -1,6 +1,8 @@
 import MockHTTP
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// The router alone: which pattern a path reaches, and the 405 that names the methods it has.
 struct RouterTests {

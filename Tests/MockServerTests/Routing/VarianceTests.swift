@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// Shape variance (docs/http.md): each variant's bytes, per server (`--vary`) and per namespace
 /// (`PUT /__mock/variance`), app API only, off by default.

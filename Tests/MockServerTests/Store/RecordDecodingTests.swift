@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// The decoding of every record (`@StoredTable`'s `init(columns:)`) — by index from a
 /// statement and by name from a row — on every row of a database in which every table has rows:

@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// `Statement.rows(arguments:)`: the store's reads bind and step with SQLite directly; every kind
 /// of value binds as GRDB binds it, errors are GRDB's errors, and no statement is left open.

@@ -3,6 +3,8 @@ import Foundation
 import MockHTTP
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// `StorePool`: copies of the pristine database made ahead for new namespaces.
 @Suite struct StorePoolTests {

@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import Testing
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// A cheap stand-in for the PBKDF2 hasher.
 let storeFakeHash: @Sendable (String) -> String = { "test$" + $0 }

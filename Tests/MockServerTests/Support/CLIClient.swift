@@ -3,6 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 /// Plain HTTP to a `repairminder-mock` binary started by a test (`SpawnedMock`): the
 /// sign-in and control calls the push and control-token tests need, sending the control token on

@@ -3,6 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import MockServer
+@testable import MockBasics
+@testable import MockStore
 
 import MockHTTP
 import RepairMinderMockControl

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Crypto
 import MockHTTP
+import MockBasics
 
 // MARK: - JWT
 

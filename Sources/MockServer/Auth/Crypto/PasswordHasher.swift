@@ -1,4 +1,5 @@
 import _CryptoExtras
+import MockBasics
 
 /// PBKDF2-HMAC-SHA256 password hashes, encoded `pbkdf2-sha256$<iterations>$<salt>$<hash>` with the
 /// 16-byte random salt and the 32-byte derived key in standard base64 (with padding). The key is

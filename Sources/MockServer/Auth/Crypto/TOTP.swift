@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Crypto
+import MockBasics
 
 /// RFC 6238 time-based one-time passwords (RFC 4226 HOTP over `floor(unixTime / period)`).
 /// Defaults are the authenticator-app ones: HMAC-SHA-1, 30-second steps, 6 digits.

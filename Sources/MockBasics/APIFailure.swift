@@ -1,0 +1,54 @@
+/// Every failure a handler can answer with. The router's single catch turns it into
+/// `{"success": false, "error": message, "code"?: code}` with `status`.
+/// Messages are the contract's wording, byte-exact.
+package struct APIFailure: Error, Sendable, Equatable {
+    package var status: Int
+    package var message: String
+    /// Only where the contract defines one (quarantine).
+    package var code: String? = nil
+    /// Extra response headers (`Allow`, `X-Mock-Reason`); never diagnostics in the body.
+    package var headers: [Header] = []
+
+    package struct Header: Sendable, Equatable {
+        package var name: String
+        package var value: String
+
+        package init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    package init(status: Int, message: String, code: String? = nil, headers: [Header] = []) {
+        self.status = status
+        self.message = message
+        self.code = code
+        self.headers = headers
+    }
+
+    package static let unauthorized = APIFailure(status: 401, message: "Unauthorized")
+    package static let notFound = APIFailure(status: 404, message: "Not found")
+    package static let invalidJSON = APIFailure(status: 400, message: "Invalid JSON body")
+
+    package static func unauthorized(reason: String) -> APIFailure {
+        APIFailure(status: 401, message: "Unauthorized", headers: [Header(name: "X-Mock-Reason", value: reason)])
+    }
+
+    package static func invalidField(_ name: String) -> APIFailure {
+        APIFailure(status: 400, message: "Invalid or missing field: \(name)")
+    }
+
+    /// A query parameter outside its range or set (`?limit=0`, `?status=lost`).
+    package static func invalidQuery(_ name: String) -> APIFailure {
+        APIFailure(status: 400, message: "Invalid query parameter: \(name)")
+    }
+
+    package static func badRequest(_ message: String) -> APIFailure {
+        APIFailure(status: 400, message: message)
+    }
+
+    package static func methodNotAllowed(allow: [String]) -> APIFailure {
+        APIFailure(status: 405, message: "Method not allowed",
+                   headers: [Header(name: "Allow", value: allow.joined(separator: ", "))])
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import MockBasics
+
+/// The kinds of mail the backend sends (`outbox.kind`).
+package enum MailKind: String, Sendable, CaseIterable {
+    case staffTwoFactor = "staff_2fa"
+    case staffMagicLink = "staff_magic_link"
+    case customerMagicLink = "customer_magic_link"
+    case ticketReply = "ticket_reply"
+}
+
+/// A mail the backend would send, as the outbox records it.
+package struct Mail: Sendable {
+    var to: String
+    var kind: MailKind
+    var subject: String
+    var body: String
+    /// The code the mail carries in clear (sign-in mail), for tests to read back.
+    var code: String?
+
+    package init(to: String, kind: MailKind, subject: String, body: String, code: String? = nil) {
+        self.to = to
+        self.kind = kind
+        self.subject = subject
+        self.body = body
+        self.code = code
+    }
+}
+
+extension Store {
+    /// Mail sent, newest first; `to` (case-insensitive) and `kind` narrow it when given.
+    package func outbox(to: String?, kind: MailKind?) throws -> [OutboxRecord] {
+        try readDatabase { db in
+            try db.records(OutboxRecord.self, """
+                SELECT * FROM outbox
+                WHERE (?1 IS NULL OR to_address = ?1 COLLATE NOCASE) AND (?2 IS NULL OR kind = ?2)
+                ORDER BY sent_at DESC, rowid DESC
+                """, [to, kind?.rawValue])
+        }
+    }
+}
+
+extension OutboxRecord {
+    /// Records `mail` in the caller's transaction, so a failed request sends nothing.
+    static func send(_ mail: Mail, db: Database, now: Date) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO outbox (id, to_address, kind, subject, body, code, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [Secrets.uuid(), mail.to, mail.kind.rawValue, mail.subject, mail.body, mail.code,
+                                     Timestamp.string(now)])
+    }
+}

@@ -1,0 +1,13 @@
+import GRDB
+import MockBasics
+
+extension Store {
+    /// The pushes the backend would have sent, newest first; only those to `deviceToken` when given.
+    package func recordedPushes(deviceToken: String?) throws -> [PushLogRecord] {
+        try readDatabase { db in
+            try db.records(PushLogRecord.self, """
+                SELECT * FROM push_log WHERE (?1 IS NULL OR device_token = ?1) ORDER BY sent_at DESC, rowid DESC
+                """, [deviceToken])
+        }
+    }
+}

@@ -1,0 +1,282 @@
+import GRDB
+import GRDBSQLite
+import MockBasics
+
+// Reading records straight from a stepped statement, by column index: the one way the store
+// decodes rows (records, projections, and the few columns a query computes).
+//
+// GRDB's `FetchableRecord` path makes a `Row` per fetch, which lowercases and hashes every column
+// name into a dictionary, and then looks each column up by name again for every row: a third of
+// the order detail's time went there. A record's `init(columns:)` (written by `@StoredTable`
+// from the record's declaration) reads its columns in the order of `databaseColumns`; `Statement.records` checks once per fetch
+// that the statement's columns start with exactly those names and then reads by index. When they
+// do not (a hand-written column list, a join), it falls back to GRDB's rows, looked up by name, so a
+// query can never be decoded with the wrong layout — only more slowly.
+
+/// A record whose decoder, `init(columns:)`, reads its columns in a fixed order.
+protocol ColumnDecodable: FetchableRecord {
+    /// The columns `init(columns:)` reads, in order: the table's own order, so `SELECT *` and
+    /// `SELECT table.*` take the fast path (RecordDecodingTests checks it for every table).
+    static var databaseColumns: [String] { get }
+    init<Columns: RecordColumns>(columns: inout Columns) throws
+}
+
+/// A record struct is one table (Records.swift): its stored properties are the table's columns in
+/// order, named by their snake_case (`companyID` → `company_id`). Writes `databaseTableName`,
+/// `CodingKeys`, `databaseColumns`, `init(columns:)` and `init(row:)`, and the `ColumnDecodable`
+/// conformance (MockServerMacros/StoredTableMacro.swift). RecordDecodingTests
+/// checks every record's columns against its migrated table.
+@attached(member, names: named(databaseTableName), named(CodingKeys))
+@attached(extension, conformances: ColumnDecodable, names: named(databaseColumns), named(init))
+macro StoredTable(_ name: String) = #externalMacro(module: "MockServerMacros", type: "StoredTableMacro")
+
+/// The columns of one row as a record decodes them, each named and taken in `databaseColumns` order.
+package protocol RecordColumns {
+    mutating func next<Value: ColumnValue>(_ column: String) throws -> Value
+    mutating func next<Value: ColumnValue>(_ column: String) throws -> Value?
+}
+
+/// A column type of the records: text, integers, and the stored enums.
+package protocol ColumnValue: DatabaseValueConvertible {
+    /// Column `index` of the current row of `statement`: nil for NULL; throws for a value that is
+    /// not a `Self` (an unknown enum value).
+    static func read(_ statement: SQLiteStatement, at index: CInt) throws -> Self?
+}
+
+extension String: ColumnValue {
+    @inline(__always)
+    package static func read(_ statement: SQLiteStatement, at index: CInt) throws -> String? {
+        fromStatement(statement, atUncheckedIndex: index)
+    }
+}
+
+extension Int: ColumnValue {
+    @inline(__always)
+    package static func read(_ statement: SQLiteStatement, at index: CInt) throws -> Int? {
+        fromStatement(statement, atUncheckedIndex: index)
+    }
+}
+
+extension Int64: ColumnValue {
+    @inline(__always)
+    package static func read(_ statement: SQLiteStatement, at index: CInt) throws -> Int64? {
+        fromStatement(statement, atUncheckedIndex: index)
+    }
+}
+
+/// Every stored enum reads as its raw text.
+extension StoredEnum {
+    package static func read(_ statement: SQLiteStatement, at index: CInt) throws -> Self? {
+        guard let raw = String.fromStatement(statement, atUncheckedIndex: index) else { return nil }
+        guard let value = Self(rawValue: raw) else { throw RecordColumnError.unknownValue(label, raw) }
+        return value
+    }
+}
+
+/// A row that does not fit its record; the store reports it as a 500 (`ResourceError.inconsistent`
+/// is for contradicting rows, this is for one unreadable row).
+struct RecordColumnError: Error, CustomStringConvertible {
+    let description: String
+
+    static func null(_ column: String) -> RecordColumnError {
+        RecordColumnError(description: "column \(column) is NULL in a row whose record requires it")
+    }
+
+    static func unknownValue(_ label: String, _ raw: String) -> RecordColumnError {
+        RecordColumnError(description: "unknown \(label) \"\(raw)\"")
+    }
+}
+
+/// The current row of a statement, read left to right by index (names are for errors only).
+struct StatementColumns: RecordColumns {
+    private let statement: SQLiteStatement
+    private var index: CInt = 0
+
+    /// Columns from `index` on (the first is 0): a record after another one in a joined row.
+    init(_ statement: SQLiteStatement, from index: CInt = 0) {
+        self.statement = statement
+        self.index = index
+    }
+
+    @inline(__always)
+    mutating func next<Value: ColumnValue>(_ column: String) throws -> Value {
+        defer { index += 1 }
+        guard let value = try Value.read(statement, at: index) else { throw RecordColumnError.null(column) }
+        return value
+    }
+
+    @inline(__always)
+    mutating func next<Value: ColumnValue>(_ column: String) throws -> Value? {
+        defer { index += 1 }
+        return try Value.read(statement, at: index)
+    }
+
+    /// The projection in the next columns, or nil (skipping them) when its first column is NULL.
+    mutating func nextIfPresent<P: ColumnProjection>(_ type: P.Type) throws -> P? {
+        try nextIfPresent(P.columnNames.count) { try P(&$0) }
+    }
+
+    /// What `read` makes of the next `count` columns, or nil when the first of them (an id) is
+    /// NULL — the other side of a LEFT JOIN that found nothing — which skips them.
+    mutating func nextIfPresent<Value>(_ count: Int, _ read: (inout StatementColumns) throws -> Value) throws -> Value? {
+        // nil only for NULL: a text id reads as a number here, without making a string.
+        guard Int64.fromStatement(statement, atUncheckedIndex: index) != nil else {
+            index += CInt(count)
+            return nil
+        }
+        return try read(&self)
+    }
+}
+
+/// A GRDB row, read by column name: `init(row:)` for GRDB's own fetches and the fallback.
+struct RowColumns: RecordColumns {
+    let row: Row
+
+    mutating func next<Value: ColumnValue>(_ column: String) throws -> Value {
+        try row.decode(forColumn: column)
+    }
+
+    mutating func next<Value: ColumnValue>(_ column: String) throws -> Value? {
+        try row.decode(forColumn: column)
+    }
+}
+
+/// A few columns of one table that a list or a detail shows, read together (`ClientName`,
+/// `StaffName`, `ListedDevice`): the columns are named once, for the SELECT list and for reading.
+protocol ColumnProjection {
+    static var table: String { get }
+    /// In the order `init` reads them.
+    static var columnNames: [String] { get }
+    init(_ columns: inout StatementColumns) throws
+}
+
+/// A whole record read as a projection of its table: all its columns.
+extension ColumnProjection where Self: ColumnDecodable & TableRecord {
+    static var table: String { databaseTableName }
+    static var columnNames: [String] { databaseColumns }
+    init(_ columns: inout StatementColumns) throws { try self.init(columns: &columns) }
+}
+
+extension ColumnProjection {
+    /// `table.a, table.b, …` for a SELECT list.
+    /// Named with their table, as a join needs (`users` and most tables share `id`, `created_at`, …).
+    static var selection: String { columnNames.map { "\(table).\($0)" }.joined(separator: ", ") }
+}
+
+/// The bound values of a statement of the store, left to right.
+typealias SQLValues = [(any DatabaseValueConvertible)?]
+
+extension Statement {
+    /// True when the statement's first columns are `columns`, in order.
+    func startsWith(columns: [String]) -> Bool {
+        let names = columnNames
+        guard names.count >= columns.count else { return false }
+        for (index, name) in columns.enumerated() where names[index] != name { return false }
+        return true
+    }
+
+    /// Throws unless the statement's columns are exactly `names`: a joined row holds several `id`s
+    /// and can only be read by position, so its layout is checked before any row is read.
+    func requireColumns(_ names: [String], of row: String) throws {
+        guard columnNames == names else {
+            throw ResourceError.inconsistent("the columns of \(row) are not the ones it reads")
+        }
+    }
+
+    /// Every row as `R`, by index when the columns fit, else through GRDB's rows.
+    func records<R: ColumnDecodable>(_ type: R.Type, arguments: SQLValues) throws -> [R] {
+        guard startsWith(columns: R.databaseColumns) else {
+            return try R.fetchAll(self, arguments: StatementArguments(arguments))
+        }
+        return try rows(arguments: arguments) { try R.decode($0) }
+    }
+
+    /// The first row as `R`, or nil.
+    func record<R: ColumnDecodable>(_ type: R.Type, arguments: SQLValues) throws -> R? {
+        guard startsWith(columns: R.databaseColumns) else {
+            return try R.fetchOne(self, arguments: StatementArguments(arguments))
+        }
+        return try rows(arguments: arguments, limit: 1) { try R.decode($0) }.first
+    }
+
+    /// The first `limit` rows through `decode` (joined rows: the caller has checked the layout).
+    ///
+    /// Binds and steps with SQLite itself rather than through GRDB's `StatementArguments` and
+    /// cursors, which convert every value, validate, clear and re-bind, and allocate a cursor per
+    /// statement — a tenth of the order detail, whose seven statements each read a few rows. The
+    /// statement is left finished or reset, never busy (an open read would hold its snapshot), so
+    /// GRDB, which binds its own arguments before every execution, can use it afterwards as ever.
+    func rows<Element>(arguments: SQLValues, limit: Int = .max,
+                       decode: (SQLiteStatement) throws -> Element) throws -> [Element] {
+        let statement = sqliteStatement
+        sqlite3_reset(statement)  // its code repeats the last step's error, already reported
+        guard sqlite3_bind_parameter_count(statement) == CInt(arguments.count) else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE,
+                                message: "\(arguments.count) arguments for \(sqlite3_bind_parameter_count(statement))", sql: sql)
+        }
+        for (offset, value) in arguments.enumerated() {
+            let code = Self.bind(value?.databaseValue, to: statement, at: CInt(offset + 1))
+            guard code == SQLITE_OK else { throw error(code) }
+        }
+        var out: [Element] = []
+        while out.count < limit {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return out }
+            guard code == SQLITE_ROW else {
+                let failure = error(code)
+                sqlite3_reset(statement)
+                throw failure
+            }
+            do {
+                out.append(try decode(statement))
+            } catch {
+                sqlite3_reset(statement)
+                throw error
+            }
+        }
+        sqlite3_reset(statement)  // rows remain: end the read
+        return out
+    }
+
+    /// The single integer a `SELECT COUNT(*) …` answers (0 when it answers no row).
+    func count(arguments: SQLValues) throws -> Int {
+        try rows(arguments: arguments, limit: 1) { Int(sqlite3_column_int64($0, 0)) }.first ?? 0
+    }
+
+    private static func bind(_ value: DatabaseValue?, to statement: SQLiteStatement, at index: CInt) -> CInt {
+        switch value?.storage {
+        case nil, .null?: return sqlite3_bind_null(statement, index)
+        case .int64(let int)?: return sqlite3_bind_int64(statement, index, int)
+        case .double(let double)?: return sqlite3_bind_double(statement, index, double)
+        case .string(let string)?: return sqlite3_bind_text(statement, index, string, -1, transient)
+        case .blob(let data)?:
+            return data.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, CInt($0.count), transient) }
+        }
+    }
+
+    /// True while the statement has rows it has not finished (an open read).
+    var isBusy: Bool { sqlite3_stmt_busy(sqliteStatement) != 0 }
+
+    /// SQLite copies the value while binding (`SQLITE_TRANSIENT`).
+    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+    private func error(_ code: CInt) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: code),
+                      message: String(cString: sqlite3_errmsg(sqlite3_db_handle(sqliteStatement))), sql: sql)
+    }
+}
+
+extension ColumnDecodable {
+    /// The record whose columns start at `index` of the current row (0: a record of its own).
+    static func decode(_ statement: SQLiteStatement, from index: CInt = 0) throws -> Self {
+        var columns = StatementColumns(statement, from: index)
+        return try Self(columns: &columns)
+    }
+
+    /// The record whose columns start at `index`, or nil when its first column (the id) is NULL:
+    /// the other side of a LEFT JOIN that found nothing.
+    static func decodeIfPresent(_ statement: SQLiteStatement, from index: CInt) throws -> Self? {
+        var columns = StatementColumns(statement, from: index)
+        return try columns.nextIfPresent(databaseColumns.count) { try Self(columns: &$0) }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import GRDB
+import MockHTTP
+import MockBasics
+
+/// The SQLite database of the mock, behind named operations: like GRDB's demo `AppDatabase`, the
+/// writer is private and every query lives in a file of Store/ (one per resource) as a method of
+/// `Store` — `order(id:company:)`, `rotateRefreshToken(…)`, `registerDeviceToken(…)`. Nothing
+/// outside Store/ sees SQL, a `Database` or GRDB. Each named operation that writes is one
+/// transaction, so a request's writes commit together or not at all.
+///
+/// Schema by migrations, foreign keys on; a file database uses WAL with `synchronous = NORMAL`
+/// (a killed process loses nothing committed; a power loss can drop the last commits). Opening
+/// never seeds: the server seeds only when `isEmpty()` (a fresh file) or on `--reset`, through
+/// `SeedSnapshot.restore(into:)`.
+package struct Store: Sendable {
+    private let writer: any DatabaseWriter
+    /// Admits one reading thread at a time to the database queue. GRDB's queue is a serial
+    /// `DispatchQueue`: many connection threads calling `sync` on it at once go down Dispatch's
+    /// slow path, each parking and being woken in turn, which cost more than the query (64
+    /// connections answered fewer requests than 1). A mutex in front of the reads, which take
+    /// microseconds, keeps most `sync`s uncontended; its first waiter spins before it sleeps
+    /// (`SpinningGate`), so the Linux pool's two workers take turns at the database without a
+    /// sleep and a wake-up per read (order detail at 64 connections: +50 %, docs/performance.md).
+    /// Writes do not take it: they can take milliseconds on a file, and the mutex is not fair —
+    /// behind it a write could wait for seconds (seen: a 2 s client timeout at 64 writing
+    /// connections), while the queue serves its callers in turn. Not reentrant, like the queue.
+    private let gate = SpinningGate()
+    /// When the next scheduled macro stage is due, so that a request need not ask the database
+    /// (`sendDueMacroStages`).
+    let macroSchedule = MacroSchedule()
+
+    /// `":memory:"` for a private in-memory database, else a file path (its folder is created).
+    package init(path: String) throws {
+        if path == ":memory:" {
+            try self.init(writer: DatabaseQueue(configuration: Self.configuration(file: false)))
+        } else {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try self.init(writer: DatabaseQueue(path: path, configuration: Self.configuration(file: true)))
+        }
+    }
+
+    /// Wraps an open database and runs the migrations it lacks. The caller may keep `writer` (a
+    /// test reading its own database, or a `SeedSnapshot` building its pristine copy).
+    init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try StoreMigrations.migrator.migrate(writer)
+    }
+
+    /// The page size of every database the store creates. SQLite's backup API needs the same
+    /// page size on both sides for a WAL or in-memory destination. Every table and index has a
+    /// page of its own however few rows it holds (the default seed: 88 b-trees, 101 of its 228
+    /// pages at 2 KiB alone and mostly empty), and an in-memory database keeps each page with about
+    /// 260 bytes of SQLite's bookkeeping: 1 KiB pages make the seed 368 pages and a copy in
+    /// memory 584 KiB, against 630 KiB at 2 KiB and 820 at 4 KiB (measured with SQLite alone);
+    /// the page copy of a reset runs 7 % more instructions but moves a fifth fewer bytes, and
+    /// a read costs the same (docs/performance.md).
+    static let pageSize = 1024
+
+    static func configuration(file: Bool) -> Configuration {
+        _ = SQLiteSettings.applied   // before the first database opens
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.label = "RepairMinderMock"
+        config.prepareDatabase { db in
+            // Only takes effect on a database that has no table yet (a new file or :memory:).
+            try db.execute(sql: "PRAGMA page_size = \(Store.pageSize)")
+            if file {
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+        return config
+    }
+
+    /// True when the database holds no company (a fresh file): the server seeds only then.
+    package func isEmpty() throws -> Bool {
+        try readDatabase { db in
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT NOT EXISTS (SELECT 1 FROM companies)")) ?? true
+        }
+    }
+
+    // MARK: - Database access, for the named operations of Store/ only
+    //
+    // Swift has no access level for a folder: these are internal so that every file of Store/ can
+    // build its operations on them, and files outside Store/ never call them (StoreBoundaryTests
+    // checks that no source file outside Store/ names them or imports GRDB). A closure that takes
+    // a `Database` is how SQL would escape into other folders.
+
+    /// Runs `body`, which only reads. On a `DatabaseQueue` (every store the mock makes) this is
+    /// `unsafeRead`: the queue runs one access at a time, so no write can interleave and no
+    /// transaction is needed for a consistent view; and GRDB's `read` would set and reset
+    /// `PRAGMA query_only`, a flag pragma after which SQLite expires every prepared statement
+    /// (`OP_Expire`), so every cached statement would be compiled again on its next use — the
+    /// authorizer and region analysis that dominated the authenticated request's profile.
+    func readDatabase<T>(_ body: (Database) throws -> T) throws -> T {
+        try gate.withLock {
+            if let queue = writer as? DatabaseQueue { return try queue.unsafeRead(body) }
+            return try writer.read(body)
+        }
+    }
+
+    /// One transaction: everything in `body` commits together or not at all. A request's writes
+    /// go through one of these — what makes two racing refreshes resolve to one winner.
+    func writeDatabase<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.write(body)
+    }
+
+    /// `body` outside any transaction: for what cannot run inside one (VACUUM, page size, journal
+    /// mode) or manages its own.
+    func writeDatabaseWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.writeWithoutTransaction(body)
+    }
+
+    /// Replaces the whole database with `source`'s pages (SQLite's backup API).
+    func copyPages(from source: DatabaseQueue) throws {
+        try source.backup(to: writer)
+        macroSchedule.forget()   // another database's runs: asked again at the next request
+    }
+
+    /// Calls `observer` for every transaction for as long as the database is open.
+    func observe(_ observer: some TransactionObserver) {
+        writer.add(transactionObserver: observer, extent: .databaseLifetime)
+    }
+
+    /// Closes the database; the store cannot be used afterwards.
+    func close() throws {
+        try writer.close()
+    }
+
+    /// True when both are the same open database (a namespace kept, not rebuilt).
+    func isSameDatabase(as other: Store) -> Bool {
+        writer === other.writer
+    }
+}
