@@ -5,30 +5,7 @@ import FoundationNetworking
 import MockServer
 import RepairMinderClient
 import RepairMinderMockControl
-
-/// Ids and accounts of `Seeds/default.json` used by the integration tests.
-enum Seeded {
-    static let acme = "00000001-0000-4000-8000-00000000a000"
-    static let beta = "00000001-0000-4000-8000-00000000b000"
-    static let password = "password123"
-    static let admin = "admin@acme.test"
-    static let engineer = "engineer@acme.test"
-    static let totp = "totp@acme.test"
-    static let totpSecret = "JBSWY3DPEHPK3PXP"
-    static let inactive = "inactive@acme.test"
-    static let archived = "archived@acme.test"
-    static let jane = "jane@customer.test"
-    static let sam = "sam@customer.test"
-    /// A web browser: no `Mobile`/`iPhone`/`iPad`/`iPod`/`Android` → 7-day refresh tokens.
-    static let webUserAgent = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Safari/605.1.15"
-    /// A 32-byte APNs token as hex.
-    static let deviceToken = String(repeating: "a1b2c3d4", count: 8)
-}
-
-struct FixtureError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
+import MockTestSupport
 
 /// Starts a mock of the test's own (port 0, 127.0.0.1, fresh in-memory database), runs `body`, and
 /// stops the mock whether `body` returns or throws.
@@ -130,7 +107,7 @@ final class MockFixture: Sendable {
         if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         let (data, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw FixtureError("no HTTP response") }
+        guard let http = response as? HTTPURLResponse else { throw TestFailure("no HTTP response") }
         return Reply(status: http.statusCode, body: data)
     }
 
@@ -144,7 +121,7 @@ final class MockFixture: Sendable {
     /// The newest code mailed to `email` of `kind` (`staff_2fa`, `staff_magic_link`, `customer_magic_link`).
     func latestCode(to email: String, kind: MockMailKind) async throws -> String {
         guard let code = try await control.latestCode(to: email, kind: kind) else {
-            throw FixtureError("no \(kind) code for \(email)")
+            throw TestFailure("no \(kind) code for \(email)")
         }
         return code
     }
@@ -165,11 +142,8 @@ final class MockFixture: Sendable {
 
     func clearFaults() async throws { try await control.clearFaults() }
 
-    /// Sets the mock clock to an instant (`2026-11-21T12:00:00Z` is the seed's reference time).
-    func setClock(_ now: String) async throws {
-        guard let instant = try? Date(now, strategy: .iso8601) else { throw FixtureError("not an ISO 8601 time: \(now)") }
-        try await control.setClock(to: instant)
-    }
+    /// Sets the mock clock to an instant (`MockSeed.referenceNow` is the seed's reference time).
+    func setClock(_ instant: Date) async throws { try await control.setClock(to: instant) }
 
     /// The pushes recorded for `deviceToken` (all when nil), newest first; `payload.json` is the
     /// payload as APNs would deliver it.
@@ -188,8 +162,8 @@ final class MockFixture: Sendable {
 
     /// Password + emailed 2FA code, the way the app signs staff in.
     @MainActor
-    func signIn(_ session: StaffSession, email: String = Seeded.admin) async throws {
-        _ = try await session.login(email: email, password: Seeded.password)
+    func signIn(_ session: StaffSession, email: String = MockSeed.Staff.admin.email) async throws {
+        _ = try await session.login(email: email, password: MockSeed.password)
         try await session.requestTwoFactorCode()
         let code = try await latestCode(to: email, kind: "staff_2fa")
         try await session.verifyTwoFactor(code: code)
@@ -197,7 +171,7 @@ final class MockFixture: Sendable {
 
     /// A signed-in staff session of its own client.
     @MainActor
-    func signedInStaff(email: String = Seeded.admin, userAgent: String = APIClient.Configuration.defaultUserAgent,
+    func signedInStaff(email: String = MockSeed.Staff.admin.email, userAgent: String = APIClient.Configuration.defaultUserAgent,
                        refreshPolicy: RefreshPolicy = .singleFlight,
                        store: any TokenStore = InMemoryTokenStore(),
                        transport: any HTTPTransport = URLSessionTransport(),
@@ -213,7 +187,7 @@ extension MockFixture {
     /// A signed-in customer session of its own client (magic-link code; `companyId` answers the
     /// company selection of a customer of several companies).
     @MainActor
-    func signedInCustomer(email: String = Seeded.jane, companyId: String? = nil,
+    func signedInCustomer(email: String = MockSeed.Customer.jane.email, companyId: String? = nil,
                           store: any TokenStore = InMemoryTokenStore(), push: Bool = false) async throws -> CustomerSession {
         let client = client(store: store)
         let session = CustomerSession(client: client, push: push ? PushRegistration(client: client, role: .customer) : nil)

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
 
 /// Customer sign-in (CONTRACT §4) over real HTTP.
 @Suite struct CustomerAuthTests {
@@ -20,14 +21,14 @@ import Testing
         #expect(reply.status == 200)
         #expect(reply.data.keys == ["token", "client", "company"])
         #expect(reply.data["client"]?.keys == ["id", "firstName", "lastName", "email", "name"])
-        #expect(reply.data["client"]?["id"] == .string(SeedIDs.jane))
+        #expect(reply.data["client"]?["id"] == .string(MockSeed.Customer.jane.id))
         #expect(reply.data["company"]?.keys == ["id", "name", "logoUrl"])
-        #expect(reply.data["company"]?["id"] == .string(SeedIDs.acme))
+        #expect(reply.data["company"]?["id"] == .string(MockSeed.Company.acme))
         let claims = try JWTSigner(secret: MockServerConfiguration().jwtSecret).verify(try #require(reply.data["token"]?.string))
         #expect(claims["type"] == .string("customer"))
         #expect(claims["scope"] == .string("customer_portal"))
-        #expect(claims["clientId"] == .string(SeedIDs.jane))
-        #expect(claims["companyId"] == .string(SeedIDs.acme))
+        #expect(claims["clientId"] == .string(MockSeed.Customer.jane.id))
+        #expect(claims["companyId"] == .string(MockSeed.Company.acme))
         #expect(claims["email"] == .string("jane@customer.test"))
         #expect(claims["sessionId"]?.stringValue != nil)
         #expect(claims["issuedAt"]?.intValue != nil)
@@ -46,24 +47,24 @@ import Testing
         #expect(selection.data["requiresCompanySelection"] == .bool(true))
         #expect(selection.data["code"] == .string(code))
         let companies = try #require(selection.data["companies"]?.array)
-        #expect(Set(companies.compactMap { $0["id"]?.string }) == [SeedIDs.acme, SeedIDs.beta])
+        #expect(Set(companies.compactMap { $0["id"]?.string }) == [MockSeed.Company.acme, MockSeed.Company.beta])
         #expect(companies.allSatisfy { $0.keys == ["id", "name", "logoUrl"] })
         // Seed 002: Acme's logo is the backend's branding URL, Beta Tech has none.
-        #expect(companies.first { $0["id"]?.string == SeedIDs.acme }?["logoUrl"]
-                    == .string("http://127.0.0.1:0/api/branding/\(SeedIDs.acme)/logo"))
-        #expect(companies.first { $0["id"]?.string == SeedIDs.beta }?["logoUrl"] == .null)
+        #expect(companies.first { $0["id"]?.string == MockSeed.Company.acme }?["logoUrl"]
+                    == .string("http://127.0.0.1:0/api/branding/\(MockSeed.Company.acme)/logo"))
+        #expect(companies.first { $0["id"]?.string == MockSeed.Company.beta }?["logoUrl"] == .null)
 
         let stranger = try await mock.post("/api/customer/auth/verify-code", [
-            "email": .string("sam@customer.test"), "code": .string(code), "companyId": .string(SeedIDs.halted)])
+            "email": .string("sam@customer.test"), "code": .string(code), "companyId": .string(MockSeed.Company.halted)])
         #expect(stranger.status == 401)
         #expect(stranger.error == "Invalid or expired code")
 
         let chosen = try await mock.post("/api/customer/auth/verify-code", [
-            "email": .string("sam@customer.test"), "code": .string(code), "companyId": .string(SeedIDs.beta)])
+            "email": .string("sam@customer.test"), "code": .string(code), "companyId": .string(MockSeed.Company.beta)])
         #expect(chosen.status == 200)
-        #expect(chosen.data["company"]?["id"] == .string(SeedIDs.beta))
+        #expect(chosen.data["company"]?["id"] == .string(MockSeed.Company.beta))
         let spent = try await mock.post("/api/customer/auth/verify-code", [
-            "email": .string("sam@customer.test"), "code": .string(code), "companyId": .string(SeedIDs.acme)])
+            "email": .string("sam@customer.test"), "code": .string(code), "companyId": .string(MockSeed.Company.acme)])
         #expect(spent.error == "Invalid or expired code")
     }
 
@@ -74,7 +75,7 @@ import Testing
         #expect(reply.status == 200)
         #expect(reply.data == .object(["message": .string(Self.sent)]))
         let wrongCompany = try await mock.post("/api/customer/auth/request-magic-link", [
-            "email": .string("jane@customer.test"), "companyId": .string(SeedIDs.beta)])
+            "email": .string("jane@customer.test"), "companyId": .string(MockSeed.Company.beta)])
         #expect(wrongCompany.data == .object(["message": .string(Self.sent)]))
         #expect(try await mock.outboxCount() == 0)
     }
@@ -142,7 +143,7 @@ import Testing
             let token = try await view.signInCustomer("jane@customer.test")
             let me = try await view.get("/api/customer/auth/me", bearer: token)
             let url = try #require(me.data["company"]?["logoUrl"]?.string)
-            #expect(url == view.baseURL.absoluteString + "/api/branding/\(SeedIDs.acme)/logo")
+            #expect(url == view.baseURL.absoluteString + "/api/branding/\(MockSeed.Company.acme)/logo")
             let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
             let http = try #require(response as? HTTPURLResponse)
             #expect(http.statusCode == 200)
@@ -152,10 +153,10 @@ import Testing
             #expect(Array(data.suffix(12)) == [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82])
             #expect(BrandingLogo.crc32(Array(data[12..<29])) == data[29..<33].reduce(0) { $0 << 8 | UInt32($1) })
         }
-        let acme = BrandingLogo.png(for: SeedIDs.acme), beta = BrandingLogo.png(for: SeedIDs.beta)
+        let acme = BrandingLogo.png(for: MockSeed.Company.acme), beta = BrandingLogo.png(for: MockSeed.Company.beta)
         #expect(acme != beta, "each company its own")
         #expect(acme.count == 27_812)   // 96 rows of 1 + 96 × 3 bytes, stored
-        #expect(try await mock.get("/api/branding/\(SeedIDs.beta)/logo").status == 404)   // no logo
+        #expect(try await mock.get("/api/branding/\(MockSeed.Company.beta)/logo").status == 404)   // no logo
         #expect(try await mock.get("/api/branding/00000001-0000-4000-8000-00000000ffff/logo").json
                     == ["success": false, "error": "Not found"])
     }

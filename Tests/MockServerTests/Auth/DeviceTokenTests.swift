@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
 
 /// Push device tokens and preferences (CONTRACT §7).
 @Suite struct DeviceTokenTests {
@@ -12,7 +13,7 @@ import Testing
 
     /// `GET /__mock/device-tokens`: exactly the registered tokens, each with its owner, oldest first.
     @Test func theControlAPIListsTheRegisteredTokensAndWhose() async throws {
-        let mock = try MockHarness { $0.clockStart = SeedIDs.now; $0.clockFrozen = true }
+        let mock = try MockHarness { $0.clockStart = MockSeed.referenceNow; $0.clockFrozen = true }
         defer { mock.stop() }
         #expect(try await mock.get("/__mock/device-tokens").json == ["success": true, "data": []])
         let staff = try await mock.signInStaff("admin@acme.test")
@@ -24,10 +25,10 @@ import Testing
         let listed = try await mock.get("/__mock/device-tokens")
         #expect(listed.status == 200)
         #expect(listed.data == [
-            ["device_token": .string(Self.token), "platform": "ios", "app_type": "staff", "owner_id": .string(SeedIDs.acmeAdmin),
-             "company_id": .string(SeedIDs.acme), "registered_at": "2026-11-21T12:00:00Z"],
-            ["device_token": "jane000000000001", "platform": "ios", "app_type": "customer", "owner_id": .string(SeedIDs.jane),
-             "company_id": .string(SeedIDs.acme), "registered_at": "2026-11-21T12:00:00Z"],
+            ["device_token": .string(Self.token), "platform": "ios", "app_type": "staff", "owner_id": .string(MockSeed.Staff.admin.id),
+             "company_id": .string(MockSeed.Company.acme), "registered_at": "2026-11-21T12:00:00Z"],
+            ["device_token": "jane000000000001", "platform": "ios", "app_type": "customer", "owner_id": .string(MockSeed.Customer.jane.id),
+             "company_id": .string(MockSeed.Company.acme), "registered_at": "2026-11-21T12:00:00Z"],
         ])
         #expect(listed.data[0]?.keys == ["device_token", "platform", "app_type", "owner_id", "company_id", "registered_at"])
         #expect(try await mock.send("POST", "/__mock/device-tokens", body: "{}").status == 405)
@@ -41,7 +42,7 @@ import Testing
             "device_token": .string(Self.token), "platform": .string("ios"), "app_type": .string("staff")], bearer: staff.token)
         #expect(registered.status == 200)
         #expect(registered.data == .object(["message": .string("Device token registered")]))
-        #expect(try owners(mock).map(\.userID) == [SeedIDs.acmeAdmin])
+        #expect(try owners(mock).map(\.userID) == [MockSeed.Staff.admin.id])
 
         let customer = try await mock.signInCustomer("jane@customer.test")
         let moved = try await mock.post("/api/user/device-token", [
@@ -49,7 +50,7 @@ import Testing
         #expect(moved.status == 200)
         let rows = try owners(mock)
         #expect(rows.count == 1)
-        #expect(rows.first?.clientID == SeedIDs.jane)
+        #expect(rows.first?.clientID == MockSeed.Customer.jane.id)
         #expect(rows.first?.userID == nil)
         #expect(rows.first?.appType == .customer)
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
 
 /// Quarantine (CONTRACT §5): pending and suspended companies reach only the allow-list.
 @Suite struct QuarantineTests {
@@ -9,7 +10,7 @@ import Testing
     static let suspended = JSONValue.object(["success": .bool(false), "error": .string("Your account has been suspended..."),
                                            "code": .string("ACCOUNT_SUSPENDED")])
 
-    static let allowed = ["/api/auth/me", "/api/companies/\(SeedIDs.pending)", "/api/company-locations",
+    static let allowed = ["/api/auth/me", "/api/companies/\(MockSeed.Company.pending)", "/api/company-locations",
                           "/api/users/me", "/api/users/me/avatar", "/api/subscription/features"]
 
     @Test func pendingCompanyReachesOnlyTheAllowList() async throws {
@@ -20,7 +21,7 @@ import Testing
             let reply = try await mock.get(path, bearer: tokens.token)
             #expect(reply.status == 200, "\(path)")
         }
-        for path in ["/api/orders", "/api/devices/my-queue", "/api/companies/\(SeedIDs.acme)", "/api/no-such-thing",
+        for path in ["/api/orders", "/api/devices/my-queue", "/api/companies/\(MockSeed.Company.acme)", "/api/no-such-thing",
                      "/api/user/push-preferences"] {
             let reply = try await mock.get(path, bearer: tokens.token)
             #expect(reply.status == 403, "\(path)")
@@ -75,12 +76,12 @@ import Testing
         let tokens = try await mock.signInStaff("admin@acme.test")
         let path = "/api/user/push-preferences"
         #expect(try await mock.get(path, bearer: tokens.token).status == 200)
-        try await mock.setCompanyStatus(SeedIDs.acme, "suspended")
+        try await mock.setCompanyStatus(MockSeed.Company.acme, "suspended")
         #expect(try await mock.get(path, bearer: tokens.token).json == Self.pending)
         #expect(try await mock.get("/api/auth/me", bearer: tokens.token).status == 200)
-        try await mock.setCompanyStatus(SeedIDs.acme, "pending_approval")
+        try await mock.setCompanyStatus(MockSeed.Company.acme, "pending_approval")
         #expect(try await mock.get(path, bearer: tokens.token).json == Self.pending)
-        try await mock.setCompanyStatus(SeedIDs.acme, "active")
+        try await mock.setCompanyStatus(MockSeed.Company.acme, "active")
         #expect(try await mock.get(path, bearer: tokens.token).status == 200)
         #expect(try await mock.get("/api/no-such-thing", bearer: tokens.token).status == 404)
     }
@@ -99,7 +100,7 @@ import Testing
         let mock = try MockHarness()
         defer { mock.stop() }
         let token = try await mock.signInCustomer("jane@customer.test")
-        try await mock.setCompanyStatus(SeedIDs.acme, "suspended")
+        try await mock.setCompanyStatus(MockSeed.Company.acme, "suspended")
         #expect(try await mock.get("/api/user/push-preferences", bearer: token).status == 200)
     }
 
@@ -124,9 +125,9 @@ import Testing
         let mock = try MockHarness()
         defer { mock.stop() }
         let tokens = try await mock.signInStaff("admin@acme.test")
-        let own = try await mock.get("/api/companies/\(SeedIDs.acme)", bearer: tokens.token)
+        let own = try await mock.get("/api/companies/\(MockSeed.Company.acme)", bearer: tokens.token)
         #expect(own.data["vat_rate_repair"] == .string("20.00"))
-        let other = try await mock.get("/api/companies/\(SeedIDs.beta)", bearer: tokens.token)
+        let other = try await mock.get("/api/companies/\(MockSeed.Company.beta)", bearer: tokens.token)
         #expect(other.status == 404)
         #expect(other.json == .object(["success": .bool(false), "error": .string("Company not found")]))
     }
@@ -138,7 +139,7 @@ import Testing
         let list = try await mock.get("/api/company-locations", bearer: tokens.token)
         let locations = try #require(list.data.array)
         #expect(!locations.isEmpty)
-        #expect(locations.allSatisfy { $0["company_id"] == .string(SeedIDs.acme) })
+        #expect(locations.allSatisfy { $0["company_id"] == .string(MockSeed.Company.acme) })
         #expect(locations[0].keys == ["id", "company_id", "name", "address_line1", "address_line2", "city", "postcode",
                                       "country", "phone", "email", "is_primary"])
         // Required columns: always text, never null (docs/openapi.yaml `Location`).
@@ -218,7 +219,7 @@ import Testing
         #expect(starter.data == .object(["plan": .string("starter"), "status": .string("active"),
                                          "features": .array(["orders", "devices", "tickets", "customer_portal"])]))
 
-        try await mock.setCompanyStatus(SeedIDs.beta, "suspended")
+        try await mock.setCompanyStatus(MockSeed.Company.beta, "suspended")
         let suspended = try await mock.get("/api/subscription/features", bearer: beta.token)
         #expect(suspended.data == .object(["plan": .string("starter"), "status": .string("inactive"),
                                            "features": .array([])]))

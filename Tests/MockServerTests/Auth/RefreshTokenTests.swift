@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
 
 /// Refresh-token rotation, families and revocation (CONTRACT §3) over real HTTP.
 @Suite struct RefreshTokenTests {
@@ -141,7 +142,7 @@ import Testing
         let mock = try MockHarness()
         defer { mock.stop() }
         let tokens = try await mock.signInStaff("admin@acme.test")
-        try mock.server.environment.store.deactivateUser(id: SeedIDs.acmeAdmin)
+        try mock.server.environment.store.deactivateUser(id: MockSeed.Staff.admin.id)
         let reply = try await refresh(mock, tokens.refreshToken)
         #expect(reply.status == 401)
         #expect(reply.error == "User account is no longer active")

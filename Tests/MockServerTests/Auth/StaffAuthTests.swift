@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
 
 /// Staff sign-in (CONTRACT §2) over real HTTP: shapes, JSON types and every message.
 @Suite struct StaffAuthTests {
@@ -14,13 +15,13 @@ import Testing
         #expect(reply.json.keys == ["success", "data"])
         #expect(reply.data == .object([
             "requiresTwoFactor": .bool(true),
-            "userId": .string(SeedIDs.acmeAdmin),
+            "userId": .string(MockSeed.Staff.admin.id),
             "email": .string("admin@acme.test"),
             "user": .object([
-                "id": .string(SeedIDs.acmeAdmin), "email": .string("admin@acme.test"),
+                "id": .string(MockSeed.Staff.admin.id), "email": .string("admin@acme.test"),
                 "firstName": reply.data["user"]?["firstName"] ?? .null,
                 "lastName": reply.data["user"]?["lastName"] ?? .null,
-                "companyId": .string(SeedIDs.acme),
+                "companyId": .string(MockSeed.Company.acme),
             ]),
         ]))
         #expect(reply.data["user"]?["firstName"]?.string?.isEmpty == false)
@@ -69,12 +70,12 @@ import Testing
     @Test func twoFactorVerifyReturnsTheTokenResponseWithExactTypes() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        let request = try await mock.post("/api/auth/2fa/request", ["userId": .string(SeedIDs.acmeAdmin),
+        let request = try await mock.post("/api/auth/2fa/request", ["userId": .string(MockSeed.Staff.admin.id),
                                                                      "email": .string("admin@acme.test")])
         #expect(request.status == 200)
         #expect(request.data == .object(["message": .string("2FA code sent to your email")]))
         let code = try #require(try await mock.latestCode(to: "admin@acme.test", kind: "staff_2fa"))
-        let reply = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeAdmin), "code": .string(code)])
+        let reply = try await mock.post("/api/auth/2fa/verify", ["userId": .string(MockSeed.Staff.admin.id), "code": .string(code)])
         #expect(reply.status == 200)
         #expect(reply.data.keys == ["token", "refreshToken", "expiresIn", "user", "company"])
         #expect(reply.data["expiresIn"] == .int(900))
@@ -100,9 +101,9 @@ import Testing
     @Test func codeIsSingleUse() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        _ = try await mock.post("/api/auth/2fa/request", ["userId": .string(SeedIDs.acmeAdmin), "email": .string("admin@acme.test")])
+        _ = try await mock.post("/api/auth/2fa/request", ["userId": .string(MockSeed.Staff.admin.id), "email": .string("admin@acme.test")])
         let code = try #require(try await mock.latestCode(to: "admin@acme.test", kind: "staff_2fa"))
-        let body: [String: JSONValue] = ["userId": .string(SeedIDs.acmeAdmin), "code": .string(code)]
+        let body: [String: JSONValue] = ["userId": .string(MockSeed.Staff.admin.id), "code": .string(code)]
         #expect(try await mock.post("/api/auth/2fa/verify", body).status == 200)
         let again = try await mock.post("/api/auth/2fa/verify", body)
         #expect(again.status == 401)
@@ -112,7 +113,7 @@ import Testing
     @Test func newRequestReplacesTheOldCode() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        let request: [String: JSONValue] = ["userId": .string(SeedIDs.acmeAdmin), "email": .string("admin@acme.test")]
+        let request: [String: JSONValue] = ["userId": .string(MockSeed.Staff.admin.id), "email": .string("admin@acme.test")]
         _ = try await mock.post("/api/auth/2fa/request", request)
         let first = try #require(try await mock.latestCode(to: "admin@acme.test", kind: "staff_2fa"))
         var second = first
@@ -120,19 +121,19 @@ import Testing
             _ = try await mock.post("/api/auth/2fa/request", request)
             second = try #require(try await mock.latestCode(to: "admin@acme.test", kind: "staff_2fa"))
         }
-        let old = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeAdmin), "code": .string(first)])
+        let old = try await mock.post("/api/auth/2fa/verify", ["userId": .string(MockSeed.Staff.admin.id), "code": .string(first)])
         #expect(old.status == 401)
-        let new = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeAdmin), "code": .string(second)])
+        let new = try await mock.post("/api/auth/2fa/verify", ["userId": .string(MockSeed.Staff.admin.id), "code": .string(second)])
         #expect(new.status == 200)
     }
 
     @Test func codeExpiresAfterTenMinutes() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        _ = try await mock.post("/api/auth/2fa/request", ["userId": .string(SeedIDs.acmeAdmin), "email": .string("admin@acme.test")])
+        _ = try await mock.post("/api/auth/2fa/request", ["userId": .string(MockSeed.Staff.admin.id), "email": .string("admin@acme.test")])
         let code = try #require(try await mock.latestCode(to: "admin@acme.test", kind: "staff_2fa"))
         try await mock.advanceClock(seconds: 601)
-        let reply = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeAdmin), "code": .string(code)])
+        let reply = try await mock.post("/api/auth/2fa/verify", ["userId": .string(MockSeed.Staff.admin.id), "code": .string(code)])
         #expect(reply.status == 401)
         #expect(reply.error == "Invalid or expired code")
     }
@@ -140,38 +141,38 @@ import Testing
     @Test func fiveWrongTriesBurnTheCode() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        _ = try await mock.post("/api/auth/2fa/request", ["userId": .string(SeedIDs.acmeAdmin), "email": .string("admin@acme.test")])
+        _ = try await mock.post("/api/auth/2fa/request", ["userId": .string(MockSeed.Staff.admin.id), "email": .string("admin@acme.test")])
         let code = try #require(try await mock.latestCode(to: "admin@acme.test", kind: "staff_2fa"))
         let wrong = code == "000000" ? "111111" : "000000"
         for _ in 0..<5 {
-            let reply = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeAdmin), "code": .string(wrong)])
+            let reply = try await mock.post("/api/auth/2fa/verify", ["userId": .string(MockSeed.Staff.admin.id), "code": .string(wrong)])
             #expect(reply.error == "Invalid or expired code")
         }
-        let right = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeAdmin), "code": .string(code)])
+        let right = try await mock.post("/api/auth/2fa/verify", ["userId": .string(MockSeed.Staff.admin.id), "code": .string(code)])
         #expect(right.status == 401)
     }
 
     @Test func fourWrongTriesStillLeaveTheCodeUsable() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        _ = try await mock.post("/api/auth/2fa/request", ["userId": .string(SeedIDs.acmeAdmin), "email": .string("admin@acme.test")])
+        _ = try await mock.post("/api/auth/2fa/request", ["userId": .string(MockSeed.Staff.admin.id), "email": .string("admin@acme.test")])
         let code = try #require(try await mock.latestCode(to: "admin@acme.test", kind: "staff_2fa"))
         let wrong = code == "000000" ? "111111" : "000000"
         for _ in 0..<4 {
-            _ = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeAdmin), "code": .string(wrong)])
+            _ = try await mock.post("/api/auth/2fa/verify", ["userId": .string(MockSeed.Staff.admin.id), "code": .string(wrong)])
         }
-        let right = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeAdmin), "code": .string(code)])
+        let right = try await mock.post("/api/auth/2fa/verify", ["userId": .string(MockSeed.Staff.admin.id), "code": .string(code)])
         #expect(right.status == 200)
     }
 
     @Test func twoFactorRequestForMismatchedUserSendsNothing() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        let reply = try await mock.post("/api/auth/2fa/request", ["userId": .string(SeedIDs.acmeAdmin),
+        let reply = try await mock.post("/api/auth/2fa/request", ["userId": .string(MockSeed.Staff.admin.id),
                                                                    "email": .string("engineer@acme.test")])
         #expect(reply.status == 401)
         #expect(reply.error == "Invalid credentials")
-        let inactive = try await mock.post("/api/auth/2fa/request", ["userId": .string(SeedIDs.acmeInactive),
+        let inactive = try await mock.post("/api/auth/2fa/request", ["userId": .string(MockSeed.Staff.inactive.id),
                                                                       "email": .string("inactive@acme.test")])
         #expect(inactive.error == "Account is deactivated")
         #expect(try await mock.outboxCount() == 0)
@@ -182,26 +183,26 @@ import Testing
         let mock = try MockHarness { $0.clockStart = start; $0.clockFrozen = true }
         defer { mock.stop() }
         let login = try await mock.post("/api/auth/login", ["email": .string("totp@acme.test"), "password": .string("password123")])
-        #expect(login.data["userId"] == .string(SeedIDs.acmeTOTP))
+        #expect(login.data["userId"] == .string(MockSeed.Staff.totp.id))
         let totp = try #require(TOTP(base32Secret: "JBSWY3DPEHPK3PXP"))
-        let byApp = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeTOTP),
+        let byApp = try await mock.post("/api/auth/2fa/verify", ["userId": .string(MockSeed.Staff.totp.id),
                                                                   "code": .string(totp.code(at: start))])
         #expect(byApp.status == 200)
         #expect(byApp.data["user"]?["email"] == .string("totp@acme.test"))
-        let replayed = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeTOTP),
+        let replayed = try await mock.post("/api/auth/2fa/verify", ["userId": .string(MockSeed.Staff.totp.id),
                                                                      "code": .string(totp.code(at: start))])
         #expect(replayed.status == 401)
         #expect(replayed.error == "Invalid or expired code")
 
-        let recovery: [String: JSONValue] = ["userId": .string(SeedIDs.acmeTOTP), "code": .string("ACME2FA1")]
+        let recovery: [String: JSONValue] = ["userId": .string(MockSeed.Staff.totp.id), "code": .string("ACME2FA1")]
         #expect(try await mock.post("/api/auth/2fa/verify", recovery).status == 200)
         let reused = try await mock.post("/api/auth/2fa/verify", recovery)
         #expect(reused.status == 401)
         #expect(reused.error == "Invalid or expired code")
-        let lowercase = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeTOTP), "code": .string("acme2fa2")])
+        let lowercase = try await mock.post("/api/auth/2fa/verify", ["userId": .string(MockSeed.Staff.totp.id), "code": .string("acme2fa2")])
         #expect(lowercase.status == 200)
         // A TOTP code is no good for a user with email 2FA.
-        let admin = try await mock.post("/api/auth/2fa/verify", ["userId": .string(SeedIDs.acmeAdmin),
+        let admin = try await mock.post("/api/auth/2fa/verify", ["userId": .string(MockSeed.Staff.admin.id),
                                                                   "code": .string(totp.code(at: start))])
         #expect(admin.status == 401)
     }
@@ -244,8 +245,8 @@ import Testing
         #expect(me.status == 200)
         #expect(me.data.keys == ["user", "company", "hasPassword"])
         #expect(me.data["hasPassword"] == .bool(true))
-        #expect(me.data["user"]?["id"] == .string(SeedIDs.acmeAdmin))
-        #expect(me.data["company"]?["id"] == .string(SeedIDs.acme))
+        #expect(me.data["user"]?["id"] == .string(MockSeed.Staff.admin.id))
+        #expect(me.data["company"]?["id"] == .string(MockSeed.Company.acme))
         let anonymous = try await mock.get("/api/auth/me")
         #expect(anonymous.status == 401)
         #expect(anonymous.json == .object(["success": .bool(false), "error": .string("Unauthorized")]))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MockHTTP
 @testable import MockServer
+import RepairMinderMockControl
 
 /// The console (`GET /__mock/`) in a real browser: headless Chromium, driven over WebDriver, against
 /// a live mock on an ephemeral port. What the page shows is checked in the page; what its buttons
@@ -41,7 +42,7 @@ struct ConsoleBrowserTests {
             #expect(try await mock.get("/api/user/push-preferences", bearer: token).status == 200)
 
             // Suspend Acme from the page: the admin's next request is quarantined.
-            try await browser.click("button.company-status[data-company-id='\(SeedIDs.acme)'][data-status='suspended']")
+            try await browser.click("button.company-status[data-company-id='\(MockSeed.Company.acme)'][data-status='suspended']")
             try await waitFor("Acme to be suspended") {
                 try await mock.get("/__mock/companies").data[0]?["status"] == "suspended"
             }
@@ -49,14 +50,14 @@ struct ConsoleBrowserTests {
             #expect(next.status == 403)
             #expect(next.json == QuarantineTests.pending)   // seed 002: one answer for both statuses
             try await browser.waitUntil("""
-                const row = document.querySelector('#companies tr[data-company-id="\(SeedIDs.acme)"]');
+                const row = document.querySelector('#companies tr[data-company-id="\(MockSeed.Company.acme)"]');
                 return !!row && row.querySelector('.chip').textContent === 'suspended'
                     && row.querySelector('button[data-status="suspended"]').disabled
                     && !row.querySelector('button[data-status="active"]').disabled;
                 """, for: "Acme shown as suspended")
 
             // And back: the same token works again.
-            try await browser.click("button.company-status[data-company-id='\(SeedIDs.acme)'][data-status='active']")
+            try await browser.click("button.company-status[data-company-id='\(MockSeed.Company.acme)'][data-status='active']")
             try await waitFor("Acme to be active") {
                 try await mock.get("/__mock/companies").data[0]?["status"] == "active"
             }
@@ -107,7 +108,7 @@ struct ConsoleBrowserTests {
         let jane = try await mock.signInCustomer("jane@customer.test")
         try await mock.registerPushToken("5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b", appType: "customer", bearer: jane)
         let made = try await mock.post("/__mock/fixtures", ["orders": [[
-            "company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane),
+            "company_id": .string(MockSeed.Company.acme), "client_id": .string(MockSeed.Customer.jane.id),
             "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15 Pro", "status": "ready_to_quote"],
                         ["workflow_type": "repair", "brand": "Apple", "model": "iPad Air (5th generation)", "status": "repairing"]],
         ]]])
@@ -199,8 +200,8 @@ struct ConsoleBrowserTests {
         let client = "00000004-0000-4000-8000-00000000f0f0"
         let made = try await mock.post("/__mock/fixtures", [
             "clients": [["id": .string(client), "email": "markup@customer.test", "first_name": .string(first),
-                         "last_name": .string(last), "companies": [.string(SeedIDs.acme)]]],
-            "orders": [["company_id": .string(SeedIDs.acme), "client_id": .string(client),
+                         "last_name": .string(last), "companies": [.string(MockSeed.Company.acme)]]],
+            "orders": [["company_id": .string(MockSeed.Company.acme), "client_id": .string(client),
                         "devices": [["workflow_type": "repair", "brand": .string(brand), "model": .string(model),
                                      "status": "repairing"]]]],
         ])

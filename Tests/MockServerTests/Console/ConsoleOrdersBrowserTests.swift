@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// The console's orders panel and add-order form in headless Chromium (part of the serialized
 /// `ConsoleBrowserTests` suite: one browser at a time). What the page shows is checked in the page;
@@ -10,7 +12,7 @@ extension ConsoleBrowserTests {
         let mock = try MockHarness(.live)   // a browser needs a socket
         defer { mock.stop() }
         let made = try await mock.post("/__mock/fixtures", ["orders": [[
-            "company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.sam),
+            "company_id": .string(MockSeed.Company.acme), "client_id": .string(MockSeed.Customer.sam.id),
             "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "awaiting_authorisation"],
                         ["workflow_type": "buyback", "brand": "Samsung", "model": "Galaxy S23", "status": "ready_to_pay"]],
         ]]])
@@ -64,14 +66,14 @@ extension ConsoleBrowserTests {
                                 buyback: "ready_to_pay"])
 
             // A quarantined company's orders stay readable, their moves off, and the page says why.
-            try await mock.setCompanyStatus(SeedIDs.acme, "suspended")
+            try await mock.setCompanyStatus(MockSeed.Company.acme, "suspended")
             try await browser.waitUntil("""
                 const notices = [...document.querySelectorAll('#orders tr.order-devices .notice')];
                 return notices.length === 2 && notices.every((n) => n.textContent.startsWith('Acme Repairs is suspended: its staff are quarantined'))
                     && [...document.querySelectorAll('#orders button.move')].every((b) => b.disabled)
                     && document.querySelectorAll('#orders tr.device-row').length === 3;
                 """, for: "Acme's orders read-only, with the reason")
-            try await mock.setCompanyStatus(SeedIDs.acme, "active")
+            try await mock.setCompanyStatus(MockSeed.Company.acme, "active")
             try await browser.waitUntil("""
                 return document.querySelectorAll('#orders tr.order-devices .notice').length === 0
                     && [...document.querySelectorAll('#orders button.move')].every((b) => !b.disabled);
@@ -94,7 +96,7 @@ extension ConsoleBrowserTests {
         let jane = try await namespace.signInCustomer("jane@customer.test")
         try await namespace.registerPushToken(janeDevice, appType: "customer", bearer: jane)
         let made = try await namespace.post("/__mock/fixtures", ["orders": [[
-            "company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane),
+            "company_id": .string(MockSeed.Company.acme), "client_id": .string(MockSeed.Customer.jane.id),
             "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "ready_to_quote"]],
         ]]])
         #expect(made.status == 201, "\(made.json)")
@@ -142,7 +144,7 @@ extension ConsoleBrowserTests {
             let journal = try #require(try await namespace.get("/__mock/requests").data.array)
             let patches = journal.filter { $0["method"] == "PATCH" }
             #expect(patches.map { "\($0["path"]?.string ?? "") \($0["status"]?.number.map { Int($0) } ?? 0) \($0["who"] ?? .null)" }
-                    == ["/api/devices/\(deviceID) 503 null", "/api/devices/\(deviceID) 200 \(JSONValue.string("staff:\(SeedIDs.acmeAdmin)"))"])
+                    == ["/api/devices/\(deviceID) 503 null", "/api/devices/\(deviceID) 200 \(JSONValue.string("staff:\(MockSeed.Staff.admin.id)"))"])
             #expect(journal.allSatisfy { $0["method"] != "GET" || $0["path"]?.string?.hasPrefix("/api/devices/") == true },
                     "the page reads through the control API, never the journal's")
             let sessions = try #require(try await namespace.get("/__mock/sessions?email=admin@acme.test").data.array)
@@ -184,8 +186,8 @@ extension ConsoleBrowserTests {
             try await browser.waitUntil("""
                 return document.getElementById('order-company').value === arguments[0]
                     && !!document.querySelector('#order-client option[value="' + arguments[1] + '"]');
-                """, [.string(SeedIDs.acme), .string(SeedIDs.jane)], for: "Acme and its clients in the form")
-            try await browser.click("#order-client option[value='\(SeedIDs.jane)']")
+                """, [.string(MockSeed.Company.acme), .string(MockSeed.Customer.jane.id)], for: "Acme and its clients in the form")
+            try await browser.click("#order-client option[value='\(MockSeed.Customer.jane.id)']")
             let first = "#order-devices .order-device:nth-child(1)", second = "#order-devices .order-device:nth-child(2)"
             try await browser.click("\(first) select[name='status'] option[value='ready_to_quote']")
             try await browser.click("#order-add-device")
@@ -206,7 +208,7 @@ extension ConsoleBrowserTests {
             let listed = try await mock.get("/api/orders?search=10033", bearer: staff)
             let id = try #require(listed.data[0]?["id"]?.string)
             let order = try await mock.get("/api/orders/\(id)", bearer: staff).data
-            #expect(order["client"]?["id"] == .string(SeedIDs.jane))
+            #expect(order["client"]?["id"] == .string(MockSeed.Customer.jane.id))
             #expect(order["status"] == "in_progress")
             let devices = order["devices"]?.array ?? []
             #expect(devices.map { $0["status"] } == ["ready_to_quote", "ready_to_pay"])
@@ -220,7 +222,7 @@ extension ConsoleBrowserTests {
             // A bad input: the mock's own message beside the form, and nothing written.
             try await browser.clear("\(first) input[name='brand']")
             let body: [String: JSONValue] = ["orders": [[
-                "company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane),
+                "company_id": .string(MockSeed.Company.acme), "client_id": .string(MockSeed.Customer.jane.id),
                 "devices": [["workflow_type": "repair", "status": "ready_to_quote", "model": "iPhone 15"],
                             ["workflow_type": "buyback", "status": "ready_to_pay", "brand": "Samsung", "model": "Galaxy S23"]],
             ]]]
@@ -239,7 +241,7 @@ extension ConsoleBrowserTests {
     }
 
     @Test func anOrdersPaymentButtonPlaysPaymentReceivedAndTheFormCanAddAnOrderAsTheBackendsOrderCreated() async throws {
-        let mock = try MockHarness(.live) { $0.clockStart = SeedIDs.now; $0.clockFrozen = true }   // a browser needs a socket
+        let mock = try MockHarness(.live) { $0.clockStart = MockSeed.referenceNow; $0.clockFrozen = true }   // a browser needs a socket
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test").token
         try await mock.registerPushToken("adm1000000000001", appType: "staff", bearer: admin)
@@ -274,8 +276,8 @@ extension ConsoleBrowserTests {
 
             // The add-order form as the backend's order_created: the staff are pushed.
             try await browser.waitUntil("return !!document.querySelector('#order-client option[value=\"' + arguments[0] + '\"]')",
-                                        [.string(SeedIDs.jane)], for: "Jane in the form")
-            try await browser.click("#order-client option[value='\(SeedIDs.jane)']")
+                                        [.string(MockSeed.Customer.jane.id)], for: "Jane in the form")
+            try await browser.click("#order-client option[value='\(MockSeed.Customer.jane.id)']")
             try await browser.click("#order-as-event")
             try await browser.click("#order-form button[type='submit']")
             try await browser.waitUntil("""

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// The console page (`GET /__mock/`) as HTTP sees it, and the read endpoints it polls:
 /// `GET /__mock/accounts`, `/__mock/companies`, `/__mock/sessions`, `/__mock/orders`,
@@ -116,11 +118,11 @@ import Testing
         let reply = try await mock.get("/__mock/companies")
         #expect(reply.status == 200)
         #expect(reply.json == .object(["success": .bool(true), "data": .array([
-            company(SeedIDs.acme, "Acme Repairs", "active"), company(SeedIDs.beta, "Beta Tech", "active"),
-            company(SeedIDs.halted, "Halted Ltd", "suspended"), company(SeedIDs.pending, "Pending Co", "pending_approval"),
+            company(MockSeed.Company.acme, "Acme Repairs", "active"), company(MockSeed.Company.beta, "Beta Tech", "active"),
+            company(MockSeed.Company.halted, "Halted Ltd", "suspended"), company(MockSeed.Company.pending, "Pending Co", "pending_approval"),
         ])]))
-        try await mock.setCompanyStatus(SeedIDs.acme, "suspended")
-        #expect(try await mock.get("/__mock/companies").data[0] == company(SeedIDs.acme, "Acme Repairs", "suspended"))
+        try await mock.setCompanyStatus(MockSeed.Company.acme, "suspended")
+        #expect(try await mock.get("/__mock/companies").data[0] == company(MockSeed.Company.acme, "Acme Repairs", "suspended"))
     }
 
     // MARK: - Sessions
@@ -165,7 +167,7 @@ import Testing
             _ = try await mock.signInCustomer("jane@customer.test")
         }
         let (_, samLoggedOut) = try await at(mock, "2026-11-21T14:00:00Z") {
-            let sam = try await mock.signInCustomer("sam@customer.test", companyID: SeedIDs.beta)
+            let sam = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.beta)
             #expect(try await mock.post("/api/customer/auth/logout", bearer: sam).status == 200)
         }
 
@@ -177,8 +179,8 @@ import Testing
 
         let phone = try #require(sessions.last)
         #expect(Self.withoutTimes(phone) == .object([
-            "id": .string(try Self.familyID(admin.token)), "kind": "staff", "user_id": .string(SeedIDs.acmeAdmin),
-            "client_id": .null, "email": "admin@acme.test", "company_id": .string(SeedIDs.acme),
+            "id": .string(try Self.familyID(admin.token)), "kind": "staff", "user_id": .string(MockSeed.Staff.admin.id),
+            "client_id": .null, "email": "admin@acme.test", "company_id": .string(MockSeed.Company.acme),
             "company_name": "Acme Repairs", "company_status": "active", "platform": "mobile",
             "last_refresh_at": "time", "refresh_count": 1, "status": "live", "revoked_reason": .null, "revoked_at": .null,
         ]))
@@ -204,7 +206,7 @@ import Testing
 
         #expect(Self.withoutTimes(sessions[1]) == .object([
             "id": sessions[1]["id"] ?? .null, "kind": "customer", "user_id": .null,
-            "client_id": .string(SeedIDs.jane), "email": "jane@customer.test", "company_id": .string(SeedIDs.acme),
+            "client_id": .string(MockSeed.Customer.jane.id), "email": "jane@customer.test", "company_id": .string(MockSeed.Company.acme),
             "company_name": "Acme Repairs", "company_status": "active", "platform": .null, "last_refresh_at": .null,
             "refresh_count": 0, "status": "live", "revoked_reason": .null, "revoked_at": .null,
         ]))
@@ -213,13 +215,13 @@ import Testing
         #expect(sessions[1]["id"]?.string?.count == 36)
 
         let samSession = sessions[0]
-        #expect(samSession["company_id"] == .string(SeedIDs.beta) && samSession["company_name"] == "Beta Tech")
+        #expect(samSession["company_id"] == .string(MockSeed.Company.beta) && samSession["company_name"] == "Beta Tech")
         #expect(samSession["status"] == "revoked" && samSession["revoked_reason"] == "logout")
         #expect(Self.within(samSession["revoked_at"], samLoggedOut))
 
         // Eight days on, the web families and the customer sessions have run out; the phone's has not.
         try await setClock(mock, "2026-11-29T14:00:01Z")
-        try await mock.setCompanyStatus(SeedIDs.acme, "suspended")
+        try await mock.setCompanyStatus(MockSeed.Company.acme, "suspended")
         let later = try #require(try await mock.get("/__mock/sessions").data.array)
         #expect(later.map { $0["status"]?.string ?? "" } == ["revoked", "expired", "revoked", "revoked", "live"])
         #expect(later[1]["revoked_reason"] == .null && later[1]["revoked_at"] == .null)
@@ -272,7 +274,7 @@ import Testing
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test")
         // No API deactivates a user; a state file (or a future one) can.
-        try mock.server.environment.store.deactivateUser(id: SeedIDs.acmeAdmin)
+        try mock.server.environment.store.deactivateUser(id: MockSeed.Staff.admin.id)
         let session = try #require(try await mock.get("/__mock/sessions").data[0])
         #expect(session["status"] == "revoked")
         #expect(session["revoked_reason"] == "user_inactive")
@@ -286,7 +288,7 @@ import Testing
         let other = try MockHarness(namespace: "console-sessions", of: mock)
         defer { other.stop() }
         _ = try await other.signInStaff("admin@beta.test")
-        try await other.setCompanyStatus(SeedIDs.beta, "suspended")
+        try await other.setCompanyStatus(MockSeed.Company.beta, "suspended")
         #expect(try await mock.get("/__mock/sessions").data == .array([]))
         #expect(try await other.get("/__mock/sessions").data[0]?["email"] == "admin@beta.test")
         #expect(try await mock.get("/__mock/companies").data[1]?["status"] == "active")
@@ -319,23 +321,23 @@ import Testing
         let jane = try #require(orders.first { $0["order_number"] == 10001 })
         #expect(jane == .object([
             "id": .string(SeedIDs.order(1)), "order_number": 10001, "status": "awaiting_authorisation",
-            "status_label": "Awaiting Authorisation", "company_id": .string(SeedIDs.acme), "company_name": "Acme Repairs",
+            "status_label": "Awaiting Authorisation", "company_id": .string(MockSeed.Company.acme), "company_name": "Acme Repairs",
             "company_status": "active",
-            "client": ["id": .string(SeedIDs.jane), "name": "Jane Doe", "email": "jane@customer.test"],
+            "client": ["id": .string(MockSeed.Customer.jane.id), "name": "Jane Doe", "email": "jane@customer.test"],
             "devices": [["id": .string(SeedIDs.device(1)), "name": "Apple iPhone 14 Pro", "workflow_type": "repair",
                          "status": "awaiting_authorisation", "status_label": "Awaiting Authorisation",
                          "available_transitions": [["status": "authorised_source_parts", "label": "Authorised - Source Parts"],
                                                    ["status": "rejected", "label": "Rejected"]]]],
             "created_at": "2026-11-11T12:00:00Z", "updated_at": "2026-11-14T22:00:00Z",
         ]))
-        #expect(orders.first { $0["order_number"] == 20001 }?["company_id"] == .string(SeedIDs.beta))
+        #expect(orders.first { $0["order_number"] == 20001 }?["company_id"] == .string(MockSeed.Company.beta))
 
         // Each device's moves are the ones its staff detail offers, and the route takes.
         let acme = try await mock.post("/__mock/sessions", ["email": "admin@acme.test"]).data["token"]?.string
         let beta = try await mock.post("/__mock/sessions", ["email": "admin@beta.test"]).data["token"]?.string
         var checked = 0
         for order in orders {
-            let token = order["company_id"] == .string(SeedIDs.acme) ? acme : beta
+            let token = order["company_id"] == .string(MockSeed.Company.acme) ? acme : beta
             for device in order["devices"]?.array ?? [] {
                 let id = try #require(device["id"]?.string)
                 let detail = try await mock.get("/api/devices/\(id)", bearer: token)
@@ -360,8 +362,8 @@ import Testing
         let client = "00000004-0000-4000-8000-00000000f001"
         let made = try await mock.post("/__mock/fixtures", [
             "clients": [["id": .string(client), "email": "hal@customer.test", "first_name": "Hal", "last_name": "Ted",
-                         "companies": [.string(SeedIDs.halted)]]],
-            "orders": [["company_id": .string(SeedIDs.halted), "client_id": .string(client),
+                         "companies": [.string(MockSeed.Company.halted)]]],
+            "orders": [["company_id": .string(MockSeed.Company.halted), "client_id": .string(client),
                         "devices": [["workflow_type": "buyback", "brand": "Google", "model": "Pixel 8", "status": "ready_to_pay"]]]],
         ])
         #expect(made.status == 201, "\(made.json)")
@@ -397,19 +399,19 @@ import Testing
             "Jane Doe", "Mia Roberts", "Noah Walker", "Oliver Brown", "Sam Smith", "Walk-in Customer",
         ])
         #expect(clients.first { $0["email"] == "sam@customer.test" } == .object([
-            "id": .string(SeedIDs.sam), "name": "Sam Smith", "email": "sam@customer.test",
-            "company_ids": [.string(SeedIDs.acme), .string(SeedIDs.beta)]]))
-        #expect(clients.first { $0["email"] == "noah.walker@customer.test" }?["company_ids"] == [.string(SeedIDs.beta)])
+            "id": .string(MockSeed.Customer.sam.id), "name": "Sam Smith", "email": "sam@customer.test",
+            "company_ids": [.string(MockSeed.Company.acme), .string(MockSeed.Company.beta)]]))
+        #expect(clients.first { $0["email"] == "noah.walker@customer.test" }?["company_ids"] == [.string(MockSeed.Company.beta)])
         for client in clients { #expect(client.keys == ["id", "name", "email", "company_ids"]) }
 
         // One added by a fixture is there at once.
         let made = try await mock.post("/__mock/fixtures", ["clients": [[
-            "email": "zoe@customer.test", "first_name": "Aaron", "last_name": "Zed", "companies": [.string(SeedIDs.beta)],
+            "email": "zoe@customer.test", "first_name": "Aaron", "last_name": "Zed", "companies": [.string(MockSeed.Company.beta)],
         ]]])
         #expect(made.status == 201, "\(made.json)")
         #expect(try await mock.get("/__mock/clients").data[0] == .object([
             "id": made.data["rows"]?[0]?["id"] ?? .null, "name": "Aaron Zed", "email": "zoe@customer.test",
-            "company_ids": [.string(SeedIDs.beta)]]))
+            "company_ids": [.string(MockSeed.Company.beta)]]))
     }
 
     @Test func eachNamespaceListsItsOwnOrdersAndClients() async throws {
@@ -418,7 +420,7 @@ import Testing
         let other = try MockHarness(namespace: "console-orders", of: mock)
         defer { other.stop() }
         #expect(try await other.post("/__mock/fixtures", ["orders": [[
-            "company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane),
+            "company_id": .string(MockSeed.Company.acme), "client_id": .string(MockSeed.Customer.jane.id),
             "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "repairing"]],
         ]]]).status == 201)
         #expect(try await other.get("/__mock/orders").data.array?.count == 37)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
 
 /// The `/__mock/` control API over real HTTP, each endpoint with its bad input.
 @Suite struct ControlAPITests {
@@ -90,21 +91,21 @@ import Testing
     @Test func companyStatusFlipsAndBadInputIsRejected() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        let changed = try await mock.send("PATCH", "/__mock/companies/\(SeedIDs.acme)", body: #"{"status":"suspended"}"#)
+        let changed = try await mock.send("PATCH", "/__mock/companies/\(MockSeed.Company.acme)", body: #"{"status":"suspended"}"#)
         #expect(changed.status == 200)
-        #expect(changed.data == .object(["id": .string(SeedIDs.acme), "name": .string("Acme Repairs"),
+        #expect(changed.data == .object(["id": .string(MockSeed.Company.acme), "name": .string("Acme Repairs"),
                                          "status": .string("suspended")]))
 
-        let unknownStatus = try await mock.send("PATCH", "/__mock/companies/\(SeedIDs.beta)", body: #"{"status":"closed"}"#)
+        let unknownStatus = try await mock.send("PATCH", "/__mock/companies/\(MockSeed.Company.beta)", body: #"{"status":"closed"}"#)
         #expect(unknownStatus.status == 400)
         #expect(unknownStatus.error == "Invalid or missing field: status")
-        let missing = try await mock.send("PATCH", "/__mock/companies/\(SeedIDs.beta)", body: #"{}"#)
+        let missing = try await mock.send("PATCH", "/__mock/companies/\(MockSeed.Company.beta)", body: #"{}"#)
         #expect(missing.error == "Invalid or missing field: status")
         let unknownCompany = try await mock.send("PATCH", "/__mock/companies/nope", body: #"{"status":"active"}"#)
         #expect(unknownCompany.status == 404)
         #expect(unknownCompany.error == "Company not found")
         // Beta untouched by the rejected requests.
-        let beta = try await mock.send("PATCH", "/__mock/companies/\(SeedIDs.beta)", body: #"{"status":"active"}"#)
+        let beta = try await mock.send("PATCH", "/__mock/companies/\(MockSeed.Company.beta)", body: #"{"status":"active"}"#)
         #expect(beta.data["status"] == .string("active"))
     }
 
@@ -135,7 +136,7 @@ import Testing
     @Test func resetRestoresSeedOutboxJournalFaultsAndClock() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        try await mock.setCompanyStatus(SeedIDs.acme, "suspended")
+        try await mock.setCompanyStatus(MockSeed.Company.acme, "suspended")
         _ = try await mock.post("/api/auth/magic-link/request", ["email": .string("engineer@acme.test")])
         try await mock.advanceClock(seconds: 86_400)
         _ = try await mock.post("/__mock/faults", ["path": .string("/api/nowhere"), "status": .int(500)])
@@ -168,7 +169,7 @@ import Testing
         #expect(entries[0]["status"] == .int(401))
         let me = try await mock.get("/__mock/requests?method=GET&path=/api/auth/me")
         #expect(me.data.array?.map { $0["status"] } == [.int(401), .int(200)])
-        #expect(me.data[1]?["who"] == .string("staff:\(SeedIDs.acmeAdmin)"))
+        #expect(me.data[1]?["who"] == .string("staff:\(MockSeed.Staff.admin.id)"))
         #expect(me.data[0]?["who"] == .null)
         let prefix = try await mock.get("/__mock/requests?path=/api/auth/2fa*")
         #expect(prefix.data.array?.count == 2)
@@ -211,7 +212,7 @@ import Testing
         _ = try await mock.post("/__mock/faults", ["path": .string("/api/companies/:id"), "latency_ms": .int(300)])
         let tokens = try await mock.signInStaff("admin@acme.test")
         let started = Date()
-        let reply = try await mock.get("/api/companies/\(SeedIDs.acme)", bearer: tokens.token)
+        let reply = try await mock.get("/api/companies/\(MockSeed.Company.acme)", bearer: tokens.token)
         #expect(reply.status == 200)
         #expect(Date().timeIntervalSince(started) >= 0.3)
         let journal = try await mock.get("/__mock/requests?path=/api/companies/:id")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MockHTTP
 @testable import MockServer
+import RepairMinderMockControl
 
 /// `--control-token`: every control call but health and the console page needs
 /// `Authorization: Bearer <token>`, in every namespace; a refused call changes nothing; and the
@@ -63,7 +64,7 @@ import MockHTTP
         let refused: [(String, String, String?)] = [
             ("POST", "/__mock/reset", nil),
             ("POST", "/__mock/clock", #"{"advance_seconds":86400}"#),
-            ("PATCH", "/__mock/companies/\(SeedIDs.acme)", #"{"status":"suspended"}"#),
+            ("PATCH", "/__mock/companies/\(MockSeed.Company.acme)", #"{"status":"suspended"}"#),
             ("POST", "/__mock/faults", #"{"path":"/api/auth/me","status":503}"#),
             ("DELETE", "/__mock/namespaces/kept", nil),
             ("POST", "/__mock/inbound-email", #"{"to":"hello@acme.test","from":"a@b.test","subject":"x","body":"y"}"#),

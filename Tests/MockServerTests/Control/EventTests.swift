@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// `POST /__mock/events`: the backend's own `payment_received` and `order_created`, each doing
 /// what the backend would and recording the push seed 000 handles; bad bodies write nothing.
@@ -8,7 +10,7 @@ import Testing
     static let adminPhone = "adm1000000000001"
     static let engineerPhone = "eng2000000000001"
 
-    static func mock() throws -> MockHarness { try MockHarness { $0.clockStart = SeedIDs.now; $0.clockFrozen = true } }
+    static func mock() throws -> MockHarness { try MockHarness { $0.clockStart = MockSeed.referenceNow; $0.clockFrozen = true } }
 
     /// The admin and the engineer of Acme, each with a staff device token.
     static func staffWithTokens(_ mock: MockHarness) async throws -> (admin: String, engineer: String) {
@@ -73,7 +75,7 @@ import Testing
         defer { mock.stop() }
         let (_, engineer) = try await Self.staffWithTokens(mock)
         let order: JSONValue = [
-            "company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane),
+            "company_id": .string(MockSeed.Company.acme), "client_id": .string(MockSeed.Customer.jane.id),
             "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "device_received"]],
         ]
         let reply = try await mock.post("/__mock/events", ["type": "order_created", "order": order])

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// `POST /__mock/fixtures`: rows added to a running mock in the seed format (docs/control-api.md,
 /// "Fixtures"): made ids and numbers, references to seeded rows and to rows of the same body,
@@ -53,7 +55,7 @@ import Testing
     @Test func aCopyOfASeededOrderReadsLikeTheOriginalEverywhere() async throws {
         // The dashboard's month is the clock's: pinned to the seed's day, or this test would stop
         // finding the seeded order and deposit in it once the calendar leaves November 2026.
-        let mock = try MockHarness { $0.clockStart = SeedIDs.now; $0.clockFrozen = true }
+        let mock = try MockHarness { $0.clockStart = MockSeed.referenceNow; $0.clockFrozen = true }
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test").token
         let jane = try await mock.signInCustomer("jane@customer.test")
@@ -110,7 +112,7 @@ import Testing
         for (copy, seeded) in [("/api/orders/\(newOrder)", "/api/orders/\(SeedIDs.order(1))"),
                                ("/api/orders/\(newOrder)/devices/\(newDevice)", "/api/orders/\(SeedIDs.order(1))/devices/\(SeedIDs.device(1))"),
                                ("/api/devices/\(newDevice)", "/api/devices/\(SeedIDs.device(1))"),
-                               ("/api/tickets/\(ticketRow["id"]?.string ?? "")", "/api/tickets/\(SeedTicketIDs.ticket(1))")] {
+                               ("/api/tickets/\(ticketRow["id"]?.string ?? "")", "/api/tickets/\(SeedIDs.ticket(1))")] {
             let a = try await mock.get(copy, bearer: admin), b = try await mock.get(seeded, bearer: admin)
             #expect(a.status == 200)
             #expect(asOriginal(a) == String(decoding: b.body, as: UTF8.self), "\(copy)")
@@ -245,7 +247,7 @@ import Testing
     @Test func aSecondBodyContinuesTheNumbers() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        let order: JSONValue = ["company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.sam),
+        let order: JSONValue = ["company_id": .string(MockSeed.Company.acme), "client_id": .string(MockSeed.Customer.sam.id),
                                 "devices": [["workflow_type": "buyback", "brand": "Apple", "model": "iPhone 12", "status": "ready_to_pay"]]]
         let first = try await add(mock, ["orders": [order]])
         let second = try await add(mock, ["orders": [order, order]])
@@ -266,10 +268,10 @@ import Testing
         let mock = try MockHarness()
         defer { mock.stop() }
         let reply = try await add(mock, ["orders": [
-            ["company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane), "created_at": "2026-11-20T09:00:00Z",
+            ["company_id": .string(MockSeed.Company.acme), "client_id": .string(MockSeed.Customer.jane.id), "created_at": "2026-11-20T09:00:00Z",
              "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "repairing",
                           "updated_at": "2026-11-21T10:00:00Z", "diagnosis_started_at": "2026-11-20T11:00:00Z"]]],
-            ["company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane), "created_at": "2026-11-19T09:00:00Z",
+            ["company_id": .string(MockSeed.Company.acme), "client_id": .string(MockSeed.Customer.jane.id), "created_at": "2026-11-19T09:00:00Z",
              "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 13", "status": "collected"]]],
         ]])
         #expect(reply.status == 201, "\(reply.error ?? "")")
@@ -306,7 +308,7 @@ import Testing
         try await mock.registerPushToken(String(repeating: "ab", count: 32), appType: "customer", bearer: jane)
         let outbox = try await mock.outboxCount(), pushes = try await mock.pushes().count
         let reply = try await add(mock, ["orders": [
-            ["company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane),
+            ["company_id": .string(MockSeed.Company.acme), "client_id": .string(MockSeed.Customer.jane.id),
              "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "awaiting_authorisation"],
                          ["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "repaired_ready"]]],
         ]])
@@ -376,8 +378,8 @@ import Testing
         defer { mock.stop() }
         let before = try mock.dump()
         let reply = try await add(mock, [
-            "clients": [["email": "fine@example.test", "first_name": "Fine", "last_name": "Row", "companies": [.string(SeedIDs.acme)]]],
-            "macros": [["company_id": .string(SeedIDs.acme), "name": "Broken", "stages": []]],
+            "clients": [["email": "fine@example.test", "first_name": "Fine", "last_name": "Row", "companies": [.string(MockSeed.Company.acme)]]],
+            "macros": [["company_id": .string(MockSeed.Company.acme), "name": "Broken", "stages": []]],
         ])
         #expect(reply.error == "macros[0].stages: a macro needs at least one stage")
         #expect(try mock.dump() == before)
@@ -390,7 +392,7 @@ import Testing
         defer { mock.stop() }
         let one = try MockHarness(namespace: "fixtures-one", of: mock), two = try MockHarness(namespace: "fixtures-two", of: mock)
         let body: JSONValue = ["clients": [["email": "only-in-one@example.test", "first_name": "Only", "last_name": "One",
-                                            "companies": [.string(SeedIDs.acme)]]]]
+                                            "companies": [.string(MockSeed.Company.acme)]]]]
         #expect(try await add(one, body).status == 201)
         for view in [one, two, mock] {
             let admin = try await view.signInStaff("admin@acme.test").token
@@ -405,7 +407,7 @@ import Testing
         let mock = try MockHarness()
         defer { mock.stop() }
         func client(_ email: String) -> JSONValue {
-            ["clients": [["email": .string(email), "first_name": "A", "last_name": "B", "companies": [.string(SeedIDs.acme)]]]]
+            ["clients": [["email": .string(email), "first_name": "A", "last_name": "B", "companies": [.string(MockSeed.Company.acme)]]]]
         }
         func exists(_ email: String) async throws -> Bool {
             let admin = try await mock.signInStaff("admin@acme.test").token
@@ -433,18 +435,18 @@ import Testing
         let mock = try MockHarness()
         defer { mock.stop() }
         let base: JSONValue = [
-            "clients": [["email": "fuzz@example.test", "first_name": "F", "last_name": "Z", "companies": [.string(SeedIDs.acme)]]],
-            "orders": [["company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane),
+            "clients": [["email": "fuzz@example.test", "first_name": "F", "last_name": "Z", "companies": [.string(MockSeed.Company.acme)]]],
+            "orders": [["company_id": .string(MockSeed.Company.acme), "client_id": .string(MockSeed.Customer.jane.id),
                         "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "repairing",
                                      "images": [["image_type": "intake", "filename": "a.jpg", "r2_key": "k"]],
                                      "parts": [["part_name": "Screen", "part_cost_pence": 5000]]]],
                         "items": [["item_type": "repair", "description": "Screen", "unit_price_pence": 12999, "quantity": 2,
                                    "vat_rate": "20.00"]],
                         "payments": [["amount_pence": 1000, "payment_method": "card", "refunded_pence": 0]]]],
-            "tickets": [["company_id": .string(SeedIDs.acme), "ticket_type": "lead", "status": "open", "subject": "S",
+            "tickets": [["company_id": .string(MockSeed.Company.acme), "ticket_type": "lead", "status": "open", "subject": "S",
                          "messages": [["type": "inbound", "body_text": "Hi", "attachments": [["filename": "a.pdf",
                                        "content_type": "application/pdf", "size_bytes": 10]]]]]],
-            "macros": [["company_id": .string(SeedIDs.acme), "name": "M", "stages": [["subject": "S", "body": "B", "delay_minutes": 5]]]],
+            "macros": [["company_id": .string(MockSeed.Company.acme), "name": "M", "stages": [["subject": "S", "body": "B", "delay_minutes": 5]]]],
         ]
         var rng = BadInputFuzzTests.SplitMix(state: 0xF1C7_2026_1125)
         let replacements: [JSONValue] = [

@@ -2,6 +2,8 @@ import Foundation
 import MockHTTP
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// `/ns/<name>/…`: isolated mocks in one server (issue "Parallel test isolation").
 @Suite struct NamespaceTests {
@@ -83,8 +85,8 @@ import Testing
         // Faults: each namespace's is its own and still armed; the default has none.
         #expect(try await alpha.get("/__mock/faults").data.array?.count == 1)
         #expect(try await root.get("/__mock/faults").data.array?.isEmpty == true)
-        #expect(try await root.get("/api/companies/\(SeedIDs.acme)", bearer: rootToken).status == 200)
-        #expect(try await beta.get("/api/companies/\(SeedIDs.acme)", bearer: betaToken).status == 503)
+        #expect(try await root.get("/api/companies/\(MockSeed.Company.acme)", bearer: rootToken).status == 200)
+        #expect(try await beta.get("/api/companies/\(MockSeed.Company.acme)", bearer: betaToken).status == 503)
     }
 
     @Test func aTokenFromAnotherNamespaceIsRefused() async throws {
@@ -266,7 +268,7 @@ final class InstantSource: Sendable {
         let root = try MockHarness()
         defer { root.stop() }
         let pristine = try MockHarness.pristineSeed.pristineDump()
-        #expect(try await root.patch("/__mock/companies/\(SeedIDs.acme)", ["status": "suspended"]).status == 200)
+        #expect(try await root.patch("/__mock/companies/\(MockSeed.Company.acme)", ["status": "suspended"]).status == 200)
         let changedDefault = try root.server.environment.store.dumpAllTables()
         #expect(changedDefault != pristine)
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
 
 /// `POST /__mock/sessions` (a session minted without the codes, answering what the account's last
 /// real sign-in step answers) and `DELETE /__mock/sessions/{id}` (revoked as a logout would), for
@@ -68,7 +69,7 @@ import Testing
         #expect(minted.data["user"]?.keys == Self.staffUserKeys)
         #expect(minted.data["company"]?.keys == Self.companyKeys)
         #expect(minted.data["expiresIn"] == .int(900))
-        #expect(minted.data["user"]?["id"] == .string(SeedIDs.acmeAdmin))
+        #expect(minted.data["user"]?["id"] == .string(MockSeed.Staff.admin.id))
         #expect(minted.data["user"]?["is_active"] == .int(1))
         #expect(minted.data["user"]?["company_status"] == "active")
         #expect(minted.data["company"]?["vat_rate_repair"] == "20.00")
@@ -103,7 +104,7 @@ import Testing
         let session = try #require(listed.first)
         #expect(session.keys == Self.sessionKeys)
         #expect(session["id"] == .string(try ConsoleRoutesTests.familyID(token)))
-        #expect(session["kind"] == "staff" && session["user_id"] == .string(SeedIDs.acmeAdmin))
+        #expect(session["kind"] == "staff" && session["user_id"] == .string(MockSeed.Staff.admin.id))
         #expect(session["platform"] == "mobile")
         #expect(session["status"] == "live" && session["refresh_count"] == 0 && session["last_refresh_at"] == .null)
         #expect(ConsoleRoutesTests.days(from: session["created_at"], to: session["expires_at"]) == 90)
@@ -199,9 +200,9 @@ import Testing
         #expect(minted.json.keys == ["success", "data"])
         #expect(minted.data.keys == ["token", "client", "company"])
         #expect(minted.data["client"]?.keys == ["id", "firstName", "lastName", "email", "name"])
-        #expect(minted.data["client"]?["id"] == .string(SeedIDs.jane))
-        #expect(minted.data["company"] == .object(["id": .string(SeedIDs.acme), "name": "Acme Repairs",
-                                                   "logoUrl": .string("http://127.0.0.1:0/api/branding/\(SeedIDs.acme)/logo")]))
+        #expect(minted.data["client"]?["id"] == .string(MockSeed.Customer.jane.id))
+        #expect(minted.data["company"] == .object(["id": .string(MockSeed.Company.acme), "name": "Acme Repairs",
+                                                   "logoUrl": .string("http://127.0.0.1:0/api/branding/\(MockSeed.Company.acme)/logo")]))
         #expect(try Self.masked(minted, ["token"]) == Self.masked(real, ["token"]))
 
         var mintedClaims = try Self.claims(minted.data["token"]), realClaims = try Self.claims(real.data["token"])
@@ -215,7 +216,7 @@ import Testing
         let token = try #require(minted.data["token"]?.string)
         let me = try await mock.get("/api/customer/auth/me", bearer: token)
         #expect(me.status == 200)
-        #expect(me.data["client"]?["id"] == .string(SeedIDs.jane))
+        #expect(me.data["client"]?["id"] == .string(MockSeed.Customer.jane.id))
         #expect(try await mock.get("/api/customer/orders", bearer: token).status == 200)
 
         let session = try #require(try await sessions(mock, "?kind=customer").first)
@@ -230,9 +231,9 @@ import Testing
         let before = try mock.dump()
         for body: [String: JSONValue] in [
             ["email": "sam@customer.test"],
-            ["email": "sam@customer.test", "company_id": .string(SeedIDs.halted)],
-            ["email": "jane@customer.test", "company_id": .string(SeedIDs.beta)],
-            ["email": "admin@acme.test", "company_id": .string(SeedIDs.beta)],
+            ["email": "sam@customer.test", "company_id": .string(MockSeed.Company.halted)],
+            ["email": "jane@customer.test", "company_id": .string(MockSeed.Company.beta)],
+            ["email": "admin@acme.test", "company_id": .string(MockSeed.Company.beta)],
         ] {
             let reply = try await mint(mock, body)
             #expect(reply.status == 400, "\(body)")
@@ -241,15 +242,15 @@ import Testing
         }
         #expect(try mock.dump() == before)
 
-        let beta = try await mint(mock, ["email": "sam@customer.test", "company_id": .string(SeedIDs.beta)])
+        let beta = try await mint(mock, ["email": "sam@customer.test", "company_id": .string(MockSeed.Company.beta)])
         #expect(beta.status == 201)
-        #expect(beta.data["company"]?["id"] == .string(SeedIDs.beta))
-        #expect(beta.data["client"]?["id"] == .string(SeedIDs.sam))
+        #expect(beta.data["company"]?["id"] == .string(MockSeed.Company.beta))
+        #expect(beta.data["client"]?["id"] == .string(MockSeed.Customer.sam.id))
         let me = try await mock.get("/api/customer/auth/me", bearer: try #require(beta.data["token"]?.string))
         #expect(me.data["company"]?["name"] == "Beta Tech")
         // A single-company customer and a staff member may name their own company.
-        #expect(try await mint(mock, ["email": "jane@customer.test", "company_id": .string(SeedIDs.acme)]).status == 201)
-        #expect(try await mint(mock, ["email": "admin@acme.test", "company_id": .string(SeedIDs.acme)]).status == 201)
+        #expect(try await mint(mock, ["email": "jane@customer.test", "company_id": .string(MockSeed.Company.acme)]).status == 201)
+        #expect(try await mint(mock, ["email": "admin@acme.test", "company_id": .string(MockSeed.Company.acme)]).status == 201)
     }
 
     // MARK: - Refusals and bad bodies
@@ -343,12 +344,12 @@ import Testing
     @Test func deleteEndsACustomerSession() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        let minted = try await mint(mock, ["email": "sam@customer.test", "company_id": .string(SeedIDs.acme)])
+        let minted = try await mint(mock, ["email": "sam@customer.test", "company_id": .string(MockSeed.Company.acme)])
         let token = try #require(minted.data["token"]?.string)
         let id = try #require(try Self.claims(minted.data["token"])["sessionId"]?.string)
         let deleted = try await mock.send("DELETE", "/__mock/sessions/\(id)")
         #expect(deleted.status == 200)
-        #expect(deleted.data["kind"] == "customer" && deleted.data["client_id"] == .string(SeedIDs.sam))
+        #expect(deleted.data["kind"] == "customer" && deleted.data["client_id"] == .string(MockSeed.Customer.sam.id))
         #expect(deleted.data["status"] == "revoked" && deleted.data["revoked_reason"] == "logout")
         #expect(deleted.data["revoked_at"]?.string != nil)
         #expect(try await mock.get("/api/customer/auth/me", bearer: token).status == 401)
@@ -373,7 +374,7 @@ import Testing
 
         // Revoked because the account was deactivated since: also left as it is.
         let beta = try await mint(mock, ["email": "admin@beta.test"])
-        try mock.server.environment.store.deactivateUser(id: SeedIDs.betaAdmin)
+        try mock.server.environment.store.deactivateUser(id: MockSeed.Staff.betaAdmin.id)
         let betaID = try ConsoleRoutesTests.familyID(try #require(beta.data["token"]?.string))
         let inactive = try await mock.send("DELETE", "/__mock/sessions/\(betaID)")
         #expect(inactive.status == 200)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// `--push-dir`: every recorded push also as an `.apns` file, after its request commits, a named
 /// namespace's in `ns/<name>/`. (Through the binary, with `--simulator-push`, in
@@ -86,15 +88,15 @@ import Testing
         let admin = try await mock.signInStaff("admin@acme.test")
         try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
         let event = PushEvent(type: .newEnquiry, title: "New enquiry", body: "#1: Rolled back", ticketID: "t-1",
-                              audience: .staff(preferred: [SeedIDs.acmeAdmin]))
+                              audience: .staff(preferred: [MockSeed.Staff.admin.id]))
         let store = mock.server.environment.store
 
-        try store.recordPushes([event], company: SeedIDs.acme, actor: "", now: Date(), end: .rollBack)
+        try store.recordPushes([event], company: MockSeed.Company.acme, actor: "", now: Date(), end: .rollBack)
         #expect(try await mock.pushes().isEmpty)
         #expect(Self.files(in: folder).isEmpty)
 
         // A savepoint rolled back inside a committed transaction leaves nothing either.
-        try store.recordPushes([event], company: SeedIDs.acme, actor: "", now: Date(), end: .rollBackASavepointThenCommit)
+        try store.recordPushes([event], company: MockSeed.Company.acme, actor: "", now: Date(), end: .rollBackASavepointThenCommit)
         #expect(try await mock.pushes().count == 1)
         #expect(Self.files(in: folder).count == 1)
     }

@@ -5,6 +5,7 @@ import FoundationNetworking
 import GRDB
 import Testing
 @testable import MockServer
+import MockTestSupport
 
 /// `/__mock/snapshot`: the whole state out as an SQLite file, back in, pinned as the reset point;
 /// `--seed` from such a file and `--export-on-exit`.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MockServer
 import MockHTTP
+import RepairMinderMockControl
+import MockTestSupport
 
 /// Proxy mode (docs/drift.md), against upstreams on loopback: the mock itself (the app sees what it
 /// would see direct, and nothing drifts), the mock altered on purpose (each kind of drift at its
@@ -26,7 +28,7 @@ import MockHTTP
             "/api/devices/my-active-work", "/api/tickets", "/api/tickets/\(ticket)", "/api/macros", "/api/clients",
             "/api/clients/\(client)", "/api/clients/search?q=jane", "/api/dashboard/stats", "/api/dashboard/enquiry-stats",
             "/api/company-locations", "/api/users/me", "/api/subscription/features", "/api/user/push-preferences",
-            "/api/companies/\(SeedIDs.acme)", "/api/orders/\(SeedIDs.order(1, "b"))",
+            "/api/companies/\(MockSeed.Company.acme)", "/api/orders/\(SeedIDs.order(1, "b"))",
         ]
         for path in staffReads {
             let (proxied, direct) = try await rig.getThroughAndDirect(path, bearer: staff.token)
@@ -171,7 +173,7 @@ import MockHTTP
         #expect(entry["request"]?["method"]?.string == "POST")
         #expect(entry["request"]?["url"]?.string == "http://127.0.0.1:\(rig.upstream.port)/api/auth/2fa/verify")
         let posted = try #require(JSONValue(json: entry["request"]?["postData"]?["text"]?.string ?? ""))
-        #expect(posted["code"]?.string == "[redacted]" && posted["userId"]?.string == SeedIDs.acmeAdmin)
+        #expect(posted["code"]?.string == "[redacted]" && posted["userId"]?.string == MockSeed.Staff.admin.id)
         #expect(entry["response"]?["status"]?.intValue == 200)
         let answer = try #require(JSONValue(json: entry["response"]?["content"]?["text"]?.string ?? ""))
         #expect(answer["data"]?["token"]?.string == "[redacted]" && answer["data"]?["refreshToken"]?.string == "[redacted]")

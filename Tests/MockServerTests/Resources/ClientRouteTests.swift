@@ -1,17 +1,13 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// Staff clients (CONTRACT §6): `GET /api/clients` (search, pagination), `GET /api/clients/search?q=`
 /// (at most 20, unpaginated) and `GET /api/clients/:id` (the caller's company's orders only),
 /// against a real mock with the default seed.
 @Suite struct ClientRouteTests {
-    static let oliver = "00000004-0000-4000-8000-00000000e003"
-    static let jack = "00000004-0000-4000-8000-00000000e009"
-    static let walkIn = "00000004-0000-4000-8000-00000000e013"
-    static let noah = "00000004-0000-4000-8000-00000000e011"
-    static let emily = "00000004-0000-4000-8000-00000000e012"
-
     // MARK: - List
 
     @Test func listItemsHaveExactKeysAndTypesAndComeByLastNameThenFirstName() async throws {
@@ -34,11 +30,11 @@ import Testing
         // Every Acme order belongs to exactly one listed client.
         #expect(items.reduce(0) { $0 + ($1["order_count"]?.intValue ?? 0) } == 32)
         func row(_ id: String) -> JSONValue? { items.first { $0["id"]?.string == id } }
-        #expect(row(SeedIDs.jane)?["order_count"] == 2)
-        #expect(row(SeedIDs.sam)?["order_count"] == 3, "Sam's Acme orders only, not his Beta one")
-        #expect(row(Self.walkIn)?["order_count"] == 0)
-        #expect(row(SeedIDs.jane)?["phone"] == "07700 900101")
-        #expect(!items.contains { $0["id"]?.string == Self.noah }, "Beta's client")
+        #expect(row(MockSeed.Customer.jane.id)?["order_count"] == 2)
+        #expect(row(MockSeed.Customer.sam.id)?["order_count"] == 3, "Sam's Acme orders only, not his Beta one")
+        #expect(row(MockSeed.Customer.walkIn.id)?["order_count"] == 0)
+        #expect(row(MockSeed.Customer.jane.id)?["phone"] == "07700 900101")
+        #expect(!items.contains { $0["id"]?.string == MockSeed.Customer.noah.id }, "Beta's client")
     }
 
     @Test func suppressedAndGeneratedEmailFlagsAreIntegersAndEachIsOneForItsClient() async throws {
@@ -48,15 +44,15 @@ import Testing
         let items = try await mock.get("/api/clients?limit=100", bearer: token).data.array ?? []
         let suppressed = items.filter { $0["email_suppressed"] == 1 }.compactMap { $0["id"]?.string }
         let generated = items.filter { $0["is_generated_email"] == 1 }.compactMap { $0["id"]?.string }
-        #expect(suppressed == [Self.jack])
-        #expect(generated == [Self.walkIn])
+        #expect(suppressed == [MockSeed.Customer.jack.id])
+        #expect(generated == [MockSeed.Customer.walkIn.id])
         #expect(items.allSatisfy { $0["email_suppressed"] == 0 || $0["email_suppressed"] == 1 })
         #expect(items.allSatisfy { $0["is_generated_email"] == 0 || $0["is_generated_email"] == 1 })
 
-        let jack = try await mock.get("/api/clients/\(Self.jack)", bearer: token).data
+        let jack = try await mock.get("/api/clients/\(MockSeed.Customer.jack.id)", bearer: token).data
         #expect(jack["email_suppressed"] == 1)
         #expect(jack["is_generated_email"] == 0)
-        let walkIn = try await mock.get("/api/clients/\(Self.walkIn)", bearer: token).data
+        let walkIn = try await mock.get("/api/clients/\(MockSeed.Customer.walkIn.id)", bearer: token).data
         #expect(walkIn["email_suppressed"] == 0)
         #expect(walkIn["is_generated_email"] == 1)
         #expect(walkIn["orders"] == .array([]))
@@ -73,15 +69,15 @@ import Testing
             #expect(reply.json["pagination"]?["total"]?.intValue == Int64(reply.itemIDs.count), "\(search)")
             return reply.itemIDs
         }
-        #expect(try await ids("jane") == [SeedIDs.jane])
-        #expect(try await ids("DOE") == [SeedIDs.jane])
-        #expect(try await ids("sam%20smith") == [SeedIDs.sam], "first and last name together")
-        #expect(try await ids("m%20sm") == [SeedIDs.sam], "across the space")
-        #expect(try await ids("brown%40cust") == [Self.oliver], "email")
-        #expect(try await ids("noemail.acme") == [Self.walkIn], "email domain")
-        #expect(try await ids("900103") == [Self.oliver], "phone")
-        #expect(try await ids("07700900103") == [Self.oliver], "phone without its space")
-        #expect(try await ids("07700%20900103") == [Self.oliver], "phone as stored")
+        #expect(try await ids("jane") == [MockSeed.Customer.jane.id])
+        #expect(try await ids("DOE") == [MockSeed.Customer.jane.id])
+        #expect(try await ids("sam%20smith") == [MockSeed.Customer.sam.id], "first and last name together")
+        #expect(try await ids("m%20sm") == [MockSeed.Customer.sam.id], "across the space")
+        #expect(try await ids("brown%40cust") == [MockSeed.Customer.oliver.id], "email")
+        #expect(try await ids("noemail.acme") == [MockSeed.Customer.walkIn.id], "email domain")
+        #expect(try await ids("900103") == [MockSeed.Customer.oliver.id], "phone")
+        #expect(try await ids("07700900103") == [MockSeed.Customer.oliver.id], "phone without its space")
+        #expect(try await ids("07700%20900103") == [MockSeed.Customer.oliver.id], "phone as stored")
         #expect(try await ids("customer.test").count == 10)
         #expect(try await ids("zzz") == [])
         // LIKE wildcards are literal.
@@ -145,7 +141,7 @@ import Testing
         let listed = try await mock.get("/api/clients?search=customer.test&limit=100", bearer: token)
         #expect(reply.data == listed.data, "same items, same order as the list")
 
-        for (q, expected) in [("JANE", [SeedIDs.jane]), ("sam%40", [SeedIDs.sam]), ("07700900109", [Self.jack]),
+        for (q, expected) in [("JANE", [MockSeed.Customer.jane.id]), ("sam%40", [MockSeed.Customer.sam.id]), ("07700900109", [MockSeed.Customer.jack.id]),
                               ("%25", []), ("noah", [])] {
             let found = try await mock.get("/api/clients/search?q=\(q)", bearer: token)
             #expect(found.status == 200, "\(q)")
@@ -184,7 +180,7 @@ import Testing
                          firstName: "Capped", lastName: String(format: "Person%02d", n), phone: nil, addressLine1: nil,
                          addressLine2: nil, city: nil, postcode: nil, emailSuppressed: 0,
                          createdAt: "2026-11-20T10:00:00Z", isGeneratedEmail: 0)
-        }, of: SeedIDs.acme)
+        }, of: MockSeed.Company.acme)
         let list = try await mock.get("/api/clients?search=capped&limit=100", bearer: token)
         #expect(list.json["pagination"]?["total"] == 25)
 
@@ -211,7 +207,7 @@ import Testing
         let mock = try MockHarness()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let reply = try await mock.get("/api/clients/\(SeedIDs.jane)", bearer: token)
+        let reply = try await mock.get("/api/clients/\(MockSeed.Customer.jane.id)", bearer: token)
         #expect(reply.status == 200)
         let jane = reply.data
         #expect(WireShape.clientDetail.problems(jane) == [])
@@ -243,12 +239,12 @@ import Testing
         let acme = try await mock.signInStaff("admin@acme.test").token
         let beta = try await mock.signInStaff("admin@beta.test").token
 
-        let fromAcme = try await mock.get("/api/clients/\(SeedIDs.sam)", bearer: acme).data
+        let fromAcme = try await mock.get("/api/clients/\(MockSeed.Customer.sam.id)", bearer: acme).data
         #expect(Set(fromAcme["orders"]?.array?.compactMap { $0["order_number"]?.intValue } ?? []) == [10003, 10020, 10029])
         let acmeCreated = fromAcme["orders"]?.array?.compactMap { $0["created_at"]?.string } ?? []
         #expect(acmeCreated == acmeCreated.sorted(by: >))
 
-        let fromBeta = try await mock.get("/api/clients/\(SeedIDs.sam)", bearer: beta)
+        let fromBeta = try await mock.get("/api/clients/\(MockSeed.Customer.sam.id)", bearer: beta)
         #expect(fromBeta.status == 200)
         #expect(WireShape.clientDetail.problems(fromBeta.data) == [])
         #expect(fromBeta.data["orders"]?.array?.map { $0["id"] } == [.string(SeedIDs.order(1, "b"))])
@@ -266,9 +262,9 @@ import Testing
         let acme = try await mock.signInStaff("admin@acme.test").token
         let beta = try await mock.signInStaff("admin@beta.test").token
         let cases: [(String, String, String)] = [
-            ("beta sees jane", SeedIDs.jane, beta),
-            ("beta sees the walk-in", Self.walkIn, beta),
-            ("acme sees noah", Self.noah, acme),
+            ("beta sees jane", MockSeed.Customer.jane.id, beta),
+            ("beta sees the walk-in", MockSeed.Customer.walkIn.id, beta),
+            ("acme sees noah", MockSeed.Customer.noah.id, acme),
             ("unknown", "00000004-0000-4000-8000-00000000e999", acme),
             ("not a uuid", "nope", acme),
         ]
@@ -286,11 +282,11 @@ import Testing
         defer { mock.stop() }
         let beta = try await mock.signInStaff("admin@beta.test").token
         let list = try await mock.get("/api/clients?limit=100", bearer: beta)
-        #expect(list.itemIDs == [Self.emily, SeedIDs.sam, Self.noah], "Hall, Smith, Walker")
+        #expect(list.itemIDs == [MockSeed.Customer.emily.id, MockSeed.Customer.sam.id, MockSeed.Customer.noah.id], "Hall, Smith, Walker")
         #expect(list.json["pagination"]?["total"] == 3)
         #expect((list.data.array ?? []).map { $0["order_count"] } == [1, 1, 2])
         let search = try await mock.get("/api/clients/search?q=customer.test", bearer: beta)
-        #expect(search.itemIDs == [Self.emily, SeedIDs.sam, Self.noah])
+        #expect(search.itemIDs == [MockSeed.Customer.emily.id, MockSeed.Customer.sam.id, MockSeed.Customer.noah.id])
         #expect(try await mock.get("/api/clients/search?q=jane", bearer: beta).itemIDs == [])
         #expect(try await mock.get("/api/clients?search=jane", bearer: beta).json["pagination"]?["total"] == 0)
     }
@@ -300,7 +296,7 @@ import Testing
         defer { mock.stop() }
         let customer = try await mock.signInCustomer("jane@customer.test")
         for bearer in [nil, customer, "not-a-token"] as [String?] {
-            for path in ["/api/clients", "/api/clients/search?q=jane", "/api/clients/\(SeedIDs.jane)"] {
+            for path in ["/api/clients", "/api/clients/search?q=jane", "/api/clients/\(MockSeed.Customer.jane.id)"] {
                 let reply = try await mock.get(path, bearer: bearer)
                 #expect(reply.status == 401, "\(path)")
                 #expect(reply.json == ["success": false, "error": "Unauthorized"], "\(path)")

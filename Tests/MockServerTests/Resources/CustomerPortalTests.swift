@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// The customer portal (CONTRACT §6, customer part; §7 customer pushes): the signed-in client's
 /// orders of the token's company, the quote approved with a typed signature or rejected, messages
 /// to the shop, and the pushes each step records. Everything else is a 404; staff tokens are 401.
 @Suite struct CustomerPortalTests {
-    typealias IDs = SeedTicketIDs
     static let janePhone = "jan8000000000001"
     static let samAcmePhone = "sam8000000000001"
     static let samBetaPhone = "sam8000000000002"
@@ -76,8 +77,8 @@ import Testing
     @Test func aCustomerOfTwoCompaniesSeesOnlyTheCompanyOfTheirTokenPageByPage() async throws {
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
-        let acme = try await mock.signInCustomer("sam@customer.test", companyID: SeedIDs.acme)
-        let beta = try await mock.signInCustomer("sam@customer.test", companyID: SeedIDs.beta)
+        let acme = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.acme)
+        let beta = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.beta)
 
         let all = try await mock.get("/api/customer/orders", bearer: acme)
         #expect(all.itemIDs == [SeedIDs.order(20), SeedIDs.order(3), SeedIDs.order(29)])   // newest first
@@ -249,12 +250,12 @@ import Testing
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test").token
         // Staff add an internal note to Jane's ticket and engineer notes to her device.
-        #expect(try await mock.post("/api/tickets/\(IDs.ticket(1))/note", ["body": "NOTE-7731 do not tell her"],
+        #expect(try await mock.post("/api/tickets/\(SeedIDs.ticket(1))/note", ["body": "NOTE-7731 do not tell her"],
                                     bearer: admin).status == 200)
         #expect(try await mock.patch("/api/devices/\(SeedIDs.device(1))", ["technician_notes": "TECH-5512",
                                                                             "repair_notes": "REPAIR-9901"], bearer: admin).status == 200)
         let jane = try await mock.signInCustomer("jane@customer.test")
-        let sam = try await mock.signInCustomer("sam@customer.test", companyID: SeedIDs.acme)
+        let sam = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.acme)
         let views = [
             (jane, SeedIDs.order(1)),
             (jane, SeedIDs.order(2)),     // order notes, a battery part at £32.00, device notes
@@ -287,8 +288,8 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let jane = try await mock.signInCustomer("jane@customer.test")
-        let samAcme = try await mock.signInCustomer("sam@customer.test", companyID: SeedIDs.acme)
-        let samBeta = try await mock.signInCustomer("sam@customer.test", companyID: SeedIDs.beta)
+        let samAcme = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.acme)
+        let samBeta = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.beta)
         let ava = try await mock.signInCustomer("ava.evans@customer.test")
         _ = try await MacroAndInboundMailTests.registerStaffPhones(mock)
         let before = try mock.dump()
@@ -346,10 +347,10 @@ import Testing
         #expect(try mock.dump() == before)
         // And the reverse: the customer's token opens no staff route.
         let jane = try await mock.signInCustomer("jane@customer.test")
-        for staffPath in ["/api/orders/\(SeedIDs.order(1))", "/api/tickets/\(IDs.ticket(1))", "/api/devices/\(SeedIDs.device(1))"] {
+        for staffPath in ["/api/orders/\(SeedIDs.order(1))", "/api/tickets/\(SeedIDs.ticket(1))", "/api/devices/\(SeedIDs.device(1))"] {
             #expect(try await mock.get(staffPath, bearer: jane).status == 401, "\(staffPath)")
         }
-        #expect(try await mock.post("/api/tickets/\(IDs.ticket(1))/reply", ["html_body": "<p>x</p>"], bearer: jane).status == 401)
+        #expect(try await mock.post("/api/tickets/\(SeedIDs.ticket(1))/reply", ["html_body": "<p>x</p>"], bearer: jane).status == 401)
     }
 
     // MARK: - Approve
@@ -406,10 +407,10 @@ import Testing
             "device_id": .null,
         ])
         // The stored row names the client who signed.
-        let rows = try #require(try mock.server.environment.store.order(id: SeedIDs.order(1), company: SeedIDs.acme))
+        let rows = try #require(try mock.server.environment.store.order(id: SeedIDs.order(1), company: MockSeed.Company.acme))
             .signatures.filter { $0.signatureType == .authorisation }
         #expect(rows.count == 1)
-        #expect(rows.first?.clientID == SeedIDs.jane)
+        #expect(rows.first?.clientID == MockSeed.Customer.jane.id)
         #expect(rows.first?.termsAgreed == 1)
         #expect(rows.first?.capturedAt == stamp)
 
@@ -603,7 +604,7 @@ import Testing
         ]])
         #expect(try await mock.get(Self.order(SeedIDs.order(1)), bearer: jane).data["messages"]?.array?.last == sent.data)
 
-        let ticket = try await mock.get("/api/tickets/\(IDs.ticket(1))", bearer: token)
+        let ticket = try await mock.get("/api/tickets/\(SeedIDs.ticket(1))", bearer: token)
         #expect(ticket.data["messages"]?.array?.last == [
             "id": .string(id), "type": "inbound", "from_email": "jane@customer.test", "from_name": "Jane Doe",
             "to_email": "manchester@acme.test", "subject": "Re: Your repair quote for order #10001",
@@ -612,12 +613,12 @@ import Testing
         ])
         #expect(ticket.data["awaiting_reply"] == 1)
         #expect(ticket.data["updated_at"]?.string == stamp)
-        #expect(try await mock.get("/api/tickets?awaiting_reply=true", bearer: token).itemIDs == [IDs.ticket(1), IDs.ticket(5)])
+        #expect(try await mock.get("/api/tickets?awaiting_reply=true", bearer: token).itemIDs == [SeedIDs.ticket(1), SeedIDs.ticket(5)])
         // The ticket's assignee (the admin) hears of it, nobody else.
         #expect(try await mock.pushPayloads(token: MacroAndInboundMailTests.adminPhone) == [[
             "aps": ["alert": ["title": "New reply from Jane Doe", "body": "#1001: Your repair quote for order #10001"],
                     "sound": "default"],
-            "type": "enquiry_reply", "order_id": .string(SeedIDs.order(1)), "ticket_id": .string(IDs.ticket(1)),
+            "type": "enquiry_reply", "order_id": .string(SeedIDs.order(1)), "ticket_id": .string(SeedIDs.ticket(1)),
         ]])
         #expect(try await mock.pushes(token: MacroAndInboundMailTests.engineerPhone).isEmpty)
     }
@@ -643,7 +644,7 @@ import Testing
         #expect(detail.data == [
             "id": .string(ticketID), "ticket_number": 1007, "subject": "Order #10026", "status": "open", "ticket_type": "order",
             "order_id": .string(SeedIDs.order(26)),
-            "client": ["id": .string(IDs.ava), "first_name": "Ava", "last_name": "Evans", "name": "Ava Evans",
+            "client": ["id": .string(SeedIDs.client(8)), "first_name": "Ava", "last_name": "Evans", "name": "Ava Evans",
                        "email": "ava.evans@customer.test", "phone": "07700 900108", "email_suppressed": 0, "is_generated_email": 0],
             "assigned_user": .null,
             "location": ["id": .string(SeedIDs.location(1)), "name": "Acme Repairs Manchester"],
@@ -709,8 +710,8 @@ import Testing
         var admin = try await mock.signInStaff("admin@acme.test").token
         try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin)
         try await mock.registerPushToken(Self.engineerPhone, appType: "staff", bearer: engineer)
-        let sam = try await mock.signInCustomer("sam@customer.test", companyID: SeedIDs.acme)
-        let samBeta = try await mock.signInCustomer("sam@customer.test", companyID: SeedIDs.beta)
+        let sam = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.acme)
+        let samBeta = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.beta)
         try await mock.registerPushToken(Self.samAcmePhone, appType: "customer", bearer: sam)
         try await mock.registerPushToken(Self.samBetaPhone, appType: "customer", bearer: samBeta)
         let device = "/api/devices/\(SeedIDs.device(3))"
@@ -831,7 +832,7 @@ import Testing
                 // #10029's one device is ready: collected.
                 _ = try await mock.patch("/api/devices/\(SeedIDs.device(32))", ["status": "collected"], bearer: staff)
             case .message:
-                _ = try await mock.post("/api/tickets/\(SeedTicketIDs.ticket(3))/reply", ["html_body": "<p>Update</p>"], bearer: staff)
+                _ = try await mock.post("/api/tickets/\(SeedIDs.ticket(3))/reply", ["html_body": "<p>Update</p>"], bearer: staff)
             }
         }
     }
@@ -841,7 +842,7 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test").token
-        let sam = try await mock.signInCustomer("sam@customer.test", companyID: SeedIDs.acme)
+        let sam = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.acme)
         try await mock.registerPushToken(Self.samAcmePhone, appType: "customer", bearer: sam)
         let preferences = try await mock.send("PUT", "/api/user/push-preferences",
                                               json: [push.preference: .bool(enabled)], bearer: sam)
@@ -856,7 +857,7 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test").token
-        let sam = try await mock.signInCustomer("sam@customer.test", companyID: SeedIDs.acme)
+        let sam = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.acme)
         try await mock.registerPushToken(Self.samAcmePhone, appType: "customer", bearer: sam)
         #expect(try await mock.send("PUT", "/api/user/push-preferences", json: ["push_enabled": false], bearer: sam).status == 200)
         for push in CustomerPush.allCases { try await push.cause(mock, staff: admin) }
@@ -873,9 +874,9 @@ import Testing
         let admin = try await mock.signInStaff("admin@acme.test").token
         try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin)
         // Ava's device goes to the engineer, who then leaves the company.
-        #expect(try await mock.patch("/api/devices/\(SeedIDs.device(29))", ["assigned_engineer_id": .string(SeedIDs.acmeEngineer)],
+        #expect(try await mock.patch("/api/devices/\(SeedIDs.device(29))", ["assigned_engineer_id": .string(MockSeed.Staff.engineer.id)],
                                      bearer: admin).status == 200)
-        try mock.server.environment.store.deactivateUser(id: SeedIDs.acmeEngineer)
+        try mock.server.environment.store.deactivateUser(id: MockSeed.Staff.engineer.id)
         let ava = try await mock.signInCustomer("ava.evans@customer.test")
         #expect(try await mock.post("\(Self.order(SeedIDs.order(26)))/reject", [:], bearer: ava).status == 200)
         // Neither the device nor the order has an active assignee: every active staff member is told.

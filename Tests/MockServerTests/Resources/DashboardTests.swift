@@ -1,16 +1,16 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// The staff dashboard (CONTRACT §6, decided shapes): `GET /api/dashboard/stats?period=` and
 /// `GET /api/dashboard/enquiry-stats`. Every count must equal the total of the list endpoint with
 /// the same filter, and move with the data and the mock clock.
 @Suite struct DashboardTests {
     /// The seed's reference time (`now` of Seeds/default.json), a Saturday.
-    static let reference = SeedIDs.now
+    static let reference = MockSeed.referenceNow
     static let periods = ["today", "week", "month", "year"]
-    static let ticket1001 = "0000000a-0000-4000-8000-00000000a001"
-    static let ticket1005 = "0000000a-0000-4000-8000-00000000a005"
 
     static func mock() throws -> MockHarness { try MockHarness { $0.clockStart = reference; $0.clockFrozen = true } }
 
@@ -276,18 +276,18 @@ import Testing
         #expect(try await awaiting() == 2)
 
         // An internal note is not an answer.
-        let note = try await mock.post("/api/tickets/\(Self.ticket1001)/note", ["body": "Chasing the part"], bearer: token)
+        let note = try await mock.post("/api/tickets/\(MockSeed.Ticket.acme1001)/note", ["body": "Chasing the part"], bearer: token)
         #expect(note.status == 200, "\(note.error ?? "")")
         #expect(try await awaiting() == 2)
 
         // A reply is, even in the same second (the message stored last is the newest).
-        let reply = try await mock.post("/api/tickets/\(Self.ticket1001)/reply", ["html_body": "<p>Tomorrow.</p>"],
+        let reply = try await mock.post("/api/tickets/\(MockSeed.Ticket.acme1001)/reply", ["html_body": "<p>Tomorrow.</p>"],
                                         bearer: token)
         #expect(reply.status == 200, "\(reply.error ?? "")")
         #expect(try await awaiting() == 1)
 
         // #1005 still awaits, until it is resolved.
-        let resolved = try await mock.patch("/api/tickets/\(Self.ticket1005)", ["status": "resolved"], bearer: token)
+        let resolved = try await mock.patch("/api/tickets/\(MockSeed.Ticket.acme1005)", ["status": "resolved"], bearer: token)
         #expect(resolved.status == 200, "\(resolved.error ?? "")")
         #expect(try await awaiting() == 0)
         let stats = try await mock.get("/api/dashboard/enquiry-stats", bearer: token).data

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// Staff devices (CONTRACT §6): `GET /api/devices` (filters), `my-queue`, `my-active-work`, the
 /// detail, the scanner lookup and the non-status fields of `PATCH /api/devices/:id`.
@@ -8,7 +10,6 @@ import Testing
 @Suite struct DeviceRouteTests {
     /// 2030-01-01T00:00:00Z: a clock after every seeded timestamp, so a write's `updated_at` is new.
     static let future = Date(timeIntervalSince1970: 1_893_456_000)
-    static let archivedUser = "00000003-0000-4000-8000-00000000a005"
 
     private func list(_ mock: MockHarness, _ query: String, _ token: String,
                       route: String = "/api/devices") async throws -> [JSONValue] {
@@ -48,7 +49,7 @@ import Testing
         let sams = items.first { $0["id"]?.string == SeedIDs.device(3) }
         #expect(sams?["order_id"]?.string == SeedIDs.order(3))
         #expect(sams?["order_number"] == 10003)
-        #expect(sams?["client"] == ["id": .string(SeedIDs.sam), "name": "Sam Smith"])
+        #expect(sams?["client"] == ["id": .string(MockSeed.Customer.sam.id), "name": "Sam Smith"])
         #expect(sams?["status_label"] == "Repairing")
     }
 
@@ -110,9 +111,9 @@ import Testing
         let admin = try await mock.signInStaff("admin@acme.test")
         let mine = try await list(mock, "assigned_to=me", admin.token)
         #expect(!mine.isEmpty && mine.count < 35)
-        #expect(mine.allSatisfy { $0["assigned_engineer"]?["id"]?.string == SeedIDs.acmeAdmin })
+        #expect(mine.allSatisfy { $0["assigned_engineer"]?["id"]?.string == MockSeed.Staff.admin.id })
         #expect(try await list(mock, "assigned_to=\(admin.userID)", admin.token) == mine)
-        let engineers = try await list(mock, "assigned_to=\(SeedIDs.acmeEngineer)", admin.token)
+        let engineers = try await list(mock, "assigned_to=\(MockSeed.Staff.engineer.id)", admin.token)
         #expect(!engineers.isEmpty)
         #expect(Set(idsOf(engineers)).isDisjoint(with: idsOf(mine)))
     }
@@ -151,10 +152,10 @@ import Testing
         let userID: String
         if who == "admin" {
             token = try await mock.signInStaff("admin@acme.test").token
-            userID = SeedIDs.acmeAdmin
+            userID = MockSeed.Staff.admin.id
         } else {
             token = try await mock.signInStaffByMagicLink("engineer@acme.test")
-            userID = SeedIDs.acmeEngineer
+            userID = MockSeed.Staff.engineer.id
         }
         let queueStatuses = Set(DeviceStatus.queueStatuses.map(\.rawValue))
         let activeStatuses = Set(DeviceStatus.activeWorkStatuses.map(\.rawValue))
@@ -209,7 +210,7 @@ import Testing
         }
         #expect(device["brand"]?.objectValue != nil)
         #expect(device["model"]?.objectValue != nil)
-        #expect(device["assigned_engineer"]?["id"]?.string == SeedIDs.acmeAdmin)
+        #expect(device["assigned_engineer"]?["id"]?.string == MockSeed.Staff.admin.id)
         #expect(device["sub_location"]?["id"]?.string == SeedIDs.subLocation(3))
         #expect(device["sub_location"]?["code"] == "BENCH-1")
         #expect(device["authorization"]?["status"] == "approved")
@@ -375,12 +376,12 @@ import Testing
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
         let path = "/api/devices/\(SeedIDs.device(4))"
-        let assigned = try await mock.patch(path, ["assigned_engineer_id": .string(SeedIDs.acmeEngineer)], bearer: token)
+        let assigned = try await mock.patch(path, ["assigned_engineer_id": .string(MockSeed.Staff.engineer.id)], bearer: token)
         #expect(assigned.status == 200)
-        #expect(assigned.data["assigned_engineer"] == ["id": .string(SeedIDs.acmeEngineer), "first_name": "Eddie",
+        #expect(assigned.data["assigned_engineer"] == ["id": .string(MockSeed.Staff.engineer.id), "first_name": "Eddie",
                                                        "last_name": "Engineer", "name": "Eddie Engineer"])
         #expect(try await mock.get(path, bearer: token).data["assigned_engineer"] == assigned.data["assigned_engineer"])
-        let engineers = try await list(mock, "assigned_to=\(SeedIDs.acmeEngineer)", token)
+        let engineers = try await list(mock, "assigned_to=\(MockSeed.Staff.engineer.id)", token)
         #expect(idsOf(engineers).contains(SeedIDs.device(4)))
 
         let cleared = try await mock.patch(path, ["assigned_engineer_id": .null], bearer: token)
@@ -389,7 +390,7 @@ import Testing
         #expect(try await mock.get(path, bearer: token).data["assigned_engineer"] == .null)
 
         let before = try mock.dump()
-        for user in [SeedIDs.betaAdmin, SeedIDs.acmeInactive, Self.archivedUser, "00000003-0000-4000-8000-00000000a999"] {
+        for user in [MockSeed.Staff.betaAdmin.id, MockSeed.Staff.inactive.id, MockSeed.Staff.archived.id, "00000003-0000-4000-8000-00000000a999"] {
             let reply = try await mock.patch(path, ["assigned_engineer_id": .string(user)], bearer: token)
             #expect(reply.status == 400, "\(user)")
             #expect(reply.error == "Invalid or missing field: assigned_engineer_id", "\(user)")
@@ -435,7 +436,7 @@ import Testing
             (#"{"priority":"low","brand":"x"}"#, "Invalid or missing field: brand"),
             (#"{"priority":"critical"}"#, "Invalid or missing field: priority"),
             (#"{"diagnosis_notes":5}"#, "Invalid or missing field: diagnosis_notes"),
-            (#"{"repair_notes":"ok","assigned_engineer_id":"\#(SeedIDs.betaAdmin)"}"#, "Invalid or missing field: assigned_engineer_id"),
+            (#"{"repair_notes":"ok","assigned_engineer_id":"\#(MockSeed.Staff.betaAdmin.id)"}"#, "Invalid or missing field: assigned_engineer_id"),
             (#"{"technician_notes":"ok","sub_location_id":"\#(SeedIDs.subLocation(2, "b"))"}"#, "Invalid or missing field: sub_location_id"),
             ("{}", "No fields to update"),
             ("[]", "Invalid JSON body"),
@@ -481,7 +482,7 @@ import Testing
             ("PATCH", try await mock.patch("/api/devices/\(device)", ["priority": "low"], bearer: beta)),
             ("PATCH bad body", try await mock.send("PATCH", "/api/devices/\(device)", body: "{}", bearer: beta)),
             ("PATCH assign Beta", try await mock.patch("/api/devices/\(device)",
-                                                       ["assigned_engineer_id": .string(SeedIDs.betaAdmin)], bearer: beta)),
+                                                       ["assigned_engineer_id": .string(MockSeed.Staff.betaAdmin.id)], bearer: beta)),
             ("lookup serial", try await mock.get("/api/devices/lookup?code=SNA0207336", bearer: beta)),
             ("lookup id", try await mock.get("/api/devices/lookup?code=\(device)", bearer: beta)),
             ("lookup order", try await mock.get("/api/devices/lookup?code=10003", bearer: beta)),
@@ -500,7 +501,7 @@ import Testing
     @Test func deviceRoutesNeedAStaffToken() async throws {
         let mock = try MockHarness()
         defer { mock.stop() }
-        let customer = try await mock.signInCustomer("sam@customer.test", companyID: SeedIDs.acme)
+        let customer = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.acme)
         let before = try mock.dump()
         for bearer in [customer, nil] as [String?] {
             for path in ["/api/devices", "/api/devices/my-queue", "/api/devices/my-active-work",

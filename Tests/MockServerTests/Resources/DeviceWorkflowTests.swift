@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MockServer
+import MockTestSupport
 
 /// Device status moves through `PATCH /api/devices/:id` (CONTRACT §6, seed 003 "Device Workflow"):
 /// every legal edge of both workflows, illegal moves, stamped timestamps, the derived order status.

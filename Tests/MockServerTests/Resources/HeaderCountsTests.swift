@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
 
 /// `GET /api/header-counts` (decided path and shape): the staff tabs' badges, each equal to the
 /// total of the list it summarises, for whoever asks, as the data moves.
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func eachCountIsTheTotalOfTheListItSummarisesForEveryCaller() async throws {
-        let mock = try MockHarness { $0.clockStart = SeedIDs.now; $0.clockFrozen = true }
+        let mock = try MockHarness { $0.clockStart = MockSeed.referenceNow; $0.clockFrozen = true }
         defer { mock.stop() }
         var seen: [String: JSONValue] = [:]
         for email in ["admin@acme.test", "engineer@acme.test", "admin@beta.test"] {
@@ -34,14 +35,14 @@ import Testing
     }
 
     @Test func theCountsMoveWithTheData() async throws {
-        let mock = try MockHarness { $0.clockStart = SeedIDs.now; $0.clockFrozen = true }
+        let mock = try MockHarness { $0.clockStart = MockSeed.referenceNow; $0.clockFrozen = true }
         defer { mock.stop() }
         let token = try await mock.control.createSession(email: "admin@acme.test").token
         // A new order with a device assigned to the admin, in a queue status: one more of each.
         let made = try await mock.post("/__mock/events", ["type": "order_created", "order": [
-            "company_id": .string(SeedIDs.acme), "client_id": .string(SeedIDs.jane),
+            "company_id": .string(MockSeed.Company.acme), "client_id": .string(MockSeed.Customer.jane.id),
             "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "diagnosing",
-                         "assigned_engineer_id": .string(SeedIDs.acmeAdmin)]],
+                         "assigned_engineer_id": .string(MockSeed.Staff.admin.id)]],
         ]])
         #expect(made.status == 201)
         let counts = try await mock.get("/api/header-counts", bearer: token).data

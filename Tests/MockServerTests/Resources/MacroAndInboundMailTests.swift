@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// `GET /api/macros`, `POST /api/tickets/:id/macro` (the first stage now as a reply, the rest
 /// scheduled) and the control route `POST /__mock/inbound-email` (a new enquiry or a customer's
 /// reply, with `new_enquiry` / `enquiry_reply` pushes).
 @Suite struct MacroAndInboundMailTests {
-    typealias IDs = SeedTicketIDs
     static let adminPhone = "adm7000000000001"
     static let engineerPhone = "eng7000000000001"
     static let totpPhone = "tot7000000000001"
@@ -135,8 +136,8 @@ import Testing
         let admin = try await mock.signInStaff("admin@acme.test")
         let jane = try await mock.signInCustomer("jane@customer.test")
         try await mock.registerPushToken(Self.janePhone, appType: "customer", bearer: jane)
-        let path = "/api/tickets/\(IDs.ticket(1))"
-        let run = try await mock.post("\(path)/macro", ["macro_id": .string(IDs.macro(1))], bearer: admin.token)
+        let path = "/api/tickets/\(SeedIDs.ticket(1))"
+        let run = try await mock.post("\(path)/macro", ["macro_id": .string(SeedIDs.macro(1))], bearer: admin.token)
         let scheduled = try #require(run.data["scheduled"]?.array?.compactMap { $0["scheduled_for"]?.string })
         func subjects() async throws -> [JSONValue?] {
             try await mock.outbox(to: "jane@customer.test", kind: "ticket_reply").reversed().map { $0["subject"] }
@@ -153,7 +154,7 @@ import Testing
         #expect(last["subject"] == "Still waiting on your quote (order #10001)")
         #expect(last["created_at"]?.string == scheduled[0])
         #expect(last["body_text"]?.string?.hasPrefix("Hi Jane,") == true)
-        #expect(last["created_by"]?["id"]?.string == SeedIDs.acmeAdmin)
+        #expect(last["created_by"]?["id"]?.string == MockSeed.Staff.admin.id)
         #expect(last["events"]?.array?.map { $0["event_type"] } == ["sent"])
         #expect(try await mock.pushPayloads(token: Self.janePhone).map { $0["type"] } == ["message", "message"])
 
@@ -162,7 +163,7 @@ import Testing
         _ = try await mock.get("/__mock/health")
         #expect(try await subjects() == ["Your quote for order #10001", "Still waiting on your quote (order #10001)",
                                          "Last reminder: order #10001"])
-        let runs = try mock.server.environment.store.macroRuns(ticketID: IDs.ticket(1))
+        let runs = try mock.server.environment.store.macroRuns(ticketID: SeedIDs.ticket(1))
         #expect(runs.map(\.status) == ["sent", "sent", "sent"])
         #expect(runs.allSatisfy { $0.messageID != nil })
         #expect(try await mock.get(path, bearer: try await staff()).data["messages"]?.array?.last?["created_at"]?.string
@@ -177,8 +178,8 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test")
-        let path = "/api/tickets/\(IDs.ticket(1))"
-        _ = try await mock.post("\(path)/macro", ["macro_id": .string(IDs.macro(1))], bearer: admin.token)
+        let path = "/api/tickets/\(SeedIDs.ticket(1))"
+        _ = try await mock.post("\(path)/macro", ["macro_id": .string(SeedIDs.macro(1))], bearer: admin.token)
         try await mock.advanceClock(seconds: 3600)
         if why == "the customer replied" {
             let jane = try await mock.signInCustomer("jane@customer.test")
@@ -191,7 +192,7 @@ import Testing
         let mails = try await mock.outboxCount(to: "jane@customer.test")
         try await mock.advanceClock(seconds: 60 * 86_400)
         #expect(try await mock.outboxCount(to: "jane@customer.test") == mails)
-        let runs = try mock.server.environment.store.macroRuns(ticketID: IDs.ticket(1))
+        let runs = try mock.server.environment.store.macroRuns(ticketID: SeedIDs.ticket(1))
         #expect(runs.map(\.status) == ["sent", "cancelled", "cancelled"], "\(why)")
     }
 
@@ -200,11 +201,11 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test")
-        _ = try await mock.post("/api/tickets/\(IDs.ticket(1))/macro", ["macro_id": .string(IDs.macro(1))], bearer: admin.token)
+        _ = try await mock.post("/api/tickets/\(SeedIDs.ticket(1))/macro", ["macro_id": .string(SeedIDs.macro(1))], bearer: admin.token)
         _ = try await mock.post("/__mock/reset")
         try await mock.advanceClock(seconds: 60 * 86_400)
         #expect(try await mock.outboxCount() == 0)
-        #expect(try mock.server.environment.store.macroRuns(ticketID: IDs.ticket(1)).isEmpty)
+        #expect(try mock.server.environment.store.macroRuns(ticketID: SeedIDs.ticket(1)).isEmpty)
     }
 
     // MARK: - Running a macro
@@ -215,13 +216,13 @@ import Testing
         let admin = try await mock.signInStaff("admin@acme.test")
         let jane = try await mock.signInCustomer("jane@customer.test")
         try await mock.registerPushToken(Self.janePhone, appType: "customer", bearer: jane)
-        let path = "/api/tickets/\(IDs.ticket(1))"
+        let path = "/api/tickets/\(SeedIDs.ticket(1))"
         let seededCount = try await mock.get(path, bearer: admin.token).data["messages"]?.array?.count ?? 0
 
-        let run = try await mock.post("\(path)/macro", ["macro_id": .string(IDs.macro(1))], bearer: admin.token)
+        let run = try await mock.post("\(path)/macro", ["macro_id": .string(SeedIDs.macro(1))], bearer: admin.token)
         #expect(run.status == 200, "\(run.error ?? "")")
         #expect(run.data.keys == ["macro_id", "sent", "scheduled", "ticket"])
-        #expect(run.data["macro_id"]?.string == IDs.macro(1))
+        #expect(run.data["macro_id"]?.string == SeedIDs.macro(1))
         #expect(WireShape.ticketDetail.problemsWithFreeEventData(run.data["ticket"]) == [])
         #expect(try await mock.get(path, bearer: admin.token).data == run.data["ticket"])
 
@@ -233,7 +234,7 @@ import Testing
             "body_text": "Hi Jane,\n\nJust a reminder that the quote for your Apple iPhone 14 Pro is waiting for your approval.\n\nAcme Repairs",
             "body_html": "<p>Hi Jane,</p><p>Just a reminder that the quote for your Apple iPhone 14 Pro is waiting for your approval.</p><p>Acme Repairs</p>",
             "device_id": .null, "device_name": .null,
-            "created_by": ["id": .string(SeedIDs.acmeAdmin), "first_name": "Alice", "last_name": "Admin", "name": "Alice Admin"],
+            "created_by": ["id": .string(MockSeed.Staff.admin.id), "first_name": "Alice", "last_name": "Admin", "name": "Alice Admin"],
             "attachments": [],
         ])
         #expect(sent["events"]?.array?.map { $0["event_type"] } == ["sent"])
@@ -251,7 +252,7 @@ import Testing
              "scheduled_for": .string(Timestamp.string(now.addingTimeInterval((2880 + 10080) * 60)))],
         ])
         // The run is recorded: the stage sent with its message, the others scheduled.
-        let runs = try mock.server.environment.store.macroRuns(ticketID: IDs.ticket(1))
+        let runs = try mock.server.environment.store.macroRuns(ticketID: SeedIDs.ticket(1))
         let recorded: [[String?]] = runs.map { run in [run.stageID, run.status, run.scheduledFor, run.messageID] }
         let expectedRuns: [[String?]] = [
             ["0000000e-0000-4000-8000-00000000a001", "sent", stamp, sent["id"]?.string],
@@ -269,16 +270,16 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let path = "/api/tickets/\(IDs.ticket(4))/macro"
+        let path = "/api/tickets/\(SeedIDs.ticket(4))/macro"
 
-        let plain = try await mock.post(path, ["macro_id": .string(IDs.macro(2))], bearer: token)
+        let plain = try await mock.post(path, ["macro_id": .string(SeedIDs.macro(2))], bearer: token)
         #expect(plain.status == 200)
         #expect(plain.data["sent"]?["subject"] == "Order #10002 is ready")
         #expect(plain.data["sent"]?["body_text"]
                 == "Hi Jane,\n\nYour Apple iPad Air (5th generation) is ready for collection at Acme Repairs Manchester.\n\nAcme Repairs")
         #expect(plain.data["scheduled"]?.array?.map { $0["subject"] } == ["Reminder: order #10002 is ready"])
 
-        let overridden = try await mock.post(path, ["macro_id": .string(IDs.macro(2)), "variable_overrides": [
+        let overridden = try await mock.post(path, ["macro_id": .string(SeedIDs.macro(2)), "variable_overrides": [
             "client_first_name": "Janey", "location_name": "Leeds <Briggate> & Co", "order_number": "X-1",
         ]], bearer: token)
         #expect(overridden.status == 200)
@@ -296,9 +297,9 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let path = "/api/tickets/\(IDs.ticket(5))"
+        let path = "/api/tickets/\(SeedIDs.ticket(5))"
         #expect(try await mock.patch(path, ["location_id": .string(SeedIDs.location(1))], bearer: token).status == 200)
-        let run = try await mock.post("\(path)/macro", ["macro_id": .string(IDs.macro(3)),
+        let run = try await mock.post("\(path)/macro", ["macro_id": .string(SeedIDs.macro(3)),
                                                         "variable_overrides": ["device_name": "phone"]], bearer: token)
         #expect(run.status == 200, "\(run.error ?? "")")
         #expect(run.data["sent"]?["to_email"] == "walkin.visitor@example.test")
@@ -312,16 +313,16 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let path = "/api/tickets/\(IDs.ticket(1))/macro"
+        let path = "/api/tickets/\(SeedIDs.ticket(1))/macro"
         let before = try mock.dump()
-        let quote = IDs.macro(1)
+        let quote = SeedIDs.macro(1)
         let cases: [(body: String, message: String)] = [
             ("{}", "Invalid or missing field: macro_id"),
             (#"{"macro_id":5}"#, "Invalid or missing field: macro_id"),
             (#"{"macro_id":null}"#, "Invalid or missing field: macro_id"),
             (#"{"macro_id":"0000000d-0000-4000-8000-00000000a999"}"#, "Invalid or missing field: macro_id"),
-            (#"{"macro_id":"\#(IDs.macro(4))"}"#, "Macro is inactive: Old holiday notice"),       // inactive
-            (#"{"macro_id":"\#(IDs.macro(1, "b"))"}"#, "Invalid or missing field: macro_id"),     // Beta's
+            (#"{"macro_id":"\#(SeedIDs.macro(4))"}"#, "Macro is inactive: Old holiday notice"),       // inactive
+            (#"{"macro_id":"\#(SeedIDs.macro(1, "b"))"}"#, "Invalid or missing field: macro_id"),     // Beta's
             (#"{"macro_id":"\#(quote)","variable_overrides":{"nickname":"J"}}"#,
              "Invalid or missing field: variable_overrides.nickname"),
             (#"{"macro_id":"\#(quote)","variable_overrides":{"client_name":5}}"#,
@@ -337,7 +338,7 @@ import Testing
             #expect(reply.json == ["success": false, "error": .string(message)], "\(body)")
         }
         // A macro is a reply: #1005 needs its location first.
-        let walkIn = try await mock.post("/api/tickets/\(IDs.ticket(5))/macro", ["macro_id": .string(IDs.macro(3))], bearer: token)
+        let walkIn = try await mock.post("/api/tickets/\(SeedIDs.ticket(5))/macro", ["macro_id": .string(SeedIDs.macro(3))], bearer: token)
         #expect(walkIn.status == 400)
         #expect(walkIn.error == "Choose a location for this enquiry before replying")
         #expect(try mock.dump() == before)
@@ -369,7 +370,7 @@ import Testing
         #expect(detail.data == [
             "id": .string(ticketID), "ticket_number": 1007, "subject": "Screen quote?", "status": "open", "ticket_type": "lead",
             "order_id": .null, "client": .null, "assigned_user": .null, "location": .null, "requires_location": 1,
-            "received_custom_email": ["id": .string(IDs.companyEmail(3)), "email_address": "hello@acme.test",
+            "received_custom_email": ["id": .string(MockSeed.CompanyEmail.acmeHello.id), "email_address": "hello@acme.test",
                                       "display_name": "Acme Repairs"],
             "awaiting_reply": 1,
             "messages": [[
@@ -382,7 +383,7 @@ import Testing
         ])
         // First in the list, waiting for an answer, counted by the dashboard.
         let list = try await mock.get("/api/tickets?awaiting_reply=true", bearer: token)
-        #expect(list.itemIDs == [ticketID, IDs.ticket(5)])
+        #expect(list.itemIDs == [ticketID, SeedIDs.ticket(5)])
         #expect(list.data[0]?["last_message_preview"] == "How much for an iPhone 12 screen? Thanks")
         let stats = try await mock.get("/api/dashboard/enquiry-stats", bearer: token)
         #expect(stats.data["awaiting_reply"] == 2)
@@ -408,7 +409,7 @@ import Testing
         #expect(mail.status == 201)
         #expect(mail.data["created_ticket"] == true)
         let detail = try await mock.get("/api/tickets/\(mail.data["ticket_id"]?.string ?? "")", bearer: token).data
-        #expect(detail["client"]?["id"]?.string == IDs.oliver)
+        #expect(detail["client"]?["id"]?.string == MockSeed.Customer.oliver.id)
         #expect(detail["location"] == ["id": .string(SeedIDs.location(2)), "name": "Acme Repairs Leeds"])
         #expect(detail["requires_location"] == 0)
         #expect(detail["received_custom_email"]?["email_address"] == "leeds@acme.test")
@@ -417,7 +418,7 @@ import Testing
         #expect(detail["messages"]?[0]?["from_email"] == "Oliver.Brown@customer.test")
         // The staff search finds it by the client.
         #expect(try await mock.get("/api/tickets?search=oliver", bearer: token).itemIDs
-                == [mail.data["ticket_id"]?.string ?? "", IDs.ticket(2)])
+                == [mail.data["ticket_id"]?.string ?? "", SeedIDs.ticket(2)])
 
         // Beta numbers its own tickets.
         let beta = try await mock.inboundEmail(to: "bristol@beta.test", from: "noah.walker@customer.test", subject: "Hi", body: "Hello")
@@ -436,13 +437,13 @@ import Testing
         // #1004 is resolved and assigned to the engineer.
         let mail = try await mock.inboundEmail(to: "manchester@acme.test", from: "jane@customer.test",
                                                subject: "Re: Order #10002 ready for collection", body: "One more question.",
-                                               ticketID: IDs.ticket(4))
+                                               ticketID: SeedIDs.ticket(4))
         #expect(mail.status == 201)
-        #expect(mail.data["ticket_id"]?.string == IDs.ticket(4))
+        #expect(mail.data["ticket_id"]?.string == SeedIDs.ticket(4))
         #expect(mail.data["ticket_number"] == 1004)
         #expect(mail.data["created_ticket"] == false)
 
-        let detail = try await mock.get("/api/tickets/\(IDs.ticket(4))", bearer: token).data
+        let detail = try await mock.get("/api/tickets/\(SeedIDs.ticket(4))", bearer: token).data
         let stamp = try #require(detail["updated_at"]?.string)
         #expect(detail["status"] == "open")
         #expect(detail["awaiting_reply"] == 1)
@@ -456,20 +457,20 @@ import Testing
             "device_id": .null, "device_name": .null, "created_by": .null, "created_at": .string(stamp), "events": [],
             "attachments": [],
         ])
-        #expect(try await mock.get("/api/tickets", bearer: token).itemIDs.first == IDs.ticket(4))
+        #expect(try await mock.get("/api/tickets", bearer: token).itemIDs.first == SeedIDs.ticket(4))
 
         #expect(try await mock.pushPayloads(token: Self.engineerPhone) == [[
             "aps": ["alert": ["title": "New reply from Jane Doe", "body": "#1004: Order #10002 ready for collection"],
                     "sound": "default"],
-            "type": "enquiry_reply", "order_id": .string(SeedIDs.order(2)), "ticket_id": .string(IDs.ticket(4)),
+            "type": "enquiry_reply", "order_id": .string(SeedIDs.order(2)), "ticket_id": .string(SeedIDs.ticket(4)),
         ]])
         for phone in [Self.adminPhone, Self.totpPhone, Self.betaPhone] {
             #expect(try await mock.pushes(token: phone).isEmpty, "\(phone)")
         }
         // A second mail on an open ticket adds no status event.
         _ = try await mock.inboundEmail(to: "manchester@acme.test", from: "jane@customer.test", subject: "Re: again",
-                                        body: "And another.", ticketID: IDs.ticket(4))
-        #expect(try await mock.get("/api/tickets/\(IDs.ticket(4))", bearer: token).data["events"]?.array?.count == 2)
+                                        body: "And another.", ticketID: SeedIDs.ticket(4))
+        #expect(try await mock.get("/api/tickets/\(SeedIDs.ticket(4))", bearer: token).data["events"]?.array?.count == 2)
     }
 
     @Test func theAssigneesPreferencesGateEnquiryPushes() async throws {
@@ -480,12 +481,12 @@ import Testing
         let off = try await mock.send("PUT", "/api/user/push-preferences", json: ["ticket_messages": false], bearer: engineer)
         #expect(off.status == 200)
         _ = try await mock.inboundEmail(to: "manchester@acme.test", from: "jane@customer.test", subject: "Re", body: "1",
-                                        ticketID: IDs.ticket(4))
+                                        ticketID: SeedIDs.ticket(4))
         _ = try await mock.inboundEmail(to: "hello@acme.test", from: "x@example.test", subject: "New", body: "2")
         #expect(try await mock.pushes(token: Self.engineerPhone).isEmpty)
         #expect(try await mock.send("PUT", "/api/user/push-preferences", json: ["ticket_messages": true], bearer: engineer).status == 200)
         _ = try await mock.inboundEmail(to: "manchester@acme.test", from: "jane@customer.test", subject: "Re", body: "3",
-                                        ticketID: IDs.ticket(4))
+                                        ticketID: SeedIDs.ticket(4))
         #expect(try await mock.pushPayloads(token: Self.engineerPhone).map { $0["type"] } == ["enquiry_reply"])
     }
 
@@ -512,8 +513,8 @@ import Testing
             (with(["body": .string(String(repeating: "b", count: 100_001))]), "Invalid or missing field: body"),
             (with(["from_name": 5]), "Invalid or missing field: from_name"),
             // A ticket of another company, or none at all.
-            (with(["to": "bristol@beta.test", "ticket_id": .string(IDs.ticket(1))]), "Invalid or missing field: ticket_id"),
-            (with(["ticket_id": .string(IDs.ticket(1, "b"))]), "Invalid or missing field: ticket_id"),
+            (with(["to": "bristol@beta.test", "ticket_id": .string(SeedIDs.ticket(1))]), "Invalid or missing field: ticket_id"),
+            (with(["ticket_id": .string(SeedIDs.ticket(1, "b"))]), "Invalid or missing field: ticket_id"),
             (with(["ticket_id": "nope"]), "Invalid or missing field: ticket_id"),
             (with(["ticket_id": 1001]), "Invalid or missing field: ticket_id"),
             ("not json", "Invalid JSON body"),

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// Staff orders (CONTRACT §6): `GET /api/orders` (pagination, filters), `GET|PATCH /api/orders/:id`,
 /// `GET /api/orders/:orderId/devices/:deviceId`, against a real mock with the default seed.
@@ -211,7 +213,7 @@ import Testing
         let byID = try await mock.get("/api/orders?assigned_to=\(admin.userID)&limit=100", bearer: admin.token)
         let items = me.data.array ?? []
         #expect(!items.isEmpty && items.count < 32)
-        #expect(items.allSatisfy { $0["assigned_user"]?["id"]?.string == SeedIDs.acmeAdmin })
+        #expect(items.allSatisfy { $0["assigned_user"]?["id"]?.string == MockSeed.Staff.admin.id })
         #expect(me.data == byID.data)
         #expect(me.json["pagination"] == byID.json["pagination"])
         #expect(me.itemIDs.contains(SeedIDs.order(1)))
@@ -254,11 +256,11 @@ import Testing
         #expect(order["order_number"] == 10001)
         #expect(order["status"] == "awaiting_authorisation")
         #expect(order["payment_status"] == "partially_paid")
-        #expect(order["client"]?["id"]?.string == SeedIDs.jane)
+        #expect(order["client"]?["id"]?.string == MockSeed.Customer.jane.id)
         #expect(order["client"]?["name"] == "Jane Doe")
         #expect(order["client"]?["address"] == "3 Mill Lane, Manchester, M1 1AA")     // seed 003's `address`: the lines in one
         #expect(order["location"]?["address"] == "12 Deansgate, Manchester, M3 2BW")
-        #expect(order["assigned_user"]?["id"]?.string == SeedIDs.acmeAdmin)
+        #expect(order["assigned_user"]?["id"]?.string == MockSeed.Staff.admin.id)
         #expect(order["assigned_user"]?["name"] == "Alice Admin")
         #expect(order["location"]?["id"]?.string == SeedIDs.location(1))
         #expect(order["devices"]?.array?.map { $0["id"] } == [.string(SeedIDs.device(1))])
@@ -358,8 +360,8 @@ import Testing
         let steps: [(body: [String: JSONValue], key: String, check: @Sendable (JSONValue?) -> Bool)] = [
             (["notes": "Customer prefers a call after 5pm"], "notes", { $0 == "Customer prefers a call after 5pm" }),
             (["notes": .null], "notes", { $0 == .null }),
-            (["assigned_user_id": .string(SeedIDs.acmeEngineer)], "assigned_user",
-             { $0 == ["id": .string(SeedIDs.acmeEngineer), "first_name": "Eddie", "last_name": "Engineer", "name": "Eddie Engineer"] }),
+            (["assigned_user_id": .string(MockSeed.Staff.engineer.id)], "assigned_user",
+             { $0 == ["id": .string(MockSeed.Staff.engineer.id), "first_name": "Eddie", "last_name": "Engineer", "name": "Eddie Engineer"] }),
             (["assigned_user_id": .null], "assigned_user", { $0 == .null }),
             (["location_id": .string(Self.leeds)], "location",
              { $0?["id"]?.string == Self.leeds && $0?["name"] == "Acme Repairs Leeds" }),
@@ -403,8 +405,8 @@ import Testing
             (#"{"notes":5}"#, "Invalid or missing field: notes"),
             (#"{"intake_method":"drone"}"#, "Invalid or missing field: intake_method"),
             (#"{"intake_method":null}"#, "Invalid or missing field: intake_method"),
-            (#"{"assigned_user_id":"\#(SeedIDs.betaAdmin)"}"#, "Invalid or missing field: assigned_user_id"),
-            (#"{"assigned_user_id":"\#(SeedIDs.acmeInactive)"}"#, "Invalid or missing field: assigned_user_id"),
+            (#"{"assigned_user_id":"\#(MockSeed.Staff.betaAdmin.id)"}"#, "Invalid or missing field: assigned_user_id"),
+            (#"{"assigned_user_id":"\#(MockSeed.Staff.inactive.id)"}"#, "Invalid or missing field: assigned_user_id"),
             (#"{"assigned_user_id":"00000003-0000-4000-8000-00000000a005"}"#, "Invalid or missing field: assigned_user_id"),
             (#"{"location_id":"\#(SeedIDs.location(1, "b"))"}"#, "Invalid or missing field: location_id"),
             (#"{"notes":"fine","location_id":"\#(SeedIDs.location(1, "b"))"}"#, "Invalid or missing field: location_id"),

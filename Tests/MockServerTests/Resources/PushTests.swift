@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// Pushes recorded by order and device events (CONTRACT §7): types and payloads of seeds 000 and
 /// 004, recipients, the actor left out, preferences, and one row per registered token.
@@ -61,7 +63,7 @@ import Testing
         let row = try #require(try await mock.pushes(token: Self.janePhone).first)
         #expect(row.keys == ["id", "device_token", "app_type", "recipient_type", "recipient_id", "payload", "sent_at"])
         #expect(row["recipient_type"]?.string == "customer")
-        #expect(row["recipient_id"]?.string == SeedIDs.jane)
+        #expect(row["recipient_id"]?.string == MockSeed.Customer.jane.id)
         #expect(row["app_type"]?.string == "customer")
     }
 
@@ -102,8 +104,8 @@ import Testing
         let mock = try MockHarness()
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test")
-        let samAcme = try await mock.signInCustomer("sam@customer.test", companyID: SeedIDs.acme)
-        let samBeta = try await mock.signInCustomer("sam@customer.test", companyID: SeedIDs.beta)
+        let samAcme = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.acme)
+        let samBeta = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.beta)
         try await mock.registerPushToken(Self.samAcme, appType: "customer", bearer: samAcme)
         try await mock.registerPushToken(Self.samBeta, appType: "customer", bearer: samBeta)
 
@@ -141,7 +143,7 @@ import Testing
         let engineer = try await mock.signInStaffByMagicLink("engineer@acme.test")
         try await mock.registerPushToken(Self.engineerPhone, appType: "staff", bearer: engineer)
         let assigned = try await mock.patch("/api/devices/\(SeedIDs.device(4))",
-                                            ["assigned_engineer_id": .string(SeedIDs.acmeEngineer)], bearer: admin.token)
+                                            ["assigned_engineer_id": .string(MockSeed.Staff.engineer.id)], bearer: admin.token)
         #expect(assigned.status == 200)
         #expect(try await received(mock, Self.engineerPhone) == [[
             "aps": ["alert": ["title": "Device assigned to you", "body": "Samsung Galaxy S23 (order #10004)"], "sound": "default"],
@@ -149,7 +151,7 @@ import Testing
         ]])
         // Assigning the same engineer again is no news; a notes edit is none either.
         _ = try await mock.patch("/api/devices/\(SeedIDs.device(4))",
-                                 ["assigned_engineer_id": .string(SeedIDs.acmeEngineer), "repair_notes": "x"], bearer: admin.token)
+                                 ["assigned_engineer_id": .string(MockSeed.Staff.engineer.id), "repair_notes": "x"], bearer: admin.token)
         #expect(try await received(mock, Self.engineerPhone).count == 1)
     }
 
@@ -193,7 +195,7 @@ import Testing
         #expect(reply.status == 400)
         #expect(reply.error == "Invalid or missing field: priority")
         let foreign = try await mock.patch("/api/devices/\(SeedIDs.device(1))",
-                                           ["status": "authorised_source_parts", "assigned_engineer_id": .string(SeedIDs.betaAdmin)],
+                                           ["status": "authorised_source_parts", "assigned_engineer_id": .string(MockSeed.Staff.betaAdmin.id)],
                                            bearer: engineer)
         #expect(foreign.error == "Invalid or missing field: assigned_engineer_id")
         #expect(try await mock.pushes().isEmpty)

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// The ticket actions of CONTRACT §6: `reply` (an outbound message, a `ticket_reply` mail, a
 /// customer `message` push), `note` (internal: no mail, no push, never shown to the customer) and
 /// `generate-response` (deterministic text, writes nothing).
 @Suite struct TicketActionTests {
-    typealias IDs = SeedTicketIDs
     static let janePhone = "jan6000000000001"
     static let adminPhone = "adm6000000000001"
 
@@ -19,7 +20,7 @@ import Testing
         let jane = try await mock.signInCustomer("jane@customer.test")
         try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
         try await mock.registerPushToken(Self.janePhone, appType: "customer", bearer: jane)
-        let path = "/api/tickets/\(IDs.ticket(1))"
+        let path = "/api/tickets/\(SeedIDs.ticket(1))"
         let seeded = try await mock.get(path, bearer: admin.token).data
         try await mock.advanceClock(seconds: 60)
         let before = try await mock.clockNow()
@@ -43,7 +44,7 @@ import Testing
             "from_name": "Acme Repairs Manchester", "to_email": "jane@customer.test",
             "subject": "Re: Your repair quote for order #10001", "body_text": "Yes: two protectors.\n\nAlice",
             "body_html": "<p>Yes: <b>two</b> protectors.</p><p>Alice</p>", "device_id": .null, "device_name": .null,
-            "created_by": ["id": .string(SeedIDs.acmeAdmin), "first_name": "Alice", "last_name": "Admin", "name": "Alice Admin"],
+            "created_by": ["id": .string(MockSeed.Staff.admin.id), "first_name": "Alice", "last_name": "Admin", "name": "Alice Admin"],
             "created_at": .string(stamp),
             "events": [["id": sent["events"]?[0]?["id"] ?? .null, "event_type": "sent", "event_data": ["provider": "mock"],
                         "created_at": .string(stamp)]],
@@ -64,7 +65,7 @@ import Testing
         #expect(try await mock.pushPayloads(token: Self.janePhone) == [[
             "aps": ["alert": ["title": "New Message", "body": "Your repair quote for order #10001"], "badge": 1,
                     "sound": "default"],
-            "type": "message", "order_id": .string(SeedIDs.order(1)), "ticket_id": .string(IDs.ticket(1)),
+            "type": "message", "order_id": .string(SeedIDs.order(1)), "ticket_id": .string(SeedIDs.ticket(1)),
         ]])
         #expect(try await mock.pushes(token: Self.adminPhone).isEmpty)
         // The customer sees the reply on their order.
@@ -75,14 +76,14 @@ import Testing
             "body_html": "<p>Yes: <b>two</b> protectors.</p><p>Alice</p>", "created_at": .string(stamp),
         ])
         // And the ticket leads the list.
-        #expect(try await mock.get("/api/tickets", bearer: admin.token).itemIDs.first == IDs.ticket(1))
+        #expect(try await mock.get("/api/tickets", bearer: admin.token).itemIDs.first == SeedIDs.ticket(1))
     }
 
     @Test func aReplyWithoutATextBodyGetsItsPlainTextFromTheHTML() async throws {
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let answer = try await mock.post("/api/tickets/\(IDs.ticket(3))/reply",
+        let answer = try await mock.post("/api/tickets/\(SeedIDs.ticket(3))/reply",
                                          ["html_body": "<p>Hi Sam,</p><p>Ready at 3pm &amp; fully tested.<br>Acme</p>"],
                                          bearer: token)
         #expect(answer.status == 200)
@@ -92,7 +93,7 @@ import Testing
         #expect(try await mock.outbox(to: "sam@customer.test", kind: "ticket_reply").first?["body"]
                 == "Hi Sam,\n\nReady at 3pm & fully tested.\nAcme")
         // A blank text part counts as none.
-        let blank = try await mock.post("/api/tickets/\(IDs.ticket(3))/reply", ["html_body": "<p>Collected?</p>", "text_body": " "],
+        let blank = try await mock.post("/api/tickets/\(SeedIDs.ticket(3))/reply", ["html_body": "<p>Collected?</p>", "text_body": " "],
                                         bearer: token)
         #expect(blank.status == 200)
         #expect(blank.data["messages"]?.array?.last?["body_text"] == "Collected?")
@@ -102,8 +103,8 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let path = "/api/tickets/\(IDs.ticket(2))/reply"
-        let chosen = try await mock.post(path, ["html_body": "<p>a</p>", "from_email_id": .string(IDs.companyEmail(2))],
+        let path = "/api/tickets/\(SeedIDs.ticket(2))/reply"
+        let chosen = try await mock.post(path, ["html_body": "<p>a</p>", "from_email_id": .string(MockSeed.CompanyEmail.acmeLeeds.id)],
                                          bearer: token)
         #expect(chosen.data["messages"]?.array?.last?["from_email"] == "leeds@acme.test")
         #expect(chosen.data["messages"]?.array?.last?["from_name"] == "Acme Repairs Leeds")
@@ -112,7 +113,7 @@ import Testing
         #expect(defaulted.data["messages"]?.array?.last?["from_email"] == "hello@acme.test")
         #expect(defaulted.data["messages"]?.array?.last?["from_name"] == "Acme Repairs")
         // #1006 has no receiving address: its location's.
-        let leeds = try await mock.post("/api/tickets/\(IDs.ticket(6))/reply", ["html_body": "<p>c</p>"], bearer: token)
+        let leeds = try await mock.post("/api/tickets/\(SeedIDs.ticket(6))/reply", ["html_body": "<p>c</p>"], bearer: token)
         #expect(leeds.data["messages"]?.array?.last?["from_email"] == "leeds@acme.test")
     }
 
@@ -137,7 +138,7 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let path = "/api/tickets/\(IDs.ticket(5))"
+        let path = "/api/tickets/\(SeedIDs.ticket(5))"
         let before = try mock.dump()
         // #1005 needs a location before anyone answers.
         let early = try await mock.post("\(path)/reply", ["html_body": "<p>Leeds is nearest.</p>"], bearer: token)
@@ -165,7 +166,7 @@ import Testing
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
         try await mock.registerPushToken(Self.janePhone, appType: "customer", bearer: try await mock.signInCustomer("jane@customer.test"))
-        let path = "/api/tickets/\(IDs.ticket(1))/reply"
+        let path = "/api/tickets/\(SeedIDs.ticket(1))/reply"
         let before = try mock.dump()
         let huge = String(repeating: "x", count: 100_001)
         let cases: [(body: String, message: String)] = [
@@ -181,7 +182,7 @@ import Testing
             (#"{"html_body":"<p> <br> </p>","text_body":"text"}"#, "Invalid or missing field: html_body"),
             (#"{"html_body":"<p>x</p>","text_body":5}"#, "Invalid or missing field: text_body"),
             (#"{"html_body":"<p>x</p>","text_body":"\#(huge)"}"#, "Invalid or missing field: text_body"),
-            (#"{"html_body":"<p>x</p>","from_email_id":"\#(IDs.companyEmail(1, "b"))"}"#, "Invalid or missing field: from_email_id"),
+            (#"{"html_body":"<p>x</p>","from_email_id":"\#(MockSeed.CompanyEmail.betaBristol.id)"}"#, "Invalid or missing field: from_email_id"),
             (#"{"html_body":"<p>x</p>","from_email_id":"nope"}"#, "Invalid or missing field: from_email_id"),
             (#"{"html_body":"<p>x</p>","from_email_id":7}"#, "Invalid or missing field: from_email_id"),
             ("[]", "Invalid JSON body"),
@@ -212,7 +213,7 @@ import Testing
         let outboxBefore = try await mock.outboxCount()
         try await mock.advanceClock(seconds: 30)
 
-        let answer = try await mock.post("/api/tickets/\(IDs.ticket(1))/note", ["body": "She prefers a call. Secret: 4321"],
+        let answer = try await mock.post("/api/tickets/\(SeedIDs.ticket(1))/note", ["body": "She prefers a call. Secret: 4321"],
                                          bearer: admin.token)
         #expect(answer.status == 200, "\(answer.error ?? "")")
         #expect(WireShape.ticketDetail.problemsWithFreeEventData(answer.data) == [])
@@ -221,11 +222,11 @@ import Testing
             "type": "internal_note", "from_email": "admin@acme.test", "from_name": "Alice Admin", "to_email": .null,
             "subject": .null, "body_text": "She prefers a call. Secret: 4321", "body_html": .null, "device_id": .null,
             "device_name": .null,
-            "created_by": ["id": .string(SeedIDs.acmeAdmin), "first_name": "Alice", "last_name": "Admin", "name": "Alice Admin"],
+            "created_by": ["id": .string(MockSeed.Staff.admin.id), "first_name": "Alice", "last_name": "Admin", "name": "Alice Admin"],
             "events": [], "attachments": [],
         ])
         #expect(answer.data["updated_at"] == note["created_at"])
-        #expect(try await mock.get("/api/tickets/\(IDs.ticket(1))", bearer: admin.token).data == answer.data)
+        #expect(try await mock.get("/api/tickets/\(SeedIDs.ticket(1))", bearer: admin.token).data == answer.data)
         #expect(try await mock.outboxCount() == outboxBefore)
         #expect(try await mock.pushes().isEmpty)
         // The customer's order view is unchanged, and the note's words appear nowhere in it.
@@ -233,7 +234,7 @@ import Testing
         #expect(after.data == customerView)
         #expect(!String(decoding: after.body, as: UTF8.self).contains("4321"))
         // A note leaves a ticket waiting for its answer.
-        let walkIn = try await mock.post("/api/tickets/\(IDs.ticket(5))/note", ["body": "Rang them"], bearer: admin.token)
+        let walkIn = try await mock.post("/api/tickets/\(SeedIDs.ticket(5))/note", ["body": "Rang them"], bearer: admin.token)
         #expect(walkIn.data["awaiting_reply"] == 1)
     }
 
@@ -241,7 +242,7 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let path = "/api/tickets/\(IDs.ticket(1))/note"
+        let path = "/api/tickets/\(SeedIDs.ticket(1))/note"
         let before = try mock.dump()
         for body in ["{}", #"{"body":""}"#, #"{"body":"   "}"#, #"{"body":5}"#, #"{"body":null}"#, #"{"text":"x"}"#,
                      #"{"body":"\#(String(repeating: "y", count: 100_001))"}"#] {
@@ -262,7 +263,7 @@ import Testing
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
         let before = try mock.dump()
-        let note = try await mock.send("POST", "/api/tickets/\(IDs.ticket(1))/note", body: #"{"body":"before\u0000after"}"#,
+        let note = try await mock.send("POST", "/api/tickets/\(SeedIDs.ticket(1))/note", body: #"{"body":"before\u0000after"}"#,
                                        bearer: token)
         #expect(note.status == 400)
         #expect(note.json == ["success": false, "error": "Invalid or missing field: body"])
@@ -272,7 +273,7 @@ import Testing
         #expect(try mock.dump() == before)
 
         // An escaped backslash before "u0000" is text, stored whole.
-        let literal = try await mock.send("POST", "/api/tickets/\(IDs.ticket(1))/note", body: #"{"body":"see \\u0000 here"}"#,
+        let literal = try await mock.send("POST", "/api/tickets/\(SeedIDs.ticket(1))/note", body: #"{"body":"see \\u0000 here"}"#,
                                           bearer: token)
         #expect(literal.status == 200)
         #expect(literal.data["messages"]?.array?.last?["body_text"] == #"see \u0000 here"#)
@@ -286,7 +287,7 @@ import Testing
         let token = try await mock.signInStaff("admin@acme.test").token
         let before = try mock.dump()
         for (body, field) in [(#"{"body":"ok","x\u0000y":1}"#, "body"), (#"{"body":"ok","extra":{"a":["\u0000"]}}"#, "extra.a[0]")] {
-            let reply = try await mock.send("POST", "/api/tickets/\(IDs.ticket(1))/note", body: body, bearer: token)
+            let reply = try await mock.send("POST", "/api/tickets/\(SeedIDs.ticket(1))/note", body: body, bearer: token)
             #expect(reply.status == 400, "\(body)")
             #expect(reply.json == ["success": false, "error": .string("Invalid or missing field: \(field)")], "\(body)")
         }
@@ -303,7 +304,7 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let note = try await mock.post("/api/tickets/\(IDs.ticket(1))/note", ["body": " \u{301}"], bearer: token)
+        let note = try await mock.post("/api/tickets/\(SeedIDs.ticket(1))/note", ["body": " \u{301}"], bearer: token)
         #expect(note.status == 200, "\(note.error ?? "")")
         #expect(note.data["messages"]?.array?.last?["body_text"] == " \u{301}")
         let jane = try await mock.signInCustomer("jane@customer.test")
@@ -311,7 +312,7 @@ import Testing
                                           bearer: jane)
         #expect(message.status == 201, "\(message.error ?? "")")
         for body in [#"{"body":" \u2003\u3000\n"}"#, #"{"body":"\u0085\u2028"}"#] {
-            let blank = try await mock.send("POST", "/api/tickets/\(IDs.ticket(1))/note", body: body, bearer: token)
+            let blank = try await mock.send("POST", "/api/tickets/\(SeedIDs.ticket(1))/note", body: body, bearer: token)
             #expect(blank.json == ["success": false, "error": "Invalid or missing field: body"], "\(body)")
         }
     }
@@ -323,7 +324,7 @@ import Testing
         defer { mock.stop() }
         let jane = try await mock.signInCustomer("jane@customer.test")
         try await mock.registerPushToken(Self.janePhone, appType: "customer", bearer: jane)
-        let path = "/api/tickets/\(IDs.ticket(1))"
+        let path = "/api/tickets/\(SeedIDs.ticket(1))"
 
         var token = try await mock.signInStaff("admin@acme.test").token
         try await mock.advanceClock(seconds: 60)
@@ -331,9 +332,9 @@ import Testing
         try await mock.advanceClock(seconds: 60)
         #expect(try await mock.post("\(path)/note", ["body": "Second, a note."], bearer: token).status == 200)
         try await mock.advanceClock(seconds: 20 * 60)    // past the access token's 15 minutes
-        #expect(try await mock.post("\(path)/macro", ["macro_id": .string(IDs.macro(3))], bearer: token).status == 401)
+        #expect(try await mock.post("\(path)/macro", ["macro_id": .string(SeedIDs.macro(3))], bearer: token).status == 401)
         token = try await mock.signInStaff("admin@acme.test").token
-        let macro = try await mock.post("\(path)/macro", ["macro_id": .string(IDs.macro(3))], bearer: token)
+        let macro = try await mock.post("\(path)/macro", ["macro_id": .string(SeedIDs.macro(3))], bearer: token)
         #expect(macro.status == 200, "\(macro.error ?? "")")
 
         let detail = try await mock.get(path, bearer: token).data
@@ -353,7 +354,7 @@ import Testing
         #expect(mails.map { $0["sent_at"]?.string } == [times[2], times[0]])
         let pushes = try await mock.pushPayloads(token: Self.janePhone)
         #expect(pushes.map { $0["type"] } == ["message", "message"])
-        #expect(pushes.allSatisfy { $0["ticket_id"]?.string == IDs.ticket(1) && $0["order_id"]?.string == SeedIDs.order(1) })
+        #expect(pushes.allSatisfy { $0["ticket_id"]?.string == SeedIDs.ticket(1) && $0["order_id"]?.string == SeedIDs.order(1) })
         // The customer sees both outbound messages, not the note.
         let view = try await mock.get("/api/customer/orders/\(SeedIDs.order(1))", bearer: jane)
         #expect(view.data["messages"]?.array?.suffix(2).map { $0["body_text"] }
@@ -368,7 +369,7 @@ import Testing
         let token = try await mock.signInStaff("admin@acme.test").token
         let before = try mock.dump()
         func generate(_ ticket: Int, _ body: String? = nil) async throws -> MockHarness.Reply {
-            try await mock.send("POST", "/api/tickets/\(IDs.ticket(ticket))/generate-response", body: body, bearer: token)
+            try await mock.send("POST", "/api/tickets/\(SeedIDs.ticket(ticket))/generate-response", body: body, bearer: token)
         }
 
         let jane = try await generate(1)
@@ -431,9 +432,9 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let path = "/api/tickets/\(IDs.ticket(3))/generate-response"
+        let path = "/api/tickets/\(SeedIDs.ticket(3))/generate-response"
         _ = try await mock.inboundEmail(to: "manchester@acme.test", from: "sam@customer.test", subject: "Re: Order #10003",
-                                        body: "Hello again,\nCan I collect it on Friday? Thanks", ticketID: IDs.ticket(3))
+                                        body: "Hello again,\nCan I collect it on Friday? Thanks", ticketID: SeedIDs.ticket(3))
         #expect(try await mock.patch("/api/devices/\(SeedIDs.device(3))", ["status": "repaired_qc"], bearer: token).status == 200)
         let text = try await mock.post(path, bearer: token).data["response"]?.string ?? ""
         #expect(text.contains("You wrote: \"Can I collect it on Friday?\""), "\(text)")
@@ -444,7 +445,7 @@ import Testing
         let mock = try TicketRouteTests.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let path = "/api/tickets/\(IDs.ticket(1))/generate-response"
+        let path = "/api/tickets/\(SeedIDs.ticket(1))/generate-response"
         for (body, message) in [(#"{"location_id":"\#(SeedIDs.location(1, "b"))"}"#, "Invalid or missing field: location_id"),
                                 (#"{"location_id":"nowhere"}"#, "Invalid or missing field: location_id"),
                                 (#"{"location_id":5}"#, "Invalid or missing field: location_id"),

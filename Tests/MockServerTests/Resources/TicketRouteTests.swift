@@ -1,17 +1,18 @@
 import Foundation
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 
 /// Staff enquiries (CONTRACT §6): `GET /api/tickets` (filters, pagination), `GET|PATCH
 /// /api/tickets/:id`, attachments, tenant isolation and role separation, against the default seed.
 /// The actions (reply, note, generate-response) are in `TicketActionTests`, macros and inbound mail
 /// in `MacroAndInboundMailTests`.
 @Suite struct TicketRouteTests {
-    typealias IDs = SeedTicketIDs
     /// The seed's reference time: every seeded timestamp lies before it.
-    static let seedNow = SeedIDs.now
+    static let seedNow = MockSeed.referenceNow
     /// Acme's six tickets, newest activity first (`updated_at` = the last message's time).
-    static let acmeByActivity = [5, 2, 1, 3, 4, 6].map { IDs.ticket($0) }
+    static let acmeByActivity = [5, 2, 1, 3, 4, 6].map { SeedIDs.ticket($0) }
 
     static func mock() throws -> MockHarness { try MockHarness { $0.clockStart = seedNow; $0.clockFrozen = true } }
 
@@ -30,7 +31,7 @@ import Testing
         #expect(WireShape.array(WireShape.ticketListItem).problems(reply.data) == [])
 
         let rows = reply.data.array ?? []
-        #expect(rows.first { $0["id"]?.string == IDs.ticket(2) } == parsedJSON(#"""
+        #expect(rows.first { $0["id"]?.string == SeedIDs.ticket(2) } == parsedJSON(#"""
             {
               "id": "0000000a-0000-4000-8000-00000000a002",
               "ticket_number": 1002,
@@ -115,7 +116,7 @@ import Testing
         for (status, numbers) in expected {
             let reply = try await mock.get("/api/tickets?status=\(status)", bearer: token)
             #expect(reply.status == 200, "\(status)")
-            #expect(reply.itemIDs == numbers.map { IDs.ticket($0) }, "\(status)")
+            #expect(reply.itemIDs == numbers.map { SeedIDs.ticket($0) }, "\(status)")
             #expect(reply.json["pagination"]?["total"]?.intValue == Int64(numbers.count), "\(status)")
             #expect((reply.data.array ?? []).allSatisfy { $0["status"]?.string == status }, "\(status)")
         }
@@ -131,10 +132,10 @@ import Testing
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
         let leads = try await mock.get("/api/tickets?ticket_type=lead", bearer: token)
-        #expect(leads.itemIDs == [5, 2, 6].map { IDs.ticket($0) })
+        #expect(leads.itemIDs == [5, 2, 6].map { SeedIDs.ticket($0) })
         #expect((leads.data.array ?? []).allSatisfy { $0["order_id"] == .null })
         let orders = try await mock.get("/api/tickets?ticket_type=order", bearer: token)
-        #expect(orders.itemIDs == [1, 3, 4].map { IDs.ticket($0) })
+        #expect(orders.itemIDs == [1, 3, 4].map { SeedIDs.ticket($0) })
         #expect((orders.data.array ?? []).allSatisfy { $0["order_id"]?.string != nil })
         let bad = try await mock.get("/api/tickets?ticket_type=enquiry", bearer: token)
         #expect(bad.status == 400)
@@ -146,14 +147,14 @@ import Testing
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test")
         let me = try await mock.get("/api/tickets?assigned_to=me", bearer: admin.token)
-        #expect(me.itemIDs == [1, 3, 6].map { IDs.ticket($0) })
-        let byID = try await mock.get("/api/tickets?assigned_to=\(SeedIDs.acmeAdmin)", bearer: admin.token)
+        #expect(me.itemIDs == [1, 3, 6].map { SeedIDs.ticket($0) })
+        let byID = try await mock.get("/api/tickets?assigned_to=\(MockSeed.Staff.admin.id)", bearer: admin.token)
         #expect(byID.data == me.data)
-        #expect(try await mock.get("/api/tickets?assigned_to=\(SeedIDs.acmeTOTP)", bearer: admin.token).itemIDs == [IDs.ticket(2)])
-        #expect(try await mock.get("/api/tickets?assigned_to=\(SeedIDs.acmeEngineer)", bearer: admin.token).itemIDs
-                == [IDs.ticket(4)])
+        #expect(try await mock.get("/api/tickets?assigned_to=\(MockSeed.Staff.totp.id)", bearer: admin.token).itemIDs == [SeedIDs.ticket(2)])
+        #expect(try await mock.get("/api/tickets?assigned_to=\(MockSeed.Staff.engineer.id)", bearer: admin.token).itemIDs
+                == [SeedIDs.ticket(4)])
         // Someone with no tickets, or another company's user: an empty list, not an error.
-        for user in [SeedIDs.acmeInactive, SeedIDs.betaAdmin] {
+        for user in [MockSeed.Staff.inactive.id, MockSeed.Staff.betaAdmin.id] {
             let reply = try await mock.get("/api/tickets?assigned_to=\(user)", bearer: admin.token)
             #expect(reply.status == 200)
             #expect(reply.data == .array([]))
@@ -181,7 +182,7 @@ import Testing
         for (search, tickets) in cases {
             let reply = try await mock.get("/api/tickets?search=\(search)", bearer: token)
             #expect(reply.status == 200, "\(search)")
-            #expect(reply.itemIDs == tickets.map { IDs.ticket($0) }, "\(search)")
+            #expect(reply.itemIDs == tickets.map { SeedIDs.ticket($0) }, "\(search)")
             #expect(reply.json["pagination"]?["total"]?.intValue == Int64(tickets.count), "\(search)")
         }
     }
@@ -191,24 +192,24 @@ import Testing
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
         let awaiting = try await mock.get("/api/tickets?awaiting_reply=true", bearer: token)
-        #expect(awaiting.itemIDs == [IDs.ticket(5)])
+        #expect(awaiting.itemIDs == [SeedIDs.ticket(5)])
         #expect((awaiting.data.array ?? []).allSatisfy { $0["awaiting_reply"] == 1 })
         let answered = try await mock.get("/api/tickets?awaiting_reply=0", bearer: token)
-        #expect(answered.itemIDs == [2, 1, 3, 4, 6].map { IDs.ticket($0) })
+        #expect(answered.itemIDs == [2, 1, 3, 4, 6].map { SeedIDs.ticket($0) })
         #expect((answered.data.array ?? []).allSatisfy { $0["awaiting_reply"] == 0 })
 
         // Sam writes in on #1003: it now waits for the shop, and leads the list.
         try await mock.advanceClock(seconds: 60)
         let mail = try await mock.inboundEmail(to: "manchester@acme.test", from: "sam@customer.test", subject: "Re: Order #10003",
-                                               body: "Is it done yet?", ticketID: IDs.ticket(3))
+                                               body: "Is it done yet?", ticketID: SeedIDs.ticket(3))
         #expect(mail.status == 201)
-        #expect(try await mock.get("/api/tickets?awaiting_reply=1", bearer: token).itemIDs == [IDs.ticket(3), IDs.ticket(5)])
+        #expect(try await mock.get("/api/tickets?awaiting_reply=1", bearer: token).itemIDs == [SeedIDs.ticket(3), SeedIDs.ticket(5)])
         // An internal note does not answer the customer…
-        #expect(try await mock.post("/api/tickets/\(IDs.ticket(3))/note", ["body": "Chasing the part"], bearer: token).status == 200)
-        #expect(try await mock.get("/api/tickets?awaiting_reply=true", bearer: token).itemIDs == [IDs.ticket(3), IDs.ticket(5)])
+        #expect(try await mock.post("/api/tickets/\(SeedIDs.ticket(3))/note", ["body": "Chasing the part"], bearer: token).status == 200)
+        #expect(try await mock.get("/api/tickets?awaiting_reply=true", bearer: token).itemIDs == [SeedIDs.ticket(3), SeedIDs.ticket(5)])
         // …a reply does.
-        #expect(try await mock.post("/api/tickets/\(IDs.ticket(3))/reply", ["html_body": "<p>Tomorrow.</p>"], bearer: token).status == 200)
-        #expect(try await mock.get("/api/tickets?awaiting_reply=true", bearer: token).itemIDs == [IDs.ticket(5)])
+        #expect(try await mock.post("/api/tickets/\(SeedIDs.ticket(3))/reply", ["html_body": "<p>Tomorrow.</p>"], bearer: token).status == 200)
+        #expect(try await mock.get("/api/tickets?awaiting_reply=true", bearer: token).itemIDs == [SeedIDs.ticket(5)])
 
         for bad in ["yes", "2", "TRUE"] {
             let reply = try await mock.get("/api/tickets?awaiting_reply=\(bad)", bearer: token)
@@ -222,12 +223,12 @@ import Testing
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
         #expect(try await mock.get("/api/tickets?status=open&ticket_type=order", bearer: token).itemIDs
-                == [IDs.ticket(1), IDs.ticket(3)])
-        #expect(try await mock.get("/api/tickets?assigned_to=me&ticket_type=lead", bearer: token).itemIDs == [IDs.ticket(6)])
-        #expect(try await mock.get("/api/tickets?search=jane&status=resolved", bearer: token).itemIDs == [IDs.ticket(4)])
+                == [SeedIDs.ticket(1), SeedIDs.ticket(3)])
+        #expect(try await mock.get("/api/tickets?assigned_to=me&ticket_type=lead", bearer: token).itemIDs == [SeedIDs.ticket(6)])
+        #expect(try await mock.get("/api/tickets?search=jane&status=resolved", bearer: token).itemIDs == [SeedIDs.ticket(4)])
         #expect(try await mock.get("/api/tickets?search=jane&status=pending", bearer: token).itemIDs == [])
         let paged = try await mock.get("/api/tickets?status=open&limit=2&page=2", bearer: token)
-        #expect(paged.itemIDs == [IDs.ticket(3)])
+        #expect(paged.itemIDs == [SeedIDs.ticket(3)])
         #expect(paged.json["pagination"] == ["page": 2, "limit": 2, "total": 3, "total_pages": 2])
     }
 
@@ -237,7 +238,7 @@ import Testing
         let mock = try Self.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let reply = try await mock.get("/api/tickets/\(IDs.ticket(1))", bearer: token)
+        let reply = try await mock.get("/api/tickets/\(SeedIDs.ticket(1))", bearer: token)
         #expect(reply.status == 200)
         #expect(reply.json.keys == ["success", "data"])
         #expect(WireShape.ticketDetail.problemsWithFreeEventData(reply.data) == [])
@@ -405,7 +406,7 @@ import Testing
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
 
-        let resolved = try await mock.get("/api/tickets/\(IDs.ticket(4))", bearer: token)
+        let resolved = try await mock.get("/api/tickets/\(SeedIDs.ticket(4))", bearer: token)
         #expect(WireShape.ticketDetail.problemsWithFreeEventData(resolved.data) == [])
         #expect(resolved.data["events"] == [[
             "id": "0000000c-0000-4000-8000-00000000a009", "event_type": "status_changed",
@@ -414,18 +415,18 @@ import Testing
         #expect(resolved.data["messages"]?.array?.map { $0["type"] } == ["outbound", "outbound_sms", "inbound"])
         #expect(resolved.data["messages"]?[0]?["device_name"] == "Apple iPad Air (5th generation)")
 
-        let walkIn = try await mock.get("/api/tickets/\(IDs.ticket(5))", bearer: token)
+        let walkIn = try await mock.get("/api/tickets/\(SeedIDs.ticket(5))", bearer: token)
         #expect(WireShape.ticketDetail.problemsWithFreeEventData(walkIn.data) == [])
         #expect(walkIn.data.droppingKeys(["messages"]) == [
-            "id": .string(IDs.ticket(5)), "ticket_number": 1005, "subject": "Water damaged phone", "status": "open",
+            "id": .string(SeedIDs.ticket(5)), "ticket_number": 1005, "subject": "Water damaged phone", "status": "open",
             "ticket_type": "lead", "order_id": .null, "client": .null, "assigned_user": .null, "location": .null,
             "requires_location": 1,
-            "received_custom_email": ["id": .string(IDs.companyEmail(3)), "email_address": "hello@acme.test",
+            "received_custom_email": ["id": .string(MockSeed.CompanyEmail.acmeHello.id), "email_address": "hello@acme.test",
                                       "display_name": "Acme Repairs"],
             "awaiting_reply": 1, "events": [], "created_at": "2026-11-21T10:40:00Z", "updated_at": "2026-11-21T10:40:00Z",
         ])
         #expect(walkIn.data["messages"] == [[
-            "id": .string(IDs.message(12)), "type": "inbound", "from_email": "walkin.visitor@example.test",
+            "id": .string(SeedIDs.message(12)), "type": "inbound", "from_email": "walkin.visitor@example.test",
             "from_name": "Chris Visitor", "to_email": "hello@acme.test", "subject": "Water damaged phone",
             "body_text": "My phone fell in the sink and won't turn on. Which of your shops is nearest to Salford?",
             "body_html": .null, "device_id": .null, "device_name": .null, "created_by": .null,
@@ -433,7 +434,7 @@ import Testing
         ]])
 
         // #1006 came in without a custom address.
-        let closed = try await mock.get("/api/tickets/\(IDs.ticket(6))", bearer: token)
+        let closed = try await mock.get("/api/tickets/\(SeedIDs.ticket(6))", bearer: token)
         #expect(closed.data["received_custom_email"] == .null)
         #expect(closed.data["messages"]?[1]?["events"]?.array?.map { $0["event_type"] } == ["sent", "bounced"])
     }
@@ -442,10 +443,10 @@ import Testing
         let mock = try Self.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let detail = try await mock.get("/api/tickets/\(IDs.ticket(2))", bearer: token)
-        let path = "/api/tickets/\(IDs.ticket(2))/attachments/\(IDs.priceListAttachment)"
+        let detail = try await mock.get("/api/tickets/\(SeedIDs.ticket(2))", bearer: token)
+        let path = "/api/tickets/\(SeedIDs.ticket(2))/attachments/\(MockSeed.Ticket.acme1002PriceList)"
         #expect(detail.data["messages"]?[1]?["attachments"] == [[
-            "id": .string(IDs.priceListAttachment), "filename": "acme-price-list.pdf", "content_type": "application/pdf",
+            "id": .string(MockSeed.Ticket.acme1002PriceList), "filename": "acme-price-list.pdf", "content_type": "application/pdf",
             "size_bytes": 48213, "download_url": .string(mock.baseURL.absoluteString + path),
         ]])
         #expect(detail.data["messages"]?[0]?["attachments"] == [])
@@ -463,8 +464,8 @@ import Testing
         // Only under its own ticket, only for its own company.
         let beta = try await mock.signInStaff("admin@beta.test").token
         for (label, wrongPath, bearer) in [
-            ("other ticket", "/api/tickets/\(IDs.ticket(1))/attachments/\(IDs.priceListAttachment)", token),
-            ("unknown attachment", "/api/tickets/\(IDs.ticket(2))/attachments/0000000f-0000-4000-8000-00000000a999", token),
+            ("other ticket", "/api/tickets/\(SeedIDs.ticket(1))/attachments/\(MockSeed.Ticket.acme1002PriceList)", token),
+            ("unknown attachment", "/api/tickets/\(SeedIDs.ticket(2))/attachments/0000000f-0000-4000-8000-00000000a999", token),
             ("other company", path, beta),
         ] {
             let reply = try await mock.get(wrongPath, bearer: bearer)
@@ -479,25 +480,25 @@ import Testing
         let mock = try Self.mock()
         defer { mock.stop() }
         let admin = try await mock.signInStaff("admin@acme.test")
-        let path = "/api/tickets/\(IDs.ticket(2))"
+        let path = "/api/tickets/\(SeedIDs.ticket(2))"
         let seeded = try await mock.get(path, bearer: admin.token).data
         try await mock.advanceClock(seconds: 120)
         let before = try await mock.clockNow()
 
-        let answer = try await mock.patch(path, ["status": "resolved", "assigned_user_id": .string(SeedIDs.acmeEngineer)],
+        let answer = try await mock.patch(path, ["status": "resolved", "assigned_user_id": .string(MockSeed.Staff.engineer.id)],
                                           bearer: admin.token)
         let after = try await mock.clockNow()
         #expect(answer.status == 200, "\(answer.error ?? "")")
         #expect(WireShape.ticketDetail.problemsWithFreeEventData(answer.data) == [])
         #expect(try await mock.get(path, bearer: admin.token).data == answer.data)
         #expect(answer.data["status"] == "resolved")
-        #expect(answer.data["assigned_user"] == ["id": .string(SeedIDs.acmeEngineer), "first_name": "Eddie",
+        #expect(answer.data["assigned_user"] == ["id": .string(MockSeed.Staff.engineer.id), "first_name": "Eddie",
                                                  "last_name": "Engineer", "name": "Eddie Engineer"])
         let events = answer.data["events"]?.array ?? []
         #expect(events.map { $0.droppingKeys(["id", "created_at"]) } == [
-            ["event_type": "status_changed", "event_data": ["from": "pending", "to": "resolved", "by": .string(SeedIDs.acmeAdmin)]],
-            ["event_type": "assigned", "event_data": ["assigned_user_id": .string(SeedIDs.acmeEngineer),
-                                                      "by": .string(SeedIDs.acmeAdmin)]],
+            ["event_type": "status_changed", "event_data": ["from": "pending", "to": "resolved", "by": .string(MockSeed.Staff.admin.id)]],
+            ["event_type": "assigned", "event_data": ["assigned_user_id": .string(MockSeed.Staff.engineer.id),
+                                                      "by": .string(MockSeed.Staff.admin.id)]],
         ])
         for stamp in events.compactMap({ $0["created_at"]?.string }) + [answer.data["updated_at"]?.string ?? ""] {
             #expect(stamp >= before && stamp <= after, "\(stamp) not in \(before)…\(after)")
@@ -507,13 +508,13 @@ import Testing
                 == seeded.droppingKeys(["status", "assigned_user", "events", "updated_at"]))
         // The list shows it first now, with the new status.
         let list = try await mock.get("/api/tickets", bearer: admin.token)
-        #expect(list.itemIDs.first == IDs.ticket(2))
+        #expect(list.itemIDs.first == SeedIDs.ticket(2))
         #expect(list.data[0]?["status"] == "resolved")
 
         // Unassigning is an event too; the same values again change nothing, not even updated_at.
         let cleared = try await mock.patch(path, ["assigned_user_id": .null], bearer: admin.token)
         #expect(cleared.data["assigned_user"] == .null)
-        #expect(cleared.data["events"]?.array?.last?["event_data"] == ["assigned_user_id": .null, "by": .string(SeedIDs.acmeAdmin)])
+        #expect(cleared.data["events"]?.array?.last?["event_data"] == ["assigned_user_id": .null, "by": .string(MockSeed.Staff.admin.id)])
         let dump = try mock.dump()
         try await mock.advanceClock(seconds: 60)
         let again = try await mock.patch(path, ["assigned_user_id": .null, "status": "resolved"], bearer: admin.token)
@@ -526,7 +527,7 @@ import Testing
         let mock = try Self.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let path = "/api/tickets/\(IDs.ticket(5))"
+        let path = "/api/tickets/\(SeedIDs.ticket(5))"
         let answer = try await mock.patch(path, ["location_id": .string(SeedIDs.location(2))], bearer: token)
         #expect(answer.status == 200)
         #expect(answer.data["location"] == ["id": .string(SeedIDs.location(2)), "name": "Acme Repairs Leeds"])
@@ -539,20 +540,20 @@ import Testing
         let mock = try Self.mock()
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@acme.test").token
-        let path = "/api/tickets/\(IDs.ticket(1))"
+        let path = "/api/tickets/\(SeedIDs.ticket(1))"
         let before = try mock.dump()
         let cases: [(body: String, message: String)] = [
             (#"{"status":"archived"}"#, "Invalid or missing field: status"),
             (#"{"status":null}"#, "Invalid or missing field: status"),
             (#"{"status":1}"#, "Invalid or missing field: status"),
-            (#"{"assigned_user_id":"\#(SeedIDs.betaAdmin)"}"#, "Invalid or missing field: assigned_user_id"),
-            (#"{"assigned_user_id":"\#(SeedIDs.acmeInactive)"}"#, "Invalid or missing field: assigned_user_id"),
+            (#"{"assigned_user_id":"\#(MockSeed.Staff.betaAdmin.id)"}"#, "Invalid or missing field: assigned_user_id"),
+            (#"{"assigned_user_id":"\#(MockSeed.Staff.inactive.id)"}"#, "Invalid or missing field: assigned_user_id"),
             (#"{"assigned_user_id":"00000003-0000-4000-8000-00000000a005"}"#, "Invalid or missing field: assigned_user_id"),
             (#"{"assigned_user_id":""}"#, "Invalid or missing field: assigned_user_id"),
             (#"{"assigned_user_id":7}"#, "Invalid or missing field: assigned_user_id"),
             (#"{"location_id":"\#(SeedIDs.location(1, "b"))"}"#, "Invalid or missing field: location_id"),
             // A valid change beside an invalid one is not saved either.
-            (#"{"status":"closed","assigned_user_id":"\#(SeedIDs.betaAdmin)"}"#, "Invalid or missing field: assigned_user_id"),
+            (#"{"status":"closed","assigned_user_id":"\#(MockSeed.Staff.betaAdmin.id)"}"#, "Invalid or missing field: assigned_user_id"),
             (#"{"status":"closed","location_id":"nowhere"}"#, "Invalid or missing field: location_id"),
             (#"{"ticket_type":"lead"}"#, "Invalid or missing field: ticket_type"),
             (#"{"subject":"New subject"}"#, "Invalid or missing field: subject"),
@@ -579,12 +580,12 @@ import Testing
         defer { mock.stop() }
         let token = try await mock.signInStaff("admin@beta.test").token
         let list = try await mock.get("/api/tickets?limit=100", bearer: token)
-        #expect(list.itemIDs == [IDs.ticket(1, "b")])
+        #expect(list.itemIDs == [SeedIDs.ticket(1, "b")])
         #expect(list.json["pagination"] == ["page": 1, "limit": 100, "total": 1, "total_pages": 1])
         // Sam is a client of both companies: Beta's search for him finds only Beta's ticket.
-        #expect(try await mock.get("/api/tickets?search=sam", bearer: token).itemIDs == [IDs.ticket(1, "b")])
+        #expect(try await mock.get("/api/tickets?search=sam", bearer: token).itemIDs == [SeedIDs.ticket(1, "b")])
         let macros = try await mock.get("/api/macros", bearer: token)
-        #expect(macros.data.array?.compactMap { $0["id"]?.string } == [IDs.macro(1, "b")])
+        #expect(macros.data.array?.compactMap { $0["id"]?.string } == [SeedIDs.macro(1, "b")])
     }
 
     @Test func anotherCompanysTicketIsNotFoundOnEveryRouteAndNothingIsWritten() async throws {
@@ -610,14 +611,14 @@ import Testing
                 ("generate", try await mock.post("\(path)/generate-response", [:], bearer: bearer)),
                 ("macro", try await mock.post("\(path)/macro", ["macro_id": .string(macro)], bearer: bearer)),
                 ("macro bad body", try await mock.post("\(path)/macro", ["macro_id": 5], bearer: bearer)),
-                ("attachment", try await mock.get("\(path)/attachments/\(IDs.priceListAttachment)", bearer: bearer)),
+                ("attachment", try await mock.get("\(path)/attachments/\(MockSeed.Ticket.acme1002PriceList)", bearer: bearer)),
             ]
         }
-        var replies = try await everyRoute(IDs.ticket(1), bearer: beta, macro: IDs.macro(1, "b"))
-        replies += try await everyRoute(IDs.ticket(2), bearer: beta, macro: IDs.macro(1))
-        replies += try await everyRoute(IDs.ticket(1, "b"), bearer: acme, macro: IDs.macro(1))
-        replies += try await everyRoute("0000000a-0000-4000-8000-00000000a999", bearer: acme, macro: IDs.macro(1))
-        replies += try await everyRoute("not-a-ticket", bearer: acme, macro: IDs.macro(1))
+        var replies = try await everyRoute(SeedIDs.ticket(1), bearer: beta, macro: SeedIDs.macro(1, "b"))
+        replies += try await everyRoute(SeedIDs.ticket(2), bearer: beta, macro: SeedIDs.macro(1))
+        replies += try await everyRoute(SeedIDs.ticket(1, "b"), bearer: acme, macro: SeedIDs.macro(1))
+        replies += try await everyRoute("0000000a-0000-4000-8000-00000000a999", bearer: acme, macro: SeedIDs.macro(1))
+        replies += try await everyRoute("not-a-ticket", bearer: acme, macro: SeedIDs.macro(1))
         for (label, reply) in replies {
             #expect(reply.status == 404, "\(label)")
             #expect(reply.json == ["success": false, "error": "Not found"], "\(label)")
@@ -632,7 +633,7 @@ import Testing
         defer { mock.stop() }
         let customer = try await mock.signInCustomer("jane@customer.test")
         let before = try mock.dump()
-        let path = "/api/tickets/\(IDs.ticket(1))"
+        let path = "/api/tickets/\(SeedIDs.ticket(1))"
         for bearer in [nil, customer, "not-a-token"] as [String?] {
             let label = bearer == nil ? "none" : bearer == customer ? "customer" : "junk"
             let replies = [
@@ -642,9 +643,9 @@ import Testing
                 try await mock.post("\(path)/reply", ["html_body": "<p>Hi</p>"], bearer: bearer),
                 try await mock.post("\(path)/note", ["body": "x"], bearer: bearer),
                 try await mock.post("\(path)/generate-response", [:], bearer: bearer),
-                try await mock.post("\(path)/macro", ["macro_id": .string(IDs.macro(1))], bearer: bearer),
+                try await mock.post("\(path)/macro", ["macro_id": .string(SeedIDs.macro(1))], bearer: bearer),
                 try await mock.get("/api/macros", bearer: bearer),
-                try await mock.get("/api/tickets/\(IDs.ticket(2))/attachments/\(IDs.priceListAttachment)", bearer: bearer),
+                try await mock.get("/api/tickets/\(SeedIDs.ticket(2))/attachments/\(MockSeed.Ticket.acme1002PriceList)", bearer: bearer),
             ]
             for reply in replies {
                 #expect(reply.status == 401, "\(label)")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MockServer
+import MockTestSupport
 
 /// Shape variance (docs/http.md): each variant's bytes, per server (`--vary`) and per namespace
 /// (`PUT /__mock/variance`), app API only, off by default.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import MockServer
+import MockTestSupport
 
 /// The decoding of every record (Store/RecordDecoding.swift, written by hand) — by index from a
 /// statement and by name from a row — on every row of a database in which every table has rows:
@@ -57,8 +58,8 @@ import Testing
         let moved = try await mock.patch("/api/devices/\(SeedIDs.device(1))", ["status": "authorised_source_parts"],
                                          bearer: admin.token)
         #expect(moved.status == 200)
-        let run = try await mock.post("/api/tickets/\(SeedTicketIDs.ticket(1))/macro",
-                                      ["macro_id": .string(SeedTicketIDs.macro(1))], bearer: admin.token)
+        let run = try await mock.post("/api/tickets/\(SeedIDs.ticket(1))/macro",
+                                      ["macro_id": .string(SeedIDs.macro(1))], bearer: admin.token)
         #expect(run.status == 200)
         #expect(try await mock.post("/api/auth/magic-link/request", ["email": "engineer@acme.test"]).status == 200)
         _ = try await mock.send("PUT", "/api/user/push-preferences", json: ["marketing": .bool(true)], bearer: jane)

@@ -3,6 +3,7 @@ import Foundation
 import MockHTTP
 import Testing
 @testable import MockServer
+import RepairMinderMockControl
 
 /// `StorePool`: copies of the pristine database made ahead for new namespaces.
 @Suite struct StorePoolTests {
@@ -37,7 +38,7 @@ import Testing
         #expect(pooled.macroSchedule.current == .none)
         #expect(first.macroSchedule.current == .none)
         // Changing it changes no other store, nor the pristine copy.
-        #expect(try pooled.setCompanyStatus(SeedIDs.acme, to: .suspended) != nil)
+        #expect(try pooled.setCompanyStatus(MockSeed.Company.acme, to: .suspended) != nil)
         #expect(try pooled.dumpAllTables() != pristine)
         #expect(try first.dumpAllTables() == pristine)
         #expect(try snapshot.pristineDump() == pristine)
