@@ -3,6 +3,7 @@ import Testing
 import MockServer
 import RepairMinderClient
 import RepairMinderMockControl
+import MockTestSupport
 
 let loginFailures: [(email: String, password: String, expected: RepairMinderError)] = [
     (MockSeed.Staff.admin.email, "wrong-password", .invalidCredentials),
@@ -50,7 +51,7 @@ struct StaffLoginTests {
     @Test func passwordLoginWithTOTPCodeSignsIn() async throws {
         // Pin the mock's clock one second into a 30 s step, so the code stays current for the test.
         let start = Date(timeIntervalSince1970: (floor(Date().timeIntervalSince1970 / 30) + 2) * 30 + 1)
-        try await withMock({ $0.clockStart = start; $0.clockFrozen = true }) { mock in
+        try await withMock({ $0.freezeClock(at: start) }) { mock in
             let session = StaffSession(client: mock.client())
             _ = try await session.login(email: MockSeed.Staff.totp.email, password: MockSeed.password)
             let code = TOTPGenerator.code(secretBase32: MockSeed.totpSecret, at: start)
@@ -65,7 +66,7 @@ struct StaffLoginTests {
 
     @Test func wrongTOTPCodeIsInvalidOrExpiredCode() async throws {
         let start = Date(timeIntervalSince1970: (floor(Date().timeIntervalSince1970 / 30) + 2) * 30 + 1)
-        try await withMock({ $0.clockStart = start; $0.clockFrozen = true }) { mock in
+        try await withMock({ $0.freezeClock(at: start) }) { mock in
             let session = StaffSession(client: mock.client())
             _ = try await session.login(email: MockSeed.Staff.totp.email, password: MockSeed.password)
             // A code from an hour earlier is outside the ±1 step window.

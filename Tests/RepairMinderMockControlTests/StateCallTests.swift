@@ -15,7 +15,7 @@ import MockTestSupport
     static let aWhile: TimeInterval = 3600
 
     @Test func healthAnswersStatusVersionAndTheMockClock() async throws {
-        try await withMock({ $0.clockStart = Self.start; $0.clockFrozen = true }) { mock in
+        try await withMock({ $0.freezeClock(at: Self.start) }) { mock in
             let health = try await mock.control.health()
             #expect(health.status == "ok")
             #expect(health.version == "0.1.0")
@@ -24,7 +24,7 @@ import MockTestSupport
     }
 
     @Test func resetEmptiesOutboxJournalAndFaultsAndBringsTheClockBack() async throws {
-        try await withMock({ $0.clockStart = Self.start; $0.clockFrozen = true }) { mock in
+        try await withMock({ $0.freezeClock(at: Self.start) }) { mock in
             let control = mock.control
             _ = try await mock.requestStaffCode()
             try await control.addFault(.on("/api/nothing").failing(status: 503))

@@ -8,7 +8,7 @@ import RepairMinderMockControl
 import MockTestSupport
 
 /// Starts a mock of the test's own (port 0, 127.0.0.1, fresh in-memory database), runs `body`, and
-/// stops the mock whether `body` returns or throws.
+/// stops the mock whether `body` returns or throws (`withStarted`, MockTestSupport).
 /// With `proxied`, the app's clients reach the mock through a `MockProxy` of the test's own
 /// (`fixture.proxy`, docs/drift.md); the control API is still the mock's.
 func withMock<T>(
@@ -17,46 +17,37 @@ func withMock<T>(
     proxied: Bool = false,
     _ body: (MockFixture) async throws -> T
 ) async throws -> T {
-    var configuration = MockServerConfiguration.forTesting()
-    configure(&configuration)
-    let server = try MockServer(configuration: configuration)
-    try server.start()
-    var proxy: MockProxy?
-    if proxied {
-        var proxyConfiguration = MockProxyConfiguration(upstream: server.baseURL)
-        proxyConfiguration.hosts = ["127.0.0.1"]
-        proxyConfiguration.logger.logLevel = .critical
-        do {
-            proxy = try MockProxy(configuration: proxyConfiguration)
-            try proxy?.start()
-        } catch {
-            server.stop()
-            throw error
-        }
-    }
-    let fixture = MockFixture(server: server, proxy: proxy)
-    do {
-        let value = try await body(fixture)
-        fixture.stop()
-        return value
-    } catch {
-        fixture.stop()
-        throw error
-    }
+    try await withStarted(isolation: isolation, { try MockFixture(configure, proxied: proxied) }, body)
 }
 
 /// A test's mock: the server, its base URL, clients for the app API, and the control API over HTTP.
-final class MockFixture: Sendable {
+final class MockFixture: Stoppable {
     let server: MockServer
     /// Where the app API is reached: the proxy's URL when there is one, else the mock's.
     let baseURL: URL
     let proxy: MockProxy?
     private let session: URLSession
 
-    init(server: MockServer, proxy: MockProxy? = nil) {
-        self.server = server
-        self.proxy = proxy
-        self.baseURL = proxy?.baseURL ?? server.baseURL
+    /// Starts the server, and a proxy in front of it when `proxied` (the server stopped again if
+    /// the proxy does not start).
+    init(_ configure: (inout MockServerConfiguration) -> Void = { _ in }, proxied: Bool = false) throws {
+        server = try MockServer.startedForTesting(configure)
+        if proxied {
+            var proxyConfiguration = MockProxyConfiguration(upstream: server.baseURL)
+            proxyConfiguration.hosts = ["127.0.0.1"]
+            proxyConfiguration.logger.logLevel = .critical
+            do {
+                let proxy = try MockProxy(configuration: proxyConfiguration)
+                try proxy.start()
+                self.proxy = proxy
+            } catch {
+                server.stop()
+                throw error
+            }
+        } else {
+            proxy = nil
+        }
+        baseURL = proxy?.baseURL ?? server.baseURL
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 20
         session = URLSession(configuration: configuration)

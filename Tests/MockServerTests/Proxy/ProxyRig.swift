@@ -7,11 +7,20 @@ import Logging
 import MockHTTP
 import MockTestSupport
 
+/// Runs `body` with a rig of its own (`ProxyRig(configure)`), stopped when `body` returns or throws.
+func withProxyRig<T>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ configure: (inout MockProxyConfiguration) -> Void = { _ in },
+    _ body: (ProxyRig) async throws -> T
+) async throws -> T {
+    try await withStarted(isolation: isolation, { try ProxyRig(configure) }, body)
+}
+
 /// The proxy between a test and an upstream on loopback: a real mock (answered in process) behind a
 /// small HTTP server of the test's own, which records every request it receives and can alter an
 /// answer on purpose (an upstream that drifts), and `MockProxy` on port 0 in front, recording to a
-/// folder of its own and logging into `logLines`.
-final class ProxyRig: Sendable {
+/// folder of its own and logging into `logLines`. A test has one through `withProxyRig`.
+final class ProxyRig: Stoppable {
     typealias Alteration = @Sendable (HTTPResponse) -> HTTPResponse
 
     let mock: MockHarness

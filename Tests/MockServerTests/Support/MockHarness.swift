@@ -15,8 +15,9 @@ import MockTestSupport
 ///   microseconds a request. What route logic is tested through.
 /// - `.live`: the server listens on 127.0.0.1 port 0 and requests go over URLSession: for what
 ///   only the transport does (framing, keep-alive, CORS, dropped connections, a browser).
-/// The server logs nothing unless the test configures a logger. `stop()` it at the end (`defer`).
-final class MockHarness: Sendable {
+/// The server logs nothing unless the test configures a logger. A test has one through `withMock`,
+/// which stops it when the test is done.
+final class MockHarness: Stoppable {
     enum Mode: Sendable { case router, live }
 
     let server: MockServer
@@ -25,13 +26,12 @@ final class MockHarness: Sendable {
     /// `/ns/<name>` for a view of a namespace, else "".
     private let pathPrefix: String
     private let session: URLSession?
-    /// False for a view of another harness's server (a namespace): `stop()` leaves the server running.
+    /// False for a view of another harness's server (a namespace): `stop()` leaves the server and
+    /// the session, which are the other harness's, alone.
     private let ownsServer: Bool
 
     init(_ mode: Mode = .router, _ configure: (inout MockServerConfiguration) -> Void = { _ in }) throws {
-        var configuration = MockServerConfiguration.forTesting()   // logs only what the test asks for
-        configure(&configuration)
-        server = try MockServer(configuration: configuration)
+        server = try MockServer(configuration: .forTesting(configure))   // logs only what the test asks for
         self.mode = mode
         if mode == .live { try server.start() }
         baseURL = server.baseURL
@@ -40,13 +40,14 @@ final class MockHarness: Sendable {
         ownsServer = true
     }
 
-    /// The namespace `name` of `other`'s server: the same helpers, every path under `/ns/<name>`.
+    /// The namespace `name` of `other`'s server: the same helpers, every path under `/ns/<name>`,
+    /// over `other`'s session. Nothing to stop: it ends with `other`.
     init(namespace name: String, of other: MockHarness) throws {
         server = other.server
         mode = other.mode
         baseURL = try other.server.namespaceURL(name)
         pathPrefix = "/ns/" + name
-        session = mode == .live ? Self.makeSession() : nil
+        session = other.session
         ownsServer = false
     }
 
@@ -61,8 +62,9 @@ final class MockHarness: Sendable {
     static var pristineSeed: SeedSnapshot { get throws { try MockServerConfiguration.bundledSeed.get() } }
 
     func stop() {
+        guard ownsServer else { return }
         session?.invalidateAndCancel()
-        if ownsServer { server.stop() }
+        server.stop()
     }
 
     struct Reply: Sendable {
@@ -251,6 +253,32 @@ final class MockHarness: Sendable {
         }
         return token
     }
+}
+
+/// Runs `body` with a mock of its own (`MockHarness(mode, configure)`), stopped when `body` returns
+/// or throws (`withStarted`, MockTestSupport).
+///
+/// ```swift
+/// try await withMock { mock in … }                                    // .router, the seed, defaults
+/// try await withMock({ $0.freezeClock() }) { mock in … }              // configured
+/// try await withMock(.live, { $0.maxBodyBytes = 1024 }) { mock in … }  // on a socket, configured
+/// ```
+func withMock<T>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ mode: MockHarness.Mode = .router,
+    _ configure: (inout MockServerConfiguration) -> Void = { _ in },
+    _ body: (MockHarness) async throws -> T
+) async throws -> T {
+    try await withStarted(isolation: isolation, { try MockHarness(mode, configure) }, body)
+}
+
+/// `withMock(.router, configure, body)`.
+func withMock<T>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ configure: (inout MockServerConfiguration) -> Void,
+    _ body: (MockHarness) async throws -> T
+) async throws -> T {
+    try await withMock(isolation: isolation, .router, configure, body)
 }
 
 /// Short reads for assertions on replies.

@@ -7,32 +7,27 @@ import RepairMinderMockControl
 import MockTestSupport
 
 /// Starts a mock of the test's own (127.0.0.1, port 0, in-memory, seeded), runs `body` with it, and
-/// stops it whether `body` returns or throws.
+/// stops it whether `body` returns or throws (`withStarted`, MockTestSupport).
 func withMock<T>(
     isolation: isolated (any Actor)? = #isolation,
     _ configure: (inout MockServerConfiguration) -> Void = { _ in },
     _ body: (LiveMock) async throws -> T
 ) async throws -> T {
-    var configuration = MockServerConfiguration.forTesting()
-    configure(&configuration)
-    let server = try MockServer(configuration: configuration)
-    try server.start()
-    let mock = LiveMock(server: server)
-    defer { mock.stop() }
-    return try await body(mock)
+    try await withStarted(isolation: isolation, { try LiveMock(configure) }, body)
 }
 
 /// A running mock: the library's control over URLSession (with the server's control token, if any),
 /// and the few app-API calls the tests need to make the mock send mail, pushes and sessions.
-final class LiveMock: Sendable {
+final class LiveMock: Stoppable {
     let server: MockServer
     let baseURL: URL
     /// The control the tests exercise: the library as a UI test would make it, polling every 20 ms.
     let control: MockControl
     private let session: URLSession
 
-    init(server: MockServer) {
-        self.server = server
+    /// Starts a mock of the test's own (`MockServer.startedForTesting(configure)`).
+    init(_ configure: (inout MockServerConfiguration) -> Void = { _ in }) throws {
+        server = try MockServer.startedForTesting(configure)
         baseURL = server.baseURL
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 20
