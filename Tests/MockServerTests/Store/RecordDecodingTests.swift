@@ -48,25 +48,25 @@ import MockTestSupport
     ]
 
     @Test func everyRecordReadsEveryRowAndWritesItBack() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        // Fill the tables the seed leaves empty: codes, sessions, tokens, pushes, mail, macro runs.
-        let admin = try await mock.signInStaff("admin@acme.test")
-        let jane = try await mock.signInCustomer("jane@customer.test")
-        try await mock.registerPushToken("staff-phone", appType: "staff", bearer: admin.token)
-        try await mock.registerPushToken("jane-phone", appType: "customer", bearer: jane)
-        let moved = try await mock.patch("/api/devices/\(SeedIDs.device(1))", ["status": "authorised_source_parts"],
-                                         bearer: admin.token)
-        #expect(moved.status == 200)
-        let run = try await mock.post("/api/tickets/\(SeedIDs.ticket(1))/macro",
-                                      ["macro_id": .string(SeedIDs.macro(1))], bearer: admin.token)
-        #expect(run.status == 200)
-        #expect(try await mock.post("/api/auth/magic-link/request", ["email": "engineer@acme.test"]).status == 200)
-        _ = try await mock.send("PUT", "/api/user/push-preferences", json: ["marketing": .bool(true)], bearer: jane)
+        try await withMock { mock in
+            // Fill the tables the seed leaves empty: codes, sessions, tokens, pushes, mail, macro runs.
+            let admin = try await mock.signInStaff("admin@acme.test")
+            let jane = try await mock.signInCustomer("jane@customer.test")
+            try await mock.registerPushToken("staff-phone", appType: "staff", bearer: admin.token)
+            try await mock.registerPushToken("jane-phone", appType: "customer", bearer: jane)
+            let moved = try await mock.patch("/api/devices/\(SeedIDs.device(1))", ["status": "authorised_source_parts"],
+                                             bearer: admin.token)
+            #expect(moved.status == 200)
+            let run = try await mock.post("/api/tickets/\(SeedIDs.ticket(1))/macro",
+                                          ["macro_id": .string(SeedIDs.macro(1))], bearer: admin.token)
+            #expect(run.status == 200)
+            #expect(try await mock.post("/api/auth/magic-link/request", ["email": "engineer@acme.test"]).status == 200)
+            _ = try await mock.send("PUT", "/api/user/push-preferences", json: ["marketing": .bool(true)], bearer: jane)
 
-        #expect(Self.types.count == StoreMigrations.tables.count, "a record per table")
-        try await StoreFixture.copy(of: mock.server.environment.store).read { db in
-            for type in Self.types { try Self.check(type, db) }
+            #expect(Self.types.count == StoreMigrations.tables.count, "a record per table")
+            try await StoreFixture.copy(of: mock.server.environment.store).read { db in
+                for type in Self.types { try Self.check(type, db) }
+            }
         }
     }
 
