@@ -37,8 +37,7 @@ import MockTestSupport
     @Test func aNewOrderIsTypedAndItsPushArrives() async throws {
         try await withMock { mock in
             try await Self.adminWithToken(mock)
-            let jane = "00000004-0000-4000-8000-00000000e001"
-            let made = try await mock.control.createOrder(companyID: MockSeed.Company.acme, clientID: jane,
+            let made = try await mock.control.createOrder(companyID: MockSeed.Company.acme, clientID: MockSeed.Customer.jane.id,
                                                           devices: [.init(brand: "Apple", model: "iPhone 15")])
             #expect(made.orderNumber == 10033)
             #expect(made.rows.map(\.path) == ["order", "order.devices[0]"])
