@@ -101,19 +101,26 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
+        // What the test targets of the server share (Tests/Support): the one lifecycle of a test's
+        // mock, the seed's rows by number, values the tests make up. Public API of MockServer,
+        // MockHTTP and RepairMinderMockControl only (no @testable); in no product, so an app's
+        // package never builds it.
+        .target(name: "MockTestSupport", dependencies: ["MockServer", "MockHTTP", "RepairMinderMockControl"],
+                path: "Tests/Support"),
         .testTarget(name: "MockHTTPTests", dependencies: ["MockHTTP"]),
         .testTarget(name: "MockServerMacrosTests", dependencies: [
             "MockServerMacros", .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax", condition: .when(traits: ["Server"])),
             .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "MockServerTests", dependencies: [
-            "MockServer", "MockStore", "MockBasics", "MockProxy", "MockHTTP", "RepairMinderMockControl",
+            "MockServer", "MockStore", "MockBasics", "MockProxy", "MockHTTP", "RepairMinderMockControl", "MockTestSupport",
             .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),             // the store's tests
             .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "RepairMinderClientTests", dependencies: ["RepairMinderClient"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer", "MockProxy", "RepairMinderMockControl"]),
-        .testTarget(name: "RepairMinderMockControlTests", dependencies: ["RepairMinderMockControl", "MockServer"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer", "MockProxy", "RepairMinderMockControl",
+                                                            "MockTestSupport"]),
+        .testTarget(name: "RepairMinderMockControlTests", dependencies: ["RepairMinderMockControl", "MockServer", "MockTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

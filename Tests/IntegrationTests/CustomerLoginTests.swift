@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderClient
+import RepairMinderMockControl
+import MockTestSupport
 
 @Suite("Customer sign-in against the mock")
 @MainActor
@@ -10,18 +12,18 @@ struct CustomerLoginTests {
         try await withMock { mock in
             let client = mock.client()
             let session = CustomerSession(client: client)
-            try await session.requestMagicLink(email: Seeded.jane)
-            let code = try await mock.latestCode(to: Seeded.jane, kind: "customer_magic_link")
-            let result = try await session.verifyCode(email: Seeded.jane, code: code)
+            try await session.requestMagicLink(email: MockSeed.Customer.jane.email)
+            let code = try await mock.latestCode(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
+            let result = try await session.verifyCode(email: MockSeed.Customer.jane.email, code: code)
             guard case .signedIn(let customer, let company) = result else {
                 Issue.record("expected signedIn, got \(result)")
                 return
             }
-            #expect(customer.email == Seeded.jane)
-            #expect(company.id == Seeded.acme)
+            #expect(customer.email == MockSeed.Customer.jane.email)
+            #expect(company.id == MockSeed.Company.acme)
             #expect(session.isAuthenticated)
             let stored = try #require(try await client.tokenStore.customerCredentials())
-            #expect(stored.companyID == Seeded.acme)
+            #expect(stored.companyID == MockSeed.Company.acme)
             #expect(try await client.tokenStore.role() == .customer)
             #expect(try await client.tokenStore.staffCredentials() == nil)
         }
@@ -31,37 +33,37 @@ struct CustomerLoginTests {
         try await withMock { mock in
             let client = mock.client()
             let session = CustomerSession(client: client)
-            try await session.requestMagicLink(email: Seeded.sam)
-            let code = try await mock.latestCode(to: Seeded.sam, kind: "customer_magic_link")
-            let first = try await session.verifyCode(email: Seeded.sam, code: code)
+            try await session.requestMagicLink(email: MockSeed.Customer.sam.email)
+            let code = try await mock.latestCode(to: MockSeed.Customer.sam.email, kind: "customer_magic_link")
+            let first = try await session.verifyCode(email: MockSeed.Customer.sam.email, code: code)
             guard case .companySelectionRequired(let selection) = first else {
                 Issue.record("expected a company selection, got \(first)")
                 return
             }
-            #expect(Set(selection.companies.map(\.id)) == [Seeded.acme, Seeded.beta])
+            #expect(Set(selection.companies.map(\.id)) == [MockSeed.Company.acme, MockSeed.Company.beta])
             #expect(session.pendingSelection == selection)
             #expect(try await client.tokenStore.customerCredentials() == nil)
 
-            let second = try await session.selectCompany(Seeded.beta)
+            let second = try await session.selectCompany(MockSeed.Company.beta)
             guard case .signedIn(let customer, let company) = second else {
                 Issue.record("expected signedIn, got \(second)")
                 return
             }
-            #expect(customer.email == Seeded.sam)
-            #expect(company.id == Seeded.beta)
+            #expect(customer.email == MockSeed.Customer.sam.email)
+            #expect(company.id == MockSeed.Company.beta)
             #expect(session.isAuthenticated)
-            #expect(try await client.tokenStore.customerCredentials()?.companyID == Seeded.beta)
+            #expect(try await client.tokenStore.customerCredentials()?.companyID == MockSeed.Company.beta)
             let me = try await session.refreshMe()
-            #expect(me.company.id == Seeded.beta)
+            #expect(me.company.id == MockSeed.Company.beta)
         }
     }
 
     @Test func companyTheCustomerDoesNotBelongToIsInvalidOrExpiredCode() async throws {
         try await withMock { mock in
             let session = CustomerSession(client: mock.client())
-            try await session.requestMagicLink(email: Seeded.jane)
-            let code = try await mock.latestCode(to: Seeded.jane, kind: "customer_magic_link")
-            let error = await typedError { _ = try await session.verifyCode(email: Seeded.jane, code: code, companyID: Seeded.beta) }
+            try await session.requestMagicLink(email: MockSeed.Customer.jane.email)
+            let code = try await mock.latestCode(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
+            let error = await typedError { _ = try await session.verifyCode(email: MockSeed.Customer.jane.email, code: code, companyID: MockSeed.Company.beta) }
             #expect(error == .invalidOrExpiredCode)
             #expect(!session.isAuthenticated)
         }
@@ -70,10 +72,10 @@ struct CustomerLoginTests {
     @Test func wrongCustomerCodeIsInvalidOrExpiredCode() async throws {
         try await withMock { mock in
             let session = CustomerSession(client: mock.client())
-            try await session.requestMagicLink(email: Seeded.jane)
-            let code = try await mock.latestCode(to: Seeded.jane, kind: "customer_magic_link")
+            try await session.requestMagicLink(email: MockSeed.Customer.jane.email)
+            let code = try await mock.latestCode(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
             let wrong = code == "000000" ? "111111" : "000000"
-            let error = await typedError { _ = try await session.verifyCode(email: Seeded.jane, code: wrong) }
+            let error = await typedError { _ = try await session.verifyCode(email: MockSeed.Customer.jane.email, code: wrong) }
             #expect(error == .invalidOrExpiredCode)
         }
     }
@@ -81,12 +83,12 @@ struct CustomerLoginTests {
     @Test func customerMeReturnsClientAndCompany() async throws {
         try await withMock { mock in
             let session = CustomerSession(client: mock.client())
-            try await session.requestMagicLink(email: Seeded.jane)
-            let code = try await mock.latestCode(to: Seeded.jane, kind: "customer_magic_link")
-            _ = try await session.verifyCode(email: Seeded.jane, code: code)
+            try await session.requestMagicLink(email: MockSeed.Customer.jane.email)
+            let code = try await mock.latestCode(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
+            _ = try await session.verifyCode(email: MockSeed.Customer.jane.email, code: code)
             let me = try await session.refreshMe()
-            #expect(me.client.email == Seeded.jane)
-            #expect(me.company.id == Seeded.acme)
+            #expect(me.client.email == MockSeed.Customer.jane.email)
+            #expect(me.company.id == MockSeed.Company.acme)
             #expect(session.currentClient == me.client)
             // Staff endpoints never get the customer token from the client (its staff slot is
             // empty), and the server refuses it there anyway.
@@ -103,10 +105,10 @@ struct CustomerLoginTests {
             let client = mock.client()
             let push = PushRegistration(client: client, role: .customer)
             let session = CustomerSession(client: client, push: push)
-            try await push.updateDeviceToken(Seeded.deviceToken)
-            try await session.requestMagicLink(email: Seeded.jane)
-            let code = try await mock.latestCode(to: Seeded.jane, kind: "customer_magic_link")
-            _ = try await session.verifyCode(email: Seeded.jane, code: code)
+            try await push.updateDeviceToken(TestValues.deviceToken)
+            try await session.requestMagicLink(email: MockSeed.Customer.jane.email)
+            let code = try await mock.latestCode(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
+            _ = try await session.verifyCode(email: MockSeed.Customer.jane.email, code: code)
             #expect(await push.isRegistered)
             let token = try #require(try await client.tokenStore.customerCredentials()).token
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import RepairMinderClient
+import RepairMinderMockControl
+import MockTestSupport
 
 /// The customer app's screens (seeds 000/004) through the typed client, against the real mock,
 /// with strict decoding.
@@ -9,7 +11,7 @@ import RepairMinderClient
 struct CustomerPortalClientTests {
     @Test func ordersListAndDetailShowTheCustomersViewOnly() async throws {
         try await withMock { mock in
-            let jane = try await mock.signedInCustomer(email: Seeded.jane)
+            let jane = try await mock.signedInCustomer(email: MockSeed.Customer.jane.email)
             let orders = try await jane.orders()
             #expect(orders.map(\.orderNumber).sorted() == [10001, 10002])
             let quoted = try #require(orders.first { $0.orderNumber == 10001 })
@@ -25,23 +27,23 @@ struct CustomerPortalClientTests {
             #expect(!detail.messages.isEmpty)
             #expect(detail.messages.allSatisfy { $0.type != .internalNote }, "internal notes are staff-only")
             let quote = try #require(detail.quote)
-            #expect(quote.devices.map(\.id) == [Acme.device(1)])
+            #expect(quote.devices.map(\.id) == [SeedIDs.device(1)])
             #expect(quote.total == quote.items.reduce(Money.zero) { $0 + $1.lineTotalIncVAT })
             #expect(quote.sentAt != nil)
 
-            let collected = try await jane.order(Acme.order(2))
+            let collected = try await jane.order(SeedIDs.order(2))
             #expect(collected.status == .collected)
             #expect(collected.quote == nil)
 
             // Another client's order, or one of another company, is a 404.
-            let other = await typedError { _ = try await jane.order(Acme.order(3)) }
+            let other = await typedError { _ = try await jane.order(SeedIDs.order(3)) }
             #expect(other == .notFound(message: "Not found"))
         }
     }
 
     @Test func quoteApprovalMovesTheDeviceOnAndRecordsTheSignature() async throws {
         try await withMock { mock in
-            let jane = try await mock.signedInCustomer(email: Seeded.jane)
+            let jane = try await mock.signedInCustomer(email: MockSeed.Customer.jane.email)
             let waiting = try await jane.ordersAwaitingApproval()
             #expect(waiting.map(\.orderNumber) == [10001])
             let before = waiting[0]
@@ -73,7 +75,7 @@ struct CustomerPortalClientTests {
 
             // Staff see the move.
             let staff = try await mock.signedInStaff()
-            let device = try await staff.send(API.Devices.detail(id: Acme.device(1)))
+            let device = try await staff.send(API.Devices.detail(id: SeedIDs.device(1)))
             #expect(device.status == .authorisedSourceParts)
             #expect(device.authorization.status == .approved)
             #expect(device.authorization.signature?.typedName == "Jane Doe")
@@ -94,7 +96,7 @@ struct CustomerPortalClientTests {
             #expect(rejected.status == .inProgress)
 
             let staff = try await mock.signedInStaff()
-            let device = try await staff.send(API.Devices.detail(id: Acme.device(34)))
+            let device = try await staff.send(API.Devices.detail(id: SeedIDs.device(34)))
             #expect(device.status == .rejected)
             #expect(device.availableTransitions.map(\.status) == [.rejectionQC])
         }
@@ -102,39 +104,39 @@ struct CustomerPortalClientTests {
 
     @Test func customerMessagesReachTheShopAndRepliesComeBack() async throws {
         try await withMock { mock in
-            let jane = try await mock.signedInCustomer(email: Seeded.jane)
-            let sent = try await jane.sendMessage(orderID: Acme.order(1), body: "Can I drop by on Saturday?")
+            let jane = try await mock.signedInCustomer(email: MockSeed.Customer.jane.email)
+            let sent = try await jane.sendMessage(orderID: SeedIDs.order(1), body: "Can I drop by on Saturday?")
             #expect(sent.type == .inbound)
             #expect(sent.isFromCustomer)
             #expect(sent.bodyText == "Can I drop by on Saturday?")
-            let detail = try await jane.order(Acme.order(1))
+            let detail = try await jane.order(SeedIDs.order(1))
             #expect(detail.messages.last?.id == sent.id)
 
             let staff = try await mock.signedInStaff()
-            let ticket = try await staff.send(API.Tickets.detail(id: Acme.ticket(1)))
+            let ticket = try await staff.send(API.Tickets.detail(id: SeedIDs.ticket(1)))
             #expect(ticket.messages.last?.id == sent.id)
             #expect(ticket.messages.last?.type == .inbound)
             #expect(ticket.awaitingReply)
 
-            _ = try await staff.send(API.Tickets.reply(id: Acme.ticket(1), html: "<p>Yes, we are open 9 to 5.</p>",
+            _ = try await staff.send(API.Tickets.reply(id: SeedIDs.ticket(1), html: "<p>Yes, we are open 9 to 5.</p>",
                                                        text: "Yes, we are open 9 to 5."))
-            _ = try await staff.send(API.Tickets.note(id: Acme.ticket(1), body: "Staff only"))
-            let after = try await jane.order(Acme.order(1))
+            _ = try await staff.send(API.Tickets.note(id: SeedIDs.ticket(1), body: "Staff only"))
+            let after = try await jane.order(SeedIDs.order(1))
             #expect(after.messages.last?.bodyText == "Yes, we are open 9 to 5.")
             #expect(after.messages.last?.isFromCustomer == false)
             #expect(!after.messages.contains { $0.bodyText == "Staff only" })
 
-            let blank = await typedError { _ = try await jane.sendMessage(orderID: Acme.order(1), body: "  ") }
+            let blank = await typedError { _ = try await jane.sendMessage(orderID: SeedIDs.order(1), body: "  ") }
             #expect(blank == .validation(message: "Invalid or missing field: body"))
         }
     }
 
     @Test func customerOfTwoCompaniesSeesOnlyTheChosenCompanysOrders() async throws {
         try await withMock { mock in
-            let samAtBeta = try await mock.signedInCustomer(email: Seeded.sam, companyId: Seeded.beta)
+            let samAtBeta = try await mock.signedInCustomer(email: MockSeed.Customer.sam.email, companyId: MockSeed.Company.beta)
             let beta = try await samAtBeta.orders()
             #expect(!beta.isEmpty && beta.allSatisfy { $0.orderNumber >= 20000 })
-            let samAtAcme = try await mock.signedInCustomer(email: Seeded.sam, companyId: Seeded.acme)
+            let samAtAcme = try await mock.signedInCustomer(email: MockSeed.Customer.sam.email, companyId: MockSeed.Company.acme)
             let acme = try await samAtAcme.orders()
             #expect(!acme.isEmpty && acme.allSatisfy { $0.orderNumber < 20000 })
             let crossed = await typedError { _ = try await samAtBeta.order(acme[0].id) }

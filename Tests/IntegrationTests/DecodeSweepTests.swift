@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import RepairMinderClient
+import RepairMinderMockControl
+import MockTestSupport
 
 /// Seed 003's first success criterion, "zero decode errors", as a test: every list of every
 /// resource walked for every seeded persona, every record's detail decoded, all with strict
@@ -101,16 +103,16 @@ struct DecodeSweepTests {
     /// Every persona of the seed, every list and detail they can read (the sweep of the tests below).
     func sweepEverything(_ mock: MockFixture, _ tally: Tally) async throws {
         // Staff of the two active companies, each way they sign in.
-        let admin = try await mock.signedInStaff(email: Seeded.admin)
-        await sweepStaff(admin, Seeded.admin, tally)
-        let totp = try await mock.signedInStaff(email: Seeded.totp)
-        await sweepStaff(totp, Seeded.totp, tally)
+        let admin = try await mock.signedInStaff(email: MockSeed.Staff.admin.email)
+        await sweepStaff(admin, MockSeed.Staff.admin.email, tally)
+        let totp = try await mock.signedInStaff(email: MockSeed.Staff.totp.email)
+        await sweepStaff(totp, MockSeed.Staff.totp.email, tally)
         let engineerClient = mock.client()
         let engineer = StaffSession(client: engineerClient)
-        try await engineer.requestMagicLink(email: Seeded.engineer)
-        try await engineer.verifyMagicLink(email: Seeded.engineer,
-                                           code: try await mock.latestCode(to: Seeded.engineer, kind: "staff_magic_link"))
-        await sweepStaff(engineer, Seeded.engineer, tally)
+        try await engineer.requestMagicLink(email: MockSeed.Staff.engineer.email)
+        try await engineer.verifyMagicLink(email: MockSeed.Staff.engineer.email,
+                                           code: try await mock.latestCode(to: MockSeed.Staff.engineer.email, kind: "staff_magic_link"))
+        await sweepStaff(engineer, MockSeed.Staff.engineer.email, tally)
         let beta = try await mock.signedInStaff(email: "admin@beta.test")
         await sweepStaff(beta, "admin@beta.test", tally)
         _ = await tally.run("staff push preferences") { try await admin.send(API.PushSettings.get(role: .staff)) }
@@ -235,7 +237,7 @@ struct DecodeSweepTests {
     @Test func strictDecodingNamesAKeyNoModelReads() async throws {
         try await withMock { mock in
             let strict = try await mock.signedInStaff()
-            let partial = Endpoint<OrderIdOnly>(.get, "/api/orders/\(Acme.order(1))", credential: .staff)
+            let partial = Endpoint<OrderIdOnly>(.get, "/api/orders/\(SeedIDs.order(1))", credential: .staff)
             let error = await typedError { _ = try await strict.send(partial) }
             guard case .decoding(let keyPath, _) = error else {
                 Issue.record("expected a decoding error, got \(String(describing: error))")
@@ -246,7 +248,7 @@ struct DecodeSweepTests {
             let lenientClient = mock.client(strict: false)
             let lenient = StaffSession(client: lenientClient)
             try await mock.signIn(lenient)
-            #expect(try await lenient.send(partial).id == Acme.order(1))
+            #expect(try await lenient.send(partial).id == SeedIDs.order(1))
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderClient
+import RepairMinderMockControl
 
 @Suite("Injected faults against the mock")
 @MainActor
@@ -19,7 +20,7 @@ struct FaultTests {
         #expect(try await session.client.tokenStore.staffCredentials() == before)
         try await mock.clearFaults()
         let me = try await session.refreshMe()
-        #expect(me.user.email == Seeded.admin)
+        #expect(me.user.email == MockSeed.Staff.admin.email)
     }
 
     @Test func droppedConnectionIsTransportErrorAndKeepsCredentials() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MockServer
+import MockTestSupport
 @_spi(Testing) import RepairMinderClient
 
 @Suite("Staff logout against the mock")
@@ -10,7 +11,7 @@ struct LogoutTests {
         try await withMock { mock in
             let client = mock.client()
             let push = PushRegistration(client: client, role: .staff)
-            try await push.updateDeviceToken(Seeded.deviceToken)   // known before login
+            try await push.updateDeviceToken(TestValues.deviceToken)   // known before login
             let session = StaffSession(client: client, push: push)
             try await mock.signIn(session)
             #expect(await push.isRegistered)

@@ -2,6 +2,7 @@ import Foundation
 import RepairMinderMockControl
 import Testing
 import RepairMinderClient
+import MockTestSupport
 
 /// Push: tokens registered through the client, events caused through the client, and every push
 /// the mock records decoded into a ``DeepLink`` that the recipient's session can open.
@@ -18,9 +19,9 @@ struct PushDeepLinkTests {
     func engineer(_ mock: MockFixture) async throws -> StaffSession {
         let client = mock.client()
         let session = StaffSession(client: client, push: PushRegistration(client: client, role: .staff))
-        try await session.requestMagicLink(email: Seeded.engineer)
-        let code = try await mock.latestCode(to: Seeded.engineer, kind: "staff_magic_link")
-        try await session.verifyMagicLink(email: Seeded.engineer, code: code)
+        try await session.requestMagicLink(email: MockSeed.Staff.engineer.email)
+        let code = try await mock.latestCode(to: MockSeed.Staff.engineer.email, kind: "staff_magic_link")
+        try await session.verifyMagicLink(email: MockSeed.Staff.engineer.email, code: code)
         return session
     }
 
@@ -31,7 +32,7 @@ struct PushDeepLinkTests {
             let eddie = try await engineer(mock)
             try await #require(eddie.push).updateDeviceToken(Self.eddie)
             var customers: [String: CustomerSession] = [:]
-            for (email, token) in [(Seeded.jane, Self.jane), ("george.taylor@customer.test", Self.george),
+            for (email, token) in [(MockSeed.Customer.jane.email, Self.jane), ("george.taylor@customer.test", Self.george),
                                    ("amelia.jones@customer.test", Self.amelia)] {
                 let session = try await mock.signedInCustomer(email: email, push: true)
                 try await #require(session.push).updateDeviceToken(token)
@@ -42,22 +43,22 @@ struct PushDeepLinkTests {
             #expect(try await mock.pushes().isEmpty)
 
             // Events, each caused by someone other than the recipient.
-            _ = try await eddie.moveDevice(Acme.device(14), to: .repairedReady)         // Alice's device; Amelia's repair
+            _ = try await eddie.moveDevice(SeedIDs.device(14), to: .repairedReady)         // Alice's device; Amelia's repair
             var fixtures = MockFixtures()                                                  // a repair of Amelia's on the bench
-            let bench = fixtures.addOrder(companyID: Seeded.acme, clientID: "00000004-0000-4000-8000-00000000e004",
+            let bench = fixtures.addOrder(companyID: MockSeed.Company.acme, clientID: "00000004-0000-4000-8000-00000000e004",
                                           devices: [.init(brand: "Apple", model: "iPhone 13", status: .repairing)])
             try await mock.control.addFixtures(fixtures)
             _ = try await eddie.moveDevice(try #require(fixtures.deviceID(0, of: bench)), to: .repairedQC)   // repair finished
-            _ = try await eddie.moveDevice(Acme.device(32), to: .collected)             // order collected
-            _ = try await alice.moveDevice(Acme.device(15), to: .collected)             // Eddie's device; George's order
-            _ = try await eddie.moveDevice(Acme.device(6), to: .awaitingAuthorisation)  // George's quote
-            _ = try await alice.send(API.Devices.assign(id: Acme.device(4), engineerID: Acme.engineer))
-            _ = try await customers[Self.jane]!.approveQuote(orderID: Acme.order(1), typedName: "Jane Doe")
-            _ = try await customers[Self.amelia]!.rejectQuote(orderID: Acme.order(31))
-            _ = try await customers[Self.jane]!.sendMessage(orderID: Acme.order(1), body: "When can I collect it?")
-            try await mock.inboundEmail(to: Acme.inbox, from: "new.person@example.test", fromName: "New Person",
+            _ = try await eddie.moveDevice(SeedIDs.device(32), to: .collected)             // order collected
+            _ = try await alice.moveDevice(SeedIDs.device(15), to: .collected)             // Eddie's device; George's order
+            _ = try await eddie.moveDevice(SeedIDs.device(6), to: .awaitingAuthorisation)  // George's quote
+            _ = try await alice.send(API.Devices.assign(id: SeedIDs.device(4), engineerID: MockSeed.Staff.engineer.id))
+            _ = try await customers[Self.jane]!.approveQuote(orderID: SeedIDs.order(1), typedName: "Jane Doe")
+            _ = try await customers[Self.amelia]!.rejectQuote(orderID: SeedIDs.order(31))
+            _ = try await customers[Self.jane]!.sendMessage(orderID: SeedIDs.order(1), body: "When can I collect it?")
+            try await mock.inboundEmail(to: MockSeed.CompanyEmail.acmeHello.email, from: "new.person@example.test", fromName: "New Person",
                                         subject: "Battery swap price?", body: "How much for an iPhone 12 battery?")
-            _ = try await alice.send(API.Tickets.reply(id: Acme.ticket(1), html: "<p>From Monday.</p>", text: "From Monday."))
+            _ = try await alice.send(API.Tickets.reply(id: SeedIDs.ticket(1), html: "<p>From Monday.</p>", text: "From Monday."))
 
             let pushes = try await mock.pushes()
             let types = Set(pushes.compactMap(\.type))
@@ -79,7 +80,7 @@ struct PushDeepLinkTests {
                 switch role {
                 case .staff:
                     let session = push.deviceToken == Self.alice ? alice : eddie
-                    #expect(push.recipientID == (session === alice ? Acme.admin : Acme.engineer))
+                    #expect(push.recipientID == (session === alice ? MockSeed.Staff.admin.id : MockSeed.Staff.engineer.id))
                     switch try await session.open(link) {
                     case .order(let order):
                         #expect(link == .order(id: order.id))
@@ -104,7 +105,7 @@ struct PushDeepLinkTests {
 
             // The actor of an event hears nothing of it.
             let toEddie = try await mock.pushes(to: Self.eddie)
-            #expect(!toEddie.contains { $0.type == "device_status_changed" && String(decoding: $0.payload.json, as: UTF8.self).contains(Acme.device(14)) })
+            #expect(!toEddie.contains { $0.type == "device_status_changed" && String(decoding: $0.payload.json, as: UTF8.self).contains(SeedIDs.device(14)) })
         }
     }
 
@@ -119,14 +120,14 @@ struct PushDeepLinkTests {
             let off = try await alice.send(API.PushSettings.update(PushPreferenceChanges(deviceUpdates: false), role: .staff))
             #expect(off.deviceUpdates == false && off.pushEnabled)
             let eddie = try await engineer(mock)
-            _ = try await eddie.moveDevice(Acme.device(14), to: .repairedReady)
+            _ = try await eddie.moveDevice(SeedIDs.device(14), to: .repairedReady)
             let pushes = try await mock.pushes(to: Self.alice)
             #expect(!pushes.isEmpty, "order updates still reach Alice")
             #expect(!pushes.contains { $0.type == "device_status_changed" }, "device updates are off")
 
             await alice.logout()
             #expect(await push.isRegistered == false)
-            _ = try await eddie.moveDevice(Acme.device(3), to: .repairedQC)
+            _ = try await eddie.moveDevice(SeedIDs.device(3), to: .repairedQC)
             #expect(try await mock.pushes(to: Self.alice).count == pushes.count, "no token, no push")
         }
     }

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderClient
+import RepairMinderMockControl
+import MockTestSupport
 
 /// `GET /api/user/push-preferences`: not on the quarantine allow-list.
 let pushPreferences = Endpoint<RepairMinderClient.JSONValue>(.get, "/api/user/push-preferences", credential: .staff)
@@ -19,7 +21,7 @@ struct QuarantineTests {
             let push = try #require(session.push)
             _ = try await session.send(pushPreferences)
 
-            try await mock.setCompanyStatus(Seeded.acme, status)
+            try await mock.setCompanyStatus(MockSeed.Company.acme, status)
 
             let preferences = await typedError { _ = try await session.send(pushPreferences) }
             guard case .quarantined(let got, let message) = preferences else {
@@ -29,7 +31,7 @@ struct QuarantineTests {
             #expect(got == code)
             #expect(message.hasPrefix(code == .suspended ? "Your account has been suspended" : "Your account is pending approval"),
                     "\(message)")
-            let register = await typedError { try await push.updateDeviceToken(Seeded.deviceToken) }
+            let register = await typedError { try await push.updateDeviceToken(TestValues.deviceToken) }
             guard case .quarantined(code, _) = register else {
                 Issue.record("expected quarantined on device-token registration, got \(String(describing: register))")
                 return
@@ -43,7 +45,7 @@ struct QuarantineTests {
             #expect(session.isAuthenticated, "a quarantine does not end the session")
             #expect(try await session.client.tokenStore.staffCredentials() != nil)
 
-            try await mock.setCompanyStatus(Seeded.acme, "active")
+            try await mock.setCompanyStatus(MockSeed.Company.acme, "active")
 
             _ = try await session.send(pushPreferences)
             try await push.register()
@@ -56,7 +58,7 @@ struct QuarantineTests {
     @Test func quarantinedStaffCanStillRefreshTheirToken() async throws {
         try await withMock { mock in
             let session = try await mock.signedInStaff()
-            try await mock.setCompanyStatus(Seeded.acme, "suspended")
+            try await mock.setCompanyStatus(MockSeed.Company.acme, "suspended")
             try await mock.advanceClock(seconds: 901)
             let me = try await session.refreshMe()
             #expect(me.company.status == .suspended)

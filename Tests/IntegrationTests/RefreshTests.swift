@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import MockServer
+import RepairMinderMockControl
+import MockTestSupport
 @_spi(Testing) import RepairMinderClient
 
 @Suite("Token refresh against the mock")
@@ -33,7 +35,7 @@ struct RefreshTests {
 
             let me = try await session.refreshMe()
 
-            #expect(me.user.email == Seeded.admin)
+            #expect(me.user.email == MockSeed.Staff.admin.email)
             #expect(session.isAuthenticated)
             let after = try #require(try await store.staffCredentials())
             #expect(after.accessToken != before.accessToken)
@@ -105,7 +107,7 @@ struct RefreshTests {
 
     @Test func webRefreshTokenExpiresAfterSevenDays() async throws {
         try await withMock { mock in
-            let session = try await mock.signedInStaff(userAgent: Seeded.webUserAgent)
+            let session = try await mock.signedInStaff(userAgent: TestValues.webUserAgent)
             let store = session.client.tokenStore
             try await mock.advanceClock(seconds: 7 * 86_400 + 60)
 
@@ -122,21 +124,21 @@ struct RefreshTests {
 
     @Test func webRefreshTokenStillWorksJustBeforeSevenDays() async throws {
         try await withMock { mock in
-            let session = try await mock.signedInStaff(userAgent: Seeded.webUserAgent)
+            let session = try await mock.signedInStaff(userAgent: TestValues.webUserAgent)
             try await mock.advanceClock(seconds: 7 * 86_400 - 3_600)
             let me = try await session.refreshMe()
-            #expect(me.user.email == Seeded.admin)
+            #expect(me.user.email == MockSeed.Staff.admin.email)
         }
     }
 
     @Test func webRefreshTokenLifetimeSlidesWithEachRefresh() async throws {
         try await withMock { mock in
-            let session = try await mock.signedInStaff(userAgent: Seeded.webUserAgent)
+            let session = try await mock.signedInStaff(userAgent: TestValues.webUserAgent)
             try await mock.advanceClock(seconds: 6 * 86_400)
             _ = try await session.refreshMe()                 // refresh on day 6: a new 7-day token
             try await mock.advanceClock(seconds: 6 * 86_400)
             let me = try await session.refreshMe()            // day 12 since login
-            #expect(me.user.email == Seeded.admin)
+            #expect(me.user.email == MockSeed.Staff.admin.email)
             let refreshes = try await mock.journal(method: "POST", path: "/api/auth/refresh")
             #expect(refreshes.map(\.status) == [200, 200])
         }
@@ -155,7 +157,7 @@ struct RefreshTests {
 
             #expect(restored)
             #expect(relaunched.isAuthenticated)
-            #expect(relaunched.user?.email == Seeded.admin)
+            #expect(relaunched.user?.email == MockSeed.Staff.admin.email)
             #expect(relaunched.hasPassword == true)
         }
     }
@@ -167,7 +169,7 @@ struct RefreshTests {
 
             let me = try await session.refreshMe()
 
-            #expect(me.user.email == Seeded.admin)
+            #expect(me.user.email == MockSeed.Staff.admin.email)
             #expect(session.isAuthenticated)
             let refreshes = try await mock.journal(method: "POST", path: "/api/auth/refresh")
             #expect(refreshes.map(\.status) == [200])
@@ -206,7 +208,7 @@ struct RefreshTests {
             // B sends with its stale view: 401, then re-reads the store and uses A's rotated token.
             await staleB.serveOnce(snapshot)
             let meB = try await clientB.send(API.StaffAuth.me())
-            #expect(meB.user.email == Seeded.admin)
+            #expect(meB.user.email == MockSeed.Staff.admin.email)
 
             let refreshes = try await mock.journal(method: "POST", path: "/api/auth/refresh")
             #expect(refreshes.map(\.status) == [200], "only A's refresh; B presented nothing")

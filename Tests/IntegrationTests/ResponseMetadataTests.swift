@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import RepairMinderClient
+import RepairMinderMockControl
+import MockTestSupport
 
 /// `APIClient.response(_:)` hands back the HTTP status code and headers the mock actually sent,
 /// beside the decoded `data`.
@@ -12,7 +14,7 @@ struct ResponseMetadataTests {
             let staff = try await mock.signedInStaff()
             let me = try await staff.client.response(API.StaffAuth.me())
             #expect(me.statusCode == 200)
-            #expect(me.data.user.email == Seeded.admin)
+            #expect(me.data.user.email == MockSeed.Staff.admin.email)
             let contentType = try #require(me.header("Content-Type"))
             #expect(contentType.hasPrefix("application/json"))
             #expect(me.headers["content-type"] == contentType)
@@ -28,8 +30,8 @@ struct ResponseMetadataTests {
 
     @Test func aCreatedMessageIsA201() async throws {
         try await withMock { mock in
-            let jane = try await mock.signedInCustomer(email: Seeded.jane)
-            let sent = try await jane.client.response(API.Customer.sendMessage(orderID: Acme.order(1), body: "Is it ready?"))
+            let jane = try await mock.signedInCustomer(email: MockSeed.Customer.jane.email)
+            let sent = try await jane.client.response(API.Customer.sendMessage(orderID: SeedIDs.order(1), body: "Is it ready?"))
             #expect(sent.statusCode == 201)
             #expect(sent.data.bodyText == "Is it ready?")
             #expect(sent.header("Content-Type")?.hasPrefix("application/json") == true)
@@ -39,7 +41,7 @@ struct ResponseMetadataTests {
     @Test func anAttachmentAnswerCarriesTheFilesContentType() async throws {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
-            let ticket = try await staff.send(API.Tickets.detail(id: Acme.ticket(2)))
+            let ticket = try await staff.send(API.Tickets.detail(id: SeedIDs.ticket(2)))
             let found = try #require(ticket.messages.flatMap(\.attachments).first)
             let file = try await staff.client.response(API.Tickets.attachment(ticketID: ticket.id, attachmentID: found.id))
             #expect(file.statusCode == 200)

@@ -2,13 +2,15 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderClient
+import RepairMinderMockControl
+import MockTestSupport
 
 let loginFailures: [(email: String, password: String, expected: RepairMinderError)] = [
-    (Seeded.admin, "wrong-password", .invalidCredentials),
-    ("nobody@nowhere.test", Seeded.password, .invalidCredentials),
-    (Seeded.inactive, Seeded.password, .accountDeactivated),
-    (Seeded.archived, Seeded.password, .accountArchived),
-    (Seeded.engineer, Seeded.password, .noPasswordSet),
+    (MockSeed.Staff.admin.email, "wrong-password", .invalidCredentials),
+    ("nobody@nowhere.test", MockSeed.password, .invalidCredentials),
+    (MockSeed.Staff.inactive.email, MockSeed.password, .accountDeactivated),
+    (MockSeed.Staff.archived.email, MockSeed.password, .accountArchived),
+    (MockSeed.Staff.engineer.email, MockSeed.password, .noPasswordSet),
 ]
 
 @Suite("Staff sign-in against the mock")
@@ -25,20 +27,20 @@ struct StaffLoginTests {
         try await withMock { mock in
             let client = mock.client()
             let session = StaffSession(client: client)
-            let result = try await session.login(email: Seeded.admin, password: Seeded.password)
+            let result = try await session.login(email: MockSeed.Staff.admin.email, password: MockSeed.password)
             guard case .twoFactorRequired(let challenge) = result else { Issue.record("no challenge"); return }
-            #expect(challenge.email == Seeded.admin)
-            #expect(challenge.user.companyID == Seeded.acme)
+            #expect(challenge.email == MockSeed.Staff.admin.email)
+            #expect(challenge.user.companyID == MockSeed.Company.acme)
             #expect(session.state == .awaitingTwoFactor(challenge))
 
             try await session.requestTwoFactorCode()
-            let code = try await mock.latestCode(to: Seeded.admin, kind: "staff_2fa")
+            let code = try await mock.latestCode(to: MockSeed.Staff.admin.email, kind: "staff_2fa")
             #expect(code.count == 6)
             let user = try await session.verifyTwoFactor(code: code)
 
-            #expect(user.email == Seeded.admin)
+            #expect(user.email == MockSeed.Staff.admin.email)
             #expect(session.state == .signedIn)
-            #expect(session.company?.id == Seeded.acme)
+            #expect(session.company?.id == MockSeed.Company.acme)
             #expect(session.isQuarantined == false)
             let stored = try #require(try await client.tokenStore.staffCredentials())
             #expect(!stored.accessToken.isEmpty && !stored.refreshToken.isEmpty)
@@ -49,26 +51,26 @@ struct StaffLoginTests {
     @Test func passwordLoginWithTOTPCodeSignsIn() async throws {
         // Pin the mock's clock one second into a 30 s step, so the code stays current for the test.
         let start = Date(timeIntervalSince1970: (floor(Date().timeIntervalSince1970 / 30) + 2) * 30 + 1)
-        try await withMock({ $0.clockStart = start; $0.clockFrozen = true }) { mock in
+        try await withMock({ $0.freezeClock(at: start) }) { mock in
             let session = StaffSession(client: mock.client())
-            _ = try await session.login(email: Seeded.totp, password: Seeded.password)
-            let code = TOTPGenerator.code(secretBase32: Seeded.totpSecret, at: start)
+            _ = try await session.login(email: MockSeed.Staff.totp.email, password: MockSeed.password)
+            let code = TOTPGenerator.code(secretBase32: MockSeed.totpSecret, at: start)
             let user = try await session.verifyTwoFactor(code: code)
-            #expect(user.email == Seeded.totp)
+            #expect(user.email == MockSeed.Staff.totp.email)
             #expect(session.isAuthenticated)
             // No code was mailed: TOTP users do not request one.
-            let mailed = try await mock.raw("GET", "/__mock/outbox?to=\(Seeded.totp)&kind=staff_2fa")
+            let mailed = try await mock.raw("GET", "/__mock/outbox?to=\(MockSeed.Staff.totp.email)&kind=staff_2fa")
             #expect((mailed.object["data"] as? [Any])?.isEmpty == true)
         }
     }
 
     @Test func wrongTOTPCodeIsInvalidOrExpiredCode() async throws {
         let start = Date(timeIntervalSince1970: (floor(Date().timeIntervalSince1970 / 30) + 2) * 30 + 1)
-        try await withMock({ $0.clockStart = start; $0.clockFrozen = true }) { mock in
+        try await withMock({ $0.freezeClock(at: start) }) { mock in
             let session = StaffSession(client: mock.client())
-            _ = try await session.login(email: Seeded.totp, password: Seeded.password)
+            _ = try await session.login(email: MockSeed.Staff.totp.email, password: MockSeed.password)
             // A code from an hour earlier is outside the ±1 step window.
-            let stale = TOTPGenerator.code(secretBase32: Seeded.totpSecret, at: start.addingTimeInterval(-3600))
+            let stale = TOTPGenerator.code(secretBase32: MockSeed.totpSecret, at: start.addingTimeInterval(-3600))
             let error = await typedError { try await session.verifyTwoFactor(code: stale) }
             #expect(error == .invalidOrExpiredCode)
             #expect(session.lastError == .invalidOrExpiredCode)
@@ -78,13 +80,13 @@ struct StaffLoginTests {
     @Test func recoveryCodeSignsInOnceOnly() async throws {
         try await withMock { mock in
             let first = StaffSession(client: mock.client())
-            _ = try await first.login(email: Seeded.totp, password: Seeded.password)
+            _ = try await first.login(email: MockSeed.Staff.totp.email, password: MockSeed.password)
             try await first.verifyTwoFactor(code: "ACME2FA1")
             #expect(first.isAuthenticated)
-            #expect(first.user?.email == Seeded.totp)
+            #expect(first.user?.email == MockSeed.Staff.totp.email)
 
             let second = StaffSession(client: mock.client())
-            _ = try await second.login(email: Seeded.totp, password: Seeded.password)
+            _ = try await second.login(email: MockSeed.Staff.totp.email, password: MockSeed.password)
             let reused = await typedError { try await second.verifyTwoFactor(code: "ACME2FA1") }
             #expect(reused == .invalidOrExpiredCode)
             try await second.verifyTwoFactor(code: "ACME2FA2")
@@ -96,15 +98,15 @@ struct StaffLoginTests {
         try await withMock { mock in
             let client = mock.client()
             let session = StaffSession(client: client)
-            try await session.requestMagicLink(email: Seeded.engineer)
-            let code = try await mock.latestCode(to: Seeded.engineer, kind: "staff_magic_link")
-            let user = try await session.verifyMagicLink(email: Seeded.engineer, code: code)
-            #expect(user.email == Seeded.engineer)
+            try await session.requestMagicLink(email: MockSeed.Staff.engineer.email)
+            let code = try await mock.latestCode(to: MockSeed.Staff.engineer.email, kind: "staff_magic_link")
+            let user = try await session.verifyMagicLink(email: MockSeed.Staff.engineer.email, code: code)
+            #expect(user.email == MockSeed.Staff.engineer.email)
             #expect(session.isAuthenticated)
             #expect(try await client.tokenStore.staffCredentials() != nil)
 
             let me = try await session.refreshMe()
-            #expect(me.user.email == Seeded.engineer)
+            #expect(me.user.email == MockSeed.Staff.engineer.email)
             #expect(me.hasPassword == false)
             #expect(session.hasPassword == false)
         }
@@ -136,9 +138,9 @@ struct StaffLoginTests {
     @Test func wrongEmailedCodeIsInvalidOrExpiredCode() async throws {
         try await withMock { mock in
             let session = StaffSession(client: mock.client())
-            _ = try await session.login(email: Seeded.admin, password: Seeded.password)
+            _ = try await session.login(email: MockSeed.Staff.admin.email, password: MockSeed.password)
             try await session.requestTwoFactorCode()
-            let code = try await mock.latestCode(to: Seeded.admin, kind: "staff_2fa")
+            let code = try await mock.latestCode(to: MockSeed.Staff.admin.email, kind: "staff_2fa")
             let wrong = code == "000000" ? "111111" : "000000"
             let error = await typedError { try await session.verifyTwoFactor(code: wrong) }
             #expect(error == .invalidOrExpiredCode)
@@ -151,10 +153,10 @@ struct StaffLoginTests {
     @Test func wrongMagicLinkCodeIsInvalidOrExpiredCode() async throws {
         try await withMock { mock in
             let session = StaffSession(client: mock.client())
-            try await session.requestMagicLink(email: Seeded.engineer)
-            let code = try await mock.latestCode(to: Seeded.engineer, kind: "staff_magic_link")
+            try await session.requestMagicLink(email: MockSeed.Staff.engineer.email)
+            let code = try await mock.latestCode(to: MockSeed.Staff.engineer.email, kind: "staff_magic_link")
             let wrong = code == "000000" ? "111111" : "000000"
-            let error = await typedError { try await session.verifyMagicLink(email: Seeded.engineer, code: wrong) }
+            let error = await typedError { try await session.verifyMagicLink(email: MockSeed.Staff.engineer.email, code: wrong) }
             #expect(error == .invalidOrExpiredCode)
             #expect(!session.isAuthenticated)
         }
@@ -164,9 +166,9 @@ struct StaffLoginTests {
         try await withMock { mock in
             let session = try await mock.signedInStaff()
             let me = try await session.refreshMe()
-            #expect(me.user.email == Seeded.admin)
+            #expect(me.user.email == MockSeed.Staff.admin.email)
             #expect(me.user.isActive)
-            #expect(me.company.id == Seeded.acme)
+            #expect(me.company.id == MockSeed.Company.acme)
             #expect(me.company.status == .active)
             #expect(me.hasPassword)
             #expect(session.user == me.user)

@@ -2,6 +2,7 @@ import Foundation
 import RepairMinderMockControl
 import Testing
 import RepairMinderClient
+import MockTestSupport
 
 /// The staff app's screens (seed 003) through the typed client, against the real mock. Every
 /// client here decodes strictly: a key no model reads, or an unknown enum value, fails the call.
@@ -13,12 +14,12 @@ struct StaffResourceTests {
     @Test(arguments: DashboardPeriod.knownCases)
     func dashboardDecodesForEachPeriodAndAgreesWithTheLists(period: DashboardPeriod) async throws {
         try await withMock { mock in
-            try await mock.setClock(Acme.referenceNow)
+            try await mock.setClock(MockSeed.referenceNow)
             let staff = try await mock.signedInStaff()
             let stats = try await staff.send(API.Dashboard.stats(period: period))
             #expect(stats.period == period)
             // The window ends at the mock clock's now (which keeps running from the time set).
-            let reference = try #require(Timestamp(Acme.referenceNow)).date
+            let reference = MockSeed.referenceNow
             #expect((0..<60).contains(stats.to.date.timeIntervalSince(reference)), "\(stats.to)")
             let start = ["today": "2026-11-21", "week": "2026-11-16", "month": "2026-11-01", "year": "2026-01-01"]
             #expect(stats.from.rawValue == "\(start[period.rawValue]!)T00:00:00Z")
@@ -62,7 +63,7 @@ struct StaffResourceTests {
                                            enquiries: awaiting.pagination.total))
             #expect(counts == HeaderCounts(devices: 6, orders: 26, enquiries: 1))
 
-            _ = try await mock.control.createOrder(companyID: Seeded.acme, clientID: Acme.jane,
+            _ = try await mock.control.createOrder(companyID: MockSeed.Company.acme, clientID: MockSeed.Customer.jane.id,
                                                    devices: [.init(brand: "Apple", model: "iPhone 15")])
             #expect(try await staff.send(API.Dashboard.headerCounts()).orders == 27)
         }
@@ -72,7 +73,7 @@ struct StaffResourceTests {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
             let before = try await staff.send(API.Dashboard.stats(period: .week))
-            _ = try await staff.moveDevice(Acme.device(14), to: .repairedReady)
+            _ = try await staff.moveDevice(SeedIDs.device(14), to: .repairedReady)
             let after = try await staff.send(API.Dashboard.stats(period: .week))
             #expect(after.devices.byStatus[.repairedQC] == before.devices.byStatus[.repairedQC] - 1)
             #expect(after.devices.byStatus[.repairedReady] == before.devices.byStatus[.repairedReady] + 1)
@@ -88,7 +89,7 @@ struct StaffResourceTests {
             let queue = try await staff.myQueue()
             #expect(!queue.isEmpty)
             for device in queue {
-                #expect(device.assignedEngineer?.id == Acme.admin)
+                #expect(device.assignedEngineer?.id == MockSeed.Staff.admin.id)
                 #expect(!device.status.isFinal)
                 #expect(device.statusLabel == device.status.displayName)
             }
@@ -97,12 +98,12 @@ struct StaffResourceTests {
 
             let active = try await staff.allPages(API.Devices.myActiveWork())
             #expect(Set(active.map(\.id)).isSubset(of: Set(queue.map(\.id))))
-            #expect(active.contains { $0.id == Acme.device(3) }, "Sam's MacBook is on Alice's bench (repairing)")
+            #expect(active.contains { $0.id == SeedIDs.device(3) }, "Sam's MacBook is on Alice's bench (repairing)")
 
             // Another engineer's queue is theirs.
-            let tara = try await mock.signedInStaff(email: Seeded.totp)
+            let tara = try await mock.signedInStaff(email: MockSeed.Staff.totp.email)
             let theirs = try await tara.myQueue()
-            #expect(theirs.allSatisfy { $0.assignedEngineer?.id == Acme.totp })
+            #expect(theirs.allSatisfy { $0.assignedEngineer?.id == MockSeed.Staff.totp.id })
             #expect(Set(theirs.map(\.id)).isDisjoint(with: Set(queue.map(\.id))))
         }
     }
@@ -112,7 +113,7 @@ struct StaffResourceTests {
     @Test func deviceDetailThenLegalMoveThenTheOrdersNewStatus() async throws {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
-            let device = try await staff.send(API.Orders.device(orderID: Acme.order(13), deviceID: Acme.device(14)))
+            let device = try await staff.send(API.Orders.device(orderID: SeedIDs.order(13), deviceID: SeedIDs.device(14)))
             #expect(device.status == .repairedQC)
             #expect(device.statusLabel == "Repaired - QC")
             #expect(device.availableTransitions.map(\.status) == [.repairedReady])
@@ -126,12 +127,12 @@ struct StaffResourceTests {
             #expect(move.device.status == .repairedReady)
             #expect(move.device.timestamps.readyAt != nil)
             #expect(move.device.availableTransitions.map(\.status) == [.collected, .despatched])
-            #expect(move.order.id == Acme.order(13))
+            #expect(move.order.id == SeedIDs.order(13))
             #expect(move.order.status == .readyForCollection)
             #expect(move.order.devices.first { $0.id == device.id }?.status == .repairedReady)
 
             let ready = try await staff.allPages(API.Orders.list(status: .readyForCollection))
-            #expect(ready.contains { $0.id == Acme.order(13) })
+            #expect(ready.contains { $0.id == SeedIDs.order(13) })
 
             // Same detail through /api/devices/:id.
             let again = try await staff.send(API.Devices.detail(id: device.id))
@@ -142,15 +143,15 @@ struct StaffResourceTests {
     @Test func illegalMoveIsATypedErrorNamingTheAllowedStatusesAndChangesNothing() async throws {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
-            let error = await typedError { _ = try await staff.moveDevice(Acme.device(3), to: .collected) }
+            let error = await typedError { _ = try await staff.moveDevice(SeedIDs.device(3), to: .collected) }
             #expect(error == .illegalTransition(from: .repairing, to: .collected,
                                                 allowed: [.repairedQC, .awaitingRevisedQuote]))
             #expect(staff.lastError == error)
             #expect(staff.isAuthenticated)
-            let device = try await staff.send(API.Devices.detail(id: Acme.device(3)))
+            let device = try await staff.send(API.Devices.detail(id: SeedIDs.device(3)))
             #expect(device.status == .repairing)
 
-            let final = await typedError { _ = try await staff.send(API.Devices.move(id: Acme.device(2), to: .repairing)) }
+            let final = await typedError { _ = try await staff.send(API.Devices.move(id: SeedIDs.device(2), to: .repairing)) }
             #expect(final == .illegalTransition(from: .collected, to: .repairing, allowed: []))
         }
     }
@@ -158,14 +159,14 @@ struct StaffResourceTests {
     @Test func deviceChangesOtherThanStatus() async throws {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
-            let assigned = try await staff.send(API.Devices.assign(id: Acme.device(4), engineerID: Acme.engineer))
-            #expect(assigned.assignedEngineer?.id == Acme.engineer)
-            let changed = try await staff.send(API.Devices.update(id: Acme.device(4), DeviceChanges(
+            let assigned = try await staff.send(API.Devices.assign(id: SeedIDs.device(4), engineerID: MockSeed.Staff.engineer.id))
+            #expect(assigned.assignedEngineer?.id == MockSeed.Staff.engineer.id)
+            let changed = try await staff.send(API.Devices.update(id: SeedIDs.device(4), DeviceChanges(
                 priority: .urgent, diagnosisNotes: .set("Cracked screen confirmed"), technicianNotes: .clear)))
             #expect(changed.priority == .urgent)
             #expect(changed.diagnosisNotes == "Cracked screen confirmed")
             #expect(changed.technicianNotes == nil)
-            let unassigned = try await staff.send(API.Devices.assign(id: Acme.device(4), engineerID: nil))
+            let unassigned = try await staff.send(API.Devices.assign(id: SeedIDs.device(4), engineerID: nil))
             #expect(unassigned.assignedEngineer == nil)
         }
     }
@@ -176,18 +177,18 @@ struct StaffResourceTests {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
             let bySerial = try await staff.scan("SNA0207336")
-            #expect(bySerial.id == Acme.device(3))
-            #expect(bySerial.orderID == Acme.order(3))
+            #expect(bySerial.id == SeedIDs.device(3))
+            #expect(bySerial.orderID == SeedIDs.order(3))
             #expect(bySerial.brandName == "Apple")
             let byIMEI = try await staff.scan("350000000000000")
-            #expect(byIMEI.id == Acme.device(1))
-            let byId = try await staff.scan(Acme.device(14))
-            #expect(byId.id == Acme.device(14))
+            #expect(byIMEI.id == SeedIDs.device(1))
+            let byId = try await staff.scan(SeedIDs.device(14))
+            #expect(byId.id == SeedIDs.device(14))
             let byOrderNumber = try await staff.scan("10003")
-            #expect(byOrderNumber.id == Acme.device(3))
+            #expect(byOrderNumber.id == SeedIDs.device(3))
             let lookup = try await staff.send(API.Devices.lookup(code: "SNA0207336"))
-            #expect(lookup.deviceID == Acme.device(3))
-            #expect(lookup.orderID == Acme.order(3))
+            #expect(lookup.deviceID == SeedIDs.device(3))
+            #expect(lookup.orderID == SeedIDs.order(3))
 
             let unknown = await typedError { _ = try await staff.scan("NOT-A-CODE") }
             guard case .notFound = unknown else {
@@ -227,9 +228,9 @@ struct StaffResourceTests {
             #expect(byNumber.map(\.orderNumber) == [10003])
 
             let mine = try await staff.allPages(API.Orders.list(assignedTo: "me"))
-            #expect(!mine.isEmpty && mine.allSatisfy { $0.assignedUser?.id == Acme.admin })
-            let leeds = try await staff.allPages(API.Orders.list(locationID: Acme.location(2)))
-            #expect(!leeds.isEmpty && leeds.allSatisfy { $0.location?.id == Acme.location(2) })
+            #expect(!mine.isEmpty && mine.allSatisfy { $0.assignedUser?.id == MockSeed.Staff.admin.id })
+            let leeds = try await staff.allPages(API.Orders.list(locationID: SeedIDs.location(2)))
+            #expect(!leeds.isEmpty && leeds.allSatisfy { $0.location?.id == SeedIDs.location(2) })
 
             for item in all {
                 #expect(item.deviceCount == item.devices.count)
@@ -244,13 +245,13 @@ struct StaffResourceTests {
     @Test func orderDetailHasEverySection() async throws {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
-            let order = try await staff.send(API.Orders.detail(id: Acme.order(1)))
+            let order = try await staff.send(API.Orders.detail(id: SeedIDs.order(1)))
             #expect(order.orderNumber == 10001)
             #expect(order.status == .awaitingAuthorisation)
-            #expect(order.client.email == Seeded.jane)
+            #expect(order.client.email == MockSeed.Customer.jane.email)
             #expect(order.client.emailSuppressed == false)
             #expect(order.location?.name == "Acme Repairs Manchester")
-            #expect(order.assignedUser?.id == Acme.admin)
+            #expect(order.assignedUser?.id == MockSeed.Staff.admin.id)
             #expect(order.devices.map(\.status) == [.awaitingAuthorisation])
             #expect(order.devices[0].authorizationStatus == .pending)
             #expect(order.items.count == 2)
@@ -280,12 +281,12 @@ struct StaffResourceTests {
     @Test func orderPatchChangesNotesAndRefusesNothingElse() async throws {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
-            let updated = try await staff.send(API.Orders.update(id: Acme.order(4), OrderChanges(
+            let updated = try await staff.send(API.Orders.update(id: SeedIDs.order(4), OrderChanges(
                 notes: .set("Customer will collect on Friday"), assignedUserID: .clear, intakeMethod: .mailIn)))
             #expect(updated.notes == "Customer will collect on Friday")
             #expect(updated.assignedUser == nil)
             #expect(updated.intakeMethod == .mailIn)
-            let cleared = try await staff.send(API.Orders.update(id: Acme.order(4), OrderChanges(notes: .clear)))
+            let cleared = try await staff.send(API.Orders.update(id: SeedIDs.order(4), OrderChanges(notes: .clear)))
             #expect(cleared.notes == nil)
             #expect(cleared.intakeMethod == .mailIn)
         }
@@ -302,13 +303,13 @@ struct StaffResourceTests {
             #expect(all.contains { $0.isGeneratedEmail }, "the walk-in client")
 
             let found = try await staff.send(API.Clients.search("jane"))
-            #expect(found.map(\.email) == [Seeded.jane])
+            #expect(found.map(\.email) == [MockSeed.Customer.jane.email])
             let byPhone = try await staff.send(API.Clients.search("900101"))
-            #expect(byPhone.map(\.id) == [Acme.jane])
+            #expect(byPhone.map(\.id) == [MockSeed.Customer.jane.id])
             let listed = try await staff.allPages(API.Clients.list(search: "Doe"))
-            #expect(listed.map(\.id) == [Acme.jane])
+            #expect(listed.map(\.id) == [MockSeed.Customer.jane.id])
 
-            let jane = try await staff.send(API.Clients.detail(id: Acme.jane))
+            let jane = try await staff.send(API.Clients.detail(id: MockSeed.Customer.jane.id))
             #expect(jane.name == "Jane Doe")
             #expect(jane.orders.map(\.orderNumber) == [10001, 10002])
             #expect(jane.orders.count == found[0].orderCount)
@@ -317,7 +318,7 @@ struct StaffResourceTests {
             #expect(order.totals.grandTotal == jane.orders[0].grandTotal)
 
             // Sam is a client of Acme and Beta: Acme sees only its orders of his.
-            let sam = try await staff.send(API.Clients.detail(id: Acme.sam))
+            let sam = try await staff.send(API.Clients.detail(id: MockSeed.Customer.sam.id))
             #expect(sam.orders.allSatisfy { $0.orderNumber < 20000 })
 
             let empty = await typedError { _ = try await staff.send(API.Clients.search("  ")) }
@@ -332,7 +333,7 @@ struct StaffResourceTests {
         try await withMock { mock in
             var fixtures = MockFixtures()
             let plus = fixtures.addClient(email: "jane+repairs@customer.test", firstName: "Jane", lastName: "Plus",
-                                          companyID: Seeded.acme)
+                                          companyID: MockSeed.Company.acme)
             try await mock.control.addFixtures(fixtures)
             let staff = try await mock.signedInStaff()
             #expect(try await staff.send(API.Clients.search("jane+repairs")).map(\.id) == [plus.id])
@@ -342,7 +343,7 @@ struct StaffResourceTests {
             var components = URLComponents(string: mock.baseURL.absoluteString + "/api/clients/search")!
             components.queryItems = [URLQueryItem(name: "q", value: "jane+repairs")]
             #expect(components.percentEncodedQuery == "q=jane+repairs")
-            let token = try await mock.control.createSession(email: Seeded.admin).token
+            let token = try await mock.control.createSession(email: MockSeed.Staff.admin.email).token
             let naive = try await mock.raw("GET", "/api/clients/search?" + components.percentEncodedQuery!, bearer: token)
             #expect(naive.status == 200)
             #expect((naive.object["data"] as? [Any])?.isEmpty == true, "searched for \"jane repairs\"")
@@ -354,35 +355,35 @@ struct StaffResourceTests {
     @Test func ticketReplyAndNoteThenTheDetail() async throws {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
-            let before = try await staff.send(API.Tickets.detail(id: Acme.ticket(1)))
+            let before = try await staff.send(API.Tickets.detail(id: SeedIDs.ticket(1)))
             #expect(before.ticketNumber == 1001)
-            #expect(before.client?.email == Seeded.jane)
+            #expect(before.client?.email == MockSeed.Customer.jane.email)
             #expect(before.messages.contains { !$0.events.isEmpty }, "delivery events on messages")
 
-            let replied = try await staff.send(API.Tickets.reply(id: Acme.ticket(1), html: "<p>Yes, it is included.</p>",
+            let replied = try await staff.send(API.Tickets.reply(id: SeedIDs.ticket(1), html: "<p>Yes, it is included.</p>",
                                                                  text: "Yes, it is included."))
             let reply = try #require(replied.messages.last)
             #expect(reply.type == .outbound)
             #expect(reply.bodyHtml == "<p>Yes, it is included.</p>")
             #expect(reply.bodyText == "Yes, it is included.")
-            #expect(reply.createdBy?.id == Acme.admin)
-            #expect(reply.toEmail == Seeded.jane)
+            #expect(reply.createdBy?.id == MockSeed.Staff.admin.id)
+            #expect(reply.toEmail == MockSeed.Customer.jane.email)
 
-            let noted = try await staff.send(API.Tickets.note(id: Acme.ticket(1), body: "Customer called, happy to wait."))
+            let noted = try await staff.send(API.Tickets.note(id: SeedIDs.ticket(1), body: "Customer called, happy to wait."))
             let note = try #require(noted.messages.last)
             #expect(note.type == .internalNote)
             #expect(note.bodyText == "Customer called, happy to wait.")
 
-            let detail = try await staff.send(API.Tickets.detail(id: Acme.ticket(1)))
+            let detail = try await staff.send(API.Tickets.detail(id: SeedIDs.ticket(1)))
             #expect(detail.messages.count == before.messages.count + 2)
             #expect(detail.messages.suffix(2).map(\.id) == [reply.id, note.id])
             #expect(detail == noted)
 
             // The reply is in the order view's conversation too, the note as a note.
-            let order = try await staff.send(API.Orders.detail(id: Acme.order(1)))
+            let order = try await staff.send(API.Orders.detail(id: SeedIDs.order(1)))
             #expect(order.ticket?.messages.suffix(2).map(\.type) == [.outbound, .internalNote])
 
-            let blank = await typedError { _ = try await staff.send(API.Tickets.note(id: Acme.ticket(1), body: " ")) }
+            let blank = await typedError { _ = try await staff.send(API.Tickets.note(id: SeedIDs.ticket(1), body: " ")) }
             #expect(blank == .validation(message: "Invalid or missing field: body"))
         }
     }
@@ -399,10 +400,10 @@ struct StaffResourceTests {
             let searched = try await staff.allPages(API.Tickets.list(search: "1001"))
             #expect(searched.map(\.ticketNumber).contains(1001))
 
-            let changed = try await staff.send(API.Tickets.update(id: Acme.ticket(3), TicketChanges(
-                status: .pending, assignedUserID: .set(Acme.engineer))))
+            let changed = try await staff.send(API.Tickets.update(id: SeedIDs.ticket(3), TicketChanges(
+                status: .pending, assignedUserID: .set(MockSeed.Staff.engineer.id))))
             #expect(changed.status == .pending)
-            #expect(changed.assignedUser?.id == Acme.engineer)
+            #expect(changed.assignedUser?.id == MockSeed.Staff.engineer.id)
             #expect(changed.events.count > 0, "status change and assignment are ticket events")
         }
     }
@@ -410,7 +411,7 @@ struct StaffResourceTests {
     @Test func ticketAttachmentDownloads() async throws {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
-            let ticket = try await staff.send(API.Tickets.detail(id: Acme.ticket(2)))
+            let ticket = try await staff.send(API.Tickets.detail(id: SeedIDs.ticket(2)))
             let attachment = try #require(ticket.messages.flatMap(\.attachments).first)
             #expect(attachment.downloadURL.hasSuffix("/api/tickets/\(ticket.id)/attachments/\(attachment.id)"))
             let file = try await staff.send(API.Tickets.attachment(ticketID: ticket.id, attachmentID: attachment.id))
@@ -419,7 +420,7 @@ struct StaffResourceTests {
             #expect(file.filename == attachment.filename)
             #expect(file.data.prefix(5) == Data("%PDF-".utf8))
             let missing = await typedError {
-                _ = try await staff.send(API.Tickets.attachment(ticketID: Acme.ticket(1), attachmentID: attachment.id))
+                _ = try await staff.send(API.Tickets.attachment(ticketID: SeedIDs.ticket(1), attachmentID: attachment.id))
             }
             #expect(missing == .notFound(message: "Not found"), "an attachment of another ticket")
         }
@@ -428,13 +429,13 @@ struct StaffResourceTests {
     @Test func generateResponseDraftsAReplyFromTheTicket() async throws {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
-            let draft = try await staff.send(API.Tickets.generateResponse(id: Acme.ticket(1)))
+            let draft = try await staff.send(API.Tickets.generateResponse(id: SeedIDs.ticket(1)))
             #expect(draft.response.hasPrefix("Hi Jane,"))
             #expect(draft.response.contains("#10001"))
-            let leeds = try await staff.send(API.Tickets.generateResponse(id: Acme.ticket(1), locationID: Acme.location(2)))
+            let leeds = try await staff.send(API.Tickets.generateResponse(id: SeedIDs.ticket(1), locationID: SeedIDs.location(2)))
             #expect(leeds.response.hasSuffix("Acme Repairs Leeds"))
             // Generating sends nothing.
-            let detail = try await staff.send(API.Tickets.detail(id: Acme.ticket(1)))
+            let detail = try await staff.send(API.Tickets.detail(id: SeedIDs.ticket(1)))
             #expect(detail.messages.count == 4)
         }
     }
@@ -443,12 +444,12 @@ struct StaffResourceTests {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
             let macros = try await staff.send(API.Macros.list())
-            let followUp = try #require(macros.first { $0.id == Acme.macro(1) })
+            let followUp = try #require(macros.first { $0.id == SeedIDs.macro(1) })
             #expect(followUp.isActive)
             #expect(followUp.stages.map(\.position) == followUp.stages.map(\.position).sorted())
             #expect(macros.contains { !$0.isActive })
 
-            let run = try await staff.send(API.Tickets.runMacro(id: Acme.ticket(1), macroID: followUp.id,
+            let run = try await staff.send(API.Tickets.runMacro(id: SeedIDs.ticket(1), macroID: followUp.id,
                                                                 variableOverrides: ["client_first_name": "Janet"]))
             #expect(run.macroID == followUp.id)
             #expect(run.sent.type == .outbound)
@@ -460,11 +461,11 @@ struct StaffResourceTests {
 
             let inactive = try #require(macros.first { !$0.isActive })
             let refused = await typedError {
-                _ = try await staff.send(API.Tickets.runMacro(id: Acme.ticket(1), macroID: inactive.id))
+                _ = try await staff.send(API.Tickets.runMacro(id: SeedIDs.ticket(1), macroID: inactive.id))
             }
             #expect(refused == .validation(message: "Macro is inactive: Old holiday notice"))
             let badVariable = await typedError {
-                _ = try await staff.send(API.Tickets.runMacro(id: Acme.ticket(1), macroID: followUp.id,
+                _ = try await staff.send(API.Tickets.runMacro(id: SeedIDs.ticket(1), macroID: followUp.id,
                                                               variableOverrides: ["nope": "x"]))
             }
             #expect(badVariable == .validation(message: "Invalid or missing field: variable_overrides.nope"))
@@ -477,11 +478,11 @@ struct StaffResourceTests {
         try await withMock { mock in
             let staff = try await mock.signedInStaff()
             let profile = try await staff.send(API.Account.profile())
-            #expect(profile.id == Acme.admin)
+            #expect(profile.id == MockSeed.Staff.admin.id)
             #expect(profile.isActive)
             let renamed = try await staff.send(API.Account.updateProfile(ProfileChanges(jobTitle: .set("Shop manager"))))
             #expect(renamed.jobTitle == "Shop manager")
-            let company = try await staff.send(API.Account.company(id: Seeded.acme))
+            let company = try await staff.send(API.Account.company(id: MockSeed.Company.acme))
             #expect(company.name == "Acme Repairs")
             let locations = try await staff.send(API.Account.locations())
             #expect(locations.first?.isPrimary == true)
@@ -506,13 +507,13 @@ struct StaffResourceTests {
         try await withMock({ $0.vary = vary }) { mock in
             let staff = try await mock.signedInStaff()
             _ = try await staff.myQueue()
-            try await mock.setCompanyStatus(Seeded.acme, status)
+            try await mock.setCompanyStatus(MockSeed.Company.acme, status)
             for error in [
                 await typedError { _ = try await staff.allPages(API.Orders.list()) },
                 await typedError { _ = try await staff.myQueue() },
                 await typedError { _ = try await staff.scan("SNA0207336") },
                 await typedError { _ = try await staff.send(API.Dashboard.stats()) },
-                await typedError { _ = try await staff.send(API.Tickets.detail(id: Acme.ticket(1))) },
+                await typedError { _ = try await staff.send(API.Tickets.detail(id: SeedIDs.ticket(1))) },
                 await typedError { _ = try await staff.send(API.Clients.search("jane")) },
             ] {
                 guard case .quarantined(code, _) = error else {

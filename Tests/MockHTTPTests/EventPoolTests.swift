@@ -12,56 +12,52 @@ struct EventPoolTests {
 
     @Test func aHandlerThatWillBlockHandsItsPlaceToANewWorker() throws {
         let release = DispatchSemaphore(value: 0)
-        let server = HTTPServer(configuration: testConfiguration { $0.workerThreads = 1 }) { request in
+        try withServer(testConfiguration { $0.workerThreads = 1 }, handler: { request in
             if request.path == "/block" {
                 HTTPServer.willBlock()
                 release.wait()   // until the test has been answered on another connection
                 return HTTPResponse(status: 200, body: Data("unblocked".utf8))
             }
             return try testHandler(request)
+        }) { server in
+            let blocked = try RawClient(port: server.port)
+            blocked.send(get("/block"))
+            #expect(eventually { server.activeConnections == 1 })
+            usleep(20_000)   // let the worker enter the handler
+            let other = try RawClient(port: server.port)
+            for i in 0..<3 {
+                other.send(get("/other/\(i)"))
+                #expect(try other.readResponse().text == "GET /other/\(i)  ")
+            }
+            release.signal()
+            #expect(try blocked.readResponse().text == "unblocked")
+            // The thread that blocked keeps serving its connection, and the pool still serves others.
+            blocked.send(get("/after"))
+            #expect(try blocked.readResponse().text == "GET /after  ")
+            let third = try RawClient(port: server.port)
+            third.send(get("/third"))
+            #expect(try third.readResponse().text == "GET /third  ")
         }
-        try server.start()
-        defer { server.stop() }
-
-        let blocked = try RawClient(port: server.port)
-        blocked.send(get("/block"))
-        #expect(eventually { server.activeConnections == 1 })
-        usleep(20_000)   // let the worker enter the handler
-        let other = try RawClient(port: server.port)
-        for i in 0..<3 {
-            other.send(get("/other/\(i)"))
-            #expect(try other.readResponse().text == "GET /other/\(i)  ")
-        }
-        release.signal()
-        #expect(try blocked.readResponse().text == "unblocked")
-        // The thread that blocked keeps serving its connection, and the pool still serves others.
-        blocked.send(get("/after"))
-        #expect(try blocked.readResponse().text == "GET /after  ")
-        let third = try RawClient(port: server.port)
-        third.send(get("/third"))
-        #expect(try third.readResponse().text == "GET /third  ")
     }
 
     @Test func aClientThatDoesNotReadDoesNotHoldTheWorker() throws {
         let big = Data(repeating: UInt8(ascii: "x"), count: 24 << 20)   // more than the socket buffers hold
-        let server = HTTPServer(configuration: testConfiguration { $0.workerThreads = 1 }) { request in
+        try withServer(testConfiguration { $0.workerThreads = 1 }, handler: { request in
             request.path == "/big" ? HTTPResponse(status: 200, body: big) : try testHandler(request)
+        }) { server in
+            let slow = try RawClient(port: server.port)
+            slow.send(get("/big"))   // and read nothing for now
+            usleep(100_000)
+            let other = try RawClient(port: server.port)
+            other.send(get("/fast"))
+            #expect(try other.readResponse().text == "GET /fast  ")
+            let r = try slow.readResponse(timeout: 20)
+            #expect(r.status == 200)
+            #expect(r.body.count == big.count)
+            #expect(r.body.allSatisfy { $0 == UInt8(ascii: "x") })
+            slow.send(get("/again"))
+            #expect(try slow.readResponse().text == "GET /again  ")
         }
-        try server.start()
-        defer { server.stop() }
-
-        let slow = try RawClient(port: server.port)
-        slow.send(get("/big"))   // and read nothing for now
-        usleep(100_000)
-        let other = try RawClient(port: server.port)
-        other.send(get("/fast"))
-        #expect(try other.readResponse().text == "GET /fast  ")
-        let r = try slow.readResponse(timeout: 20)
-        #expect(r.status == 200)
-        #expect(r.body.count == big.count)
-        #expect(r.body.allSatisfy { $0 == UInt8(ascii: "x") })
-        slow.send(get("/again"))
-        #expect(try slow.readResponse().text == "GET /again  ")
     }
 
     @Test func aRequestArrivingInPiecesIsServedByItsOwnThread() throws {
@@ -83,22 +79,20 @@ struct EventPoolTests {
 
     @Test func aRequestWaitingWhileTheWorkerIsBusyIsNotSweptAsIdle() throws {
         let config = testConfiguration { $0.workerThreads = 1; $0.idleTimeout = 0.05 }
-        let server = HTTPServer(configuration: config) { request in
+        try withServer(config, handler: { request in
             if request.path == "/busy" { usleep(250_000) }   // busy past the others' idle deadline
             return try testHandler(request)
+        }) { server in
+            let waiting = try RawClient(port: server.port)
+            waiting.send(get("/first"))
+            #expect(try waiting.readResponse().text == "GET /first  ")
+            let busy = try RawClient(port: server.port)
+            busy.send(get("/busy"))
+            usleep(20_000)   // inside the 50 ms idle timeout, while the only worker is in /busy
+            waiting.send(get("/in-time"))
+            #expect(try busy.readResponse().text == "GET /busy  ")
+            #expect(try waiting.readResponse().text == "GET /in-time  ")
         }
-        try server.start()
-        defer { server.stop() }
-
-        let waiting = try RawClient(port: server.port)
-        waiting.send(get("/first"))
-        #expect(try waiting.readResponse().text == "GET /first  ")
-        let busy = try RawClient(port: server.port)
-        busy.send(get("/busy"))
-        usleep(20_000)   // inside the 50 ms idle timeout, while the only worker is in /busy
-        waiting.send(get("/in-time"))
-        #expect(try busy.readResponse().text == "GET /busy  ")
-        #expect(try waiting.readResponse().text == "GET /in-time  ")
     }
 
     @Test func aClientThatKeepsSendingDoesNotKeepTheWorker() throws {

@@ -134,7 +134,7 @@ import RepairMinderMockControl
 
     @Test func rawCallsGoThroughTheSameTransportAndToken() async throws {
         try await withMock({ $0.controlToken = Self.token }) { mock in
-            let response = try await mock.control.send("GET", "/__mock/outbox", query: ["to": Seeded.admin, "kind": nil])
+            let response = try await mock.control.send("GET", "/__mock/outbox", query: ["to": MockSeed.Staff.admin.email, "kind": nil])
             #expect(response.status == 200)
             #expect(response.header("content-type")?.hasPrefix("application/json") == true)
             #expect(try MockJSON(parsing: response.body) == ["success": true, "data": []])

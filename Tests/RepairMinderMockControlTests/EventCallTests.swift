@@ -2,16 +2,16 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderMockControl
+import MockTestSupport
 
 /// `receivePayment` and `createOrder`: the backend's own events, typed, with the push the staff app
 /// waits for (after it registered its device token).
 @Suite struct EventCallTests {
-    static let order10001 = "00000005-0000-4000-8000-00000000a001"
     static let adminPhone = "adm1000000000001"
 
     /// The admin signed in, with a staff device token registered as the app registers it.
     static func adminWithToken(_ mock: LiveMock) async throws {
-        let token = try await mock.control.createSession(email: Seeded.admin).token
+        let token = try await mock.control.createSession(email: MockSeed.Staff.admin.email).token
         let registered = try await mock.app("POST", "/api/user/device-token", ["device_token": .string(adminPhone),
                                                                              "platform": "ios", "app_type": "staff"], bearer: token)
         guard registered.status == 200 else { throw TestFailure("device token: \(registered.json)") }
@@ -20,8 +20,8 @@ import RepairMinderMockControl
     @Test func aPaymentIsTypedAndItsPushArrives() async throws {
         try await withMock { mock in
             try await Self.adminWithToken(mock)
-            let paid = try await mock.control.receivePayment(orderID: Self.order10001, amountPence: 1050, method: .cash)
-            #expect(paid.orderID == Self.order10001)
+            let paid = try await mock.control.receivePayment(orderID: MockSeed.Order.janes10001, amountPence: 1050, method: .cash)
+            #expect(paid.orderID == MockSeed.Order.janes10001)
             #expect(paid.orderNumber == 10001)
             #expect(paid.payment.amountPence == 1050)
             #expect(paid.payment.paymentMethod == "cash")
@@ -29,7 +29,7 @@ import RepairMinderMockControl
             #expect(paid.balanceDuePence == 14947)
             #expect(paid.pushes == 1)
             let push = try await mock.control.waitForPush(type: "payment_received", to: .deviceToken(Self.adminPhone), timeout: patience)
-            #expect(push.payload.orderID == Self.order10001)
+            #expect(push.payload.orderID == MockSeed.Order.janes10001)
             #expect(push.payload.aps.alert == .init(title: "Payment received", body: "10.50 GBP received for order #10001"))
         }
     }
@@ -37,8 +37,7 @@ import RepairMinderMockControl
     @Test func aNewOrderIsTypedAndItsPushArrives() async throws {
         try await withMock { mock in
             try await Self.adminWithToken(mock)
-            let jane = "00000004-0000-4000-8000-00000000e001"
-            let made = try await mock.control.createOrder(companyID: Seeded.acme, clientID: jane,
+            let made = try await mock.control.createOrder(companyID: MockSeed.Company.acme, clientID: MockSeed.Customer.jane.id,
                                                           devices: [.init(brand: "Apple", model: "iPhone 15")])
             #expect(made.orderNumber == 10033)
             #expect(made.rows.map(\.path) == ["order", "order.devices[0]"])

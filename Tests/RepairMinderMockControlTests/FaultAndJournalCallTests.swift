@@ -113,7 +113,7 @@ import RepairMinderMockControl
 
             let token = try await mock.signInStaff()
             _ = try await mock.app("GET", "/api/auth/me", bearer: token)
-            #expect(try await control.journal(path: "/api/auth/me").last?.who == "staff:\(Seeded.adminID)")
+            #expect(try await control.journal(path: "/api/auth/me").last?.who == "staff:\(MockSeed.Staff.admin.id)")
 
             let bad = await controlError { _ = try await control.journal(path: "/api/*/x") }
             #expect(bad?.status == 400)

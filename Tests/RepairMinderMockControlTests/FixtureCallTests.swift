@@ -12,12 +12,12 @@ import RepairMinderMockControl
         try await withMock { mock in
             var fixtures = MockFixtures()
             let ada = fixtures.addClient(email: "ada@example.test", firstName: "Ada", lastName: "Lovelace",
-                                         companyID: Seeded.acme, phone: "07700 900999")
-            let order = fixtures.addOrder(companyID: Seeded.acme, clientID: ada.id, devices: [
+                                         companyID: MockSeed.Company.acme, phone: "07700 900999")
+            let order = fixtures.addOrder(companyID: MockSeed.Company.acme, clientID: ada.id, devices: [
                 .init(brand: "Apple", model: "iPhone 15", status: .awaitingAuthorisation, customerReportedIssues: "Cracked back"),
                 .init(brand: "Apple", model: "iPad Air", status: .repairing),
             ], items: [.init(description: "Back glass", unitPricePence: 8999, device: 0)])
-            let enquiry = fixtures.addEnquiry(companyID: Seeded.acme, subject: "About my quote", clientID: ada.id,
+            let enquiry = fixtures.addEnquiry(companyID: MockSeed.Company.acme, subject: "About my quote", clientID: ada.id,
                                               orderID: order.id, messages: [.inbound("Is the back glass OEM?"), .outbound("Yes it is.")])
             #expect(ada.path == "clients[0]")
             #expect(order.path == "orders[0]")
@@ -49,7 +49,7 @@ import RepairMinderMockControl
             let approve = try await mock.app("POST", "/api/customer/orders/\(order.id)/approve",
                                              ["signature": ["typed_name": "Ada Lovelace", "terms_agreed": true]], bearer: signIn.token)
             #expect(approve.status == 200)
-            let staff = try await mock.control.createSession(email: Seeded.admin)
+            let staff = try await mock.control.createSession(email: MockSeed.Staff.admin.email)
             let device = try await mock.app("GET", "/api/devices/\(quoted)", bearer: staff.token)
             #expect(device.data["status"] == "authorised_source_parts")
         }
@@ -59,7 +59,7 @@ import RepairMinderMockControl
     @Test func aBadBodyIsRefusedByPathAndAddsNothing() async throws {
         try await withMock { mock in
             var fixtures = MockFixtures()
-            fixtures.addOrder(companyID: Seeded.beta, clientID: "00000004-0000-4000-8000-00000000e001", devices: [
+            fixtures.addOrder(companyID: MockSeed.Company.beta, clientID: "00000004-0000-4000-8000-00000000e001", devices: [
                 .init(brand: "Apple", model: "iPhone 15", status: "fixed"),
             ])
             let error = await controlError { try await mock.control.addFixtures(fixtures) }
@@ -67,8 +67,8 @@ import RepairMinderMockControl
             #expect(error?.message == #"orders[0].devices[0].status: unknown device status "fixed""#)
             // Raw JSON, any collection of the seed format.
             let made = try await mock.control.addFixtures(json: [
-                "users": [["company_id": .string(Seeded.acme), "email": "temp@acme.test", "first_name": "Temp",
-                           "last_name": "Staff", "role": "engineer", "password": .string(Seeded.password)]],
+                "users": [["company_id": .string(MockSeed.Company.acme), "email": "temp@acme.test", "first_name": "Temp",
+                           "last_name": "Staff", "role": "engineer", "password": .string(MockSeed.password)]],
             ])
             #expect(made.rows == [try JSONDecoder().decode(MockFixtureRow.self, from: Data(
                 #"{"path":"users[0]","table":"users","id":"00000003-f000-4000-8000-000000000001"}"#.utf8))])
@@ -83,8 +83,8 @@ import RepairMinderMockControl
         try await withMock { mock in
             var fixtures = MockFixtures()
             let ada = fixtures.addClient(email: "ada@example.test", firstName: "Ada", lastName: "Lovelace",
-                                         companyID: Seeded.acme, otherCompanyIDs: [Seeded.beta])
-            let order = fixtures.addOrder(companyID: Seeded.acme, clientID: ada.id, devices: [
+                                         companyID: MockSeed.Company.acme, otherCompanyIDs: [MockSeed.Company.beta])
+            let order = fixtures.addOrder(companyID: MockSeed.Company.acme, clientID: ada.id, devices: [
                 .init(brand: "Apple", model: "iPhone 15", status: .readyToQuote),
                 .init(brand: "Apple", model: "iPhone 12", status: .readyToPay, workflowType: "buyback"),
             ])
@@ -106,7 +106,7 @@ import RepairMinderMockControl
             let clients = try await mock.control.clients()
             let listedAda = try #require(clients.first { $0.id == ada.id })
             #expect([listedAda.name, listedAda.email] == ["Ada Lovelace", "ada@example.test"])
-            #expect(listedAda.companyIDs == [Seeded.acme, Seeded.beta])
+            #expect(listedAda.companyIDs == [MockSeed.Company.acme, MockSeed.Company.beta])
             let error = await controlError { _ = try await mock.control.orders(limit: 0) }
             #expect(error?.message == "Invalid query parameter: limit")
         }

@@ -12,20 +12,20 @@ import RepairMinderMockControl
             let control = mock.control
             let before = Date()
             _ = try await mock.requestStaffCode()
-            _ = try await mock.app("POST", "/api/auth/magic-link/request", ["email": .string(Seeded.engineer)])
+            _ = try await mock.app("POST", "/api/auth/magic-link/request", ["email": .string(MockSeed.Staff.engineer.email)])
 
             let all = try await control.outbox()
             #expect(all.map(\.kind) == [.staffMagicLink, .staff2FA])
             let mail = try #require(try await control.outbox(to: "ADMIN@acme.test", kind: .staff2FA).first)
-            #expect(mail.to == Seeded.admin)
+            #expect(mail.to == MockSeed.Staff.admin.email)
             #expect(mail.subject == "Your Repair Minder login code")
             let code = try #require(mail.code)
             #expect(code.count == 6 && code.allSatisfy(\.isNumber))
             #expect(mail.body.contains(code))
             #expect(mail.sentAt >= before - 1 && mail.sentAt <= Date())   // to the second
-            #expect(try await control.latestCode(to: Seeded.admin, kind: .staff2FA) == code)
-            #expect(try await control.latestCode(to: Seeded.admin, kind: .customerMagicLink) == nil)
-            #expect(try await control.outbox(to: Seeded.engineer).map(\.kind) == [.staffMagicLink])
+            #expect(try await control.latestCode(to: MockSeed.Staff.admin.email, kind: .staff2FA) == code)
+            #expect(try await control.latestCode(to: MockSeed.Staff.admin.email, kind: .customerMagicLink) == nil)
+            #expect(try await control.outbox(to: MockSeed.Staff.engineer.email).map(\.kind) == [.staffMagicLink])
 
             let unknown = await controlError { _ = try await control.outbox(kind: "sms") }
             #expect(unknown?.status == 400)
@@ -73,7 +73,7 @@ import RepairMinderMockControl
             #expect(pushes.count == 1)
             #expect(push.deviceToken == Self.adminPhone)
             #expect(push.appType == "staff" && push.recipientType == "staff")
-            #expect(push.recipientID == Seeded.adminID)
+            #expect(push.recipientID == MockSeed.Staff.admin.id)
             #expect(push.type == "new_enquiry")
             #expect(push.sentAt >= before - 1 && push.sentAt <= Date())
 

@@ -22,12 +22,12 @@ import RepairMinderMockControl
 
             // The app signs in under the namespace's URL: its mail, journal and companies are its own.
             _ = try await mock.signInStaff(using: namespace.control, base: namespace.baseURL)
-            try await namespace.control.setCompanyStatus(Seeded.acme, to: .suspended)
-            #expect(try await namespace.control.outbox(to: Seeded.admin).count == 1)
+            try await namespace.control.setCompanyStatus(MockSeed.Company.acme, to: .suspended)
+            #expect(try await namespace.control.outbox(to: MockSeed.Staff.admin.email).count == 1)
             #expect(try await control.outbox().isEmpty)
             #expect(try await control.journal().isEmpty)
             #expect(try await namespace.control.journal().count == 3)
-            #expect(try await control.companies().first { $0.id == Seeded.acme }?.status == .active)
+            #expect(try await control.companies().first { $0.id == MockSeed.Company.acme }?.status == .active)
 
             // Listed from the server or from any namespace's control.
             let list = try await namespace.control.namespaces()
@@ -74,14 +74,14 @@ import RepairMinderMockControl
         try await withMock { mock in
             let control = mock.control
             _ = try await mock.signInStaff()
-            _ = try await mock.signInCustomer(Seeded.sam, companyID: Seeded.beta)
+            _ = try await mock.signInCustomer(MockSeed.Customer.sam.email, companyID: MockSeed.Company.beta)
 
             let all = try await control.sessions()
             #expect(all.count == 2)
             let staff = try #require(all.first { $0.kind == .staff })
-            #expect(staff.userID == Seeded.adminID && staff.clientID == nil)
-            #expect(staff.email == Seeded.admin)
-            #expect(staff.companyID == Seeded.acme && staff.companyName == "Acme Repairs" && staff.companyStatus == .active)
+            #expect(staff.userID == MockSeed.Staff.admin.id && staff.clientID == nil)
+            #expect(staff.email == MockSeed.Staff.admin.email)
+            #expect(staff.companyID == MockSeed.Company.acme && staff.companyName == "Acme Repairs" && staff.companyStatus == .active)
             #expect(staff.platform == .mobile)
             #expect(staff.lastRefreshAt == nil && staff.refreshCount == 0)
             #expect(staff.expiresAt.timeIntervalSince(staff.createdAt) > 80 * 86_400)   // a 90-day mobile token
@@ -89,7 +89,7 @@ import RepairMinderMockControl
 
             let customer = try #require(all.first { $0.kind == .customer })
             #expect(customer.clientID != nil && customer.userID == nil && customer.platform == nil)
-            #expect(customer.email == Seeded.sam && customer.companyID == Seeded.beta)
+            #expect(customer.email == MockSeed.Customer.sam.email && customer.companyID == MockSeed.Company.beta)
 
             #expect(try await control.sessions(kind: .customer).map(\.id) == [customer.id])
             #expect(try await control.sessions(email: "ADMIN@acme.test").map(\.id) == [staff.id])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderMockControl
+import MockTestSupport
 
 /// `MockSeed`'s names are the seed's: read from Seeds/default.json, and from a running mock.
 @Suite struct SeedNameTests {
@@ -37,7 +38,8 @@ import RepairMinderMockControl
         let clients = Dictionary(uniqueKeysWithValues: Self.rows(seed, "clients").compactMap { row in
             row["email"]?.stringValue.flatMap { email in row["id"]?.stringValue.map { (email, $0) } }
         })
-        for account in [MockSeed.Customer.jane, MockSeed.Customer.sam] {
+        for account in [MockSeed.Customer.jane, MockSeed.Customer.sam, MockSeed.Customer.oliver, MockSeed.Customer.jack,
+                        MockSeed.Customer.noah, MockSeed.Customer.emily, MockSeed.Customer.walkIn] {
             #expect(clients[account.email] == account.id, "\(account.email)")
         }
         let order = try #require(Self.rows(seed, "orders").first { $0["id"]?.stringValue == MockSeed.Order.janes10001 })
@@ -47,6 +49,62 @@ import RepairMinderMockControl
             #expect(devices.first?["id"]?.stringValue == MockSeed.Order.janes10001Device)
         }
         #expect(Self.rows(seed, "tickets").contains { $0["id"]?.stringValue == MockSeed.Ticket.acme1001 && $0["ticket_number"]?.intValue == 1001 })
+
+        // Shops and company addresses, by company.
+        var locations: [String: String] = [:], addresses: [String: String] = [:]
+        for company in Self.rows(seed, "companies") {
+            for row in Self.rows(company, "locations") { locations[row["name"]?.stringValue ?? ""] = row["id"]?.stringValue }
+            for row in Self.rows(company, "emails") { addresses[row["email_address"]?.stringValue ?? ""] = row["id"]?.stringValue }
+        }
+        #expect(locations["Acme Repairs Manchester"] == MockSeed.Location.acmeManchester)
+        #expect(locations["Acme Repairs Leeds"] == MockSeed.Location.acmeLeeds)
+        #expect(locations["Beta Tech Bristol"] == MockSeed.Location.betaBristol)
+        #expect(locations["Pending Co York"] == MockSeed.Location.pendingYork)
+        #expect(locations["Halted Ltd Cardiff"] == MockSeed.Location.haltedCardiff)
+        for address in [MockSeed.CompanyEmail.acmeManchester, MockSeed.CompanyEmail.acmeLeeds, MockSeed.CompanyEmail.acmeHello,
+                        MockSeed.CompanyEmail.betaBristol] {
+            #expect(addresses[address.email] == address.id, "\(address.email)")
+        }
+        // The named orders: number, client, and first device.
+        let orders = Dictionary(uniqueKeysWithValues: Self.rows(seed, "orders").compactMap { row in
+            row["order_number"]?.intValue.map { ($0, row) }
+        })
+        for (number, id, client, device) in [(10002, MockSeed.Order.janes10002, MockSeed.Customer.jane.id, nil),
+                                             (10003, MockSeed.Order.sams10003, MockSeed.Customer.sam.id, MockSeed.Order.sams10003Device),
+                                             (10004, nil, MockSeed.Customer.oliver.id, MockSeed.Order.olivers10004Device),
+                                             (20001, MockSeed.Order.sams20001, MockSeed.Customer.sam.id, nil)] as [(Int, String?, String, String?)] {
+            let order = try #require(orders[number], "#\(number)")
+            if let id { #expect(order["id"]?.stringValue == id, "#\(number)") }
+            #expect(order["client_id"]?.stringValue == client, "#\(number)")
+            if let device { #expect(Self.rows(order, "devices").first?["id"]?.stringValue == device, "#\(number)") }
+        }
+        // The named tickets, #1002's attachment, and the macros.
+        let tickets = Dictionary(uniqueKeysWithValues: Self.rows(seed, "tickets").compactMap { row in
+            row["ticket_number"]?.intValue.map { ($0, row) }
+        })
+        #expect(tickets[1002]?["id"]?.stringValue == MockSeed.Ticket.acme1002)
+        #expect(tickets[1002]?["client_id"]?.stringValue == MockSeed.Customer.oliver.id)
+        #expect(Self.rows(tickets[1002] ?? .null, "messages").flatMap { Self.rows($0, "attachments") }
+                    .map { $0["id"]?.stringValue } == [MockSeed.Ticket.acme1002PriceList])
+        #expect(tickets[1005]?["id"]?.stringValue == MockSeed.Ticket.acme1005)
+        #expect(tickets[1005]?["requires_location"]?.boolValue == true)
+        let macros = Dictionary(uniqueKeysWithValues: Self.rows(seed, "macros").compactMap { row in
+            row["id"]?.stringValue.map { ($0, row["name"]?.stringValue ?? "") }
+        })
+        #expect(macros[MockSeed.Macro.quoteFollowUp] == "Quote follow-up")
+        #expect(macros[MockSeed.Macro.readyForCollection] == "Ready for collection")
+        #expect(macros[MockSeed.Macro.requestMoreInformation] == "Request more information")
+        #expect(macros[MockSeed.Macro.oldHolidayNotice] == "Old holiday notice")
+
+        // The tests' numbering (MockTestSupport's SeedIDs) agrees: order `n` is #10000+n (Acme) or
+        // #20000+n (Beta), ticket `n` #1000+n or #2000+n, client `n` the seed's `n`th.
+        for (number, order) in orders {
+            #expect(SeedIDs.order(number % 10_000, number < 20_000 ? "a" : "b") == order["id"]?.stringValue, "#\(number)")
+        }
+        for (number, ticket) in tickets {
+            #expect(SeedIDs.ticket(number % 1_000, number < 2_000 ? "a" : "b") == ticket["id"]?.stringValue, "#\(number)")
+        }
+        #expect(Self.rows(seed, "clients").enumerated().allSatisfy { SeedIDs.client($0.offset + 1) == $0.element["id"]?.stringValue })
     }
 
     @Test func theNamesWorkAgainstARunningMock() async throws {

@@ -19,12 +19,12 @@ import RepairMinderMockControl
     @Test func aStaffSessionIsTheTwoFactorVerifyPayloadAndItsTokensWork() async throws {
         try await withMock { mock in
             let control = mock.control
-            let signIn = try await control.createSession(email: Seeded.admin)
+            let signIn = try await control.createSession(email: MockSeed.Staff.admin.email)
             #expect(!signIn.token.isEmpty)
             let refreshToken = try #require(signIn.refreshToken)
             #expect(signIn.expiresIn == 900)
-            #expect(signIn.value["user"]?["email"] == .string(Seeded.admin))
-            #expect(signIn.value["company"]?["id"] == .string(Seeded.acme))
+            #expect(signIn.value["user"]?["email"] == .string(MockSeed.Staff.admin.email))
+            #expect(signIn.value["company"]?["id"] == .string(MockSeed.Company.acme))
             #expect(try MockJSON(parsing: signIn.data) == signIn.value)
 
             // The access token opens the app API; the refresh token rotates.
@@ -33,16 +33,16 @@ import RepairMinderMockControl
             #expect(refreshed.status == 200)
 
             // Listed like a sign-in through the app: mobile by default, no mail sent.
-            let session = try #require(try await control.sessions(email: Seeded.admin).first)
+            let session = try #require(try await control.sessions(email: MockSeed.Staff.admin.email).first)
             #expect(session.kind == .staff && session.platform == .mobile && session.status == .live)
             #expect(session.refreshCount == 1)
-            #expect(try await control.outbox(to: Seeded.admin).isEmpty)
+            #expect(try await control.outbox(to: MockSeed.Staff.admin.email).isEmpty)
         }
     }
 
     @Test func aWebStaffSessionGetsAWebRefreshToken() async throws {
         try await withMock { mock in
-            _ = try await mock.control.createSession(email: Seeded.admin, platform: .web)
+            _ = try await mock.control.createSession(email: MockSeed.Staff.admin.email, platform: .web)
             let session = try #require(try await mock.control.sessions(kind: .staff).first)
             #expect(session.platform == .web)
             #expect(session.expiresAt.timeIntervalSince(session.createdAt) < 8 * 86_400)   // 7 days, not 90
@@ -52,18 +52,18 @@ import RepairMinderMockControl
     @Test func aCustomerSessionIsTheVerifyCodePayload() async throws {
         try await withMock { mock in
             let control = mock.control
-            let jane = try await control.createSession(email: Seeded.jane)
+            let jane = try await control.createSession(email: MockSeed.Customer.jane.email)
             #expect(!jane.token.isEmpty)
             #expect(jane.refreshToken == nil)
-            #expect(jane.value["client"]?["email"] == .string(Seeded.jane))
-            #expect(jane.value["company"]?["id"] == .string(Seeded.acme))
+            #expect(jane.value["client"]?["email"] == .string(MockSeed.Customer.jane.email))
+            #expect(jane.value["company"]?["id"] == .string(MockSeed.Company.acme))
             #expect(try await mock.app("GET", "/api/customer/auth/me", bearer: jane.token).status == 200)
 
             // A customer of several companies picks one.
-            let sam = try await control.createSession(email: Seeded.sam, companyID: Seeded.beta)
-            #expect(sam.value["company"]?["id"] == .string(Seeded.beta))
-            let listed = try await control.sessions(kind: .customer, email: Seeded.sam)
-            #expect(listed.map(\.companyID) == [Seeded.beta])
+            let sam = try await control.createSession(email: MockSeed.Customer.sam.email, companyID: MockSeed.Company.beta)
+            #expect(sam.value["company"]?["id"] == .string(MockSeed.Company.beta))
+            let listed = try await control.sessions(kind: .customer, email: MockSeed.Customer.sam.email)
+            #expect(listed.map(\.companyID) == [MockSeed.Company.beta])
         }
     }
 
@@ -87,14 +87,14 @@ import RepairMinderMockControl
     @Test func aRevokedSessionIsAnsweredAsListedAndItsTokenStopsWorking() async throws {
         try await withMock { mock in
             let control = mock.control
-            let signIn = try await control.createSession(email: Seeded.admin)
-            let live = try #require(try await control.sessions(email: Seeded.admin).first)
+            let signIn = try await control.createSession(email: MockSeed.Staff.admin.email)
+            let live = try #require(try await control.sessions(email: MockSeed.Staff.admin.email).first)
 
             let revoked = try await control.revokeSession(id: live.id)
             #expect(revoked.id == live.id)
             #expect(revoked.status == .revoked)
             #expect(revoked.revokedAt != nil && revoked.revokedReason != nil)
-            #expect(try await control.sessions(email: Seeded.admin).first == revoked)
+            #expect(try await control.sessions(email: MockSeed.Staff.admin.email).first == revoked)
             let refreshed = try await mock.app("POST", "/api/auth/refresh", ["refreshToken": .string(signIn.refreshToken ?? "")])
             #expect(refreshed.status == 401)
 
@@ -106,7 +106,7 @@ import RepairMinderMockControl
     @Test func sessionsAreMadeInTheControlsNamespace() async throws {
         try await withMock { mock in
             let namespace = try await mock.control.makeNamespace(prefix: "sessions")
-            let signIn = try await namespace.control.createSession(email: Seeded.admin)
+            let signIn = try await namespace.control.createSession(email: MockSeed.Staff.admin.email)
             #expect(try await mock.app("GET", "/api/auth/me", bearer: signIn.token, base: namespace.baseURL).status == 200)
             #expect(try await mock.app("GET", "/api/auth/me", bearer: signIn.token).status == 401)
             #expect(try await namespace.control.sessions().count == 1)

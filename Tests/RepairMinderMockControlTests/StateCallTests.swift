@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderMockControl
+import MockTestSupport
 
 /// Health, reset, the clock, companies, accounts, snapshots and the console, against a live mock.
 ///
@@ -14,7 +15,7 @@ import RepairMinderMockControl
     static let aWhile: TimeInterval = 3600
 
     @Test func healthAnswersStatusVersionAndTheMockClock() async throws {
-        try await withMock({ $0.clockStart = Self.start; $0.clockFrozen = true }) { mock in
+        try await withMock({ $0.freezeClock(at: Self.start) }) { mock in
             let health = try await mock.control.health()
             #expect(health.status == "ok")
             #expect(health.version == "0.1.0")
@@ -23,7 +24,7 @@ import RepairMinderMockControl
     }
 
     @Test func resetEmptiesOutboxJournalAndFaultsAndBringsTheClockBack() async throws {
-        try await withMock({ $0.clockStart = Self.start; $0.clockFrozen = true }) { mock in
+        try await withMock({ $0.freezeClock(at: Self.start) }) { mock in
             let control = mock.control
             _ = try await mock.requestStaffCode()
             try await control.addFault(.on("/api/nothing").failing(status: 503))
@@ -96,23 +97,23 @@ import RepairMinderMockControl
             let control = mock.control
             let companies = try await control.companies()
             #expect(companies.map(\.name) == ["Acme Repairs", "Beta Tech", "Halted Ltd", "Pending Co"])
-            #expect(companies.first { $0.id == Seeded.acme }?.status == .active)
+            #expect(companies.first { $0.id == MockSeed.Company.acme }?.status == .active)
             #expect(companies.first { $0.name == "Pending Co" }?.status == .pendingApproval)
 
-            let suspended = try await control.setCompanyStatus(Seeded.acme, to: .suspended)
-            #expect(suspended.id == Seeded.acme && suspended.name == "Acme Repairs" && suspended.status == .suspended)
-            #expect(try await control.companies().first { $0.id == Seeded.acme }?.status == .suspended)
+            let suspended = try await control.setCompanyStatus(MockSeed.Company.acme, to: .suspended)
+            #expect(suspended.id == MockSeed.Company.acme && suspended.name == "Acme Repairs" && suspended.status == .suspended)
+            #expect(try await control.companies().first { $0.id == MockSeed.Company.acme }?.status == .suspended)
 
             // Effective on the next request: signed-in staff of a suspended company are quarantined.
-            try await control.setCompanyStatus(Seeded.acme, to: .active)
+            try await control.setCompanyStatus(MockSeed.Company.acme, to: .active)
             let token = try await mock.signInStaff()
-            try await control.setCompanyStatus(Seeded.acme, to: .suspended)
+            try await control.setCompanyStatus(MockSeed.Company.acme, to: .suspended)
             #expect(try await mock.app("GET", "/api/orders", bearer: token).status == 403)
 
             let unknown = await controlError { try await control.setCompanyStatus("nope", to: .active) }
             #expect(unknown?.status == 404)
             #expect(unknown?.message == "Company not found")
-            let bad = await controlError { try await control.setCompanyStatus(Seeded.acme, to: "closed") }
+            let bad = await controlError { try await control.setCompanyStatus(MockSeed.Company.acme, to: "closed") }
             #expect(bad?.message == "Invalid or missing field: status")
         }
     }
@@ -120,13 +121,13 @@ import RepairMinderMockControl
     @Test func accountsSayHowEachSignsIn() async throws {
         try await withMock { mock in
             let accounts = try await mock.control.accounts()
-            let admin = try #require(accounts.first { $0.email == Seeded.admin })
+            let admin = try #require(accounts.first { $0.email == MockSeed.Staff.admin.email })
             #expect(admin.kind == .staff)
             #expect(admin.role == "admin")
             #expect(admin.company == "Acme Repairs")
             #expect(admin.companyStatus == .active)
             #expect(admin.signIn == "password123 + email code")
-            let sam = try #require(accounts.first { $0.email == Seeded.sam })
+            let sam = try #require(accounts.first { $0.email == MockSeed.Customer.sam.email })
             #expect(sam.kind == .customer)
             #expect(sam.role == nil && sam.companyStatus == nil)
             #expect(sam.company == "Acme Repairs, Beta Tech")
@@ -141,20 +142,20 @@ import RepairMinderMockControl
             #expect(seeded.prefix(16) == Data("SQLite format 3\0".utf8))
 
             // A changed state, exported, then the seed back, then the changed state imported.
-            try await control.setCompanyStatus(Seeded.beta, to: .suspended)
+            try await control.setCompanyStatus(MockSeed.Company.beta, to: .suspended)
             let changed = try await control.exportSnapshot()
             try await control.reset()
-            #expect(try await control.companies().first { $0.id == Seeded.beta }?.status == .active)
+            #expect(try await control.companies().first { $0.id == MockSeed.Company.beta }?.status == .active)
             let imported = try await control.importSnapshot(changed)
             #expect(imported.bytes == changed.count)
-            #expect(try await control.companies().first { $0.id == Seeded.beta }?.status == .suspended)
+            #expect(try await control.companies().first { $0.id == MockSeed.Company.beta }?.status == .suspended)
 
             // Pinned: reset returns to it.
             let pinned = try await control.pinSnapshot()
             #expect(pinned.bytes > 0)
-            try await control.setCompanyStatus(Seeded.beta, to: .active)
+            try await control.setCompanyStatus(MockSeed.Company.beta, to: .active)
             try await control.reset()
-            #expect(try await control.companies().first { $0.id == Seeded.beta }?.status == .suspended)
+            #expect(try await control.companies().first { $0.id == MockSeed.Company.beta }?.status == .suspended)
 
             let refused = await controlError { try await control.importSnapshot(Data("not a database".utf8)) }
             #expect(refused?.status == 400)

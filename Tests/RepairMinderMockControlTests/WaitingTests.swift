@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderMockControl
+import MockTestSupport
 
 /// The waiting helpers: found at once, found on a later poll (the app acts between two polls, by a
 /// hook in the transport: no sleep but the polling's own), and timed out with what they saw.
@@ -13,8 +14,8 @@ import RepairMinderMockControl
     @Test func waitForCodeFindsACodeAlreadyThere() async throws {
         try await withMock { mock in
             _ = try await mock.requestStaffCode()
-            let code = try await mock.control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: patience)
-            #expect(code == (try await mock.control.latestCode(to: Seeded.admin, kind: .staff2FA)))
+            let code = try await mock.control.waitForCode(to: MockSeed.Staff.admin.email, kind: .staff2FA, timeout: patience)
+            #expect(code == (try await mock.control.latestCode(to: MockSeed.Staff.admin.email, kind: .staff2FA)))
         }
     }
 
@@ -24,7 +25,7 @@ import RepairMinderMockControl
             let control = mock.control(hookedAfter: "/__mock/outbox", calls: polls) {
                 _ = try await mock.requestStaffCode()
             }
-            let code = try await control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: patience)
+            let code = try await control.waitForCode(to: MockSeed.Staff.admin.email, kind: .staff2FA, timeout: patience)
             #expect(code.count == 6)
             #expect(await polls.count >= 2)
         }
@@ -38,7 +39,7 @@ import RepairMinderMockControl
                 // A slow machine: the first look ends well after the deadline, with the mail sent meanwhile.
                 try await Task.sleep(for: .milliseconds(300))
             }
-            let code = try await control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: .milliseconds(100))
+            let code = try await control.waitForCode(to: MockSeed.Staff.admin.email, kind: .staff2FA, timeout: .milliseconds(100))
             #expect(code.count == 6)
             #expect(await polls.count == 2)
         }
@@ -47,14 +48,14 @@ import RepairMinderMockControl
     @Test func waitForCodeIgnoresUsedCodesAndWaitsForTheNextOne() async throws {
         try await withMock { mock in
             _ = try await mock.requestStaffCode()
-            let first = try await mock.control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: patience)
+            let first = try await mock.control.waitForCode(to: MockSeed.Staff.admin.email, kind: .staff2FA, timeout: patience)
             let control = mock.control(hookedAfter: "/__mock/outbox") {
                 _ = try await mock.requestStaffCode()
             }
-            let second = try await control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: patience,
+            let second = try await control.waitForCode(to: MockSeed.Staff.admin.email, kind: .staff2FA, timeout: patience,
                                                        ignoring: [first])
             #expect(second != first)
-            #expect(second == (try await mock.control.latestCode(to: Seeded.admin, kind: .staff2FA)))
+            #expect(second == (try await mock.control.latestCode(to: MockSeed.Staff.admin.email, kind: .staff2FA)))
         }
     }
 
@@ -62,7 +63,7 @@ import RepairMinderMockControl
         try await withMock { mock in
             let started = ContinuousClock.now
             let error = await controlError {
-                _ = try await mock.control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: .milliseconds(200))
+                _ = try await mock.control.waitForCode(to: MockSeed.Staff.admin.email, kind: .staff2FA, timeout: .milliseconds(200))
             }
             #expect(started.duration(to: .now) >= .milliseconds(200))
             guard case .timedOut(let what, let after, let seen)? = error else {
@@ -79,19 +80,19 @@ import RepairMinderMockControl
 
     @Test func waitForCodeTimesOutNamingTheMailThatDidCome() async throws {
         try await withMock { mock in
-            _ = try await mock.app("POST", "/api/auth/magic-link/request", ["email": .string(Seeded.admin)])
-            let code = try #require(try await mock.control.latestCode(to: Seeded.admin, kind: .staffMagicLink))
+            _ = try await mock.app("POST", "/api/auth/magic-link/request", ["email": .string(MockSeed.Staff.admin.email)])
+            let code = try #require(try await mock.control.latestCode(to: MockSeed.Staff.admin.email, kind: .staffMagicLink))
             let error = await controlError {
-                _ = try await mock.control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: .milliseconds(100))
+                _ = try await mock.control.waitForCode(to: MockSeed.Staff.admin.email, kind: .staff2FA, timeout: .milliseconds(100))
             }
             let description = error?.description ?? ""
             #expect(description.hasPrefix("timed out after 0.1 s waiting for a staff_2fa mail to admin@acme.test; saw 1 mail to admin@acme.test, newest first: staff_magic_link (code \(code)) at "))
 
             // A used code does not count either.
             _ = try await mock.requestStaffCode()
-            let used = try #require(try await mock.control.latestCode(to: Seeded.admin, kind: .staff2FA))
+            let used = try #require(try await mock.control.latestCode(to: MockSeed.Staff.admin.email, kind: .staff2FA))
             let ignored = await controlError {
-                _ = try await mock.control.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: .milliseconds(50),
+                _ = try await mock.control.waitForCode(to: MockSeed.Staff.admin.email, kind: .staff2FA, timeout: .milliseconds(50),
                                                        ignoring: [used])
             }
             #expect(ignored?.description.contains("saw 2 mails to admin@acme.test, newest first: staff_2fa (code \(used))") == true)
@@ -106,7 +107,7 @@ import RepairMinderMockControl
                 return try await MockControlTransport.urlSession.send(request)
             }, pollInterval: .milliseconds(10))
             let error = await controlError {
-                _ = try await counted.waitForCode(to: Seeded.admin, kind: .staff2FA, timeout: patience)
+                _ = try await counted.waitForCode(to: MockSeed.Staff.admin.email, kind: .staff2FA, timeout: patience)
             }
             #expect(await calls.count == 1, "no second poll")
             #expect(error?.status == 401)
@@ -122,7 +123,7 @@ import RepairMinderMockControl
             let reply = try await mock.app("POST", "/api/tickets/0000000a-0000-4000-8000-00000000a001/reply",
                                            ["html_body": "<p>We have your device.</p>", "text_body": "We have your device."], bearer: token)
             try #require(reply.status == 200, "\(reply.json)")
-            let mail = try await mock.control.waitForMail(to: Seeded.jane, kind: .ticketReply, timeout: patience) {
+            let mail = try await mock.control.waitForMail(to: MockSeed.Customer.jane.email, kind: .ticketReply, timeout: patience) {
                 $0.body.contains("We have your device.")
             }
             #expect(mail.kind == .ticketReply && mail.code == nil)
@@ -144,7 +145,7 @@ import RepairMinderMockControl
             #expect(push.deviceToken == Self.adminPhone)
             #expect(push.payload.aps.alert?.title == "New enquiry")
 
-            let byRecipient = try await mock.control.waitForPush(type: "new_enquiry", to: .recipientID(Seeded.adminID),
+            let byRecipient = try await mock.control.waitForPush(type: "new_enquiry", to: .recipientID(MockSeed.Staff.admin.id),
                                                                  timeout: patience) { $0.payload.ticketID != nil }
             #expect(byRecipient.id == push.id)
         }
@@ -158,14 +159,14 @@ import RepairMinderMockControl
                 _ = try await mock.control.waitForPush(type: "new_enquiry", to: .deviceToken(Self.adminPhone),
                                                        timeout: .milliseconds(100))
             }
-            #expect(none?.description == "timed out after 0.1 s waiting for a new_enquiry push to device token \(Self.adminPhone); saw no push to device token \(Self.adminPhone), registered by staff \(Seeded.adminID): the events so far pushed others, or the owner's push preferences are off for them (GET /api/user/push-preferences)")
+            #expect(none?.description == "timed out after 0.1 s waiting for a new_enquiry push to device token \(Self.adminPhone); saw no push to device token \(Self.adminPhone), registered by staff \(MockSeed.Staff.admin.id): the events so far pushed others, or the owner's push preferences are off for them (GET /api/user/push-preferences)")
 
             try await mock.control.inboundEmail(to: "hello@acme.test", from: "a@example.test", subject: "S", body: "B")
             let other = await controlError {
-                _ = try await mock.control.waitForPush(type: "enquiry_reply", to: .recipientID(Seeded.adminID),
+                _ = try await mock.control.waitForPush(type: "enquiry_reply", to: .recipientID(MockSeed.Staff.admin.id),
                                                        timeout: .milliseconds(100))
             }
-            #expect(other?.description.hasPrefix("timed out after 0.1 s waiting for a enquiry_reply push to recipient \(Seeded.adminID); saw 1 push to recipient \(Seeded.adminID), newest first: new_enquiry at ") == true)
+            #expect(other?.description.hasPrefix("timed out after 0.1 s waiting for a enquiry_reply push to recipient \(MockSeed.Staff.admin.id); saw 1 push to recipient \(MockSeed.Staff.admin.id), newest first: new_enquiry at ") == true)
         }
     }
 
@@ -177,15 +178,15 @@ import RepairMinderMockControl
             }
             #expect(unregistered?.description == "timed out after 0.05 s waiting for a new_enquiry push to device token \(Self.adminPhone); saw no push to device token \(Self.adminPhone): it is not registered (the app registers its token with POST /api/user/device-token after sign-in; 0 tokens registered)")
             let nobody = await controlError {
-                _ = try await mock.control.waitForPush(type: .newEnquiry, to: .recipientID(Seeded.adminID), timeout: .milliseconds(50))
+                _ = try await mock.control.waitForPush(type: .newEnquiry, to: .recipientID(MockSeed.Staff.admin.id), timeout: .milliseconds(50))
             }
-            #expect(nobody?.description == "timed out after 0.05 s waiting for a new_enquiry push to recipient \(Seeded.adminID); saw no push to recipient \(Seeded.adminID): no device token is registered for them (the app registers its token with POST /api/user/device-token after sign-in)")
+            #expect(nobody?.description == "timed out after 0.05 s waiting for a new_enquiry push to recipient \(MockSeed.Staff.admin.id); saw no push to recipient \(MockSeed.Staff.admin.id): no device token is registered for them (the app registers its token with POST /api/user/device-token after sign-in)")
 
             let token = try await mock.signInStaff()
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: token)
             let tokens = try await mock.control.deviceTokens()
             #expect(tokens.map(\.deviceToken) == [Self.adminPhone])
-            #expect(tokens.first?.appType == "staff" && tokens.first?.ownerID == Seeded.adminID && tokens.first?.platform == "ios")
+            #expect(tokens.first?.appType == "staff" && tokens.first?.ownerID == MockSeed.Staff.admin.id && tokens.first?.platform == "ios")
         }
     }
 

@@ -6,33 +6,10 @@ import MockProxy
 import MockServer
 import RepairMinderClient
 import RepairMinderMockControl
-
-/// Ids and accounts of `Seeds/default.json` used by the integration tests.
-enum Seeded {
-    static let acme = "00000001-0000-4000-8000-00000000a000"
-    static let beta = "00000001-0000-4000-8000-00000000b000"
-    static let password = "password123"
-    static let admin = "admin@acme.test"
-    static let engineer = "engineer@acme.test"
-    static let totp = "totp@acme.test"
-    static let totpSecret = "JBSWY3DPEHPK3PXP"
-    static let inactive = "inactive@acme.test"
-    static let archived = "archived@acme.test"
-    static let jane = "jane@customer.test"
-    static let sam = "sam@customer.test"
-    /// A web browser: no `Mobile`/`iPhone`/`iPad`/`iPod`/`Android` → 7-day refresh tokens.
-    static let webUserAgent = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Safari/605.1.15"
-    /// A 32-byte APNs token as hex.
-    static let deviceToken = String(repeating: "a1b2c3d4", count: 8)
-}
-
-struct FixtureError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
+import MockTestSupport
 
 /// Starts a mock of the test's own (port 0, 127.0.0.1, fresh in-memory database), runs `body`, and
-/// stops the mock whether `body` returns or throws.
+/// stops the mock whether `body` returns or throws (`withStarted`, MockTestSupport).
 /// With `proxied`, the app's clients reach the mock through a `MockProxy` of the test's own
 /// (`fixture.proxy`, docs/drift.md); the control API is still the mock's.
 func withMock<T>(
@@ -41,46 +18,37 @@ func withMock<T>(
     proxied: Bool = false,
     _ body: (MockFixture) async throws -> T
 ) async throws -> T {
-    var configuration = MockServerConfiguration.forTesting()
-    configure(&configuration)
-    let server = try MockServer(configuration: configuration)
-    try server.start()
-    var proxy: MockProxy?
-    if proxied {
-        var proxyConfiguration = MockProxyConfiguration(upstream: server.baseURL)
-        proxyConfiguration.hosts = ["127.0.0.1"]
-        proxyConfiguration.logger.logLevel = .critical
-        do {
-            proxy = try MockProxy(configuration: proxyConfiguration)
-            try proxy?.start()
-        } catch {
-            server.stop()
-            throw error
-        }
-    }
-    let fixture = MockFixture(server: server, proxy: proxy)
-    do {
-        let value = try await body(fixture)
-        fixture.stop()
-        return value
-    } catch {
-        fixture.stop()
-        throw error
-    }
+    try await withStarted(isolation: isolation, { try MockFixture(configure, proxied: proxied) }, body)
 }
 
 /// A test's mock: the server, its base URL, clients for the app API, and the control API over HTTP.
-final class MockFixture: Sendable {
+final class MockFixture: Stoppable {
     let server: MockServer
     /// Where the app API is reached: the proxy's URL when there is one, else the mock's.
     let baseURL: URL
     let proxy: MockProxy?
     private let session: URLSession
 
-    init(server: MockServer, proxy: MockProxy? = nil) {
-        self.server = server
-        self.proxy = proxy
-        self.baseURL = proxy?.baseURL ?? server.baseURL
+    /// Starts the server, and a proxy in front of it when `proxied` (the server stopped again if
+    /// the proxy does not start).
+    init(_ configure: (inout MockServerConfiguration) -> Void = { _ in }, proxied: Bool = false) throws {
+        server = try MockServer.startedForTesting(configure)
+        if proxied {
+            var proxyConfiguration = MockProxyConfiguration(upstream: server.baseURL)
+            proxyConfiguration.hosts = ["127.0.0.1"]
+            proxyConfiguration.logger.logLevel = .critical
+            do {
+                let proxy = try MockProxy(configuration: proxyConfiguration)
+                try proxy.start()
+                self.proxy = proxy
+            } catch {
+                server.stop()
+                throw error
+            }
+        } else {
+            proxy = nil
+        }
+        baseURL = proxy?.baseURL ?? server.baseURL
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 20
         session = URLSession(configuration: configuration)
@@ -131,7 +99,7 @@ final class MockFixture: Sendable {
         if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         let (data, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw FixtureError("no HTTP response") }
+        guard let http = response as? HTTPURLResponse else { throw TestFailure("no HTTP response") }
         return Reply(status: http.statusCode, body: data)
     }
 
@@ -145,7 +113,7 @@ final class MockFixture: Sendable {
     /// The newest code mailed to `email` of `kind` (`staff_2fa`, `staff_magic_link`, `customer_magic_link`).
     func latestCode(to email: String, kind: MockMailKind) async throws -> String {
         guard let code = try await control.latestCode(to: email, kind: kind) else {
-            throw FixtureError("no \(kind) code for \(email)")
+            throw TestFailure("no \(kind) code for \(email)")
         }
         return code
     }
@@ -166,11 +134,8 @@ final class MockFixture: Sendable {
 
     func clearFaults() async throws { try await control.clearFaults() }
 
-    /// Sets the mock clock to an instant (`2026-11-21T12:00:00Z` is the seed's reference time).
-    func setClock(_ now: String) async throws {
-        guard let instant = try? Date(now, strategy: .iso8601) else { throw FixtureError("not an ISO 8601 time: \(now)") }
-        try await control.setClock(to: instant)
-    }
+    /// Sets the mock clock to an instant (`MockSeed.referenceNow` is the seed's reference time).
+    func setClock(_ instant: Date) async throws { try await control.setClock(to: instant) }
 
     /// The pushes recorded for `deviceToken` (all when nil), newest first; `payload.json` is the
     /// payload as APNs would deliver it.
@@ -189,8 +154,8 @@ final class MockFixture: Sendable {
 
     /// Password + emailed 2FA code, the way the app signs staff in.
     @MainActor
-    func signIn(_ session: StaffSession, email: String = Seeded.admin) async throws {
-        _ = try await session.login(email: email, password: Seeded.password)
+    func signIn(_ session: StaffSession, email: String = MockSeed.Staff.admin.email) async throws {
+        _ = try await session.login(email: email, password: MockSeed.password)
         try await session.requestTwoFactorCode()
         let code = try await latestCode(to: email, kind: "staff_2fa")
         try await session.verifyTwoFactor(code: code)
@@ -198,7 +163,7 @@ final class MockFixture: Sendable {
 
     /// A signed-in staff session of its own client.
     @MainActor
-    func signedInStaff(email: String = Seeded.admin, userAgent: String = APIClient.Configuration.defaultUserAgent,
+    func signedInStaff(email: String = MockSeed.Staff.admin.email, userAgent: String = APIClient.Configuration.defaultUserAgent,
                        refreshPolicy: RefreshPolicy = .singleFlight,
                        store: any TokenStore = InMemoryTokenStore(),
                        transport: any HTTPTransport = URLSessionTransport(),
@@ -214,7 +179,7 @@ extension MockFixture {
     /// A signed-in customer session of its own client (magic-link code; `companyId` answers the
     /// company selection of a customer of several companies).
     @MainActor
-    func signedInCustomer(email: String = Seeded.jane, companyId: String? = nil,
+    func signedInCustomer(email: String = MockSeed.Customer.jane.email, companyId: String? = nil,
                           store: any TokenStore = InMemoryTokenStore(), push: Bool = false) async throws -> CustomerSession {
         let client = client(store: store)
         let session = CustomerSession(client: client, push: push ? PushRegistration(client: client, role: .customer) : nil)

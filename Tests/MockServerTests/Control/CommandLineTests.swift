@@ -6,6 +6,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+import MockTestSupport
 
 /// The `repairminder-mock` binary itself: environment variables, `--export-on-exit` after SIGTERM,
 /// `--seed` with a state file, and `--health-probe`.
@@ -19,7 +20,7 @@ import Testing
             let candidate = folder.appendingPathComponent("repairminder-mock")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw HarnessError("repairminder-mock is not built beside the tests (looked in \(folders.map(\.path)))")
+        throw TestFailure("repairminder-mock is not built beside the tests (looked in \(folders.map(\.path)))")
     }
 
     private static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {

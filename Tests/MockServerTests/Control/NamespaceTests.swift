@@ -4,6 +4,8 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+import RepairMinderMockControl
+import MockTestSupport
 
 /// `/ns/<name>/…`: isolated mocks in one server (issue "Parallel test isolation").
 @Suite struct NamespaceTests {
@@ -22,189 +24,184 @@ import Testing
     }
 
     @Test func twoNamespacesDrivenAtOnceNeverSeeEachOther() async throws {
-        let root = try MockHarness()
-        defer { root.stop() }
-        let seededStatus = try await deviceStatus(root, bearer: try await root.signInStaff("admin@acme.test").token)
-        let names = ["alpha", "beta-2"]
+        try await withMock { root in
+            let seededStatus = try await deviceStatus(root, bearer: try await root.signInStaff("admin@acme.test").token)
+            let names = ["alpha", "beta-2"]
 
-        // The same script in both namespaces at the same time, each on its own connections.
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for (index, name) in names.enumerated() {
-                group.addTask {
-                    let mock = try MockHarness(namespace: name, of: root)
-                    defer { mock.stop() }
-                    for _ in 0..<3 {
-                        let tokens = try await mock.signInStaff("admin@acme.test")
-                        // Refresh reuse revokes this namespace's family only.
-                        let rotated = try await mock.post("/api/auth/refresh", ["refreshToken": .string(tokens.refreshToken)])
-                        #expect(rotated.status == 200)
-                        let reused = try await mock.post("/api/auth/refresh", ["refreshToken": .string(tokens.refreshToken)])
-                        #expect(reused.status == 401)
-                        #expect(try await mock.post("/__mock/reset").status == 200)
+            // The same script in both namespaces at the same time, each on its own connections.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, name) in names.enumerated() {
+                    group.addTask {
+                        let mock = try MockHarness(namespace: name, of: root)
+                        for _ in 0..<3 {
+                            let tokens = try await mock.signInStaff("admin@acme.test")
+                            // Refresh reuse revokes this namespace's family only.
+                            let rotated = try await mock.post("/api/auth/refresh", ["refreshToken": .string(tokens.refreshToken)])
+                            #expect(rotated.status == 200)
+                            let reused = try await mock.post("/api/auth/refresh", ["refreshToken": .string(tokens.refreshToken)])
+                            #expect(reused.status == 401)
+                            #expect(try await mock.post("/__mock/reset").status == 200)
+                        }
+                        let token = try await mock.signInStaff("admin@acme.test").token
+                        if index == 0 { _ = try await self.moveDevice(mock, bearer: token) }
+                        try await mock.advanceClock(seconds: Double(index + 1) * 86_400)
+                        let fault = try await mock.post("/__mock/faults", ["method": "GET", "path": "/api/companies/*",
+                                                                          "status": .int(503), "count": .int(1)])
+                        #expect(fault.status == 201)
                     }
-                    let token = try await mock.signInStaff("admin@acme.test").token
-                    if index == 0 { _ = try await self.moveDevice(mock, bearer: token) }
-                    try await mock.advanceClock(seconds: Double(index + 1) * 86_400)
-                    let fault = try await mock.post("/__mock/faults", ["method": "GET", "path": "/api/companies/*",
-                                                                      "status": .int(503), "count": .int(1)])
-                    #expect(fault.status == 201)
                 }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
-        }
 
-        let alpha = try MockHarness(namespace: "alpha", of: root)
-        let beta = try MockHarness(namespace: "beta-2", of: root)
-        defer { alpha.stop(); beta.stop() }
-        // Clocks: a day ahead and two days ahead, the default untouched.
-        let rootNow = try #require(Timestamp.parse(try await root.get("/__mock/clock").data["now"]?.string ?? ""))
-        let alphaNow = try #require(Timestamp.parse(try await alpha.get("/__mock/clock").data["now"]?.string ?? ""))
-        let betaNow = try #require(Timestamp.parse(try await beta.get("/__mock/clock").data["now"]?.string ?? ""))
-        #expect(abs(alphaNow.timeIntervalSince(rootNow) - 86_400) < 60)
-        #expect(abs(betaNow.timeIntervalSince(rootNow) - 2 * 86_400) < 60)
-        // Data: only alpha moved the device.
-        let alphaToken = try await alpha.signInStaff("admin@acme.test").token
-        let betaToken = try await beta.signInStaff("admin@acme.test").token
-        let rootToken = try await root.signInStaff("admin@acme.test").token
-        #expect(try await deviceStatus(alpha, bearer: alphaToken) != seededStatus)
-        #expect(try await deviceStatus(beta, bearer: betaToken) == seededStatus)
-        #expect(try await deviceStatus(root, bearer: rootToken) == seededStatus)
-        // Outbox: each holds its own codes (a reset empties it): the sign-ins since the last reset.
-        #expect(try await alpha.outboxCount(to: "admin@acme.test") == 2)
-        #expect(try await beta.outboxCount(to: "admin@acme.test") == 2)
-        #expect(try await root.outboxCount(to: "admin@acme.test") == 2)
-        // Pushes: the device move pushed in alpha only (or nowhere, if no token was registered).
-        #expect(try await beta.pushes().isEmpty)
-        #expect(try await root.pushes().isEmpty)
-        // Journal: each sees its own requests, with the prefix taken off.
-        let alphaJournal = try await alpha.get("/__mock/requests").data.array ?? []
-        let rootJournal = try await root.get("/__mock/requests").data.array ?? []
-        #expect(alphaJournal.contains { $0["method"] == "PATCH" && $0["path"] == .string("/api/devices/\(SeedIDs.device(3))") })
-        #expect(!rootJournal.contains { $0["method"] == "PATCH" })
-        #expect(!rootJournal.contains { ($0["path"]?.string ?? "").hasPrefix("/ns/") })
-        // Faults: each namespace's is its own and still armed; the default has none.
-        #expect(try await alpha.get("/__mock/faults").data.array?.count == 1)
-        #expect(try await root.get("/__mock/faults").data.array?.isEmpty == true)
-        #expect(try await root.get("/api/companies/\(SeedIDs.acme)", bearer: rootToken).status == 200)
-        #expect(try await beta.get("/api/companies/\(SeedIDs.acme)", bearer: betaToken).status == 503)
+            let alpha = try MockHarness(namespace: "alpha", of: root)
+            let beta = try MockHarness(namespace: "beta-2", of: root)
+            // Clocks: a day ahead and two days ahead, the default untouched.
+            let rootNow = try #require(Timestamp.parse(try await root.get("/__mock/clock").data["now"]?.string ?? ""))
+            let alphaNow = try #require(Timestamp.parse(try await alpha.get("/__mock/clock").data["now"]?.string ?? ""))
+            let betaNow = try #require(Timestamp.parse(try await beta.get("/__mock/clock").data["now"]?.string ?? ""))
+            #expect(abs(alphaNow.timeIntervalSince(rootNow) - 86_400) < 60)
+            #expect(abs(betaNow.timeIntervalSince(rootNow) - 2 * 86_400) < 60)
+            // Data: only alpha moved the device.
+            let alphaToken = try await alpha.signInStaff("admin@acme.test").token
+            let betaToken = try await beta.signInStaff("admin@acme.test").token
+            let rootToken = try await root.signInStaff("admin@acme.test").token
+            #expect(try await deviceStatus(alpha, bearer: alphaToken) != seededStatus)
+            #expect(try await deviceStatus(beta, bearer: betaToken) == seededStatus)
+            #expect(try await deviceStatus(root, bearer: rootToken) == seededStatus)
+            // Outbox: each holds its own codes (a reset empties it): the sign-ins since the last reset.
+            #expect(try await alpha.outboxCount(to: "admin@acme.test") == 2)
+            #expect(try await beta.outboxCount(to: "admin@acme.test") == 2)
+            #expect(try await root.outboxCount(to: "admin@acme.test") == 2)
+            // Pushes: the device move pushed in alpha only (or nowhere, if no token was registered).
+            #expect(try await beta.pushes().isEmpty)
+            #expect(try await root.pushes().isEmpty)
+            // Journal: each sees its own requests, with the prefix taken off.
+            let alphaJournal = try await alpha.get("/__mock/requests").data.array ?? []
+            let rootJournal = try await root.get("/__mock/requests").data.array ?? []
+            #expect(alphaJournal.contains { $0["method"] == "PATCH" && $0["path"] == .string("/api/devices/\(SeedIDs.device(3))") })
+            #expect(!rootJournal.contains { $0["method"] == "PATCH" })
+            #expect(!rootJournal.contains { ($0["path"]?.string ?? "").hasPrefix("/ns/") })
+            // Faults: each namespace's is its own and still armed; the default has none.
+            #expect(try await alpha.get("/__mock/faults").data.array?.count == 1)
+            #expect(try await root.get("/__mock/faults").data.array?.isEmpty == true)
+            #expect(try await root.get("/api/companies/\(MockSeed.Company.acme)", bearer: rootToken).status == 200)
+            #expect(try await beta.get("/api/companies/\(MockSeed.Company.acme)", bearer: betaToken).status == 503)
+        }
     }
 
     @Test func aTokenFromAnotherNamespaceIsRefused() async throws {
-        let root = try MockHarness()
-        let alpha = try MockHarness(namespace: "alpha", of: root)
-        let beta = try MockHarness(namespace: "beta", of: root)
-        defer { alpha.stop(); beta.stop(); root.stop() }
-        let staff = try await alpha.signInStaff("admin@acme.test").token
-        let customer = try await alpha.signInCustomer("jane@customer.test")
-        #expect(try await alpha.get("/api/auth/me", bearer: staff).status == 200)
-        for other in [beta, root] {
-            let me = try await other.get("/api/auth/me", bearer: staff)
-            #expect(me.status == 401)
-            #expect(me.json["code"] == "invalid_token" || me.error != nil)
-            #expect(try await other.get("/api/customer/orders", bearer: customer).status == 401)
+        try await withMock { root in
+            let alpha = try MockHarness(namespace: "alpha", of: root)
+            let beta = try MockHarness(namespace: "beta", of: root)
+            let staff = try await alpha.signInStaff("admin@acme.test").token
+            let customer = try await alpha.signInCustomer("jane@customer.test")
+            #expect(try await alpha.get("/api/auth/me", bearer: staff).status == 200)
+            for other in [beta, root] {
+                let me = try await other.get("/api/auth/me", bearer: staff)
+                #expect(me.status == 401)
+                #expect(me.json["code"] == "invalid_token" || me.error != nil)
+                #expect(try await other.get("/api/customer/orders", bearer: customer).status == 401)
+            }
+            // And the default's tokens are refused inside a namespace.
+            let rootToken = try await root.signInStaff("admin@acme.test").token
+            #expect(try await alpha.get("/api/auth/me", bearer: rootToken).status == 401)
         }
-        // And the default's tokens are refused inside a namespace.
-        let rootToken = try await root.signInStaff("admin@acme.test").token
-        #expect(try await alpha.get("/api/auth/me", bearer: rootToken).status == 401)
     }
 
     @Test func aResetInOneNamespaceLeavesAnotherSignedIn() async throws {
-        let root = try MockHarness()
-        let alpha = try MockHarness(namespace: "alpha", of: root)
-        let beta = try MockHarness(namespace: "beta", of: root)
-        defer { alpha.stop(); beta.stop(); root.stop() }
-        let betaToken = try await beta.signInStaff("admin@acme.test").token
-        let rootToken = try await root.signInStaff("admin@acme.test").token
-        #expect(try await alpha.post("/__mock/reset").status == 200)
-        #expect(try await beta.get("/api/auth/me", bearer: betaToken).status == 200)
-        #expect(try await root.get("/api/auth/me", bearer: rootToken).status == 200)
-        // The default's reset leaves the namespaces alone too.
-        #expect(try await root.post("/__mock/reset").status == 200)
-        #expect(try await beta.get("/api/auth/me", bearer: betaToken).status == 200)
-        #expect(try await root.get("/api/auth/me", bearer: rootToken).status == 401)
+        try await withMock { root in
+            let alpha = try MockHarness(namespace: "alpha", of: root)
+            let beta = try MockHarness(namespace: "beta", of: root)
+            let betaToken = try await beta.signInStaff("admin@acme.test").token
+            let rootToken = try await root.signInStaff("admin@acme.test").token
+            #expect(try await alpha.post("/__mock/reset").status == 200)
+            #expect(try await beta.get("/api/auth/me", bearer: betaToken).status == 200)
+            #expect(try await root.get("/api/auth/me", bearer: rootToken).status == 200)
+            // The default's reset leaves the namespaces alone too.
+            #expect(try await root.post("/__mock/reset").status == 200)
+            #expect(try await beta.get("/api/auth/me", bearer: betaToken).status == 200)
+            #expect(try await root.get("/api/auth/me", bearer: rootToken).status == 401)
+        }
     }
 
     @Test func namespacesAreListedDroppedAndEvictedPastTheCap() async throws {
-        let root = try MockHarness { $0.maxNamespaces = 2 }
-        defer { root.stop() }
-        let a = try MockHarness(namespace: "a", of: root)
-        let aToken = try await a.signInStaff("admin@acme.test").token
-        _ = try await root.get("/ns/b/__mock/health")
-        var listing = try await root.get("/__mock/namespaces")
-        #expect(listing.data["max"] == 2)
-        #expect(listing.data["idle_timeout_seconds"] == 3600)
-        #expect(listing.data["namespaces"]?.array?.compactMap { $0["name"]?.string } == ["b", "a"])
-        #expect(listing.data["namespaces"]?[0]?.keys == ["name", "created_at", "last_used_at", "idle_seconds"])
+        try await withMock({ $0.maxNamespaces = 2 }) { root in
+            let a = try MockHarness(namespace: "a", of: root)
+            let aToken = try await a.signInStaff("admin@acme.test").token
+            _ = try await root.get("/ns/b/__mock/health")
+            var listing = try await root.get("/__mock/namespaces")
+            #expect(listing.data["max"] == 2)
+            #expect(listing.data["idle_timeout_seconds"] == 3600)
+            #expect(listing.data["namespaces"]?.array?.compactMap { $0["name"]?.string } == ["b", "a"])
+            #expect(listing.data["namespaces"]?[0]?.keys == ["name", "created_at", "last_used_at", "idle_seconds"])
 
-        // A third pushes out the least recently used: a.
-        _ = try await root.get("/ns/b/__mock/health")
-        _ = try await root.get("/ns/c/__mock/health")
-        listing = try await root.get("/__mock/namespaces")
-        #expect(listing.data["namespaces"]?.array?.compactMap { $0["name"]?.string } == ["c", "b"])
-        // Using a again starts it afresh (its old session is gone) and pushes out b.
-        #expect(try await a.get("/api/auth/me", bearer: aToken).status == 401)
-        listing = try await root.get("/__mock/namespaces")
-        #expect(listing.data["namespaces"]?.array?.compactMap { $0["name"]?.string } == ["a", "c"])
+            // A third pushes out the least recently used: a.
+            _ = try await root.get("/ns/b/__mock/health")
+            _ = try await root.get("/ns/c/__mock/health")
+            listing = try await root.get("/__mock/namespaces")
+            #expect(listing.data["namespaces"]?.array?.compactMap { $0["name"]?.string } == ["c", "b"])
+            // Using a again starts it afresh (its old session is gone) and pushes out b.
+            #expect(try await a.get("/api/auth/me", bearer: aToken).status == 401)
+            listing = try await root.get("/__mock/namespaces")
+            #expect(listing.data["namespaces"]?.array?.compactMap { $0["name"]?.string } == ["a", "c"])
 
-        let dropped = try await root.send("DELETE", "/__mock/namespaces/c")
-        #expect(dropped.status == 200)
-        #expect(dropped.data == ["name": "c", "dropped": true])
-        #expect(try await root.send("DELETE", "/__mock/namespaces/c").status == 404)
-        listing = try await root.get("/__mock/namespaces")
-        #expect(listing.data["namespaces"]?.array?.compactMap { $0["name"]?.string } == ["a"])
-        a.stop()
+            let dropped = try await root.send("DELETE", "/__mock/namespaces/c")
+            #expect(dropped.status == 200)
+            #expect(dropped.data == ["name": "c", "dropped": true])
+            #expect(try await root.send("DELETE", "/__mock/namespaces/c").status == 404)
+            listing = try await root.get("/__mock/namespaces")
+            #expect(listing.data["namespaces"]?.array?.compactMap { $0["name"]?.string } == ["a"])
+        }
     }
 
     @Test(arguments: ["/ns/bad!name/__mock/health", "/ns/\(String(repeating: "x", count: 65))/__mock/health", "/ns//api/auth/me"])
     func anInvalidNamespaceNameIsA400(path: String) async throws {
-        let root = try MockHarness()
-        defer { root.stop() }
-        let reply = try await root.get(path)
-        #expect(reply.status == 400)
-        #expect(reply.error == "Invalid namespace name: use 1 to 64 of A-Z, a-z, 0-9, _ and -")
-        #expect(try await root.get("/__mock/namespaces").data["namespaces"] == [])
+        try await withMock { root in
+            let reply = try await root.get(path)
+            #expect(reply.status == 400)
+            #expect(reply.error == "Invalid namespace name: use 1 to 64 of A-Z, a-z, 0-9, _ and -")
+            #expect(try await root.get("/__mock/namespaces").data["namespaces"] == [])
+        }
     }
 
     @Test func aNamespacePrefixReachesTheWholeAPIAndItsAbsoluteURLs() async throws {
-        let root = try MockHarness()
-        defer { root.stop() }
-        let (name, url) = try root.server.makeNamespace()
-        #expect(url.absoluteString == root.baseURL.absoluteString + "/ns/" + name)
-        let mock = try MockHarness(namespace: name, of: root)
-        defer { mock.stop() }
-        let token = try await mock.signInStaff("admin@acme.test").token
-        #expect(try await mock.get("/api/orders", bearer: token).status == 200)
-        // `/ns/<name>` alone is the namespace's `/`: an unknown path there.
-        #expect(try await root.get("/ns/\(name)").status == 404)
-        // A download link in a payload keeps the prefix, so the app follows it into the namespace.
-        let tickets = try await mock.get("/api/tickets?limit=100", bearer: token).data.array ?? []
-        var links: [String] = []
-        for ticket in tickets {
-            let detail = try await mock.get("/api/tickets/\(ticket["id"]?.string ?? "")", bearer: token)
-            for message in detail.data["messages"]?.array ?? [] {
-                for attachment in message["attachments"]?.array ?? [] { links.append(attachment["download_url"]?.string ?? "") }
+        try await withMock { root in
+            let (name, url) = try root.server.makeNamespace()
+            #expect(url.absoluteString == root.baseURL.absoluteString + "/ns/" + name)
+            let mock = try MockHarness(namespace: name, of: root)
+            let token = try await mock.signInStaff("admin@acme.test").token
+            #expect(try await mock.get("/api/orders", bearer: token).status == 200)
+            // `/ns/<name>` alone is the namespace's `/`: an unknown path there.
+            #expect(try await root.get("/ns/\(name)").status == 404)
+            // A download link in a payload keeps the prefix, so the app follows it into the namespace.
+            let tickets = try await mock.get("/api/tickets?limit=100", bearer: token).data.array ?? []
+            var links: [String] = []
+            for ticket in tickets {
+                let detail = try await mock.get("/api/tickets/\(ticket["id"]?.string ?? "")", bearer: token)
+                for message in detail.data["messages"]?.array ?? [] {
+                    for attachment in message["attachments"]?.array ?? [] { links.append(attachment["download_url"]?.string ?? "") }
+                }
             }
+            #expect(!links.isEmpty)
+            for link in links { #expect(link.hasPrefix(mock.baseURL.absoluteString + "/api/tickets/"), "\(link)") }
         }
-        #expect(!links.isEmpty)
-        for link in links { #expect(link.hasPrefix(mock.baseURL.absoluteString + "/api/tickets/"), "\(link)") }
     }
 
     @Test func concurrentFirstRequestsMakeOneNamespace() async throws {
-        let root = try MockHarness()
-        defer { root.stop() }
-        let mock = try MockHarness(namespace: "racing", of: root)
-        defer { mock.stop() }
-        _ = root.server.namespaces.drop("racing")
-        let before = try #require(try await root.get("/__mock/clock").data["offset_seconds"]?.number)
-        // Eight first requests at once, each moving the clock a minute: had more than one
-        // namespace been made, some moves would be lost with the clock they moved.
-        try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<8 { group.addTask { try await mock.post("/__mock/clock", ["advance_seconds": 60]).status } }
-            for try await status in group { #expect(status == 200) }
+        try await withMock { root in
+            let mock = try MockHarness(namespace: "racing", of: root)
+            _ = root.server.namespaces.drop("racing")
+            let before = try #require(try await root.get("/__mock/clock").data["offset_seconds"]?.number)
+            // Eight first requests at once, each moving the clock a minute: had more than one
+            // namespace been made, some moves would be lost with the clock they moved.
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<8 { group.addTask { try await mock.post("/__mock/clock", ["advance_seconds": 60]).status } }
+                for try await status in group { #expect(status == 200) }
+            }
+            let offset = try #require(try await mock.get("/__mock/clock").data["offset_seconds"]?.number)
+            #expect(abs(offset - before - 480) < 1)
+            #expect(try await root.get("/__mock/namespaces").data["namespaces"]?.array?.count == 1)
         }
-        let offset = try #require(try await mock.get("/__mock/clock").data["offset_seconds"]?.number)
-        #expect(abs(offset - before - 480) < 1)
-        #expect(try await root.get("/__mock/namespaces").data["namespaces"]?.array?.count == 1)
     }
 
     /// Idle eviction on the registry itself, with a clock the test moves.
@@ -241,51 +238,50 @@ final class InstantSource: Sendable {
 /// New namespaces take their database from the server's `StorePool`.
 @Suite struct NamespacePoolTests {
     @Test func aNamespaceMadeFromAReadyCopyHoldsTheSeedAndResetsToIt() async throws {
-        let root = try MockHarness()
-        defer { root.stop() }
-        let pristine = try MockHarness.pristineSeed.pristineDump()
-        let pool = root.server.storePool
-        _ = try root.server.namespaceURL("first")              // starts the pool
-        #expect(pool.waitUntilFull(timeout: .seconds(30)))
-        let handedOut = pool.counts.handedOut
-        let mock = try MockHarness(namespace: "pooled", of: root)
-        defer { mock.stop() }
-        #expect(pool.counts.handedOut == handedOut + 1)
-        let store = try root.server.namespaces.environment(named: "pooled").store
-        #expect(try store.dumpAllTables() == pristine)
+        try await withMock { root in
+            let pristine = try MockHarness.pristineSeed.pristineDump()
+            let pool = root.server.storePool
+            _ = try root.server.namespaceURL("first")              // starts the pool
+            #expect(pool.waitUntilFull(timeout: .seconds(30)))
+            let handedOut = pool.counts.handedOut
+            let mock = try MockHarness(namespace: "pooled", of: root)
+            #expect(pool.counts.handedOut == handedOut + 1)
+            let store = try root.server.namespaces.environment(named: "pooled").store
+            #expect(try store.dumpAllTables() == pristine)
 
-        // Used like any namespace: a sign-in writes sessions, a reset brings the seed back.
-        let token = try await mock.signInStaff("admin@acme.test").token
-        #expect(try await mock.get("/api/auth/me", bearer: token).status == 200)
-        #expect(try store.dumpAllTables() != pristine)
-        #expect(try await mock.post("/__mock/reset").status == 200)
-        #expect(try store.dumpAllTables() == pristine)
-        #expect(try await mock.get("/api/auth/me", bearer: token).status == 401)
-        #expect(try await mock.signInStaff("admin@acme.test").token.isEmpty == false)
+            // Used like any namespace: a sign-in writes sessions, a reset brings the seed back.
+            let token = try await mock.signInStaff("admin@acme.test").token
+            #expect(try await mock.get("/api/auth/me", bearer: token).status == 200)
+            #expect(try store.dumpAllTables() != pristine)
+            #expect(try await mock.post("/__mock/reset").status == 200)
+            #expect(try store.dumpAllTables() == pristine)
+            #expect(try await mock.get("/api/auth/me", bearer: token).status == 401)
+            #expect(try await mock.signInStaff("admin@acme.test").token.isEmpty == false)
+        }
     }
 
     @Test func namespacesNeverShareADatabaseAndLeaveTheDefaultAlone() async throws {
-        let root = try MockHarness()
-        defer { root.stop() }
-        let pristine = try MockHarness.pristineSeed.pristineDump()
-        #expect(try await root.patch("/__mock/companies/\(SeedIDs.acme)", ["status": "suspended"]).status == 200)
-        let changedDefault = try root.server.environment.store.dumpAllTables()
-        #expect(changedDefault != pristine)
+        try await withMock { root in
+            let pristine = try MockHarness.pristineSeed.pristineDump()
+            #expect(try await root.patch("/__mock/companies/\(MockSeed.Company.acme)", ["status": "suspended"]).status == 200)
+            let changedDefault = try root.server.environment.store.dumpAllTables()
+            #expect(changedDefault != pristine)
 
-        // Twelve namespaces made at once, racing the pool's refill.
-        let names = (0..<12).map { "n\($0)" }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for name in names { group.addTask { _ = try root.server.namespaceURL(name) } }
-            try await group.waitForAll()
+            // Twelve namespaces made at once, racing the pool's refill.
+            let names = (0..<12).map { "n\($0)" }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for name in names { group.addTask { _ = try root.server.namespaceURL(name) } }
+                try await group.waitForAll()
+            }
+            let stores = try names.map { try root.server.namespaces.environment(named: $0).store }
+            for (i, a) in stores.enumerated() {
+                #expect(!a.isSameDatabase(as: root.server.environment.store))
+                for b in stores[(i + 1)...] { #expect(!a.isSameDatabase(as: b)) }
+                #expect(try a.dumpAllTables() == pristine)    // the seed, not the default's state
+            }
+            #expect(try root.server.environment.store.dumpAllTables() == changedDefault)
+            let counts = root.server.storePool.counts
+            #expect(counts.handedOut + counts.madeOnTake == 12)
         }
-        let stores = try names.map { try root.server.namespaces.environment(named: $0).store }
-        for (i, a) in stores.enumerated() {
-            #expect(!a.isSameDatabase(as: root.server.environment.store))
-            for b in stores[(i + 1)...] { #expect(!a.isSameDatabase(as: b)) }
-            #expect(try a.dumpAllTables() == pristine)    // the seed, not the default's state
-        }
-        #expect(try root.server.environment.store.dumpAllTables() == changedDefault)
-        let counts = root.server.storePool.counts
-        #expect(counts.handedOut + counts.madeOnTake == 12)
     }
 }

@@ -3,6 +3,8 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+import RepairMinderMockControl
+import MockTestSupport
 
 /// `--push-dir`: every recorded push also as an `.apns` file, after its request commits, a named
 /// namespace's in `ns/<name>/`. (Through the binary, with `--simulator-push`, in
@@ -29,8 +31,9 @@ import Testing
         (sentAt ?? "").filter { $0 != "-" && $0 != ":" }
     }
 
-    func mock(writingTo folder: URL) throws -> MockHarness {
-        try MockHarness { configuration in
+    /// A mock that writes each push to a file in `folder`, for the app `bundleID`.
+    func writingPushes(to folder: URL) -> (inout MockServerConfiguration) -> Void {
+        { configuration in
             configuration.pushDirectory = folder
             configuration.pushBundleID = Self.bundleID
         }
@@ -39,96 +42,95 @@ import Testing
     @Test func eachRecordedPushIsAnAPNSFileNamedByTimeOrderTypeAndID() async throws {
         let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let mock = try mock(writingTo: folder)
-        defer { mock.stop() }
-        #expect(FileManager.default.fileExists(atPath: folder.path), "made at start")
-        let admin = try await mock.signInStaff("admin@acme.test")
-        let engineer = try await mock.signInStaffByMagicLink("engineer@acme.test")
-        try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
-        #expect(Self.files(in: folder).isEmpty)
+        try await withMock(writingPushes(to: folder)) { mock in
+            #expect(FileManager.default.fileExists(atPath: folder.path), "made at start")
+            let admin = try await mock.signInStaff("admin@acme.test")
+            let engineer = try await mock.signInStaffByMagicLink("engineer@acme.test")
+            try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
+            #expect(Self.files(in: folder).isEmpty)
 
-        // The engineer moves Jane's device: the admin hears of the device and of its order.
-        let moved = try await mock.patch("/api/devices/\(SeedIDs.device(1))", ["status": "authorised_source_parts"],
-                                         bearer: engineer)
-        #expect(moved.status == 200)
-        let pushes = try await mock.pushes().reversed().map { $0 }      // oldest first
-        #expect(pushes.compactMap { $0["payload"]?["type"]?.string } == ["device_status_changed", "order_status_changed"])
+            // The engineer moves Jane's device: the admin hears of the device and of its order.
+            let moved = try await mock.patch("/api/devices/\(SeedIDs.device(1))", ["status": "authorised_source_parts"],
+                                             bearer: engineer)
+            #expect(moved.status == 200)
+            let pushes = try await mock.pushes().reversed().map { $0 }      // oldest first
+            #expect(pushes.compactMap { $0["payload"]?["type"]?.string } == ["device_status_changed", "order_status_changed"])
 
-        // The file exists when the response arrives: no waiting.
-        let files = Self.files(in: folder)
-        #expect(files == pushes.enumerated().map { index, push in
-            "\(Self.compact(push["sent_at"]?.string))-00000\(index + 1)-\(push["payload"]?["type"]?.string ?? "")-\(push["id"]?.string ?? "").apns"
-        })
-        guard files.count == 2 else { return }
-        #expect(try Self.text(folder, files[0]) == """
-            {"Simulator Target Bundle":"com.example.RepairMinder","aps":{"alert":{"body":"Apple iPhone 14 Pro (order #10001): \
-            Awaiting Authorisation → Authorised - Source Parts","title":"Device status changed"},"sound":"default"},\
-            "device_id":"\(SeedIDs.device(1))","order_id":"\(SeedIDs.order(1))","type":"device_status_changed"}
+            // The file exists when the response arrives: no waiting.
+            let files = Self.files(in: folder)
+            #expect(files == pushes.enumerated().map { index, push in
+                "\(Self.compact(push["sent_at"]?.string))-00000\(index + 1)-\(push["payload"]?["type"]?.string ?? "")-\(push["id"]?.string ?? "").apns"
+            })
+            guard files.count == 2 else { return }
+            #expect(try Self.text(folder, files[0]) == """
+                {"Simulator Target Bundle":"com.example.RepairMinder","aps":{"alert":{"body":"Apple iPhone 14 Pro (order #10001): \
+                Awaiting Authorisation → Authorised - Source Parts","title":"Device status changed"},"sound":"default"},\
+                "device_id":"\(SeedIDs.device(1))","order_id":"\(SeedIDs.order(1))","type":"device_status_changed"}
 
-            """)
-        #expect(try Self.text(folder, files[1]) == """
-            {"Simulator Target Bundle":"com.example.RepairMinder","aps":{"alert":{"body":"Order #10001 is now In Progress",\
-            "title":"Order status changed"},"sound":"default"},"order_id":"\(SeedIDs.order(1))","type":"order_status_changed"}
+                """)
+            #expect(try Self.text(folder, files[1]) == """
+                {"Simulator Target Bundle":"com.example.RepairMinder","aps":{"alert":{"body":"Order #10001 is now In Progress",\
+                "title":"Order status changed"},"sound":"default"},"order_id":"\(SeedIDs.order(1))","type":"order_status_changed"}
 
-            """)
-        // The rest of each file is the payload `GET /__mock/push` shows.
-        for (file, push) in zip(files, pushes) {
-            var members = try #require(JSONValue.parse(Array(try Self.text(folder, file).utf8))?.objectValue)
-            let bundle = members.removeValue(forKey: "Simulator Target Bundle")
-            #expect(bundle == .string(Self.bundleID))
-            #expect(JSONValue.object(members) == push["payload"])
+                """)
+            // The rest of each file is the payload `GET /__mock/push` shows.
+            for (file, push) in zip(files, pushes) {
+                var members = try #require(JSONValue.parse(Array(try Self.text(folder, file).utf8))?.objectValue)
+                let bundle = members.removeValue(forKey: "Simulator Target Bundle")
+                #expect(bundle == .string(Self.bundleID))
+                #expect(JSONValue.object(members) == push["payload"])
+            }
         }
     }
 
     @Test func aRolledBackTransactionLeavesNoFile() async throws {
         let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let mock = try mock(writingTo: folder)
-        defer { mock.stop() }
-        let admin = try await mock.signInStaff("admin@acme.test")
-        try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
-        let event = PushEvent(type: .newEnquiry, title: "New enquiry", body: "#1: Rolled back", ticketID: "t-1",
-                              audience: .staff(preferred: [SeedIDs.acmeAdmin]))
-        let store = mock.server.environment.store
+        try await withMock(writingPushes(to: folder)) { mock in
+            let admin = try await mock.signInStaff("admin@acme.test")
+            try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
+            let event = PushEvent(type: .newEnquiry, title: "New enquiry", body: "#1: Rolled back", ticketID: "t-1",
+                                  audience: .staff(preferred: [MockSeed.Staff.admin.id]))
+            let store = mock.server.environment.store
 
-        try store.recordPushes([event], company: SeedIDs.acme, actor: "", now: Date(), end: .rollBack)
-        #expect(try await mock.pushes().isEmpty)
-        #expect(Self.files(in: folder).isEmpty)
+            try store.recordPushes([event], company: MockSeed.Company.acme, actor: "", now: Date(), end: .rollBack)
+            #expect(try await mock.pushes().isEmpty)
+            #expect(Self.files(in: folder).isEmpty)
 
-        // A savepoint rolled back inside a committed transaction leaves nothing either.
-        try store.recordPushes([event], company: SeedIDs.acme, actor: "", now: Date(), end: .rollBackASavepointThenCommit)
-        #expect(try await mock.pushes().count == 1)
-        #expect(Self.files(in: folder).count == 1)
+            // A savepoint rolled back inside a committed transaction leaves nothing either.
+            try store.recordPushes([event], company: MockSeed.Company.acme, actor: "", now: Date(), end: .rollBackASavepointThenCommit)
+            #expect(try await mock.pushes().count == 1)
+            #expect(Self.files(in: folder).count == 1)
+        }
     }
 
     @Test func aNamedNamespaceWritesIntoItsOwnFolder() async throws {
         let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let mock = try mock(writingTo: folder)
-        defer { mock.stop() }
-        let namespace = try MockHarness(namespace: "push-test", of: mock)
-        defer { namespace.stop() }
-        let admin = try await namespace.signInStaff("admin@acme.test")
-        try await namespace.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
-        let mail = try await namespace.post("/__mock/inbound-email", [
-            "to": "hello@acme.test", "from": "noah.walker@example.test", "subject": "Battery price?", "body": "How much?"])
-        #expect(mail.status == 201)
+        try await withMock(writingPushes(to: folder)) { mock in
+            let namespace = try MockHarness(namespace: "push-test", of: mock)
+            let admin = try await namespace.signInStaff("admin@acme.test")
+            try await namespace.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
+            let mail = try await namespace.post("/__mock/inbound-email", [
+                "to": "hello@acme.test", "from": "noah.walker@example.test", "subject": "Battery price?", "body": "How much?"])
+            #expect(mail.status == 201)
 
-        let own = folder.appendingPathComponent("ns/push-test", isDirectory: true)
-        let files = Self.files(in: own)
-        let push = try #require(try await namespace.pushes().first)
-        #expect(files == ["\(Self.compact(push["sent_at"]?.string))-000001-new_enquiry-\(push["id"]?.string ?? "").apns"])
-        let payload = CLIClient.enquiryPayload(ticketID: mail.data["ticket_id"]?.string ?? "",
-                                               number: Int(mail.data["ticket_number"]?.number ?? 0))
-        #expect(try Self.text(own, files.first ?? "") == #"{"Simulator Target Bundle":"com.example.RepairMinder","# + payload.dropFirst() + "\n")
-        #expect(Self.files(in: folder).isEmpty, "nothing of the namespace's in the default namespace's folder")
-        #expect(try await mock.pushes().isEmpty)
+            let own = folder.appendingPathComponent("ns/push-test", isDirectory: true)
+            let files = Self.files(in: own)
+            let push = try #require(try await namespace.pushes().first)
+            #expect(files == ["\(Self.compact(push["sent_at"]?.string))-000001-new_enquiry-\(push["id"]?.string ?? "").apns"])
+            let payload = CLIClient.enquiryPayload(ticketID: mail.data["ticket_id"]?.string ?? "",
+                                                   number: Int(mail.data["ticket_number"]?.number ?? 0))
+            #expect(try Self.text(own, files.first ?? "") == #"{"Simulator Target Bundle":"com.example.RepairMinder","# + payload.dropFirst() + "\n")
+            #expect(Self.files(in: folder).isEmpty, "nothing of the namespace's in the default namespace's folder")
+            #expect(try await mock.pushes().isEmpty)
+        }
     }
 
     @Test func aBundleIDWithoutAPushOptionAddsNothingToTheBanner() async throws {
-        let mock = try MockHarness { $0.pushBundleID = Self.bundleID }
-        defer { mock.stop() }
-        #expect(SimulatorPush.bannerLines(mock.server.configuration) == [])
+        try await withMock({ $0.pushBundleID = Self.bundleID }) { mock in
+            #expect(SimulatorPush.bannerLines(mock.server.configuration) == [])
+        }
     }
 
     @Test func thePushOptionsNeedAValidBundleID() throws {

@@ -7,6 +7,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+import MockTestSupport
 
 /// `/__mock/snapshot`: the whole state out as an SQLite file, back in, pinned as the reset point;
 /// `--seed` from such a file and `--export-on-exit`.
@@ -22,153 +23,152 @@ import Testing
     }
 
     @Test func aSnapshotRoundTripsTheState() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        var token = try await mock.signInStaff("admin@acme.test").token
-        #expect(try await mock.patch(Self.orderPath, ["notes": "saved in the snapshot"], bearer: token).status == 200)
+        try await withMock { mock in
+            var token = try await mock.signInStaff("admin@acme.test").token
+            #expect(try await mock.patch(Self.orderPath, ["notes": "saved in the snapshot"], bearer: token).status == 200)
 
-        let export = try await mock.get("/__mock/snapshot")
-        #expect(export.status == 200)
-        #expect(export.header("content-type") == "application/vnd.sqlite3")
-        #expect(export.header("content-disposition") == "attachment; filename=\"repairminder-mock-default.sqlite\"")
-        #expect(export.body.prefix(16) == Data("SQLite format 3\u{0}".utf8))
+            let export = try await mock.get("/__mock/snapshot")
+            #expect(export.status == 200)
+            #expect(export.header("content-type") == "application/vnd.sqlite3")
+            #expect(export.header("content-disposition") == "attachment; filename=\"repairminder-mock-default.sqlite\"")
+            #expect(export.body.prefix(16) == Data("SQLite format 3\u{0}".utf8))
 
-        #expect(try await mock.post("/__mock/reset").status == 200)
-        token = try await mock.signInStaff("admin@acme.test").token
-        #expect(try await internalNotes(mock, token) != "saved in the snapshot")
+            #expect(try await mock.post("/__mock/reset").status == 200)
+            token = try await mock.signInStaff("admin@acme.test").token
+            #expect(try await internalNotes(mock, token) != "saved in the snapshot")
 
-        let imported = try await putSnapshot(mock, export.body)
-        #expect(imported.status == 200)
-        #expect(imported.data.keys == ["bytes", "duration_ms"])
-        #expect(imported.data["bytes"]?.number == Double(export.body.count))
-        // The import replaced the sessions too: the token minted after the reset is gone with them.
-        #expect(try await mock.get("/api/auth/me", bearer: token).status == 401)
-        token = try await mock.signInStaff("admin@acme.test").token
-        #expect(try await internalNotes(mock, token) == "saved in the snapshot")
+            let imported = try await putSnapshot(mock, export.body)
+            #expect(imported.status == 200)
+            #expect(imported.data.keys == ["bytes", "duration_ms"])
+            #expect(imported.data["bytes"]?.number == Double(export.body.count))
+            // The import replaced the sessions too: the token minted after the reset is gone with them.
+            #expect(try await mock.get("/api/auth/me", bearer: token).status == 401)
+            token = try await mock.signInStaff("admin@acme.test").token
+            #expect(try await internalNotes(mock, token) == "saved in the snapshot")
+        }
     }
 
     @Test func aFileThatIsNotOurDatabaseIsA400AndChangesNothing() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        let token = try await mock.signInStaff("admin@acme.test").token
-        let good = try await mock.get("/__mock/snapshot").body
+        try await withMock { mock in
+            let token = try await mock.signInStaff("admin@acme.test").token
+            let good = try await mock.get("/__mock/snapshot").body
 
-        let foreignFile = try Self.databaseFile { db in
-            try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
-            try db.execute(sql: "INSERT INTO notes (body) VALUES ('not ours')")
-        }
-        let foreign = try Data(contentsOf: foreignFile)
-        try? FileManager.default.removeItem(at: foreignFile)
-        let missingTable = try Self.rewritten(good) { db in
-            try db.execute(sql: "PRAGMA foreign_keys = OFF")
-            try db.execute(sql: "DROP TABLE macro_runs")
-        }
-        let extraTable = try Self.rewritten(good) { db in try db.execute(sql: "CREATE TABLE extra (x)") }
-        let danglingRow = try Self.rewritten(good) { db in
-            try db.execute(sql: "PRAGMA foreign_keys = OFF")
-            try db.execute(sql: "UPDATE orders SET client_id = 'no-such-client' WHERE rowid = (SELECT MIN(rowid) FROM orders)")
-        }
-        let futureMigration = try Self.rewritten(good) { db in
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
-        }
-        var damaged = good
-        damaged.replaceSubrange(4096..<8192, with: Data(repeating: 0xA5, count: 4096))
+            let foreignFile = try Self.databaseFile { db in
+                try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+                try db.execute(sql: "INSERT INTO notes (body) VALUES ('not ours')")
+            }
+            let foreign = try Data(contentsOf: foreignFile)
+            try? FileManager.default.removeItem(at: foreignFile)
+            let missingTable = try Self.rewritten(good) { db in
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                try db.execute(sql: "DROP TABLE macro_runs")
+            }
+            let extraTable = try Self.rewritten(good) { db in try db.execute(sql: "CREATE TABLE extra (x)") }
+            let danglingRow = try Self.rewritten(good) { db in
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                try db.execute(sql: "UPDATE orders SET client_id = 'no-such-client' WHERE rowid = (SELECT MIN(rowid) FROM orders)")
+            }
+            let futureMigration = try Self.rewritten(good) { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
+            }
+            var damaged = good
+            damaged.replaceSubrange(4096..<8192, with: Data(repeating: 0xA5, count: 4096))
 
-        let cases: [(String, Data, String)] = [
-            ("empty", Data(), "not an SQLite database"),
-            ("text", Data("hello, not a database".utf8), "not an SQLite database"),
-            ("header then noise", Data("SQLite format 3\u{0}".utf8) + Data(repeating: 7, count: 4000), "not an SQLite database"),
-            ("truncated", good.prefix(good.count / 3), "the database is damaged"),
-            ("damaged pages", damaged, "the database is damaged"),
-            ("another application's database", foreign, "it is not a RepairMinder Mock database (no migrations table)"),
-            ("a table missing", missingTable, "its schema is not this version's: differs in macro_runs, macro_runs_due, macro_runs_ticket"),
-            ("a table too many", extraTable, "its schema is not this version's: differs in extra"),
-            ("a row pointing nowhere", danglingRow, "rows refer to rows that do not exist"),
-            ("a newer version's", futureMigration,
-             "its migrations (v1-auth, v1-resources, v2-device-detail, v3-enquiries, v4-ordered-indexes, v5-order-ticket-index, v6-macro-schedule, v99-from-the-future) are not this version's"),
-        ]
-        let before = try mock.dump()
-        for (label, data, reason) in cases {
-            let reply = try await putSnapshot(mock, data)
-            #expect(reply.status == 400, "\(label)")
-            #expect(reply.error == "Not a RepairMinder Mock state file: \(reason)", "\(label)")
+            let cases: [(String, Data, String)] = [
+                ("empty", Data(), "not an SQLite database"),
+                ("text", Data("hello, not a database".utf8), "not an SQLite database"),
+                ("header then noise", Data("SQLite format 3\u{0}".utf8) + Data(repeating: 7, count: 4000), "not an SQLite database"),
+                ("truncated", good.prefix(good.count / 3), "the database is damaged"),
+                ("damaged pages", damaged, "the database is damaged"),
+                ("another application's database", foreign, "it is not a RepairMinder Mock database (no migrations table)"),
+                ("a table missing", missingTable, "its schema is not this version's: differs in macro_runs, macro_runs_due, macro_runs_ticket"),
+                ("a table too many", extraTable, "its schema is not this version's: differs in extra"),
+                ("a row pointing nowhere", danglingRow, "rows refer to rows that do not exist"),
+                ("a newer version's", futureMigration,
+                 "its migrations (v1-auth, v1-resources, v2-device-detail, v3-enquiries, v4-ordered-indexes, v5-order-ticket-index, v6-macro-schedule, v99-from-the-future) are not this version's"),
+            ]
+            let before = try mock.dump()
+            for (label, data, reason) in cases {
+                let reply = try await putSnapshot(mock, data)
+                #expect(reply.status == 400, "\(label)")
+                #expect(reply.error == "Not a RepairMinder Mock state file: \(reason)", "\(label)")
+            }
+            #expect(try mock.dump() == before)
+            #expect(try await mock.get("/api/auth/me", bearer: token).status == 200)
         }
-        #expect(try mock.dump() == before)
-        #expect(try await mock.get("/api/auth/me", bearer: token).status == 200)
     }
 
     @Test func anOlderSchemaOfOursIsBroughtForward() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        let older = try Self.databaseFile { db in }
-        try Self.migrate(older, upTo: "v2-device-detail")
-        let reply = try await putSnapshot(mock, try Data(contentsOf: older))
-        try? FileManager.default.removeItem(at: older)
-        #expect(reply.status == 200, "\(reply.error ?? "")")
-        // An empty v2 database: no companies, so nobody can sign in; the schema is today's.
-        #expect(try await mock.post("/api/auth/login", ["email": "admin@acme.test", "password": "password123"]).status == 401)
-        #expect(try mock.server.environment.store.tableNames().contains("macro_stages"))
+        try await withMock { mock in
+            let older = try Self.databaseFile { db in }
+            try Self.migrate(older, upTo: "v2-device-detail")
+            let reply = try await putSnapshot(mock, try Data(contentsOf: older))
+            try? FileManager.default.removeItem(at: older)
+            #expect(reply.status == 200, "\(reply.error ?? "")")
+            // An empty v2 database: no companies, so nobody can sign in; the schema is today's.
+            #expect(try await mock.post("/api/auth/login", ["email": "admin@acme.test", "password": "password123"]).status == 401)
+            #expect(try mock.server.environment.store.tableNames().contains("macro_stages"))
+        }
     }
 
     @Test func pinMakesTheCurrentStateWhatResetReturnsTo() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        var token = try await mock.signInStaff("admin@acme.test").token
-        #expect(try await mock.patch(Self.orderPath, ["notes": "pinned"], bearer: token).status == 200)
-        let pin = try await mock.post("/__mock/snapshot/pin")
-        #expect(pin.status == 200)
-        #expect(pin.data.keys == ["bytes", "duration_ms"])
-        #expect(try await mock.patch(Self.orderPath, ["notes": "after the pin"], bearer: token).status == 200)
-        #expect(try await mock.post("/__mock/reset").status == 200)
-        // The pin kept the session that existed when it was taken.
-        #expect(try await mock.get("/api/auth/me", bearer: token).status == 200)
-        #expect(try await internalNotes(mock, token) == "pinned")
-        // A namespace is not affected by the default's pin: it starts from the seed.
-        let other = try MockHarness(namespace: "fresh", of: mock)
-        defer { other.stop() }
-        token = try await other.signInStaff("admin@acme.test").token
-        #expect(try await internalNotes(other, token) != "pinned")
+        try await withMock { mock in
+            var token = try await mock.signInStaff("admin@acme.test").token
+            #expect(try await mock.patch(Self.orderPath, ["notes": "pinned"], bearer: token).status == 200)
+            let pin = try await mock.post("/__mock/snapshot/pin")
+            #expect(pin.status == 200)
+            #expect(pin.data.keys == ["bytes", "duration_ms"])
+            #expect(try await mock.patch(Self.orderPath, ["notes": "after the pin"], bearer: token).status == 200)
+            #expect(try await mock.post("/__mock/reset").status == 200)
+            // The pin kept the session that existed when it was taken.
+            #expect(try await mock.get("/api/auth/me", bearer: token).status == 200)
+            #expect(try await internalNotes(mock, token) == "pinned")
+            // A namespace is not affected by the default's pin: it starts from the seed.
+            let other = try MockHarness(namespace: "fresh", of: mock)
+            token = try await other.signInStaff("admin@acme.test").token
+            #expect(try await internalNotes(other, token) != "pinned")
+        }
     }
 
     @Test func snapshotsBelongToTheirNamespace() async throws {
-        let root = try MockHarness()
-        let alpha = try MockHarness(namespace: "alpha", of: root)
-        defer { alpha.stop(); root.stop() }
-        let token = try await alpha.signInStaff("admin@acme.test").token
-        #expect(try await alpha.patch(Self.orderPath, ["notes": "alpha only"], bearer: token).status == 200)
-        let export = try await alpha.get("/__mock/snapshot")
-        #expect(export.header("content-disposition") == "attachment; filename=\"repairminder-mock-alpha.sqlite\"")
-        let beta = try MockHarness(namespace: "beta", of: root)
-        defer { beta.stop() }
-        #expect(try await putSnapshot(beta, export.body).status == 200)
-        // beta now holds alpha's state, sessions included, but its own token key: sign in anew.
-        let betaToken = try await beta.signInStaff("admin@acme.test").token
-        #expect(try await internalNotes(beta, betaToken) == "alpha only")
-        let rootToken = try await root.signInStaff("admin@acme.test").token
-        #expect(try await internalNotes(root, rootToken) != "alpha only")
+        try await withMock { root in
+            let alpha = try MockHarness(namespace: "alpha", of: root)
+            let token = try await alpha.signInStaff("admin@acme.test").token
+            #expect(try await alpha.patch(Self.orderPath, ["notes": "alpha only"], bearer: token).status == 200)
+            let export = try await alpha.get("/__mock/snapshot")
+            #expect(export.header("content-disposition") == "attachment; filename=\"repairminder-mock-alpha.sqlite\"")
+            let beta = try MockHarness(namespace: "beta", of: root)
+            #expect(try await putSnapshot(beta, export.body).status == 200)
+            // beta now holds alpha's state, sessions included, but its own token key: sign in anew.
+            let betaToken = try await beta.signInStaff("admin@acme.test").token
+            #expect(try await internalNotes(beta, betaToken) == "alpha only")
+            let rootToken = try await root.signInStaff("admin@acme.test").token
+            #expect(try await internalNotes(root, rootToken) != "alpha only")
+        }
     }
 
     @Test func aStateFileSeedsANewServerAndStopExportsIt() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let exported = folder.appendingPathComponent("state.sqlite")
-        let first = try MockHarness { $0.exportOnExit = exported }
-        let token = try await first.signInStaff("admin@acme.test").token
-        #expect(try await first.patch(Self.orderPath, ["notes": "handed to a colleague"], bearer: token).status == 200)
-        first.stop()
+        let token = try await withMock({ $0.exportOnExit = exported }) { first in
+            let token = try await first.signInStaff("admin@acme.test").token
+            #expect(try await first.patch(Self.orderPath, ["notes": "handed to a colleague"], bearer: token).status == 200)
+            return token
+        }
         #expect(FileManager.default.fileExists(atPath: exported.path))
 
-        let second = try MockHarness { configuration in
+        try await withMock({ configuration in
             configuration.seedSnapshot = nil
             configuration.seedURL = exported
+        }) { second in
+            // The session came along, and reset returns to the file's state, not the bundled seed.
+            #expect(try await second.get("/api/auth/me", bearer: token).status == 200)
+            #expect(try await internalNotes(second, token) == "handed to a colleague")
+            #expect(try await second.post("/__mock/reset").status == 200)
+            let again = try await second.signInStaff("admin@acme.test").token
+            #expect(try await internalNotes(second, again) == "handed to a colleague")
         }
-        defer { second.stop() }
-        // The session came along, and reset returns to the file's state, not the bundled seed.
-        #expect(try await second.get("/api/auth/me", bearer: token).status == 200)
-        #expect(try await internalNotes(second, token) == "handed to a colleague")
-        #expect(try await second.post("/__mock/reset").status == 200)
-        let again = try await second.signInStaff("admin@acme.test").token
-        #expect(try await internalNotes(second, again) == "handed to a colleague")
     }
 
     @Test func aSeedFileThatIsNotOurDatabaseStopsTheStartWithTheReason() throws {

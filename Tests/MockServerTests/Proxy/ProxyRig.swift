@@ -8,12 +8,22 @@ import Logging
 @testable import MockBasics
 @testable import MockStore
 import MockHTTP
+import MockTestSupport
+
+/// Runs `body` with a rig of its own (`ProxyRig(configure)`), stopped when `body` returns or throws.
+func withProxyRig<T>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ configure: (inout MockProxyConfiguration) -> Void = { _ in },
+    _ body: (ProxyRig) async throws -> T
+) async throws -> T {
+    try await withStarted(isolation: isolation, { try ProxyRig(configure) }, body)
+}
 
 /// The proxy between a test and an upstream on loopback: a real mock (answered in process) behind a
 /// small HTTP server of the test's own, which records every request it receives and can alter an
 /// answer on purpose (an upstream that drifts), and `MockProxy` on port 0 in front, recording to a
-/// folder of its own and logging into `logLines`.
-final class ProxyRig: Sendable {
+/// folder of its own and logging into `logLines`. A test has one through `withProxyRig`.
+final class ProxyRig: Stoppable {
     typealias Alteration = @Sendable (HTTPResponse) -> HTTPResponse
 
     let mock: MockHarness
@@ -101,7 +111,7 @@ final class ProxyRig: Sendable {
         request.setValue("RepairMinder/1.0 (iPhone; iOS 17.0)", forHTTPHeaderField: "User-Agent")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw HarnessError("no HTTP response") }
+        guard let http = response as? HTTPURLResponse else { throw TestFailure("no HTTP response") }
         var lowered: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { lowered[name.lowercased()] = value }
@@ -132,7 +142,7 @@ final class ProxyRig: Sendable {
     /// `GET /__mock/drift`'s data.
     func report(token: String? = nil) async throws -> JSONValue {
         let reply = try await send("GET", "/__mock/drift", headers: token.map { ["Authorization": "Bearer \($0)"] } ?? [:])
-        guard reply.status == 200 else { throw HarnessError("drift report: \(reply.status) \(reply.error ?? "")") }
+        guard reply.status == 200 else { throw TestFailure("drift report: \(reply.status) \(reply.error ?? "")") }
         return reply.data
     }
 
@@ -149,12 +159,12 @@ final class ProxyRig: Sendable {
     /// Staff sign-in through the proxy (password, emailed code read from the upstream's control API).
     func signInStaff(_ email: String = "admin@acme.test") async throws -> (token: String, refreshToken: String, code: String) {
         let login = try await post("/api/auth/login", ["email": .string(email), "password": "password123"])
-        guard let userID = login.data["userId"]?.string else { throw HarnessError("login: \(login.status)") }
+        guard let userID = login.data["userId"]?.string else { throw TestFailure("login: \(login.status)") }
         _ = try await post("/api/auth/2fa/request", ["userId": .string(userID), "email": .string(email)])
-        guard let code = try await mock.latestCode(to: email, kind: "staff_2fa") else { throw HarnessError("no 2FA code") }
+        guard let code = try await mock.latestCode(to: email, kind: "staff_2fa") else { throw TestFailure("no 2FA code") }
         let verify = try await post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)])
         guard let token = verify.data["token"]?.string, let refresh = verify.data["refreshToken"]?.string else {
-            throw HarnessError("2FA verify: \(verify.status) \(verify.error ?? "")")
+            throw TestFailure("2FA verify: \(verify.status) \(verify.error ?? "")")
         }
         return (token, refresh, code)
     }
@@ -162,11 +172,11 @@ final class ProxyRig: Sendable {
     /// Customer sign-in through the proxy (magic-link code).
     func signInCustomer(_ email: String = "jane@customer.test", companyID: String? = nil) async throws -> (token: String, code: String) {
         _ = try await post("/api/customer/auth/request-magic-link", ["email": .string(email)])
-        guard let code = try await mock.latestCode(to: email, kind: "customer_magic_link") else { throw HarnessError("no code") }
+        guard let code = try await mock.latestCode(to: email, kind: "customer_magic_link") else { throw TestFailure("no code") }
         var body: [String: JSONValue] = ["email": .string(email), "code": .string(code)]
         if let companyID { body["companyId"] = .string(companyID) }
         let verify = try await post("/api/customer/auth/verify-code", body)
-        guard let token = verify.data["token"]?.string else { throw HarnessError("customer verify: \(verify.status)") }
+        guard let token = verify.data["token"]?.string else { throw TestFailure("customer verify: \(verify.status)") }
         return (token, code)
     }
 }

@@ -5,6 +5,8 @@ import Testing
 @testable import MockBasics
 @testable import MockStore
 import MockHTTP
+import RepairMinderMockControl
+import MockTestSupport
 
 /// Proxy mode (docs/drift.md), against upstreams on loopback: the mock itself (the app sees what it
 /// would see direct, and nothing drifts), the mock altered on purpose (each kind of drift at its
@@ -14,203 +16,203 @@ import MockHTTP
     static let acmeOrder = SeedIDs.order(1)
 
     @Test func theAppSeesTheMocksOwnAnswersThroughTheProxyAndNothingDrifts() async throws {
-        let rig = try ProxyRig()
-        defer { rig.stop() }
-        let staff = try await rig.signInStaff()
-        let orderDevices = try await rig.get("/api/orders/\(Self.acmeOrder)", bearer: staff.token).data["devices"]?.array ?? []
-        let device = try #require(orderDevices.first?["id"]?.string)
-        let tickets = try await rig.get("/api/tickets", bearer: staff.token).data.array ?? []
-        let ticket = try #require(tickets.first?["id"]?.string)
-        let clients = try await rig.get("/api/clients", bearer: staff.token).data.array ?? []
-        let client = try #require(clients.first?["id"]?.string)
-        let staffReads = [
-            "/api/auth/me", "/api/orders", "/api/orders?status=awaiting_authorisation&limit=5", "/api/orders/\(Self.acmeOrder)",
-            "/api/orders/\(Self.acmeOrder)/devices/\(device)", "/api/devices", "/api/devices/\(device)", "/api/devices/my-queue",
-            "/api/devices/my-active-work", "/api/tickets", "/api/tickets/\(ticket)", "/api/macros", "/api/clients",
-            "/api/clients/\(client)", "/api/clients/search?q=jane", "/api/dashboard/stats", "/api/dashboard/enquiry-stats",
-            "/api/company-locations", "/api/users/me", "/api/subscription/features", "/api/user/push-preferences",
-            "/api/companies/\(SeedIDs.acme)", "/api/orders/\(SeedIDs.order(1, "b"))",
-        ]
-        for path in staffReads {
-            let (proxied, direct) = try await rig.getThroughAndDirect(path, bearer: staff.token)
-            #expect(proxied.status == direct[0].status, "\(path)")
-            #expect(direct.contains { $0.body == proxied.body }, "\(path): the proxy passes the upstream's bytes on")
-            #expect(proxied.header("content-type") == direct[0].header("content-type"), "\(path)")
-        }
+        try await withProxyRig { rig in
+            let staff = try await rig.signInStaff()
+            let orderDevices = try await rig.get("/api/orders/\(Self.acmeOrder)", bearer: staff.token).data["devices"]?.array ?? []
+            let device = try #require(orderDevices.first?["id"]?.string)
+            let tickets = try await rig.get("/api/tickets", bearer: staff.token).data.array ?? []
+            let ticket = try #require(tickets.first?["id"]?.string)
+            let clients = try await rig.get("/api/clients", bearer: staff.token).data.array ?? []
+            let client = try #require(clients.first?["id"]?.string)
+            let staffReads = [
+                "/api/auth/me", "/api/orders", "/api/orders?status=awaiting_authorisation&limit=5", "/api/orders/\(Self.acmeOrder)",
+                "/api/orders/\(Self.acmeOrder)/devices/\(device)", "/api/devices", "/api/devices/\(device)", "/api/devices/my-queue",
+                "/api/devices/my-active-work", "/api/tickets", "/api/tickets/\(ticket)", "/api/macros", "/api/clients",
+                "/api/clients/\(client)", "/api/clients/search?q=jane", "/api/dashboard/stats", "/api/dashboard/enquiry-stats",
+                "/api/company-locations", "/api/users/me", "/api/subscription/features", "/api/user/push-preferences",
+                "/api/companies/\(MockSeed.Company.acme)", "/api/orders/\(SeedIDs.order(1, "b"))",
+            ]
+            for path in staffReads {
+                let (proxied, direct) = try await rig.getThroughAndDirect(path, bearer: staff.token)
+                #expect(proxied.status == direct[0].status, "\(path)")
+                #expect(direct.contains { $0.body == proxied.body }, "\(path): the proxy passes the upstream's bytes on")
+                #expect(proxied.header("content-type") == direct[0].header("content-type"), "\(path)")
+            }
 
-        let customer = try await rig.signInCustomer()
-        let orders = try await rig.get("/api/customer/orders", bearer: customer.token).data.array ?? []
-        let customerOrder = try #require(orders.first?["id"]?.string)
-        for path in ["/api/customer/auth/me", "/api/customer/orders", "/api/customer/orders/\(customerOrder)"] {
-            let (proxied, direct) = try await rig.getThroughAndDirect(path, bearer: customer.token)
-            #expect(proxied.status == 200 && direct.contains { $0.body == proxied.body },
-                    "\(path): \(String(decoding: proxied.body, as: UTF8.self)) vs \(String(decoding: direct[0].body, as: UTF8.self))")
-        }
-        // A write, and a refusal: both documented.
-        let renamed = try await rig.send("PATCH", "/api/users/me", json: ["first_name": "Alicia"], bearer: staff.token)
-        #expect(renamed.status == 200)
-        let refused = try await rig.post("/api/auth/login", ["email": "admin@acme.test", "password": "wrong"])
-        #expect(refused.status == 401 && refused.error == "Invalid credentials")
+            let customer = try await rig.signInCustomer()
+            let orders = try await rig.get("/api/customer/orders", bearer: customer.token).data.array ?? []
+            let customerOrder = try #require(orders.first?["id"]?.string)
+            for path in ["/api/customer/auth/me", "/api/customer/orders", "/api/customer/orders/\(customerOrder)"] {
+                let (proxied, direct) = try await rig.getThroughAndDirect(path, bearer: customer.token)
+                #expect(proxied.status == 200 && direct.contains { $0.body == proxied.body },
+                        "\(path): \(String(decoding: proxied.body, as: UTF8.self)) vs \(String(decoding: direct[0].body, as: UTF8.self))")
+            }
+            // A write, and a refusal: both documented.
+            let renamed = try await rig.send("PATCH", "/api/users/me", json: ["first_name": "Alicia"], bearer: staff.token)
+            #expect(renamed.status == 200)
+            let refused = try await rig.post("/api/auth/login", ["email": "admin@acme.test", "password": "wrong"])
+            #expect(refused.status == 401 && refused.error == "Invalid credentials")
 
-        let report = try await rig.report()
-        #expect(ProxyRig.findings(report) == [])
-        let exchanges = try #require(report["exchanges"]?.intValue)
-        #expect(exchanges == Int64(3 + 3 + staffReads.count + 2 + 1 + 3 + 2))
-        #expect(report["matched"]?.intValue == exchanges)
-        #expect(report["upstream_errors"]?.intValue == 0)
-        #expect(report["upstream"]?.string == "http://127.0.0.1:\(rig.upstream.port)")
-        let getOrder = try #require(report["operations"]?.array?.first { $0["operation_id"]?.string == "getOrder" })
-        #expect(getOrder["path"]?.string == "/api/orders/{id}" && getOrder["method"]?.string == "GET")
-        #expect(getOrder["exchanges"]?.intValue == 3 && getOrder["matched"]?.intValue == 3)
-        #expect(report["unseen_operations"]?.array?.contains("getAvatar") == true)
-        #expect(report["unseen_operations"]?.array?.contains("getOrder") == false)
+            let report = try await rig.report()
+            #expect(ProxyRig.findings(report) == [])
+            let exchanges = try #require(report["exchanges"]?.intValue)
+            #expect(exchanges == Int64(3 + 3 + staffReads.count + 2 + 1 + 3 + 2))
+            #expect(report["matched"]?.intValue == exchanges)
+            #expect(report["upstream_errors"]?.intValue == 0)
+            #expect(report["upstream"]?.string == "http://127.0.0.1:\(rig.upstream.port)")
+            let getOrder = try #require(report["operations"]?.array?.first { $0["operation_id"]?.string == "getOrder" })
+            #expect(getOrder["path"]?.string == "/api/orders/{id}" && getOrder["method"]?.string == "GET")
+            #expect(getOrder["exchanges"]?.intValue == 3 && getOrder["matched"]?.intValue == 3)
+            #expect(report["unseen_operations"]?.array?.contains("getAvatar") == true)
+            #expect(report["unseen_operations"]?.array?.contains("getOrder") == false)
+        }
     }
 
     @Test func eachKindOfDriftIsFoundAtItsPointerAndNothingElse() async throws {
-        let rig = try ProxyRig()
-        defer { rig.stop() }
-        let staff = try await rig.signInStaff()
+        try await withProxyRig { rig in
+            let staff = try await rig.signInStaff()
 
-        // The login step: a key gone, a key unknown, a wrong type, a null, all in one answer.
-        rig.alterJSON("POST", "/api/auth/login") { value in
-            value = value.setting(["data", "userId"], to: nil)
-                .setting(["data", "loginAttempt"], to: 1)
-                .setting(["data", "user", "firstName"], to: 42)
-                .setting(["data", "user", "email"], to: .null)
-        }
-        let login = try await rig.post("/api/auth/login", ["email": "admin@acme.test", "password": "password123"])
-        #expect(login.status == 200 && login.data["user"]?["firstName"]?.intValue == 42, "the app gets the upstream's answer")
-        // A value outside its enum in every item of a list: one finding, at `*`.
-        rig.alterJSON("GET", "/api/orders") { $0 = $0.setting(["data", "*", "status"], to: "lost_in_post") }
-        _ = try await rig.get("/api/orders", bearer: staff.token)
-        _ = try await rig.get("/api/orders", bearer: staff.token)
-        // A status the document does not give the operation.
-        rig.alter("GET", "/api/macros") { response in
-            var response = response
-            response.status = 418
-            return response
-        }
-        _ = try await rig.get("/api/macros", bearer: staff.token)
-        // Not JSON where JSON is documented.
-        rig.alter("GET", "/api/dashboard/enquiry-stats") { response in
-            var response = response
-            response.body = Data("<html>Bad gateway</html>".utf8)
-            response.headers.set("Content-Type", "text/html")
-            return response
-        }
-        _ = try await rig.get("/api/dashboard/enquiry-stats", bearer: staff.token)
-        // The envelope: `success` missing, `ok` unknown.
-        rig.alterJSON("GET", "/api/subscription/features") { $0 = $0.setting(["success"], to: nil).setting(["ok"], to: true) }
-        _ = try await rig.get("/api/subscription/features", bearer: staff.token)
-        // A path the document does not know (the id stays out of the report).
-        _ = try await rig.get("/api/warranty-claims/8c1d0f7e-1111-4000-8000-000000000001", bearer: staff.token)
+            // The login step: a key gone, a key unknown, a wrong type, a null, all in one answer.
+            rig.alterJSON("POST", "/api/auth/login") { value in
+                value = value.setting(["data", "userId"], to: nil)
+                    .setting(["data", "loginAttempt"], to: 1)
+                    .setting(["data", "user", "firstName"], to: 42)
+                    .setting(["data", "user", "email"], to: .null)
+            }
+            let login = try await rig.post("/api/auth/login", ["email": "admin@acme.test", "password": "password123"])
+            #expect(login.status == 200 && login.data["user"]?["firstName"]?.intValue == 42, "the app gets the upstream's answer")
+            // A value outside its enum in every item of a list: one finding, at `*`.
+            rig.alterJSON("GET", "/api/orders") { $0 = $0.setting(["data", "*", "status"], to: "lost_in_post") }
+            _ = try await rig.get("/api/orders", bearer: staff.token)
+            _ = try await rig.get("/api/orders", bearer: staff.token)
+            // A status the document does not give the operation.
+            rig.alter("GET", "/api/macros") { response in
+                var response = response
+                response.status = 418
+                return response
+            }
+            _ = try await rig.get("/api/macros", bearer: staff.token)
+            // Not JSON where JSON is documented.
+            rig.alter("GET", "/api/dashboard/enquiry-stats") { response in
+                var response = response
+                response.body = Data("<html>Bad gateway</html>".utf8)
+                response.headers.set("Content-Type", "text/html")
+                return response
+            }
+            _ = try await rig.get("/api/dashboard/enquiry-stats", bearer: staff.token)
+            // The envelope: `success` missing, `ok` unknown.
+            rig.alterJSON("GET", "/api/subscription/features") { $0 = $0.setting(["success"], to: nil).setting(["ok"], to: true) }
+            _ = try await rig.get("/api/subscription/features", bearer: staff.token)
+            // A path the document does not know (the id stays out of the report).
+            _ = try await rig.get("/api/warranty-claims/8c1d0f7e-1111-4000-8000-000000000001", bearer: staff.token)
 
-        let report = try await rig.report()
-        #expect(ProxyRig.findings(report) == [
-            "getEnquiryStats invalid_json 200 ",
-            "getSubscriptionFeatures missing_key 200 /success",
-            "getSubscriptionFeatures unknown_key 200 /ok",
-            "listMacros undocumented_status 418 ",
-            "listOrders not_in_enum 200 /data/*/status",
-            "loginStaff missing_key 200 /data/userId",
-            "loginStaff unexpected_null 200 /data/user/email",
-            "loginStaff unknown_key 200 /data/loginAttempt",
-            "loginStaff wrong_type 200 /data/user/firstName",
-            "undocumented undocumented_operation - ",
-        ])
-        let operations = report["operations"]?.array ?? []
-        let listOrders = try #require(operations.first { $0["operation_id"]?.string == "listOrders" })
-        #expect(listOrders["exchanges"]?.intValue == 2 && listOrders["matched"]?.intValue == 0)
-        let notInEnum = try #require(listOrders["findings"]?[0])
-        #expect(notInEnum["count"]?.intValue == 2, "a finding seen twice is counted, not repeated")
-        #expect(notInEnum["actual"]?.string == "string of 12 characters", "the value itself is never shown")
-        #expect(notInEnum["expected"]?.string?.hasPrefix("one of \"") == true)
-        let login0 = try #require(operations.first { $0["operation_id"]?.string == "loginStaff" })
-        let wrongType = try #require(login0["findings"]?.array?.first { $0["kind"]?.string == "wrong_type" })
-        #expect(wrongType["expected"]?.string == "string" && wrongType["actual"]?.string == "integer")
-        let undocumented = try #require(operations.first { $0["operation_id"] == .null })
-        #expect(undocumented["path"]?.string == "/api/warranty-claims/{}")
-        #expect(undocumented["findings"]?[0]?["actual"]?.string == "GET /api/warranty-claims/{}")
-        let macros = try #require(operations.first { $0["operation_id"]?.string == "listMacros" })
-        #expect(macros["findings"]?[0]?["actual"]?.string == "status 418")
-        #expect(report["exchanges"]?.intValue == 3 + 7 && report["matched"]?.intValue == 3, "the sign-in matched")
+            let report = try await rig.report()
+            #expect(ProxyRig.findings(report) == [
+                "getEnquiryStats invalid_json 200 ",
+                "getSubscriptionFeatures missing_key 200 /success",
+                "getSubscriptionFeatures unknown_key 200 /ok",
+                "listMacros undocumented_status 418 ",
+                "listOrders not_in_enum 200 /data/*/status",
+                "loginStaff missing_key 200 /data/userId",
+                "loginStaff unexpected_null 200 /data/user/email",
+                "loginStaff unknown_key 200 /data/loginAttempt",
+                "loginStaff wrong_type 200 /data/user/firstName",
+                "undocumented undocumented_operation - ",
+            ])
+            let operations = report["operations"]?.array ?? []
+            let listOrders = try #require(operations.first { $0["operation_id"]?.string == "listOrders" })
+            #expect(listOrders["exchanges"]?.intValue == 2 && listOrders["matched"]?.intValue == 0)
+            let notInEnum = try #require(listOrders["findings"]?[0])
+            #expect(notInEnum["count"]?.intValue == 2, "a finding seen twice is counted, not repeated")
+            #expect(notInEnum["actual"]?.string == "string of 12 characters", "the value itself is never shown")
+            #expect(notInEnum["expected"]?.string?.hasPrefix("one of \"") == true)
+            let login0 = try #require(operations.first { $0["operation_id"]?.string == "loginStaff" })
+            let wrongType = try #require(login0["findings"]?.array?.first { $0["kind"]?.string == "wrong_type" })
+            #expect(wrongType["expected"]?.string == "string" && wrongType["actual"]?.string == "integer")
+            let undocumented = try #require(operations.first { $0["operation_id"] == .null })
+            #expect(undocumented["path"]?.string == "/api/warranty-claims/{}")
+            #expect(undocumented["findings"]?[0]?["actual"]?.string == "GET /api/warranty-claims/{}")
+            let macros = try #require(operations.first { $0["operation_id"]?.string == "listMacros" })
+            #expect(macros["findings"]?[0]?["actual"]?.string == "status 418")
+            #expect(report["exchanges"]?.intValue == 3 + 7 && report["matched"]?.intValue == 3, "the sign-in matched")
 
-        // One log line per new finding, none for a repeat.
-        let driftLines = rig.logLines.withLock { $0 }.filter { $0.contains("drift:") }
-        #expect(driftLines.count == 10, "\(driftLines.joined(separator: "\n"))")
-        #expect(driftLines.contains { $0.contains("GET /api/orders (listOrders) 200 not_in_enum at /data/*/status") })
+            // One log line per new finding, none for a repeat.
+            let driftLines = rig.logLines.withLock { $0 }.filter { $0.contains("drift:") }
+            #expect(driftLines.count == 10, "\(driftLines.joined(separator: "\n"))")
+            #expect(driftLines.contains { $0.contains("GET /api/orders (listOrders) 200 not_in_enum at /data/*/status") })
+        }
     }
 
     @Test func secretsNeverReachTheReportTheLogOrTheRecordings() async throws {
-        let rig = try ProxyRig()
-        let staff = try await rig.signInStaff()
-        let refreshed = try await rig.post("/api/auth/refresh", ["refreshToken": .string(staff.refreshToken)])
-        let newToken = try #require(refreshed.data["token"]?.string)
-        let customer = try await rig.signInCustomer()
-        // A drift whose value is a secret: reported by type and size only.
-        rig.alterJSON("GET", "/api/auth/me") { $0 = $0.setting(["data", "sessionToken"], to: .string(staff.token)) }
-        _ = try await rig.get("/api/auth/me", bearer: newToken)
-        _ = try await rig.get("/api/customer/orders?token=\(customer.code)", bearer: customer.token)
-        let report = try await rig.proxy.driftReport()
-        rig.proxy.stop()   // writes --report; the recordings are finished
+        try await withProxyRig { rig in
+            let staff = try await rig.signInStaff()
+            let refreshed = try await rig.post("/api/auth/refresh", ["refreshToken": .string(staff.refreshToken)])
+            let newToken = try #require(refreshed.data["token"]?.string)
+            let customer = try await rig.signInCustomer()
+            // A drift whose value is a secret: reported by type and size only.
+            rig.alterJSON("GET", "/api/auth/me") { $0 = $0.setting(["data", "sessionToken"], to: .string(staff.token)) }
+            _ = try await rig.get("/api/auth/me", bearer: newToken)
+            _ = try await rig.get("/api/customer/orders?token=\(customer.code)", bearer: customer.token)
+            let report = try await rig.proxy.driftReport()
+            rig.proxy.stop()   // writes --report; the recordings are finished
 
-        let secrets = [staff.token, staff.refreshToken, staff.code, newToken, customer.token, customer.code, "password123"]
-        var texts = ["report": String(decoding: report, as: UTF8.self),
-                     "log": rig.logLines.withLock { $0 }.joined(separator: "\n"),
-                     "report file": try String(contentsOf: rig.reportFile, encoding: .utf8)]
-        let recordings = try FileManager.default.contentsOfDirectory(at: rig.recordDirectory, includingPropertiesForKeys: nil)
-        #expect(recordings.count == 8)
-        for file in recordings { texts[file.lastPathComponent] = try String(contentsOf: file, encoding: .utf8) }
-        for (name, text) in texts {
-            for secret in secrets { #expect(!text.contains(secret), "\(name) holds a secret") }
+            let secrets = [staff.token, staff.refreshToken, staff.code, newToken, customer.token, customer.code, "password123"]
+            var texts = ["report": String(decoding: report, as: UTF8.self),
+                         "log": rig.logLines.withLock { $0 }.joined(separator: "\n"),
+                         "report file": try String(contentsOf: rig.reportFile, encoding: .utf8)]
+            let recordings = try FileManager.default.contentsOfDirectory(at: rig.recordDirectory, includingPropertiesForKeys: nil)
+            #expect(recordings.count == 8)
+            for file in recordings { texts[file.lastPathComponent] = try String(contentsOf: file, encoding: .utf8) }
+            for (name, text) in texts {
+                for secret in secrets { #expect(!text.contains(secret), "\(name) holds a secret") }
+            }
+            #expect(texts["report"]!.contains("unknown_key") && texts["report"]!.contains("/data/sessionToken"))
+
+            // What a recording keeps: a replayable HAR 1.2 entry with the credentials marked.
+            let verify = try #require(recordings.first { $0.lastPathComponent.hasSuffix("-POST-verifyStaffTwoFactor.har") })
+            let har = try #require(JSONValue.parse(try Data(contentsOf: verify)))
+            #expect(har["log"]?["version"]?.string == "1.2")
+            let entry = try #require(har["log"]?["entries"]?[0])
+            #expect(entry["request"]?["method"]?.string == "POST")
+            #expect(entry["request"]?["url"]?.string == "http://127.0.0.1:\(rig.upstream.port)/api/auth/2fa/verify")
+            let posted = try #require(JSONValue(json: entry["request"]?["postData"]?["text"]?.string ?? ""))
+            #expect(posted["code"]?.string == "[redacted]" && posted["userId"]?.string == MockSeed.Staff.admin.id)
+            #expect(entry["response"]?["status"]?.intValue == 200)
+            let answer = try #require(JSONValue(json: entry["response"]?["content"]?["text"]?.string ?? ""))
+            #expect(answer["data"]?["token"]?.string == "[redacted]" && answer["data"]?["refreshToken"]?.string == "[redacted]")
+            #expect(answer["data"]?["user"]?["email"]?.string == "admin@acme.test", "what is not a credential stays")
+            let me = try #require(recordings.first { $0.lastPathComponent.hasSuffix("-GET-getStaffSession.har") })
+            let meEntry = try #require(JSONValue.parse(try Data(contentsOf: me))?["log"]?["entries"]?[0])
+            let authorization = meEntry["request"]?["headers"]?.array?.first { $0["name"]?.string == "authorization" }
+            #expect(authorization?["value"]?.string == "[redacted]")
+            let orders = try #require(recordings.first { $0.lastPathComponent.hasSuffix("-GET-listCustomerOrders.har") })
+            let ordersEntry = try #require(JSONValue.parse(try Data(contentsOf: orders))?["log"]?["entries"]?[0])
+            #expect(ordersEntry["request"]?["queryString"]?[0]?["value"]?.string == "[redacted]")
         }
-        #expect(texts["report"]!.contains("unknown_key") && texts["report"]!.contains("/data/sessionToken"))
-
-        // What a recording keeps: a replayable HAR 1.2 entry with the credentials marked.
-        let verify = try #require(recordings.first { $0.lastPathComponent.hasSuffix("-POST-verifyStaffTwoFactor.har") })
-        let har = try #require(JSONValue.parse(try Data(contentsOf: verify)))
-        #expect(har["log"]?["version"]?.string == "1.2")
-        let entry = try #require(har["log"]?["entries"]?[0])
-        #expect(entry["request"]?["method"]?.string == "POST")
-        #expect(entry["request"]?["url"]?.string == "http://127.0.0.1:\(rig.upstream.port)/api/auth/2fa/verify")
-        let posted = try #require(JSONValue(json: entry["request"]?["postData"]?["text"]?.string ?? ""))
-        #expect(posted["code"]?.string == "[redacted]" && posted["userId"]?.string == SeedIDs.acmeAdmin)
-        #expect(entry["response"]?["status"]?.intValue == 200)
-        let answer = try #require(JSONValue(json: entry["response"]?["content"]?["text"]?.string ?? ""))
-        #expect(answer["data"]?["token"]?.string == "[redacted]" && answer["data"]?["refreshToken"]?.string == "[redacted]")
-        #expect(answer["data"]?["user"]?["email"]?.string == "admin@acme.test", "what is not a credential stays")
-        let me = try #require(recordings.first { $0.lastPathComponent.hasSuffix("-GET-getStaffSession.har") })
-        let meEntry = try #require(JSONValue.parse(try Data(contentsOf: me))?["log"]?["entries"]?[0])
-        let authorization = meEntry["request"]?["headers"]?.array?.first { $0["name"]?.string == "authorization" }
-        #expect(authorization?["value"]?.string == "[redacted]")
-        let orders = try #require(recordings.first { $0.lastPathComponent.hasSuffix("-GET-listCustomerOrders.har") })
-        let ordersEntry = try #require(JSONValue.parse(try Data(contentsOf: orders))?["log"]?["entries"]?[0])
-        #expect(ordersEntry["request"]?["queryString"]?[0]?["value"]?.string == "[redacted]")
-        rig.stop()
     }
 
     @Test func theUpstreamGetsWhatTheAppSentAndNothingElse() async throws {
-        let rig = try ProxyRig()
-        defer { rig.stop() }
-        let body = Data(#"{"email":"admin@acme.test","password":"password123"}"#.utf8)
-        _ = try await rig.send("POST", "/api/auth/login?trace=a+b&plus=%2B", body: body,
-                               headers: ["Content-Type": "application/json", "X-App-Trace": "t-1",
-                                         "Accept": "application/json", "Accept-Encoding": "gzip, deflate",
-                                         "Accept-Language": "en-GB"])
-        let seen = try #require(rig.received.withLock { $0 }.first)
-        #expect(seen.method == "POST")
-        #expect(seen.target == "/api/auth/login?trace=a+b&plus=%2B", "the target as the app wrote it")
-        #expect(seen.body == body)
-        var sent: [String: String] = ["content-type": "application/json", "x-app-trace": "t-1", "accept": "application/json",
-                                      "accept-encoding": "gzip, deflate", "accept-language": "en-GB",
-                                      "user-agent": "RepairMinder/1.0 (iPhone; iOS 17.0)"]
-        sent["host"] = "127.0.0.1:\(rig.upstream.port)"
-        sent["content-length"] = String(body.count)
-        var fields: [String: String] = [:]
-        for field in seen.headers { fields[field.name] = field.value }
-        fields["connection"] = nil   // URLSession's connection management, not content
-        #expect(fields == sent)
-        #expect(rig.received.withLock { $0.count } == 1, "one request upstream for one from the app")
+        try await withProxyRig { rig in
+            let body = Data(#"{"email":"admin@acme.test","password":"password123"}"#.utf8)
+            _ = try await rig.send("POST", "/api/auth/login?trace=a+b&plus=%2B", body: body,
+                                   headers: ["Content-Type": "application/json", "X-App-Trace": "t-1",
+                                             "Accept": "application/json", "Accept-Encoding": "gzip, deflate",
+                                             "Accept-Language": "en-GB"])
+            let seen = try #require(rig.received.withLock { $0 }.first)
+            #expect(seen.method == "POST")
+            #expect(seen.target == "/api/auth/login?trace=a+b&plus=%2B", "the target as the app wrote it")
+            #expect(seen.body == body)
+            var sent: [String: String] = ["content-type": "application/json", "x-app-trace": "t-1", "accept": "application/json",
+                                          "accept-encoding": "gzip, deflate", "accept-language": "en-GB",
+                                          "user-agent": "RepairMinder/1.0 (iPhone; iOS 17.0)"]
+            sent["host"] = "127.0.0.1:\(rig.upstream.port)"
+            sent["content-length"] = String(body.count)
+            var fields: [String: String] = [:]
+            for field in seen.headers { fields[field.name] = field.value }
+            fields["connection"] = nil   // URLSession's connection management, not content
+            #expect(fields == sent)
+            #expect(rig.received.withLock { $0.count } == 1, "one request upstream for one from the app")
+        }
     }
 
     @Test func anUpstreamThatIsDownAnswers502AndIsCountedNotDrift() async throws {
@@ -219,80 +221,80 @@ import MockHTTP
         try probe.start()
         let port = probe.port
         probe.stop()
-        let rig = try ProxyRig { $0.upstream = URL(string: "http://127.0.0.1:\(port)")! }
-        defer { rig.stop() }
-        let reply = try await rig.get("/api/orders")
-        #expect(reply.status == 502)
-        #expect(reply.json == ["success": false, "error": "Bad gateway: the upstream could not be reached (connection refused)",
-                               "code": "UPSTREAM_UNREACHABLE"])
-        let report = try await rig.report()
-        #expect(report["upstream_errors"]?.intValue == 1 && ProxyRig.findings(report) == [])
-        #expect(report["operations"]?[0]?["upstream_errors"]?.intValue == 1)
-        #expect(report["operations"]?[0]?["exchanges"]?.intValue == 0)
+        try await withProxyRig({ $0.upstream = URL(string: "http://127.0.0.1:\(port)")! }) { rig in
+            let reply = try await rig.get("/api/orders")
+            #expect(reply.status == 502)
+            #expect(reply.json == ["success": false, "error": "Bad gateway: the upstream could not be reached (connection refused)",
+                                   "code": "UPSTREAM_UNREACHABLE"])
+            let report = try await rig.report()
+            #expect(report["upstream_errors"]?.intValue == 1 && ProxyRig.findings(report) == [])
+            #expect(report["operations"]?[0]?["upstream_errors"]?.intValue == 1)
+            #expect(report["operations"]?[0]?["exchanges"]?.intValue == 0)
+        }
     }
 
     @Test func anHTTPSUpstreamThatSpeaksNoTLSAnswers502() async throws {
         let plain = HTTPServer(configuration: HTTPServerConfiguration(hosts: ["127.0.0.1"])) { _ in HTTPResponse(status: 200) }
-        try plain.start()
-        defer { plain.stop() }
-        let rig = try ProxyRig { $0.upstream = URL(string: "https://127.0.0.1:\(plain.port)")! }
-        defer { rig.stop() }
-        let reply = try await rig.get("/api/auth/me")
-        #expect(reply.status == 502)
-        #expect(reply.json["code"]?.string == "UPSTREAM_TLS")
-        #expect(reply.error?.hasPrefix("Bad gateway: TLS with the upstream failed (") == true, "\(reply.error ?? "")")
-        #expect(try await rig.report()["upstream_errors"]?.intValue == 1)
+        try await withStarted(plain) { plain in
+            try await withProxyRig({ $0.upstream = URL(string: "https://127.0.0.1:\(plain.port)")! }) { rig in
+                let reply = try await rig.get("/api/auth/me")
+                #expect(reply.status == 502)
+                #expect(reply.json["code"]?.string == "UPSTREAM_TLS")
+                #expect(reply.error?.hasPrefix("Bad gateway: TLS with the upstream failed (") == true, "\(reply.error ?? "")")
+                #expect(try await rig.report()["upstream_errors"]?.intValue == 1)
+            }
+        }
     }
 
     @Test func anUpstreamSlowerThanTheTimeoutAnswers502() async throws {
-        let rig = try ProxyRig { $0.upstreamTimeout = 1 }
-        defer { rig.stop() }
-        let release = DispatchSemaphore(value: 0)
-        rig.alter("GET", "/api/auth/me") { response in
-            _ = release.wait(timeout: .now() + 10)   // longer than the proxy waits
-            return response
+        try await withProxyRig({ $0.upstreamTimeout = 1 }) { rig in
+            let release = DispatchSemaphore(value: 0)
+            rig.alter("GET", "/api/auth/me") { response in
+                _ = release.wait(timeout: .now() + 10)   // longer than the proxy waits
+                return response
+            }
+            let started = ContinuousClock.now
+            let reply = try await rig.get("/api/auth/me")
+            release.signal()
+            #expect(reply.status == 502)
+            #expect(reply.json == ["success": false, "error": "Bad gateway: the upstream did not answer within 1 s", "code": "UPSTREAM_TIMEOUT"])
+            #expect(started.duration(to: .now) < .seconds(9), "the proxy gave up, the upstream did not answer")
+            #expect(try await rig.report()["upstream_errors"]?.intValue == 1)
         }
-        let started = ContinuousClock.now
-        let reply = try await rig.get("/api/auth/me")
-        release.signal()
-        #expect(reply.status == 502)
-        #expect(reply.json == ["success": false, "error": "Bad gateway: the upstream did not answer within 1 s", "code": "UPSTREAM_TIMEOUT"])
-        #expect(started.duration(to: .now) < .seconds(9), "the proxy gave up, the upstream did not answer")
-        #expect(try await rig.report()["upstream_errors"]?.intValue == 1)
     }
 
     @Test func bodiesOverTheLimitsAreRefused() async throws {
-        let rig = try ProxyRig { $0.maxBodyBytes = 1024; $0.maxUpstreamBodyBytes = 2048 }
-        defer { rig.stop() }
-        let big = Data(("{\"email\":\"" + String(repeating: "a", count: 2000) + "\"}").utf8)
-        let tooBig = try await rig.send("POST", "/api/auth/magic-link/request", body: big, headers: ["Content-Type": "application/json"])
-        #expect(tooBig.status == 413)
-        #expect(tooBig.json["success"] == false)
-        #expect(rig.received.withLock { $0.isEmpty }, "nothing reaches the upstream")
+        try await withProxyRig({ $0.maxBodyBytes = 1024; $0.maxUpstreamBodyBytes = 2048 }) { rig in
+            let big = Data(("{\"email\":\"" + String(repeating: "a", count: 2000) + "\"}").utf8)
+            let tooBig = try await rig.send("POST", "/api/auth/magic-link/request", body: big, headers: ["Content-Type": "application/json"])
+            #expect(tooBig.status == 413)
+            #expect(tooBig.json["success"] == false)
+            #expect(rig.received.withLock { $0.isEmpty }, "nothing reaches the upstream")
 
-        let staff = try await rig.signInStaff()
-        let answer = try await rig.get("/api/orders", bearer: staff.token)   // a page of orders is more than 2 KiB
-        #expect(answer.status == 502)
-        #expect(answer.json == ["success": false, "error": "Bad gateway: the upstream's answer is larger than 2048 bytes",
-                                "code": "UPSTREAM_TOO_LARGE"])
+            let staff = try await rig.signInStaff()
+            let answer = try await rig.get("/api/orders", bearer: staff.token)   // a page of orders is more than 2 KiB
+            #expect(answer.status == 502)
+            #expect(answer.json == ["success": false, "error": "Bad gateway: the upstream's answer is larger than 2048 bytes",
+                                    "code": "UPSTREAM_TOO_LARGE"])
+        }
     }
 
     @Test func onlyHealthTheDriftReportAndTheConsoleAnswerUnderMock() async throws {
-        let rig = try ProxyRig { $0.controlToken = "drift-token" }
-        defer { rig.stop() }
-        let health = try await rig.get("/__mock/health")
-        #expect(health.status == 200 && health.data["status"]?.string == "ok")
-        let console = try await rig.get("/__mock/")
-        #expect(console.status == 200 && console.header("content-type")?.hasPrefix("text/html") == true)
-        let noToken = try await rig.get("/__mock/drift")
-        #expect(noToken.status == 401)
-        #expect(try await rig.report(token: "drift-token")["exchanges"]?.intValue == 0)
-        for path in ["/__mock/reset", "/__mock/outbox", "/__mock/fixtures", "/openapi.json", "/ns/a/api/orders"] {
-            let reply = try await rig.send(path == "/__mock/reset" ? "POST" : "GET", path,
-                                           headers: ["Authorization": "Bearer drift-token"])
-            #expect(reply.status == 404 && reply.error == "Not found", "\(path)")
+        try await withProxyRig({ $0.controlToken = "drift-token" }) { rig in
+            let health = try await rig.get("/__mock/health")
+            #expect(health.status == 200 && health.data["status"]?.string == "ok")
+            let console = try await rig.get("/__mock/")
+            #expect(console.status == 200 && console.header("content-type")?.hasPrefix("text/html") == true)
+            let noToken = try await rig.get("/__mock/drift")
+            #expect(noToken.status == 401)
+            #expect(try await rig.report(token: "drift-token")["exchanges"]?.intValue == 0)
+            for path in ["/__mock/reset", "/__mock/outbox", "/__mock/fixtures", "/openapi.json", "/ns/a/api/orders"] {
+                let reply = try await rig.send(path == "/__mock/reset" ? "POST" : "GET", path,
+                                               headers: ["Authorization": "Bearer drift-token"])
+                #expect(reply.status == 404 && reply.error == "Not found", "\(path)")
+            }
+            #expect(rig.received.withLock { $0.isEmpty }, "none of them went upstream")
         }
-        #expect(rig.received.withLock { $0.isEmpty }, "none of them went upstream")
     }
 
     @Test func theBundledDocumentIsReadWithEveryAppOperationNamed() throws {
@@ -362,13 +364,13 @@ import MockHTTP
     }
 
     @Test func theReportFileIsWrittenWhenTheProxyStops() async throws {
-        let rig = try ProxyRig()
-        _ = try await rig.get("/api/orders")
-        let served = try await rig.report()
-        rig.proxy.stop()
-        let written = try #require(JSONValue.parse(try Data(contentsOf: rig.reportFile)))
-        #expect(written == served)
-        #expect(ProxyRig.findings(written) == [] && written["exchanges"]?.intValue == 1)
-        rig.stop()
+        try await withProxyRig { rig in
+            _ = try await rig.get("/api/orders")
+            let served = try await rig.report()
+            rig.proxy.stop()
+            let written = try #require(JSONValue.parse(try Data(contentsOf: rig.reportFile)))
+            #expect(written == served)
+            #expect(ProxyRig.findings(written) == [] && written["exchanges"]?.intValue == 1)
+        }
     }
 }

@@ -66,24 +66,24 @@ import Testing
     ]
 
     @Test func randomBodiesNeverCause5xxAndRejectedOnesWriteNothing() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        let staff = try await mock.signInStaff("admin@acme.test")
-        var rng = SplitMix(state: 0x5EED_2026_1122)
-        let store = mock.server.environment.store
-        for round in 0..<400 {
-            let (method, path, needsToken) = Self.endpoints[round % Self.endpoints.count]
-            let body = Self.body(&rng)
-            let before = try store.totalChangesCount()
-            let reply = try await mock.send(method, path, body: body, bearer: needsToken ? staff.token : nil)
-            #expect(reply.status < 500, "round \(round) \(method) \(path) \(body.prefix(200)) → \(reply.status)")
-            #expect(reply.json["success"] != nil, "round \(round): not the JSON envelope")
-            if reply.status == 400 {
-                let after = try store.totalChangesCount()
-                #expect(after == before, "round \(round) \(method) \(path) wrote on a 400")
-                #expect(reply.error?.isEmpty == false)
+        try await withMock { mock in
+            let staff = try await mock.signInStaff("admin@acme.test")
+            var rng = SplitMix(state: 0x5EED_2026_1122)
+            let store = mock.server.environment.store
+            for round in 0..<400 {
+                let (method, path, needsToken) = Self.endpoints[round % Self.endpoints.count]
+                let body = Self.body(&rng)
+                let before = try store.totalChangesCount()
+                let reply = try await mock.send(method, path, body: body, bearer: needsToken ? staff.token : nil)
+                #expect(reply.status < 500, "round \(round) \(method) \(path) \(body.prefix(200)) → \(reply.status)")
+                #expect(reply.json["success"] != nil, "round \(round): not the JSON envelope")
+                if reply.status == 400 {
+                    let after = try store.totalChangesCount()
+                    #expect(after == before, "round \(round) \(method) \(path) wrote on a 400")
+                    #expect(reply.error?.isEmpty == false)
+                }
+                _ = try await mock.send("DELETE", "/__mock/faults")
             }
-            _ = try await mock.send("DELETE", "/__mock/faults")
         }
     }
 }

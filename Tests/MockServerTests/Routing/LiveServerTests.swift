@@ -9,27 +9,28 @@ import Testing
 /// gives what it gives in process. Route behaviour is tested in process (`MockHarness(.router)`).
 @Suite struct LiveServerTests {
     @Test func whatTheTransportRefusesIsAnsweredWithTheEnvelope() async throws {
-        let mock = try MockHarness(.live) { $0.maxBodyBytes = 1024 }
-        defer { mock.stop() }
-        let raw = try TransportFaultTests.rawExchange(port: mock.server.port,
-            "POST /api/auth/login HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 4096\r\n\r\n")
-        let text = String(decoding: raw, as: UTF8.self)
-        let parts = text.components(separatedBy: "\r\n\r\n")
-        #expect(parts[0].hasPrefix("HTTP/1.1 413 "))
-        #expect(parts[0].lowercased().contains("content-type: application/json; charset=utf-8"))
-        #expect(parts.count == 2 && parts[1] == #"{"success":false,"error":"Request body too large"}"#)
+        try await withMock(.live, { $0.maxBodyBytes = 1024 }) { mock in
+            let raw = try TransportFaultTests.rawExchange(port: mock.server.port,
+                "POST /api/auth/login HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 4096\r\n\r\n")
+            let text = String(decoding: raw, as: UTF8.self)
+            let parts = text.components(separatedBy: "\r\n\r\n")
+            #expect(parts[0].hasPrefix("HTTP/1.1 413 "))
+            #expect(parts[0].lowercased().contains("content-type: application/json; charset=utf-8"))
+            #expect(parts.count == 2 && parts[1] == #"{"success":false,"error":"Request body too large"}"#)
+        }
     }
 
     @Test func aSignInOverSocketsAnswersAsInProcess() async throws {
-        let live = try MockHarness(.live)
-        let inProcess = try MockHarness(.router)
-        defer { live.stop(); inProcess.stop() }
-        for mock in [live, inProcess] {
-            let tokens = try await mock.signInStaff("admin@acme.test")
-            let me = try await mock.get("/api/auth/me", bearer: tokens.token)
-            #expect(me.status == 200)
-            #expect(me.header("Content-Type") == "application/json; charset=utf-8")
-            #expect(me.data["user"]?["email"]?.string == "admin@acme.test")
+        try await withMock(.live) { live in
+            try await withMock(.router) { inProcess in
+                for mock in [live, inProcess] {
+                    let tokens = try await mock.signInStaff("admin@acme.test")
+                    let me = try await mock.get("/api/auth/me", bearer: tokens.token)
+                    #expect(me.status == 200)
+                    #expect(me.header("Content-Type") == "application/json; charset=utf-8")
+                    #expect(me.data["user"]?["email"]?.string == "admin@acme.test")
+                }
+            }
         }
     }
 }

@@ -12,83 +12,82 @@ import Yams
 /// scripts/schemathesis's job, against a live server.)
 @Suite struct OpenAPIDocumentTests {
     @Test func jsonIsServedWithoutAuthAndNamesTheServersURL() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        let reply = try await mock.get("/openapi.json")
-        #expect(reply.status == 200)
-        #expect(reply.header("Content-Type") == "application/json; charset=utf-8")
-        let document = try JSONDecoder().decode(JSONValue.self, from: reply.body)
-        #expect(document["openapi"] == "3.1.0")
-        #expect(document["servers"]?[0]?["url"]?.string == mock.baseURL.absoluteString)
-        #expect(document["servers"]?.array?.count == 1)
-        #expect((document["paths"]?.objectValue?.count ?? 0) > 50)
-        // Quoted YAML scalars stay strings, plain ones keep their YAML type.
-        #expect(document["info"]?["version"] == "0.1.0")
-        #expect(document["components"]?["schemas"]?["Pagination"]?["additionalProperties"] == false)
-        #expect(document["components"]?["parameters"]?["Limit"]?["schema"]?["maximum"] == 100)
+        try await withMock { mock in
+            let reply = try await mock.get("/openapi.json")
+            #expect(reply.status == 200)
+            #expect(reply.header("Content-Type") == "application/json; charset=utf-8")
+            let document = try JSONDecoder().decode(JSONValue.self, from: reply.body)
+            #expect(document["openapi"] == "3.1.0")
+            #expect(document["servers"]?[0]?["url"]?.string == mock.baseURL.absoluteString)
+            #expect(document["servers"]?.array?.count == 1)
+            #expect((document["paths"]?.objectValue?.count ?? 0) > 50)
+            // Quoted YAML scalars stay strings, plain ones keep their YAML type.
+            #expect(document["info"]?["version"] == "0.1.0")
+            #expect(document["components"]?["schemas"]?["Pagination"]?["additionalProperties"] == false)
+            #expect(document["components"]?["parameters"]?["Limit"]?["schema"]?["maximum"] == 100)
+        }
     }
 
     @Test func yamlIsServedWithoutAuthAndNamesTheServersURL() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        let reply = try await mock.get("/openapi.yaml")
-        #expect(reply.status == 200)
-        #expect(reply.header("Content-Type") == "application/yaml; charset=utf-8")
-        let text = String(decoding: reply.body, as: UTF8.self)
-        let document = try #require(try Yams.load(yaml: text) as? [String: Any])
-        let servers = try #require(document["servers"] as? [[String: Any]])
-        #expect(servers.count == 1)
-        #expect(servers.first?["url"] as? String == mock.baseURL.absoluteString)
-        #expect(document["openapi"] as? String == "3.1.0")
-        // The file as written, but for its `servers` block.
-        #expect(text.hasPrefix("# RepairMinder Mock API."))
+        try await withMock { mock in
+            let reply = try await mock.get("/openapi.yaml")
+            #expect(reply.status == 200)
+            #expect(reply.header("Content-Type") == "application/yaml; charset=utf-8")
+            let text = String(decoding: reply.body, as: UTF8.self)
+            let document = try #require(try Yams.load(yaml: text) as? [String: Any])
+            let servers = try #require(document["servers"] as? [[String: Any]])
+            #expect(servers.count == 1)
+            #expect(servers.first?["url"] as? String == mock.baseURL.absoluteString)
+            #expect(document["openapi"] as? String == "3.1.0")
+            // The file as written, but for its `servers` block.
+            #expect(text.hasPrefix("# RepairMinder Mock API."))
+        }
     }
 
     @Test func bothFormsAreTheSameDocument() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        let json = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
-        let yaml = try await mock.get("/openapi.yaml")
-        let yamlAsJSON = try JSONSerialization.data(withJSONObject: Self.jsonCompatible(
-            try Yams.load(yaml: String(decoding: yaml.body, as: UTF8.self)) as Any))
-        #expect(try JSONDecoder().decode(JSONValue.self, from: yamlAsJSON) == json)
+        try await withMock { mock in
+            let json = try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+            let yaml = try await mock.get("/openapi.yaml")
+            let yamlAsJSON = try JSONSerialization.data(withJSONObject: Self.jsonCompatible(
+                try Yams.load(yaml: String(decoding: yaml.body, as: UTF8.self)) as Any))
+            #expect(try JSONDecoder().decode(JSONValue.self, from: yamlAsJSON) == json)
+        }
     }
 
     @Test func aNamespacedRequestGetsItsPrefixAndAnyHostItsHost() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        let namespaced = try MockHarness(namespace: "openapi-doc", of: mock)
-        defer { namespaced.stop() }
-        let reply = try await namespaced.get("/openapi.json")
-        #expect(reply.status == 200)
-        let document = try JSONDecoder().decode(JSONValue.self, from: reply.body)
-        #expect(document["servers"]?[0]?["url"]?.string == mock.baseURL.absoluteString + "/ns/openapi-doc")
+        try await withMock { mock in
+            let namespaced = try MockHarness(namespace: "openapi-doc", of: mock)
+            let reply = try await namespaced.get("/openapi.json")
+            #expect(reply.status == 200)
+            let document = try JSONDecoder().decode(JSONValue.self, from: reply.body)
+            #expect(document["servers"]?[0]?["url"]?.string == mock.baseURL.absoluteString + "/ns/openapi-doc")
 
-        // The Host header decides (through the dispatcher: URLSession on Darwin will not set Host).
-        var api = Router()
-        APIRoutes.register(on: &api)
-        let dispatcher = Dispatcher(namespaces: mock.server.namespaces, api: api, control: nil)
-        func servers(host: String?, path: String = "/openapi.json") throws -> JSONValue? {
-            var headers = HTTPHeaders()
-            if let host { headers.add("Host", host) }
-            let response = dispatcher.respond(to: HTTPRequest(method: "GET", target: path, path: path, headers: headers))
-            return try JSONDecoder().decode(JSONValue.self, from: response.body)["servers"]?[0]?["url"]
+            // The Host header decides (through the dispatcher: URLSession on Darwin will not set Host).
+            var api = Router()
+            APIRoutes.register(on: &api)
+            let dispatcher = Dispatcher(namespaces: mock.server.namespaces, api: api, control: nil)
+            func servers(host: String?, path: String = "/openapi.json") throws -> JSONValue? {
+                var headers = HTTPHeaders()
+                if let host { headers.add("Host", host) }
+                let response = dispatcher.respond(to: HTTPRequest(method: "GET", target: path, path: path, headers: headers))
+                return try JSONDecoder().decode(JSONValue.self, from: response.body)["servers"]?[0]?["url"]
+            }
+            #expect(try servers(host: "mock.example.test:8787") == "http://mock.example.test:8787")
+            #expect(try servers(host: "[::1]:8787", path: "/ns/openapi-doc/openapi.json") == "http://[::1]:8787/ns/openapi-doc")
+            #expect(try servers(host: nil) == "/", "no Host: a relative server")
+            #expect(try servers(host: "bad host/x") == "/", "an implausible Host is not echoed")
         }
-        #expect(try servers(host: "mock.example.test:8787") == "http://mock.example.test:8787")
-        #expect(try servers(host: "[::1]:8787", path: "/ns/openapi-doc/openapi.json") == "http://[::1]:8787/ns/openapi-doc")
-        #expect(try servers(host: nil) == "/", "no Host: a relative server")
-        #expect(try servers(host: "bad host/x") == "/", "an implausible Host is not echoed")
     }
 
     @Test func aQuarantinedOrCustomerTokenIsIgnored() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        let pending = try await mock.signInStaff("owner@pending.test").token
-        #expect(try await mock.get("/openapi.json", bearer: pending).status == 200)
-        #expect(try await mock.get("/openapi.yaml", bearer: "not-a-token").status == 200)
-        let wrongMethod = try await mock.send("POST", "/openapi.json", body: "{}")
-        #expect(wrongMethod.status == 405)
-        #expect(wrongMethod.header("Allow") == "GET, HEAD")
+        try await withMock { mock in
+            let pending = try await mock.signInStaff("owner@pending.test").token
+            #expect(try await mock.get("/openapi.json", bearer: pending).status == 200)
+            #expect(try await mock.get("/openapi.yaml", bearer: "not-a-token").status == 200)
+            let wrongMethod = try await mock.send("POST", "/openapi.json", body: "{}")
+            #expect(wrongMethod.status == 405)
+            #expect(wrongMethod.header("Allow") == "GET, HEAD")
+        }
     }
 
     /// Every route the routers register is an operation of the document, and every operation of
@@ -229,9 +228,9 @@ import Yams
 
     /// `GET /openapi.json` of a mock of the test's own.
     static func servedDocument() async throws -> JSONValue {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        return try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+        try await withMock { mock in
+            try JSONDecoder().decode(JSONValue.self, from: try await mock.get("/openapi.json").body)
+        }
     }
 
     /// Calls `visit` with every object in `value` and its path (`#/components/schemas/…`, array

@@ -3,6 +3,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+import MockTestSupport
 
 /// Shape variance (docs/http.md): each variant's bytes, per server (`--vary`) and per namespace
 /// (`PUT /__mock/variance`), app API only, off by default.
@@ -34,17 +35,17 @@ import Testing
 
     /// Seed 003 spells the page count both ways; the mock sends `total_pages`, the variant the other.
     @Test func paginationCamelCaseSpellsThePageCountTotalPages() async throws {
-        let plain = try MockHarness()
-        defer { plain.stop() }
-        let space = try MockHarness(namespace: "camel", of: plain)
-        let token = try await space.control.createSession(email: "admin@acme.test").token
-        let before = try await space.get("/api/orders?limit=20", bearer: token)
-        #expect(before.json["pagination"] == ["page": 1, "limit": 20, "total": 32, "total_pages": 2])
-        #expect(try await space.send("PUT", "/__mock/variance", json: ["vary": ["pagination-camel-case"]]).status == 200)
-        let after = try await space.get("/api/orders?limit=20", bearer: token)
-        #expect(after.json["pagination"] == ["page": 1, "limit": 20, "total": 32, "totalPages": 2])
-        #expect(after.json["data"] == before.json["data"], "nothing else changes")
-        #expect(String(decoding: after.body, as: UTF8.self).hasSuffix(#""pagination":{"page":1,"limit":20,"total":32,"totalPages":2}}"#))
+        try await withMock { plain in
+            let space = try MockHarness(namespace: "camel", of: plain)
+            let token = try await space.control.createSession(email: "admin@acme.test").token
+            let before = try await space.get("/api/orders?limit=20", bearer: token)
+            #expect(before.json["pagination"] == ["page": 1, "limit": 20, "total": 32, "total_pages": 2])
+            #expect(try await space.send("PUT", "/__mock/variance", json: ["vary": ["pagination-camel-case"]]).status == 200)
+            let after = try await space.get("/api/orders?limit=20", bearer: token)
+            #expect(after.json["pagination"] == ["page": 1, "limit": 20, "total": 32, "totalPages": 2])
+            #expect(after.json["data"] == before.json["data"], "nothing else changes")
+            #expect(String(decoding: after.body, as: UTF8.self).hasSuffix(#""pagination":{"page":1,"limit":20,"total":32,"totalPages":2}}"#))
+        }
     }
 
     @Test func theListIsCheckedAndNoneIsTheDefault() throws {
@@ -67,40 +68,40 @@ import Testing
     /// Off by default; `--vary` applies to every namespace; a namespace's own setting applies to it
     /// alone, and reset returns it to the server's. The control API's answers are never varied.
     @Test func perServerAndPerNamespaceAppAPIOnly() async throws {
-        let plain = try MockHarness()
-        defer { plain.stop() }
-        let token = try await plain.control.createSession(email: "admin@acme.test").token
-        let me = try await plain.get("/api/auth/me", bearer: token)
-        #expect(try await plain.get("/__mock/variance").data == ["vary": [], "variants": [
-            "timestamps-ms", "timestamps-sqlite", "absent-nulls", "reordered-keys", "extra-key", "pagination-camel-case",
-            "quarantine-codes"]])
-        let space = try MockHarness(namespace: "varied", of: plain)
-        let spaceToken = try await space.control.createSession(email: "admin@acme.test").token
-        let set = try await space.send("PUT", "/__mock/variance", json: ["vary": ["extra-key"]])
-        #expect(set.data["vary"] == ["extra-key"])
-        let varied = try await space.get("/api/auth/me", bearer: spaceToken)
-        #expect(varied.data["x_mock_extra"] == "unknown")
-        #expect(varied.data["user"]?["x_mock_extra"] == "unknown")
-        #expect(try await plain.get("/api/auth/me", bearer: token).body == me.body, "the default namespace is untouched")
-        #expect(try await space.get("/__mock/clock").data["x_mock_extra"] == nil, "control answers are not varied")
-        _ = try await space.post("/__mock/reset")
-        #expect(try await space.get("/__mock/variance").data["vary"] == [])
+        try await withMock { plain in
+            let token = try await plain.control.createSession(email: "admin@acme.test").token
+            let me = try await plain.get("/api/auth/me", bearer: token)
+            #expect(try await plain.get("/__mock/variance").data == ["vary": [], "variants": [
+                "timestamps-ms", "timestamps-sqlite", "absent-nulls", "reordered-keys", "extra-key", "pagination-camel-case",
+                "quarantine-codes"]])
+            let space = try MockHarness(namespace: "varied", of: plain)
+            let spaceToken = try await space.control.createSession(email: "admin@acme.test").token
+            let set = try await space.send("PUT", "/__mock/variance", json: ["vary": ["extra-key"]])
+            #expect(set.data["vary"] == ["extra-key"])
+            let varied = try await space.get("/api/auth/me", bearer: spaceToken)
+            #expect(varied.data["x_mock_extra"] == "unknown")
+            #expect(varied.data["user"]?["x_mock_extra"] == "unknown")
+            #expect(try await plain.get("/api/auth/me", bearer: token).body == me.body, "the default namespace is untouched")
+            #expect(try await space.get("/__mock/clock").data["x_mock_extra"] == nil, "control answers are not varied")
+            _ = try await space.post("/__mock/reset")
+            #expect(try await space.get("/__mock/variance").data["vary"] == [])
 
-        let bad = try await space.send("PUT", "/__mock/variance", json: ["vary": ["timestamps-ms", "timestamps-sqlite"]])
-        #expect(bad.status == 400)
-        #expect(bad.error == "Timestamps-ms and timestamps-sqlite exclude each other")
-        #expect(try await space.send("PUT", "/__mock/variance", json: ["vary": ["sometimes"]]).error?
-                    .hasPrefix(#"Unknown variant "sometimes""#) == true)
-        #expect(try await space.get("/__mock/variance").data["vary"] == [])
+            let bad = try await space.send("PUT", "/__mock/variance", json: ["vary": ["timestamps-ms", "timestamps-sqlite"]])
+            #expect(bad.status == 400)
+            #expect(bad.error == "Timestamps-ms and timestamps-sqlite exclude each other")
+            #expect(try await space.send("PUT", "/__mock/variance", json: ["vary": ["sometimes"]]).error?
+                        .hasPrefix(#"Unknown variant "sometimes""#) == true)
+            #expect(try await space.get("/__mock/variance").data["vary"] == [])
 
-        let server = try MockHarness { $0.vary = "timestamps-sqlite,absent-nulls" }
-        defer { server.stop() }
-        let staff = try await server.control.createSession(email: "admin@acme.test").token
-        let order = try await server.get("/api/orders/\(SeedIDs.order(5))", bearer: staff)
-        #expect(order.data["dates"]?["created_at"]?.string?.contains(" ") == true)
-        #expect(order.data["dates"]?["created_at"]?.string?.hasSuffix("Z") == false)
-        #expect(order.data.keys.contains("assigned_user") == false, "null assigned_user left out")
-        let namespaced = try MockHarness(namespace: "also", of: server)
-        #expect(try await namespaced.get("/__mock/variance").data["vary"] == ["timestamps-sqlite", "absent-nulls"])
+            try await withMock({ $0.vary = "timestamps-sqlite,absent-nulls" }) { server in
+                let staff = try await server.control.createSession(email: "admin@acme.test").token
+                let order = try await server.get("/api/orders/\(SeedIDs.order(5))", bearer: staff)
+                #expect(order.data["dates"]?["created_at"]?.string?.contains(" ") == true)
+                #expect(order.data["dates"]?["created_at"]?.string?.hasSuffix("Z") == false)
+                #expect(order.data.keys.contains("assigned_user") == false, "null assigned_user left out")
+                let namespaced = try MockHarness(namespace: "also", of: server)
+                #expect(try await namespaced.get("/__mock/variance").data["vary"] == ["timestamps-sqlite", "absent-nulls"])
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+import MockTestSupport
 
 /// The decoding of every record (`@StoredTable`'s `init(columns:)`) — by index from a
 /// statement and by name from a row — on every row of a database in which every table has rows:
@@ -11,24 +12,24 @@ import Testing
 /// exactly the row it was read from. And the record's column order against its table's.
 @Suite struct RecordDecodingTests {
     @Test func everyRecordReadsEveryRowAndWritesItBack() async throws {
-        let mock = try MockHarness()
-        defer { mock.stop() }
-        // Fill the tables the seed leaves empty: codes, sessions, tokens, pushes, mail, macro runs.
-        let admin = try await mock.signInStaff("admin@acme.test")
-        let jane = try await mock.signInCustomer("jane@customer.test")
-        try await mock.registerPushToken("staff-phone", appType: "staff", bearer: admin.token)
-        try await mock.registerPushToken("jane-phone", appType: "customer", bearer: jane)
-        let moved = try await mock.patch("/api/devices/\(SeedIDs.device(1))", ["status": "authorised_source_parts"],
-                                         bearer: admin.token)
-        #expect(moved.status == 200)
-        let run = try await mock.post("/api/tickets/\(SeedTicketIDs.ticket(1))/macro",
-                                      ["macro_id": .string(SeedTicketIDs.macro(1))], bearer: admin.token)
-        #expect(run.status == 200)
-        #expect(try await mock.post("/api/auth/magic-link/request", ["email": "engineer@acme.test"]).status == 200)
-        _ = try await mock.send("PUT", "/api/user/push-preferences", json: ["marketing": .bool(true)], bearer: jane)
+        try await withMock { mock in
+            // Fill the tables the seed leaves empty: codes, sessions, tokens, pushes, mail, macro runs.
+            let admin = try await mock.signInStaff("admin@acme.test")
+            let jane = try await mock.signInCustomer("jane@customer.test")
+            try await mock.registerPushToken("staff-phone", appType: "staff", bearer: admin.token)
+            try await mock.registerPushToken("jane-phone", appType: "customer", bearer: jane)
+            let moved = try await mock.patch("/api/devices/\(SeedIDs.device(1))", ["status": "authorised_source_parts"],
+                                             bearer: admin.token)
+            #expect(moved.status == 200)
+            let run = try await mock.post("/api/tickets/\(SeedIDs.ticket(1))/macro",
+                                          ["macro_id": .string(SeedIDs.macro(1))], bearer: admin.token)
+            #expect(run.status == 200)
+            #expect(try await mock.post("/api/auth/magic-link/request", ["email": "engineer@acme.test"]).status == 200)
+            _ = try await mock.send("PUT", "/api/user/push-preferences", json: ["marketing": .bool(true)], bearer: jane)
 
-        try await StoreFixture.copy(of: mock.server.environment.store).read { db in
-            for type in StoredTables.records { try Self.check(type, db) }
+            try await StoreFixture.copy(of: mock.server.environment.store).read { db in
+                for type in StoredTables.records { try Self.check(type, db) }
+            }
         }
     }
 

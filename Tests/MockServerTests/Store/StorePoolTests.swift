@@ -5,6 +5,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+import RepairMinderMockControl
 
 /// `StorePool`: copies of the pristine database made ahead for new namespaces.
 @Suite struct StorePoolTests {
@@ -39,7 +40,7 @@ import Testing
         #expect(pooled.macroSchedule.current == .none)
         #expect(first.macroSchedule.current == .none)
         // Changing it changes no other store, nor the pristine copy.
-        #expect(try pooled.setCompanyStatus(SeedIDs.acme, to: .suspended) != nil)
+        #expect(try pooled.setCompanyStatus(MockSeed.Company.acme, to: .suspended) != nil)
         #expect(try pooled.dumpAllTables() != pristine)
         #expect(try first.dumpAllTables() == pristine)
         #expect(try snapshot.pristineDump() == pristine)

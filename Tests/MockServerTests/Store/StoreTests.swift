@@ -4,6 +4,8 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+import RepairMinderMockControl
+import MockTestSupport
 
 /// A cheap stand-in for the PBKDF2 hasher.
 let storeFakeHash: @Sendable (String) -> String = { "test$" + $0 }
@@ -122,7 +124,7 @@ enum StoreFixture {
         #expect(throws: DatabaseError.self) {
             try database.write { db in
                 try DeviceTokenRecord(deviceToken: "abc", platform: "ios", appType: .staff, userID: nil, clientID: nil,
-                                      companyID: SeedIDs.acme, createdAt: "2026-11-21T10:15:00Z",
+                                      companyID: MockSeed.Company.acme, createdAt: "2026-11-21T10:15:00Z",
                                       updatedAt: "2026-11-21T10:15:00Z").insert(db)
             }
         }
@@ -144,12 +146,12 @@ enum StoreFixture {
     @Test func writeIsOneTransaction() throws {
         let (store, _) = try StoreFixture.seededStore()
         let before = try store.dumpAllTables()
-        let ticket = SeedTicketIDs.ticket(1)
-        #expect(try store.ticket(id: ticket, company: SeedIDs.acme)?.summary.ticket.status != .closed)
+        let ticket = SeedIDs.ticket(1)
+        #expect(try store.ticket(id: ticket, company: MockSeed.Company.acme)?.summary.ticket.status != .closed)
         #expect(throws: ResourceError.invalidField("assigned_user_id")) {
-            try store.updateTicket(id: ticket, company: SeedIDs.acme,
+            try store.updateTicket(id: ticket, company: MockSeed.Company.acme,
                                    change: TicketChange(status: .closed, assignedUserID: .some("no-such-user")),
-                                   actor: SeedIDs.acmeAdmin, now: Date())
+                                   actor: MockSeed.Staff.admin.id, now: Date())
         }
         #expect(try store.dumpAllTables() == before)
     }
@@ -165,7 +167,7 @@ enum StoreFixture {
             #expect(companies.count == 4)
             #expect(byName["Acme Repairs"]?.status == .active)
             #expect(byName["Acme Repairs"]?.currencyCode == "GBP")
-            #expect(byName["Acme Repairs"]?.id == SeedIDs.acme)
+            #expect(byName["Acme Repairs"]?.id == MockSeed.Company.acme)
             #expect(byName["Acme Repairs"]?.vatNumber != nil)
             #expect([byName["Acme Repairs"]?.vatRateRepair, byName["Acme Repairs"]?.vatRateDeviceSale,
                      byName["Acme Repairs"]?.vatRateAccessory, byName["Acme Repairs"]?.vatRateDevicePurchase]
@@ -187,7 +189,7 @@ enum StoreFixture {
                 try #require(try UserRecord.filter(sql: "email = ?", arguments: [email]).fetchOne(db))
             }
             let admin = try user("ADMIN@acme.test")   // email is COLLATE NOCASE
-            #expect(admin.id == SeedIDs.acmeAdmin)
+            #expect(admin.id == MockSeed.Staff.admin.id)
             #expect(admin.role == .admin && admin.twoFactorMethod == .email)
             #expect(admin.passwordHash == "test$password123")
             #expect(admin.isActive == 1 && admin.archivedAt == nil)
@@ -203,9 +205,9 @@ enum StoreFixture {
             #expect(codes.contains(StoreHashing.recoveryCodeHash("acme2fa5")))
             #expect(try user("inactive@acme.test").isActive == 0)
             #expect(try user("archived@acme.test").archivedAt != nil)
-            #expect(try user("admin@beta.test").companyID == SeedIDs.beta)
-            #expect(try user("owner@pending.test").companyID == SeedIDs.pending)
-            #expect(try user("owner@halted.test").companyID == SeedIDs.halted)
+            #expect(try user("admin@beta.test").companyID == MockSeed.Company.beta)
+            #expect(try user("owner@pending.test").companyID == MockSeed.Company.pending)
+            #expect(try user("owner@halted.test").companyID == MockSeed.Company.halted)
             let withPassword = try UserRecord.filter(sql: "password_hash IS NOT NULL").fetchAll(db)
             #expect(withPassword.allSatisfy { $0.passwordHash == "test$password123" })
         }
@@ -220,11 +222,11 @@ enum StoreFixture {
                     WHERE c.email = ?
                     """, arguments: [email])
             }
-            #expect(try companies("jane@customer.test") == [SeedIDs.acme])
-            #expect(try companies("sam@customer.test") == [SeedIDs.acme, SeedIDs.beta])
-            let jane = try #require(try ClientRecord.fetchOne(db, key: SeedIDs.jane))
+            #expect(try companies("jane@customer.test") == [MockSeed.Company.acme])
+            #expect(try companies("sam@customer.test") == [MockSeed.Company.acme, MockSeed.Company.beta])
+            let jane = try #require(try ClientRecord.fetchOne(db, key: MockSeed.Customer.jane.id))
             #expect(jane.email == "jane@customer.test")
-            let janeOrders = try OrderRecord.filter(Column("client_id") == SeedIDs.jane).fetchAll(db)
+            let janeOrders = try OrderRecord.filter(Column("client_id") == MockSeed.Customer.jane.id).fetchAll(db)
             #expect(janeOrders.count >= 2)
             let waiting = try DeviceRecord
                 .filter(janeOrders.map(\.id).contains(Column("order_id")))
@@ -237,17 +239,17 @@ enum StoreFixture {
     @Test func acmeResourcesCoverEveryStatusAndMessageType() throws {
         let (_, _, database) = try StoreFixture.seededDatabase()
         try database.read { db in
-            #expect(try OrderRecord.filter(Column("company_id") == SeedIDs.acme).fetchCount(db) >= 30)
-            #expect(try OrderRecord.filter(Column("company_id") == SeedIDs.beta).fetchCount(db) >= 3)
+            #expect(try OrderRecord.filter(Column("company_id") == MockSeed.Company.acme).fetchCount(db) >= 30)
+            #expect(try OrderRecord.filter(Column("company_id") == MockSeed.Company.beta).fetchCount(db) >= 3)
             let statuses = try DeviceStatus.fetchSet(db, sql: "SELECT status FROM devices WHERE company_id = ?",
-                                                    arguments: [SeedIDs.acme])
+                                                    arguments: [MockSeed.Company.acme])
             #expect(statuses == Set(DeviceStatus.allCases))
-            let assignedToAdmin = try DeviceRecord.filter(Column("assigned_engineer_id") == SeedIDs.acmeAdmin).fetchCount(db)
+            let assignedToAdmin = try DeviceRecord.filter(Column("assigned_engineer_id") == MockSeed.Staff.admin.id).fetchCount(db)
             #expect(assignedToAdmin >= 3)
             let types = try MessageType.fetchSet(db, sql: "SELECT type FROM ticket_messages WHERE company_id = ?",
-                                                arguments: [SeedIDs.acme])
+                                                arguments: [MockSeed.Company.acme])
             #expect(types == Set(MessageType.allCases))
-            #expect(try MacroRecord.filter(Column("company_id") == SeedIDs.acme).fetchCount(db) >= 2)
+            #expect(try MacroRecord.filter(Column("company_id") == MockSeed.Company.acme).fetchCount(db) >= 2)
             // Every device's status belongs to its workflow; every order has a device.
             for device in try DeviceRecord.fetchAll(db) {
                 #expect(device.status.belongs(to: device.workflowType), "\(device.id)")
@@ -382,7 +384,7 @@ extension SeedSnapshot {
         let pristine = try store.dumpAllTables()
         try database.write { db in
             try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: ["00000005-0000-4000-8000-00000000a001"])
-            try db.execute(sql: "UPDATE companies SET status = 'suspended' WHERE id = ?", arguments: [SeedIDs.acme])
+            try db.execute(sql: "UPDATE companies SET status = 'suspended' WHERE id = ?", arguments: [MockSeed.Company.acme])
             try OutboxRecord(id: UUID().uuidString, toAddress: "admin@acme.test", kind: "staff_2fa", subject: "Code",
                              body: "123456", code: "123456", sentAt: "2026-11-21T12:00:00Z").insert(db)
         }
@@ -405,17 +407,17 @@ extension SeedSnapshot {
             #expect(try store.dumpAllTables() == pristine)
             #expect(try store.databaseCondition().journalMode == "wal")
             // Change it, restore, change it again and close.
-            try store.deactivateUser(id: SeedIDs.acmeAdmin)
+            try store.deactivateUser(id: MockSeed.Staff.admin.id)
             #expect(try store.dumpAllTables() != pristine)
             try snapshot.restore(into: store)
             #expect(try store.dumpAllTables() == pristine)
-            #expect(try store.setCompanyStatus(SeedIDs.acme, to: .suspended) != nil)
+            #expect(try store.setCompanyStatus(MockSeed.Company.acme, to: .suspended) != nil)
             try store.close()
         }
         // Reopened as it is: not empty, the change kept, nothing re-seeded.
         let reopened = try Store(path: path)
         #expect(try !reopened.isEmpty())
-        #expect(try reopened.company(id: SeedIDs.acme)?.status == .suspended)
+        #expect(try reopened.company(id: MockSeed.Company.acme)?.status == .suspended)
         let condition = try reopened.databaseCondition()
         #expect(condition.journalMode == "wal")
         #expect(condition.foreignKeysEnforced)
@@ -428,7 +430,7 @@ extension SeedSnapshot {
         let a = try snapshot.makeInMemoryStore()
         let b = try snapshot.makeInMemoryStore()
         #expect(try a.dumpAllTables() == pristine)
-        #expect(try a.setCompanyStatus(SeedIDs.acme, to: .suspended) != nil)
+        #expect(try a.setCompanyStatus(MockSeed.Company.acme, to: .suspended) != nil)
         #expect(try a.dumpAllTables() != pristine)
         #expect(try b.dumpAllTables() == pristine)
         #expect(try a.databaseCondition().foreignKeysEnforced)

@@ -5,6 +5,7 @@ import FoundationNetworking
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+import MockTestSupport
 
 /// Plain HTTP to a `repairminder-mock` binary started by a test (`SpawnedMock`): the
 /// sign-in and control calls the push and control-token tests need, sending the control token on
@@ -37,19 +38,19 @@ struct CLIClient {
     /// `admin@acme.test` by password and emailed 2FA code; the access token.
     func signInAdmin() async throws -> String {
         let login = try await send("POST", "/api/auth/login", json: ["email": "admin@acme.test", "password": "password123"])
-        guard let userID = login.data["userId"]?.string else { throw HarnessError("login failed: \(login.status)") }
+        guard let userID = login.data["userId"]?.string else { throw TestFailure("login failed: \(login.status)") }
         _ = try await send("POST", "/api/auth/2fa/request", json: ["userId": .string(userID), "email": "admin@acme.test"])
         let outbox = try await send("GET", "/__mock/outbox?to=admin@acme.test&kind=staff_2fa")
-        guard let code = outbox.data[0]?["code"]?.string else { throw HarnessError("no 2FA code: \(outbox.status)") }
+        guard let code = outbox.data[0]?["code"]?.string else { throw TestFailure("no 2FA code: \(outbox.status)") }
         let verify = try await send("POST", "/api/auth/2fa/verify", json: ["userId": .string(userID), "code": .string(code)])
-        guard let token = verify.data["token"]?.string else { throw HarnessError("2FA verify failed: \(verify.status)") }
+        guard let token = verify.data["token"]?.string else { throw TestFailure("2FA verify failed: \(verify.status)") }
         return token
     }
 
     func registerPushToken(_ deviceToken: String, bearer: String) async throws {
         let reply = try await send("POST", "/api/user/device-token", json: [
             "device_token": .string(deviceToken), "platform": "ios", "app_type": "staff"], bearer: bearer)
-        guard reply.status == 200 else { throw HarnessError("token not registered: \(reply.status)") }
+        guard reply.status == 200 else { throw TestFailure("token not registered: \(reply.status)") }
     }
 
     /// A customer's email to Acme: a new enquiry, which pushes `new_enquiry` to every active Acme

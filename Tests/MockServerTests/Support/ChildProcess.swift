@@ -3,6 +3,7 @@ import MockHTTP
 #if canImport(Glibc)
 import Glibc
 #endif
+import MockTestSupport
 
 /// A child process started with `posix_spawn`, not Foundation's `Process`: on Linux,
 /// swift-corelibs-foundation's `Process.run()` (6.3) copies 256 bytes of each `/proc/self/fd` entry
@@ -55,7 +56,7 @@ final class ChildProcess: Sendable {
         }
         var pid = pid_t()
         let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw HarnessError("posix_spawn \(executable.path): \(String(cString: strerror(result)))") }
+        guard result == 0 else { throw TestFailure("posix_spawn \(executable.path): \(String(cString: strerror(result)))") }
         self.pid = pid
     }
 
@@ -148,7 +149,7 @@ final class SpawnedMock: Sendable {
         }
         guard let found else {
             _ = child.terminate()
-            throw HarnessError("no banner: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
+            throw TestFailure("no banner: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
         }
         port = found
     }

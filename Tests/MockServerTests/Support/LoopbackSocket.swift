@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MockTestSupport
 
 /// A blocking TCP socket to `127.0.0.1:port`, for tests that talk HTTP below URLSession (raw
 /// transport faults, chromedriver). Writes never raise SIGPIPE; reads time out.
@@ -16,7 +17,7 @@ final class LoopbackSocket {
         #else
         fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        guard fd >= 0 else { throw HarnessError("socket: errno \(errno)") }
+        guard fd >= 0 else { throw TestFailure("socket: errno \(errno)") }
         #if canImport(Darwin)
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -33,7 +34,7 @@ final class LoopbackSocket {
         guard connected == 0 else {
             let code = errno
             close(fd)
-            throw HarnessError("connect to 127.0.0.1:\(port): errno \(code)")
+            throw TestFailure("connect to 127.0.0.1:\(port): errno \(code)")
         }
     }
 
@@ -48,7 +49,7 @@ final class LoopbackSocket {
             #else
             let count = bytes[sent...].withUnsafeBytes { Darwin.send(fd, $0.baseAddress, $0.count, 0) }
             #endif
-            guard count > 0 else { throw HarnessError("send: errno \(errno)") }
+            guard count > 0 else { throw TestFailure("send: errno \(errno)") }
             sent += count
         }
     }

@@ -8,6 +8,7 @@ import FoundationNetworking
 
 import MockHTTP
 import RepairMinderMockControl
+import MockTestSupport
 
 /// A mock server of the test's own, with a fresh seeded in-memory database, and the helpers the
 /// server tests share. Two ways to reach it, as HummingbirdTesting's `.router` and `.live`:
@@ -16,8 +17,9 @@ import RepairMinderMockControl
 ///   microseconds a request. What route logic is tested through.
 /// - `.live`: the server listens on 127.0.0.1 port 0 and requests go over URLSession: for what
 ///   only the transport does (framing, keep-alive, CORS, dropped connections, a browser).
-/// The server logs nothing unless the test configures a logger. `stop()` it at the end (`defer`).
-final class MockHarness: Sendable {
+/// The server logs nothing unless the test configures a logger. A test has one through `withMock`,
+/// which stops it when the test is done.
+final class MockHarness: Stoppable {
     enum Mode: Sendable { case router, live }
 
     let server: MockServer
@@ -26,13 +28,12 @@ final class MockHarness: Sendable {
     /// `/ns/<name>` for a view of a namespace, else "".
     private let pathPrefix: String
     private let session: URLSession?
-    /// False for a view of another harness's server (a namespace): `stop()` leaves the server running.
+    /// False for a view of another harness's server (a namespace): `stop()` leaves the server and
+    /// the session, which are the other harness's, alone.
     private let ownsServer: Bool
 
     init(_ mode: Mode = .router, _ configure: (inout MockServerConfiguration) -> Void = { _ in }) throws {
-        var configuration = MockServerConfiguration.forTesting()   // logs only what the test asks for
-        configure(&configuration)
-        server = try MockServer(configuration: configuration)
+        server = try MockServer(configuration: .forTesting(configure))   // logs only what the test asks for
         self.mode = mode
         if mode == .live { try server.start() }
         baseURL = server.baseURL
@@ -41,13 +42,14 @@ final class MockHarness: Sendable {
         ownsServer = true
     }
 
-    /// The namespace `name` of `other`'s server: the same helpers, every path under `/ns/<name>`.
+    /// The namespace `name` of `other`'s server: the same helpers, every path under `/ns/<name>`,
+    /// over `other`'s session. Nothing to stop: it ends with `other`.
     init(namespace name: String, of other: MockHarness) throws {
         server = other.server
         mode = other.mode
         baseURL = try other.server.namespaceURL(name)
         pathPrefix = "/ns/" + name
-        session = mode == .live ? Self.makeSession() : nil
+        session = other.session
         ownsServer = false
     }
 
@@ -62,8 +64,9 @@ final class MockHarness: Sendable {
     static var pristineSeed: SeedSnapshot { get throws { try MockServerConfiguration.bundledSeed.get() } }
 
     func stop() {
+        guard ownsServer else { return }
         session?.invalidateAndCancel()
-        if ownsServer { server.stop() }
+        server.stop()
     }
 
     struct Reply: Sendable {
@@ -107,7 +110,7 @@ final class MockHarness: Sendable {
         let bytes = Array(head.utf8) + Array(body ?? Data())
         let parser = HTTPRequestParser(maxBodyBytes: server.configuration.maxBodyBytes)
         guard case .request(let request, _) = parser.parse(bytes) else {
-            throw HarnessError("\(method) \(target) is not a request the transport would pass on: use MockHarness(.live)")
+            throw TestFailure("\(method) \(target) is not a request the transport would pass on: use MockHarness(.live)")
         }
         let response = server.respond(to: request)
         if response.delay > 0 { try await Task.sleep(for: .seconds(response.delay)) }
@@ -167,7 +170,7 @@ final class MockHarness: Sendable {
     private func controlData(_ method: String, _ path: String, query: KeyValuePairs<String, String?> = [:]) async throws -> JSONValue {
         let reply = try await control.send(method, path, query: query)
         guard (200..<300).contains(reply.status) else {
-            throw HarnessError("\(method) \(path) → \(reply.status) \(String(decoding: reply.body, as: UTF8.self))")
+            throw TestFailure("\(method) \(path) → \(reply.status) \(String(decoding: reply.body, as: UTF8.self))")
         }
         return try Self.json(reply.body)["data"] ?? .null
     }
@@ -209,15 +212,15 @@ final class MockHarness: Sendable {
         let login = try await post("/api/auth/login", ["email": .string(email), "password": .string(password)],
                                    userAgent: userAgent)
         guard login.status == 200, let userID = login.data["userId"]?.string else {
-            throw HarnessError("login failed: \(login.status) \(login.error ?? "")")
+            throw TestFailure("login failed: \(login.status) \(login.error ?? "")")
         }
         _ = try await post("/api/auth/2fa/request", ["userId": .string(userID), "email": .string(email)])
-        guard let code = try await latestCode(to: email, kind: "staff_2fa") else { throw HarnessError("no 2FA code") }
+        guard let code = try await latestCode(to: email, kind: "staff_2fa") else { throw TestFailure("no 2FA code") }
         let verify = try await post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)],
                                     userAgent: userAgent)
         guard verify.status == 200, let token = verify.data["token"]?.string,
               let refresh = verify.data["refreshToken"]?.string else {
-            throw HarnessError("2FA verify failed: \(verify.status) \(verify.error ?? "")")
+            throw TestFailure("2FA verify failed: \(verify.status) \(verify.error ?? "")")
         }
         return StaffTokens(token: token, refreshToken: refresh, userID: userID)
     }
@@ -225,10 +228,10 @@ final class MockHarness: Sendable {
     /// Staff magic link (the only way in for `engineer@acme.test`): request, read the code, verify.
     func signInStaffByMagicLink(_ email: String) async throws -> String {
         _ = try await post("/api/auth/magic-link/request", ["email": .string(email)])
-        guard let code = try await latestCode(to: email, kind: "staff_magic_link") else { throw HarnessError("no code") }
+        guard let code = try await latestCode(to: email, kind: "staff_magic_link") else { throw TestFailure("no code") }
         let verify = try await post("/api/auth/magic-link/verify-code", ["email": .string(email), "code": .string(code)])
         guard let token = verify.data["token"]?.string else {
-            throw HarnessError("magic link verify failed: \(verify.status) \(verify.error ?? "")")
+            throw TestFailure("magic link verify failed: \(verify.status) \(verify.error ?? "")")
         }
         return token
     }
@@ -237,26 +240,47 @@ final class MockHarness: Sendable {
     func registerPushToken(_ token: String, appType: String, bearer: String) async throws {
         let reply = try await post("/api/user/device-token", ["device_token": .string(token), "platform": "ios",
                                                               "app_type": .string(appType)], bearer: bearer)
-        guard reply.status == 200 else { throw HarnessError("token not registered: \(reply.status) \(reply.error ?? "")") }
+        guard reply.status == 200 else { throw TestFailure("token not registered: \(reply.status) \(reply.error ?? "")") }
     }
 
     /// Magic-link code, choosing `companyID` when the customer has several.
     func signInCustomer(_ email: String, companyID: String? = nil) async throws -> String {
         _ = try await post("/api/customer/auth/request-magic-link", ["email": .string(email)])
-        guard let code = try await latestCode(to: email, kind: "customer_magic_link") else { throw HarnessError("no code") }
+        guard let code = try await latestCode(to: email, kind: "customer_magic_link") else { throw TestFailure("no code") }
         var body: [String: JSONValue] = ["email": .string(email), "code": .string(code)]
         if let companyID { body["companyId"] = .string(companyID) }
         let verify = try await post("/api/customer/auth/verify-code", body)
         guard let token = verify.data["token"]?.string else {
-            throw HarnessError("customer verify failed: \(verify.status) \(verify.error ?? "")")
+            throw TestFailure("customer verify failed: \(verify.status) \(verify.error ?? "")")
         }
         return token
     }
 }
 
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+/// Runs `body` with a mock of its own (`MockHarness(mode, configure)`), stopped when `body` returns
+/// or throws (`withStarted`, MockTestSupport).
+///
+/// ```swift
+/// try await withMock { mock in … }                                    // .router, the seed, defaults
+/// try await withMock({ $0.freezeClock() }) { mock in … }              // configured
+/// try await withMock(.live, { $0.maxBodyBytes = 1024 }) { mock in … }  // on a socket, configured
+/// ```
+func withMock<T>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ mode: MockHarness.Mode = .router,
+    _ configure: (inout MockServerConfiguration) -> Void = { _ in },
+    _ body: (MockHarness) async throws -> T
+) async throws -> T {
+    try await withStarted(isolation: isolation, { try MockHarness(mode, configure) }, body)
+}
+
+/// `withMock(.router, configure, body)`.
+func withMock<T>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ configure: (inout MockServerConfiguration) -> Void,
+    _ body: (MockHarness) async throws -> T
+) async throws -> T {
+    try await withMock(isolation: isolation, .router, configure, body)
 }
 
 /// Short reads for assertions on replies.
@@ -269,35 +293,6 @@ extension JSONValue {
     var number: Double? { doubleValue }
     var array: [JSONValue]? { arrayValue }
     var keys: Set<String> { Set(objectValue?.keys.map { $0 } ?? []) }
-}
-
-/// Ids from Seeds/default.json (listed in Seeds/README.md).
-enum SeedIDs {
-    /// The seed's `now` (Seeds/default.json): a clock pinned here sees the seeded data as of its day.
-    static let now = Timestamp.date(from: "2026-11-21T12:00:00Z")!
-    static let acme = "00000001-0000-4000-8000-00000000a000"
-    static let beta = "00000001-0000-4000-8000-00000000b000"
-    static let pending = "00000001-0000-4000-8000-00000000c000"
-    static let halted = "00000001-0000-4000-8000-00000000d000"
-    static let acmeAdmin = "00000003-0000-4000-8000-00000000a001"
-    static let acmeEngineer = "00000003-0000-4000-8000-00000000a002"
-    static let acmeTOTP = "00000003-0000-4000-8000-00000000a003"
-    static let acmeInactive = "00000003-0000-4000-8000-00000000a004"
-    static let jane = "00000004-0000-4000-8000-00000000e001"
-    static let sam = "00000004-0000-4000-8000-00000000e002"
-    static let betaAdmin = "00000003-0000-4000-8000-00000000b001"
-
-    /// Orders, devices and other rows by their number within a company: `order(3)` is Acme's
-    /// `00000005-0000-4000-8000-00000000a003` (#10003), `device(1, "b")` Beta's first device.
-    static func order(_ n: Int, _ company: Character = "a") -> String { id("00000005", company, n) }
-    static func device(_ n: Int, _ company: Character = "a") -> String { id("00000006", company, n) }
-    static func location(_ n: Int, _ company: Character = "a") -> String { id("00000002", company, n) }
-    static func subLocation(_ n: Int, _ company: Character = "a") -> String { id("00000015", company, n) }
-
-    private static func id(_ table: String, _ company: Character, _ n: Int) -> String {
-        let number = String(n)
-        return "\(table)-0000-4000-8000-00000000\(company)" + String(repeating: "0", count: 3 - number.count) + number
-    }
 }
 
 // MARK: - Enquiries and customer portal helpers
@@ -330,24 +325,4 @@ extension MockHarness {
     func pushPayloads(token: String) async throws -> [JSONValue] {
         try await pushes(token: token).reversed().compactMap { $0["payload"] }
     }
-}
-
-enum SeedTicketIDs {
-    /// Tickets by company and number: `ticket(1)` is Acme's #1001, `ticket(1, "b")` Beta's #2001.
-    static func ticket(_ n: Int, _ company: Character = "a") -> String {
-        "0000000a-0000-4000-8000-00000000\(company)" + String(repeating: "0", count: 3 - String(n).count) + String(n)
-    }
-    static func message(_ n: Int, _ company: Character = "a") -> String {
-        "0000000b-0000-4000-8000-00000000\(company)" + String(repeating: "0", count: 3 - String(n).count) + String(n)
-    }
-    static func macro(_ n: Int, _ company: Character = "a") -> String {
-        "0000000d-0000-4000-8000-00000000\(company)" + String(repeating: "0", count: 3 - String(n).count) + String(n)
-    }
-    static func companyEmail(_ n: Int, _ company: Character = "a") -> String {
-        "00000018-0000-4000-8000-00000000\(company)" + String(repeating: "0", count: 3 - String(n).count) + String(n)
-    }
-    static let priceListAttachment = "0000000f-0000-4000-8000-00000000a001"
-    static let oliver = "00000004-0000-4000-8000-00000000e003"
-    static let amelia = "00000004-0000-4000-8000-00000000e004"
-    static let ava = "00000004-0000-4000-8000-00000000e008"
 }

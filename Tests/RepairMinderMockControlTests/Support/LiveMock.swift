@@ -4,56 +4,30 @@ import FoundationNetworking
 #endif
 import MockServer
 import RepairMinderMockControl
-
-/// Ids and accounts of `Seeds/default.json` the tests use.
-enum Seeded {
-    static let acme = "00000001-0000-4000-8000-00000000a000"
-    static let beta = "00000001-0000-4000-8000-00000000b000"
-    static let admin = "admin@acme.test"
-    static let adminID = "00000003-0000-4000-8000-00000000a001"
-    static let engineer = "engineer@acme.test"
-    static let jane = "jane@customer.test"
-    static let sam = "sam@customer.test"
-    static let password = "password123"
-}
-
-/// The timeout of a wait that is to succeed: it returns at the first poll that finds, so a long one
-/// costs nothing, and with the whole package's tests at once on two cores a task can wait many
-/// seconds for a thread. The tests of timing out use 50–200 ms.
-let patience: Duration = .seconds(60)
-
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
+import MockTestSupport
 
 /// Starts a mock of the test's own (127.0.0.1, port 0, in-memory, seeded), runs `body` with it, and
-/// stops it whether `body` returns or throws.
+/// stops it whether `body` returns or throws (`withStarted`, MockTestSupport).
 func withMock<T>(
     isolation: isolated (any Actor)? = #isolation,
     _ configure: (inout MockServerConfiguration) -> Void = { _ in },
     _ body: (LiveMock) async throws -> T
 ) async throws -> T {
-    var configuration = MockServerConfiguration.forTesting()
-    configure(&configuration)
-    let server = try MockServer(configuration: configuration)
-    try server.start()
-    let mock = LiveMock(server: server)
-    defer { mock.stop() }
-    return try await body(mock)
+    try await withStarted(isolation: isolation, { try LiveMock(configure) }, body)
 }
 
 /// A running mock: the library's control over URLSession (with the server's control token, if any),
 /// and the few app-API calls the tests need to make the mock send mail, pushes and sessions.
-final class LiveMock: Sendable {
+final class LiveMock: Stoppable {
     let server: MockServer
     let baseURL: URL
     /// The control the tests exercise: the library as a UI test would make it, polling every 20 ms.
     let control: MockControl
     private let session: URLSession
 
-    init(server: MockServer) {
-        self.server = server
+    /// Starts a mock of the test's own (`MockServer.startedForTesting(configure)`).
+    init(_ configure: (inout MockServerConfiguration) -> Void = { _ in }) throws {
+        server = try MockServer.startedForTesting(configure)
         baseURL = server.baseURL
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 20
@@ -105,8 +79,8 @@ final class LiveMock: Sendable {
     }
 
     /// Password, then the 2FA request: what makes the mock mail a `staff_2fa` code.
-    func requestStaffCode(_ email: String = Seeded.admin, base: URL? = nil) async throws -> String {
-        let login = try await app("POST", "/api/auth/login", ["email": .string(email), "password": .string(Seeded.password)],
+    func requestStaffCode(_ email: String = MockSeed.Staff.admin.email, base: URL? = nil) async throws -> String {
+        let login = try await app("POST", "/api/auth/login", ["email": .string(email), "password": .string(MockSeed.password)],
                                   base: base)
         guard let userID = login.data["userId"]?.stringValue else { throw TestFailure("login failed: \(login.json)") }
         let request = try await app("POST", "/api/auth/2fa/request", ["userId": .string(userID), "email": .string(email)],
@@ -116,7 +90,7 @@ final class LiveMock: Sendable {
     }
 
     /// The whole staff sign-in, the code read with the library: the access token.
-    func signInStaff(_ email: String = Seeded.admin, using control: MockControl? = nil, base: URL? = nil) async throws -> String {
+    func signInStaff(_ email: String = MockSeed.Staff.admin.email, using control: MockControl? = nil, base: URL? = nil) async throws -> String {
         let userID = try await requestStaffCode(email, base: base)
         let code = try await (control ?? self.control).waitForCode(to: email, kind: .staff2FA, timeout: patience)
         let verify = try await app("POST", "/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)],
@@ -126,7 +100,7 @@ final class LiveMock: Sendable {
     }
 
     /// A customer's magic-link code, verified (with `companyID` for a customer of several companies).
-    func signInCustomer(_ email: String = Seeded.jane, companyID: String? = nil) async throws -> String {
+    func signInCustomer(_ email: String = MockSeed.Customer.jane.email, companyID: String? = nil) async throws -> String {
         _ = try await app("POST", "/api/customer/auth/request-magic-link", ["email": .string(email)])
         let code = try await control.waitForCode(to: email, kind: .customerMagicLink, timeout: patience)
         var body: [String: MockJSON] = ["email": .string(email), "code": .string(code)]
