@@ -106,48 +106,68 @@ private struct Pipeline {
         Authenticator(store: environment.store, signer: environment.signer, logger: environment.logger)
     }
 
+    /// The steps, in order. A control call (its token was judged by the Dispatcher) is answered and
+    /// logged, never faulted, varied or journaled.
     func respond(to request: HTTPRequest, started: ContinuousClock.Instant) -> HTTPResponse {
         sendDueMacroStages()
-        if let control, Dispatcher.isControl(request.path) {   // the control token was judged by the Dispatcher
+        if let control, Dispatcher.isControl(request.path) {
             let response = run(request, on: control, principal: .success(nil), now: environment.clock.now())
             log(request, response, who: nil, started: started)
             return response
         }
-
         let now = environment.clock.now()
         let fault = environment.faults.take(method: request.method, path: request.path)
+        let (principal, answered) = answer(request, unless: fault, now: now)
+        var response = answered
+        vary(&response, unless: fault)
+        deliver(&response, as: fault)
+        let who = (try? principal.get())?.journalName
+        journal(request, response, who: who, started: started, now: now)
+        log(request, response, who: who, started: started)
+        return response
+    }
 
-        var principal: Result<Principal?, APIFailure> = .success(nil)
-        var response: HTTPResponse
+    /// An injected fault's answer, or else the API's: authentication and the routed handler,
+    /// inside the admission limit.
+    private func answer(_ request: HTTPRequest, unless fault: FaultPlan.Fault?,
+                        now: Date) -> (Result<Principal?, APIFailure>, HTTPResponse) {
         if fault?.action == .dropConnection {
-            response = HTTPResponse(status: 503, delivery: .dropConnection)
-        } else if let status = fault?.status {
-            response = Dispatcher.faultResponse(status: status, body: fault?.body)
-        } else {
-            (principal, response) = admission.run {
-                let principal = authenticator.authenticate(request, now: now)
-                return (principal, run(request, on: api, principal: principal, now: now))
-            }
+            return (.success(nil), HTTPResponse(status: 503, delivery: .dropConnection))
         }
+        if let status = fault?.status {
+            return (.success(nil), Dispatcher.faultResponse(status: status, body: fault?.body))
+        }
+        return admission.run {
+            let principal = authenticator.authenticate(request, now: now)
+            return (principal, run(request, on: api, principal: principal, now: now))
+        }
+    }
+
+    /// The namespace's variance (`--vary`) rewrites a JSON answer; a fault's body stays as given.
+    private func vary(_ response: inout HTTPResponse, unless fault: FaultPlan.Fault?) {
         let variance = environment.currentVariance
         if !variance.isEmpty, fault?.status == nil, response.headers["content-type"]?.hasPrefix("application/json") == true,
            let varied = variance.rewrite(Array(response.body)) {
             response.body = Data(varied)
         }
+    }
+
+    /// A fault's delivery: half the body then a closed connection, and a latency the transport
+    /// waits before it writes the answer.
+    private func deliver(_ response: inout HTTPResponse, as fault: FaultPlan.Fault?) {
         if fault?.action == .truncateBody {
             response.delivery = .truncateBody(bytes: response.body.count / 2)
         }
-        // An injected latency: the transport waits before it writes the answer.
-        let latency = Double(fault?.latencyMs ?? 0) / 1000
-        response.delay = latency
+        response.delay = Double(fault?.latencyMs ?? 0) / 1000
+    }
 
-        let who = (try? principal.get())?.journalName
-        let elapsed = started.duration(to: .now) + .seconds(latency)
+    /// The request journal's entry (`GET /__mock/requests`), its duration with the injected latency.
+    private func journal(_ request: HTTPRequest, _ response: HTTPResponse, who: String?,
+                         started: ContinuousClock.Instant, now: Date) {
+        let elapsed = started.duration(to: .now) + .seconds(response.delay)
         environment.journal.record(method: request.method, path: request.path, query: request.rawQuery.map(String.init),
-                                   status: response.delivery == .dropConnection ? 0 : response.status, durationMs: elapsed.milliseconds, who: who,
-                                   time: now)
-        log(request, response, who: who, started: started)
-        return response
+                                   status: response.delivery == .dropConnection ? 0 : response.status,
+                                   durationMs: elapsed.milliseconds, who: who, time: now)
     }
 
     /// The macro stages the namespace's clock has reached go out before the request is answered
