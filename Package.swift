@@ -105,7 +105,7 @@ let package = Package(
         // mock, the seed's rows by number, values the tests make up. Public API of MockServer,
         // MockHTTP and RepairMinderMockControl only (no @testable); in no product, so an app's
         // package never builds it.
-        .target(name: "MockTestSupport", dependencies: ["MockServer", "MockHTTP", "RepairMinderMockControl"],
+        .target(name: "MockTestSupport", dependencies: ["MockServer", "MockProxy", "MockHTTP", "RepairMinderMockControl"],
                 path: "Tests/Support"),
         .testTarget(name: "MockHTTPTests", dependencies: ["MockHTTP"]),
         .testTarget(name: "MockServerMacrosTests", dependencies: [

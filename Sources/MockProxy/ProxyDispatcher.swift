@@ -21,6 +21,27 @@ struct ProxyDispatcher: Sendable {
     /// At most this many exchanges wait for their check; past it a request waits for a place before
     /// it is answered, so that a flood of requests cannot grow the queue without bound.
     let pendingChecks = DispatchSemaphore(value: 256)
+    /// The control calls the proxy answers, on the mock's router: health and the console page stay
+    /// open, and everything else under `/__mock` needs the control token first, as on the mock.
+    private let controlRoutes: RouteTable<HTTPRequest>
+
+    init(upstream: UpstreamClient, ledger: DriftLedger, recorder: HARRecorder?, controlToken: String?, logger: Logger,
+         now: @escaping @Sendable () -> Date) {
+        self.upstream = upstream
+        self.ledger = ledger
+        self.recorder = recorder
+        self.controlToken = controlToken
+        self.logger = logger
+        self.now = now
+        var routes = RouteTable<HTTPRequest>()
+        routes.get("/__mock/health", access: .open) { _ in JSONBody.success(HealthPayload(now: now())) }
+        routes.get("/__mock", access: .open) { _ in try ConsolePage.bundled.get().response() }
+        routes.get("/__mock/drift", access: .open) { [checks] _ in
+            checks.sync {}
+            return JSONBody.success(ledger.report())
+        }
+        controlRoutes = routes
+    }
 
     /// Reads the document on the checks queue, off every request (OpenAPIKit's decoding of it takes
     /// about 10 s in a debug build, well under one in release); the first check waits for it.
@@ -43,22 +64,13 @@ struct ProxyDispatcher: Sendable {
     }
 
     private func control(_ request: HTTPRequest) -> HTTPResponse {
-        let path = request.path.count > 1 && request.path.hasSuffix("/") && request.path != "/__mock/"
-            ? String(request.path.dropLast()) : request.path
-        let method = request.method == "HEAD" ? "GET" : request.method
-        switch path {
-        case "/__mock/health":
-            guard method == "GET" else { return JSONBody.failure(.methodNotAllowed(allow: ["GET", "HEAD"])) }
-            return JSONBody.success(HealthPayload(now: now()))
-        case "/__mock", "/__mock/":
-            guard method == "GET" else { return JSONBody.failure(.methodNotAllowed(allow: ["GET", "HEAD"])) }
-            do { return try ConsolePage.bundled.get().response() } catch { return Dispatcher.response(for: error, logger: logger) }
-        case "/__mock/drift":
-            if let refusal = ControlToken.refusal(of: request, token: controlToken) { return refusal }
-            guard method == "GET" else { return JSONBody.failure(.methodNotAllowed(allow: ["GET", "HEAD"])) }
-            return JSONBody.success(report())
-        default:
-            if let refusal = ControlToken.refusal(of: request, token: controlToken) { return refusal }
+        if let refusal = ControlToken.refusal(of: request, token: controlToken) { return refusal }
+        switch controlRoutes.match(method: request.method, path: request.path) {
+        case .found(let route, _):
+            do { return try route.handler(request) } catch { return Dispatcher.response(for: error, logger: logger) }
+        case .methodNotAllowed(let allow):
+            return JSONBody.failure(.methodNotAllowed(allow: allow))
+        case .notFound:
             return JSONBody.failure(.notFound)
         }
     }

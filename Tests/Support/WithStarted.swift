@@ -1,4 +1,5 @@
 import MockHTTP
+import MockProxy
 import MockServer
 
 /// What a test starts and must stop: a mock server, a harness or proxy around one, an HTTP server.

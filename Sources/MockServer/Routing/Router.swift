@@ -1,22 +1,28 @@
 import MockHTTP
 
 /// Who may call a route. The auth layer resolves the bearer token once, before the handler.
-enum RouteAccess: Sendable, Equatable {
+package enum RouteAccess: Sendable, Equatable {
     case open
     case staff
     case customer
     case staffOrCustomer
 }
 
-typealias RouteHandler = @Sendable (RequestContext) throws -> HTTPResponse
+/// The server's routes, whose handlers take the request's context (the namespace's environment, the
+/// caller). Each resource file registers its own.
+typealias Router = RouteTable<RequestContext>
+typealias RouteHandler = Router.Handler
 
-/// Method + path pattern (`/api/orders/:id`) → handler. Each resource file registers its own routes.
-struct Router: Sendable {
-    struct Route: Sendable {
+/// Method + path pattern (`/api/orders/:id`) → handler: the one way a path finds its handler, the
+/// mock's (`Router`) and the proxy's control routes (whose handlers take the bare request).
+package struct RouteTable<Context>: Sendable {
+    package typealias Handler = @Sendable (Context) throws -> HTTPResponse
+
+    package struct Route: Sendable {
         let method: String
         let segments: [Segment]
         let access: RouteAccess
-        let handler: RouteHandler
+        package let handler: Handler
     }
 
     enum Segment: Sendable, Equatable {
@@ -24,7 +30,7 @@ struct Router: Sendable {
         case parameter(String)
     }
 
-    enum Match {
+    package enum Match {
         case found(Route, parameters: [String: String])
         case methodNotAllowed(allow: [String])
         case notFound
@@ -41,7 +47,9 @@ struct Router: Sendable {
     /// against the patterns of its length.
     private var routesBySegmentCount: [[Route]] = []
 
-    mutating func add(_ method: String, _ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) {
+    package init() {}
+
+    mutating func add(_ method: String, _ pattern: String, access: RouteAccess, _ handler: @escaping Handler) {
         let segments = Self.split(pattern).map { part -> Segment in
             part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .literal(String(part))
         }
@@ -53,17 +61,17 @@ struct Router: Sendable {
         routesBySegmentCount[segments.count].append(route)
     }
 
-    mutating func get(_ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) { add("GET", pattern, access: access, handler) }
-    mutating func post(_ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) { add("POST", pattern, access: access, handler) }
-    mutating func put(_ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) { add("PUT", pattern, access: access, handler) }
-    mutating func patch(_ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) { add("PATCH", pattern, access: access, handler) }
-    mutating func delete(_ pattern: String, access: RouteAccess, _ handler: @escaping RouteHandler) { add("DELETE", pattern, access: access, handler) }
+    package mutating func get(_ pattern: String, access: RouteAccess, _ handler: @escaping Handler) { add("GET", pattern, access: access, handler) }
+    mutating func post(_ pattern: String, access: RouteAccess, _ handler: @escaping Handler) { add("POST", pattern, access: access, handler) }
+    mutating func put(_ pattern: String, access: RouteAccess, _ handler: @escaping Handler) { add("PUT", pattern, access: access, handler) }
+    mutating func patch(_ pattern: String, access: RouteAccess, _ handler: @escaping Handler) { add("PATCH", pattern, access: access, handler) }
+    mutating func delete(_ pattern: String, access: RouteAccess, _ handler: @escaping Handler) { add("DELETE", pattern, access: access, handler) }
 
     /// Literal segments win over parameters (`/api/devices/my-queue` before `/api/devices/:id`),
     /// whatever the method: the path names the most literal pattern it fits, and a method that
     /// pattern does not have is a 405 listing the ones it has (`PATCH /api/devices/my-queue` is a
     /// 405, not a device called "my-queue").
-    func match(method: String, path: String) -> Match {
+    package func match(method: String, path: String) -> Match {
         let parts = Self.split(path)
         let effectiveMethod = method == "HEAD" ? "GET" : method
         var mostLiterals = -1
