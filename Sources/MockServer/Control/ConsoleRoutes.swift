@@ -125,20 +125,16 @@ private struct ConsoleAccountPayload {
     let kind: String
     @Nullable var role: String?
     let company: String
-    @Nullable var companyStatus: String?
-    let signIn: String
+    @Nullable var company_status: String?
+    let sign_in: String
 
     init(_ account: SeededAccounts.Account) {
         email = account.email
         kind = account.kind
         role = account.role
         company = account.company
-        companyStatus = account.companyStatus.isEmpty ? nil : account.companyStatus
-        signIn = account.login
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case email, kind, role, company, companyStatus = "company_status", signIn = "sign_in"
+        company_status = account.companyStatus.isEmpty ? nil : account.companyStatus
+        sign_in = account.login
     }
 }
 
@@ -160,45 +156,38 @@ private struct ConsoleCompanyPayload {
 struct ConsoleSessionPayload {
     let id: String
     let kind: String
-    @Nullable var userID: String?
-    @Nullable var clientID: String?
+    @Nullable var user_id: String?
+    @Nullable var client_id: String?
     let email: String
-    let companyID: String
-    let companyName: String
-    let companyStatus: String
+    let company_id: String
+    let company_name: String
+    let company_status: String
     @Nullable var platform: String?
-    let createdAt: String
-    @Nullable var lastRefreshAt: String?
-    let refreshCount: Int
-    let expiresAt: String
+    let created_at: String
+    @Nullable var last_refresh_at: String?
+    let refresh_count: Int
+    let expires_at: String
     let status: String
-    @Nullable var revokedReason: String?
-    @Nullable var revokedAt: String?
+    @Nullable var revoked_reason: String?
+    @Nullable var revoked_at: String?
 
     init(_ session: SessionSummary) {
         id = session.id
         kind = session.kind.rawValue
-        userID = session.userID
-        clientID = session.clientID
+        user_id = session.userID
+        client_id = session.clientID
         email = session.email
-        companyID = session.companyID
-        companyName = session.companyName
-        companyStatus = session.companyStatus
+        company_id = session.companyID
+        company_name = session.companyName
+        company_status = session.companyStatus
         platform = session.platform
-        createdAt = session.createdAt
-        lastRefreshAt = session.lastRefreshAt
-        refreshCount = session.refreshCount
-        expiresAt = session.expiresAt
+        created_at = session.createdAt
+        last_refresh_at = session.lastRefreshAt
+        refresh_count = session.refreshCount
+        expires_at = session.expiresAt
         status = session.status.rawValue
-        revokedReason = session.revokedReason
-        revokedAt = session.revokedAt
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, kind, userID = "user_id", clientID = "client_id", email, companyID = "company_id"
-        case companyName = "company_name", companyStatus = "company_status", platform, createdAt = "created_at"
-        case lastRefreshAt = "last_refresh_at", refreshCount = "refresh_count", expiresAt = "expires_at", status
-        case revokedReason = "revoked_reason", revokedAt = "revoked_at"
+        revoked_reason = session.revokedReason
+        revoked_at = session.revokedAt
     }
 }
 
@@ -207,36 +196,31 @@ struct ConsoleSessionPayload {
 @JSONObject
 private struct ConsoleOrderPayload {
     let id: String
-    let orderNumber: Int64
+    let order_number: Int64
     let status: String
-    let statusLabel: String
-    let companyID: String
-    let companyName: String
-    let companyStatus: String
+    let status_label: String
+    let company_id: String
+    let company_name: String
+    let company_status: String
     let client: Client
     let devices: [Device]
-    let createdAt: String
-    let updatedAt: String
+    let created_at: String
+    let updated_at: String
 
     init(_ entry: ConsoleOrderEntry) {
         id = entry.order.id
-        orderNumber = entry.order.orderNumber
+        order_number = entry.order.orderNumber
         status = entry.order.status.rawValue
-        statusLabel = entry.order.status.displayName
-        companyID = entry.company.id
-        companyName = entry.company.name
-        companyStatus = entry.company.status
+        status_label = entry.order.status.displayName
+        company_id = entry.company.id
+        company_name = entry.company.name
+        company_status = entry.company.status
         client = Client(entry.client)
         devices = entry.devices.map(Device.init)
-        createdAt = entry.order.createdAt
-        updatedAt = entry.order.updatedAt
+        created_at = entry.order.createdAt
+        updated_at = entry.order.updatedAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id, orderNumber = "order_number", status, statusLabel = "status_label", companyID = "company_id"
-        case companyName = "company_name", companyStatus = "company_status", client, devices
-        case createdAt = "created_at", updatedAt = "updated_at"
-    }
 
     @JSONObject
     struct Client {
@@ -255,24 +239,20 @@ private struct ConsoleOrderPayload {
     struct Device {
         let id: String
         let name: String
-        let workflowType: String
+        let workflow_type: String
         let status: String
-        let statusLabel: String
-        let availableTransitions: [StatusOptionPayload]
+        let status_label: String
+        let available_transitions: [StatusOptionPayload]
 
         init(_ device: ListedDevice) {
             id = device.id
             name = device.displayName
-            workflowType = device.workflowType.rawValue
+            workflow_type = device.workflowType.rawValue
             status = device.status.rawValue
-            statusLabel = device.status.displayName
-            availableTransitions = device.status.nextStatuses(in: device.workflowType).map(StatusOptionPayload.init)
+            status_label = device.status.displayName
+            available_transitions = device.status.nextStatuses(in: device.workflowType).map(StatusOptionPayload.init)
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id, name, workflowType = "workflow_type", status, statusLabel = "status_label"
-            case availableTransitions = "available_transitions"
-        }
     }
 }
 
@@ -282,16 +262,12 @@ private struct ConsoleClientPayload {
     let id: String
     let name: String
     let email: String
-    let companyIDs: [String]
+    let company_ids: [String]
 
     init(_ listed: ClientOfCompanies) {
         id = listed.client.id
         name = listed.client.firstName + " " + listed.client.lastName
         email = listed.client.email
-        companyIDs = listed.companyIDs
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, name, email, companyIDs = "company_ids"
+        company_ids = listed.companyIDs
     }
 }

@@ -27,7 +27,7 @@ package enum ControlRoutes {
             environment.clock.reset()
             environment.variance.reset()
             return JSONBody.success(ResetResult(now: Timestamp.string(environment.clock.now()),
-                                                durationMs: started.duration(to: .now).milliseconds))
+                                                duration_ms: started.duration(to: .now).milliseconds))
         }
 
         router.get("/__mock/outbox", access: .open) { context in
@@ -50,7 +50,7 @@ package enum ControlRoutes {
             // Checked whole before anything changes: a bad body moves nothing.
             enum Move { case by(Double), to(Date), none }
             let move: Move
-            switch (change.advanceSeconds, change.now) {
+            switch (change.advance_seconds, change.now) {
             case (let seconds?, nil):
                 guard seconds.isFinite, abs(seconds) <= 100 * 365 * 86_400 else {
                     throw APIFailure.invalidField("advance_seconds")
@@ -160,25 +160,20 @@ package enum ControlRoutes {
 /// staff user's id (`app_type` `staff`) or the client's (`customer`).
 @JSONObject
 private struct RegisteredDeviceToken {
-    let deviceToken: String
+    let device_token: String
     let platform: String
-    let appType: String
-    let ownerID: String
-    let companyID: String
-    let registeredAt: String
+    let app_type: String
+    let owner_id: String
+    let company_id: String
+    let registered_at: String
 
     init(_ record: DeviceTokenRecord) {
-        deviceToken = record.deviceToken
+        device_token = record.deviceToken
         platform = record.platform
-        appType = record.appType.rawValue
-        ownerID = record.userID ?? record.clientID ?? ""
-        companyID = record.companyID
-        registeredAt = record.updatedAt
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case deviceToken = "device_token", platform, appType = "app_type", ownerID = "owner_id", companyID = "company_id"
-        case registeredAt = "registered_at"
+        app_type = record.appType.rawValue
+        owner_id = record.userID ?? record.clientID ?? ""
+        company_id = record.companyID
+        registered_at = record.updatedAt
     }
 }
 
@@ -219,30 +214,27 @@ package struct HealthPayload {
 @JSONObject
 private struct ResetResult {
     let now: String
-    let durationMs: Double
-    enum CodingKeys: String, CodingKey { case now, durationMs = "duration_ms" }
+    let duration_ms: Double
 }
 
 @JSONObject
 private struct ClockState {
     let now: String
-    let offsetSeconds: Double
+    let offset_seconds: Double
     let frozen: Bool
     init(_ clock: MockClock) {
         now = Timestamp.string(clock.now())
-        offsetSeconds = (clock.offsetSeconds * 1000).rounded() / 1000
+        offset_seconds = (clock.offsetSeconds * 1000).rounded() / 1000
         frozen = clock.isFrozen
     }
-    enum CodingKeys: String, CodingKey { case now, offsetSeconds = "offset_seconds", frozen }
 }
 
 private struct ClockChange: Decodable {
-    let advanceSeconds: Double?
+    let advance_seconds: Double?
     let now: String?
     /// true stops the clock (before a move in the same body, so the move lands exactly); false lets
     /// it run on with the wall clock (after the move).
     let frozen: Bool?
-    enum CodingKeys: String, CodingKey { case advanceSeconds = "advance_seconds", now, frozen }
 }
 
 private struct CompanyStatusChange: Decodable {
@@ -260,15 +252,10 @@ private struct FaultRequest: Decodable {
     let method: String?
     let path: String
     let count: Int?
-    let latencyMs: Int?
+    let latency_ms: Int?
     let status: Int?
     let body: JSONValue?
     let action: FaultPlan.Action?
-
-    enum CodingKeys: String, CodingKey {
-        case method, path, count, status, body, action
-        case latencyMs = "latency_ms"
-    }
 
     struct Valid {
         let method: String?
@@ -286,16 +273,16 @@ private struct FaultRequest: Decodable {
         }
         guard let pattern = PathPattern(path) else { throw APIFailure.invalidField("path") }
         if let count, count < 1 { throw APIFailure.invalidField("count") }
-        if let latencyMs, !(0...60_000).contains(latencyMs) { throw APIFailure.invalidField("latency_ms") }
+        if let latency_ms, !(0...60_000).contains(latency_ms) { throw APIFailure.invalidField("latency_ms") }
         if let status, !(200...599).contains(status) { throw APIFailure.invalidField("status") }
         if body != nil, status == nil { throw APIFailure.badRequest("body needs a status") }
         if action == .dropConnection, status != nil || body != nil {
             throw APIFailure.badRequest("drop_connection cannot have a status or body")
         }
-        guard latencyMs != nil || status != nil || action != nil else {
+        guard latency_ms != nil || status != nil || action != nil else {
             throw APIFailure.badRequest("A fault needs latency_ms, status or action")
         }
-        return Valid(method: method, path: pattern, count: count, latencyMs: latencyMs, status: status,
+        return Valid(method: method, path: pattern, count: count, latencyMs: latency_ms, status: status,
                      body: body, action: action)
     }
 }

@@ -77,38 +77,31 @@ enum EventRoutes {
 @JSONObject
 private struct PaymentReceivedPayload {
     let type: String = "payment_received"
-    let orderID: String
-    let orderNumber: Int64
+    let order_id: String
+    let order_number: Int64
     let payment: Payment
-    let paymentStatus: String
-    let balanceDuePence: Int64
+    let payment_status: String
+    let balance_due_pence: Int64
     let pushes: Int
 
     @JSONObject
     struct Payment {
         let id: String
-        let amountPence: Int64
-        let paymentMethod: String
-        let paymentDate: String
-        enum CodingKeys: String, CodingKey {
-            case id, amountPence = "amount_pence", paymentMethod = "payment_method", paymentDate = "payment_date"
-        }
+        let amount_pence: Int64
+        let payment_method: String
+        let payment_date: String
     }
 
     init(_ receipt: PaymentReceipt) {
-        orderID = receipt.payment.orderID
-        orderNumber = receipt.orderNumber
-        payment = Payment(id: receipt.payment.id, amountPence: receipt.payment.amountPence,
-                          paymentMethod: receipt.payment.paymentMethod.rawValue, paymentDate: receipt.payment.paymentDate)
-        paymentStatus = receipt.totals.paymentStatus.rawValue
-        balanceDuePence = receipt.totals.balanceDuePence
+        order_id = receipt.payment.orderID
+        order_number = receipt.orderNumber
+        payment = Payment(id: receipt.payment.id, amount_pence: receipt.payment.amountPence,
+                          payment_method: receipt.payment.paymentMethod.rawValue, payment_date: receipt.payment.paymentDate)
+        payment_status = receipt.totals.paymentStatus.rawValue
+        balance_due_pence = receipt.totals.balanceDuePence
         pushes = receipt.pushes
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type, orderID = "order_id", orderNumber = "order_number", payment
-        case paymentStatus = "payment_status", balanceDuePence = "balance_due_pence", pushes
-    }
 }
 
 /// `{type, order_id, order_number, rows: [{path, table, id, number?}], pushes}`; a row's path
@@ -116,20 +109,16 @@ private struct PaymentReceivedPayload {
 @JSONObject
 private struct OrderCreatedPayload {
     let type: String = "order_created"
-    let orderID: String
-    let orderNumber: Int64
+    let order_id: String
+    let order_number: Int64
     let rows: [MadeRow]
     let pushes: Int
 
     init(rows made: [FixtureRow], pushes: Int) {
         let order = made.first { $0.table == "orders" }
-        orderID = order?.id ?? ""
-        orderNumber = order?.number ?? 0
+        order_id = order?.id ?? ""
+        order_number = order?.number ?? 0
         rows = made.map(MadeRow.init)
         self.pushes = pushes
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case type, orderID = "order_id", orderNumber = "order_number", rows, pushes
     }
 }

@@ -11,7 +11,7 @@ struct OutboxMail: Sendable {
     let subject: String
     let body: String
     @Nullable var code: String?
-    let sentAt: String
+    let sent_at: String
 
     init(_ record: OutboxRecord) {
         id = record.id
@@ -20,8 +20,6 @@ struct OutboxMail: Sendable {
         subject = record.subject
         body = record.body
         code = record.code
-        sentAt = record.sentAt
+        sent_at = record.sentAt
     }
-
-    enum CodingKeys: String, CodingKey { case id, to, kind, subject, body, code, sentAt = "sent_at" }
 }

@@ -4,26 +4,20 @@ import MockStore
 @JSONObject
 struct RecordedPush: Sendable {
     let id: String
-    let deviceToken: String
-    let appType: String
-    let recipientType: String
-    let recipientID: String
+    let device_token: String
+    let app_type: String
+    let recipient_type: String
+    let recipient_id: String
     let payload: JSONValue
-    let sentAt: String
+    let sent_at: String
 
     init(_ record: PushLogRecord) {
         id = record.id
-        deviceToken = record.deviceToken
-        appType = record.appType.rawValue
-        recipientType = record.recipientType.rawValue
-        recipientID = record.recipientID
+        device_token = record.deviceToken
+        app_type = record.appType.rawValue
+        recipient_type = record.recipientType.rawValue
+        recipient_id = record.recipientID
         payload = JSONValue.parse(Array(record.payload.utf8)) ?? .string(record.payload)
-        sentAt = record.sentAt
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, payload
-        case deviceToken = "device_token", appType = "app_type", recipientType = "recipient_type"
-        case recipientID = "recipient_id", sentAt = "sent_at"
+        sent_at = record.sentAt
     }
 }

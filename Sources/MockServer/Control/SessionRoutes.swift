@@ -25,7 +25,7 @@ enum SessionRoutes {
 
             // Staff first: the email of a staff account signs that account in.
             if let account = try store.staffAccount(email: body.email) {
-                if let companyID = body.companyID, companyID != account.companyID {
+                if let companyID = body.company_id, companyID != account.companyID {
                     throw APIFailure.invalidField("company_id")
                 }
                 let terms = RefreshTokens.terms(mobile: platform == .mobile, now: now)
@@ -41,7 +41,7 @@ enum SessionRoutes {
                 }
             }
 
-            switch try store.openCustomerSession(email: body.email, companyID: body.companyID,
+            switch try store.openCustomerSession(email: body.email, companyID: body.company_id,
                                                  sessionExpiresAt: SignInResponses.customerSessionExpiry(from: now),
                                                  now: now) {
             case .signedIn(let client, let company, let sessionID):
@@ -69,16 +69,12 @@ enum SessionRoutes {
 private struct MintBody: Decodable {
     let email: String
     let platform: Platform?
-    let companyID: String?
+    let company_id: String?
 
     enum Platform: String, Decodable {
         /// 90-day refresh tokens, as a User-Agent with `iPhone` (…) gets at sign-in.
         case mobile
         /// 7-day refresh tokens.
         case web
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case email, platform, companyID = "company_id"
     }
 }
