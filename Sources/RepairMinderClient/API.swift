@@ -22,7 +22,7 @@ public enum API {
             Endpoint(.post, "/api/auth/login", body: LoginBody(email: email, password: password))
         }
         /// `POST /api/auth/2fa/request` → a 6-digit code is emailed.
-        public static func requestTwoFactorCode(userID: String, email: String) -> Endpoint<MessageResponse> {
+        public static func requestTwoFactorCode(userID: String, email: String) -> Endpoint<MessagePayload> {
             Endpoint(.post, "/api/auth/2fa/request", body: TwoFactorRequestBody(userID: userID, email: email))
         }
         /// `POST /api/auth/2fa/verify`; `code` is an email code, a TOTP code or a recovery code.
@@ -30,7 +30,7 @@ public enum API {
             Endpoint(.post, "/api/auth/2fa/verify", body: TwoFactorVerifyBody(userID: userID, code: code))
         }
         /// `POST /api/auth/magic-link/request`.
-        public static func requestMagicLink(email: String) -> Endpoint<MessageResponse> {
+        public static func requestMagicLink(email: String) -> Endpoint<MessagePayload> {
             Endpoint(.post, "/api/auth/magic-link/request", body: EmailBody(email: email))
         }
         /// `POST /api/auth/magic-link/verify-code`.
@@ -47,7 +47,7 @@ public enum API {
             Endpoint(.get, "/api/auth/me", credential: .staff)
         }
         /// `POST /api/auth/logout` → `{"success": true}`.
-        public static func logout() -> Endpoint<EmptyResponse> {
+        public static func logout() -> Endpoint<EmptyPayload> {
             Endpoint(.post, "/api/auth/logout", credential: .staff)
         }
     }
@@ -64,7 +64,7 @@ public enum API {
         }
 
         /// `POST /api/customer/auth/request-magic-link`.
-        public static func requestMagicLink(email: String, companyID: String? = nil) -> Endpoint<MessageResponse> {
+        public static func requestMagicLink(email: String, companyID: String? = nil) -> Endpoint<MessagePayload> {
             Endpoint(.post, "/api/customer/auth/request-magic-link", body: RequestBody(email: email, companyID: companyID))
         }
         /// `POST /api/customer/auth/verify-code` → signed in, or a company selection.
@@ -76,7 +76,7 @@ public enum API {
             Endpoint(.get, "/api/customer/auth/me", credential: .customer)
         }
         /// `POST /api/customer/auth/logout`.
-        public static func logout() -> Endpoint<EmptyResponse> {
+        public static func logout() -> Endpoint<EmptyPayload> {
             Endpoint(.post, "/api/customer/auth/logout", credential: .customer)
         }
     }
@@ -96,13 +96,13 @@ public enum API {
 
         /// `POST /api/user/device-token {device_token, platform: "ios", app_type}` →
         /// `{message: "Device token registered"}`.
-        public static func register(deviceToken: String, role: AppRole) -> Endpoint<MessageResponse> {
+        public static func register(deviceToken: String, role: AppRole) -> Endpoint<MessagePayload> {
             Endpoint(.post, "/api/user/device-token",
                      body: RegisterBody(deviceToken: deviceToken, platform: "ios", appType: role.appType),
                      credential: role.credential)
         }
         /// `DELETE /api/user/device-token {device_token}` → `{message: "Device token removed"}`.
-        public static func unregister(deviceToken: String, role: AppRole) -> Endpoint<MessageResponse> {
+        public static func unregister(deviceToken: String, role: AppRole) -> Endpoint<MessagePayload> {
             Endpoint(.delete, "/api/user/device-token",
                      body: UnregisterBody(deviceToken: deviceToken), credential: role.credential)
         }

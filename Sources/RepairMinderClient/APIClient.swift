@@ -70,13 +70,13 @@ public final class APIClient: Sendable {
     // MARK: - Sending
 
     /// Sends `endpoint` and returns its `data`.
-    public func send<Value>(_ endpoint: Endpoint<Value>) async throws -> Value {
+    public func send<Payload>(_ endpoint: Endpoint<Payload>) async throws -> Payload {
         try await response(endpoint).data
     }
 
     /// Sends `endpoint` and returns `data` with the `pagination` of list answers, and the HTTP
     /// status code and headers of the answer (of the retried request, when a 401 was refreshed).
-    public func response<Value>(_ endpoint: Endpoint<Value>) async throws -> APIResponse<Value> {
+    public func response<Payload>(_ endpoint: Endpoint<Payload>) async throws -> APIResponse<Payload> {
         do {
             switch endpoint.credential {
             case .none:
@@ -236,7 +236,7 @@ public final class APIClient: Sendable {
         if let binary = BinaryBody(raw) as? Value {
             return answer(binary, nil)
         }
-        if raw.body.isEmpty, let empty = EmptyResponse() as? Value {
+        if raw.body.isEmpty, let empty = EmptyPayload() as? Value {
             return answer(empty, nil)
         }
         do {

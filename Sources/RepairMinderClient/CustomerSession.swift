@@ -122,7 +122,7 @@ public final class CustomerSession {
     }
 
     /// Sends any customer endpoint; a 401 (`sessionEnded(.tokenRejected)`) signs the session out.
-    public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+    public func send<Payload>(_ endpoint: Endpoint<Payload>) async throws -> Payload {
         try await run { try await self.client.send(endpoint) }
     }
 

@@ -129,7 +129,7 @@ struct SuccessEnvelope<Payload: Decodable & Sendable>: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         _ = try container.decodeIfPresent(Bool.self, forKey: .success)
-        if !container.contains(.data), let empty = EmptyResponse() as? Payload {
+        if !container.contains(.data), let empty = EmptyPayload() as? Payload {
             data = empty
         } else {
             data = try container.decode(Payload.self, forKey: .data)
@@ -145,11 +145,14 @@ struct ErrorEnvelope: Decodable {
 }
 
 /// A message-only payload, e.g. `{"message": "Magic link sent"}`.
-public struct MessageResponse: Decodable, Sendable, Hashable {
+public struct MessagePayload: Decodable, Sendable, Hashable {
     public var message: String
     enum CodingKeys: String, CodingKey { case message }
     public init(message: String) { self.message = message }
 }
+
+@available(*, deprecated, renamed: "MessagePayload")
+public typealias MessageResponse = MessagePayload
 
 /// Any JSON value, for resources the library has no typed model of yet.
 public enum JSONValue: Codable, Sendable, Hashable {

@@ -24,7 +24,7 @@ public struct QueryItem: Sendable, Hashable {
 /// and the type its envelope's `data` decodes to.
 ///
 /// Build them with the functions in ``API`` rather than with strings at call sites.
-public struct Endpoint<Response: Decodable & Sendable>: Sendable {
+public struct Endpoint<Payload: Decodable & Sendable>: Sendable {
     public var method: APIClient.Request.Method
     /// Path below the base URL, starting with `/`, e.g. `/api/auth/login`.
     public var path: String
@@ -43,7 +43,7 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
         query: [QueryItem] = [],
         body: (any Encodable & Sendable)? = nil,
         credential: CredentialKind = .none,
-        as response: Response.Type = Response.self
+        as payload: Payload.Type = Payload.self
     ) {
         self.init(method, path, query: query, body: body, credential: credential, isTokenRefresh: false)
     }
@@ -61,10 +61,13 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
 }
 
 /// The payload type of endpoints whose success answer carries no `data` (`{"success": true}`).
-public struct EmptyResponse: Decodable, Sendable, Hashable {
+public struct EmptyPayload: Decodable, Sendable, Hashable {
     public init() {}
     public init(from decoder: any Decoder) throws {}
 }
+
+@available(*, deprecated, renamed: "EmptyPayload")
+public typealias EmptyResponse = EmptyPayload
 
 /// The payload type of endpoints that answer bytes rather than the JSON envelope (a ticket
 /// attachment). Error answers are still the JSON envelope and map as usual.

@@ -156,7 +156,7 @@ public final class StaffSession {
     }
 
     /// Sends any staff endpoint; a `sessionEnded` answer signs the session out.
-    public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+    public func send<Payload>(_ endpoint: Endpoint<Payload>) async throws -> Payload {
         try await run { try await self.client.send(endpoint) }
     }
 

@@ -71,13 +71,13 @@ import Testing
     }
 
     @Test func logoutWithoutDataDecodesAsEmpty() throws {
-        _ = try Fixture.decode(Fixture.logout, as: EmptyResponse.self)
-        _ = try APIClient.decode(APIClient.Response(statusCode: 204), as: EmptyResponse.self)
+        _ = try Fixture.decode(Fixture.logout, as: EmptyPayload.self)
+        _ = try APIClient.decode(APIClient.Response(statusCode: 204), as: EmptyPayload.self)
     }
 
     @Test func messageResponseDecodes() throws {
         let message = try Fixture.decode(#"{"success": true, "data": {"message": "Magic link sent"}}"#,
-                                         as: MessageResponse.self).data
+                                         as: MessagePayload.self).data
         #expect(message.message == "Magic link sent")
     }
 
@@ -155,10 +155,10 @@ import Testing
     @Test func errorEnvelopeIsMappedEvenWithStatus200() {
         #expect(throws: RepairMinderError.validation(message: "Invalid or missing field: email")) {
             try Fixture.decode(#"{"success": false, "error": "Invalid or missing field: email"}"#,
-                               as: EmptyResponse.self, status: 400)
+                               as: EmptyPayload.self, status: 400)
         }
         #expect(throws: RepairMinderError.server(status: 200, message: "odd")) {
-            try Fixture.decode(#"{"success": false, "error": "odd"}"#, as: EmptyResponse.self)
+            try Fixture.decode(#"{"success": false, "error": "odd"}"#, as: EmptyPayload.self)
         }
     }
 
@@ -187,12 +187,12 @@ import Testing
 
         let raw = APIClient.Response(statusCode: 201, headers: ["Content-Type": "application/json", "X-Request-Id": "r-1"],
                                      body: Data(#"{"success": true, "data": {"message": "Created"}}"#.utf8))
-        let created = try APIClient.decode(raw, as: MessageResponse.self)
+        let created = try APIClient.decode(raw, as: MessagePayload.self)
         #expect(created.data.message == "Created")
         #expect(created.statusCode == 201)
         #expect(created.header("x-request-id") == "r-1")
 
-        let empty = try APIClient.decode(APIClient.Response(statusCode: 204, headers: ["X-Trace": "t"]), as: EmptyResponse.self)
+        let empty = try APIClient.decode(APIClient.Response(statusCode: 204, headers: ["X-Trace": "t"]), as: EmptyPayload.self)
         #expect(empty.statusCode == 204)
         #expect(empty.header("X-Trace") == "t")
 
@@ -208,7 +208,7 @@ import Testing
         #expect(raw.headers == ["content-type": "text/plain", "x-a": "1"])
         #expect(raw.header("x-a") == "1")
         #expect(raw.header("X-A") == "1")
-        let built = APIResponse(data: EmptyResponse(), statusCode: 202, headers: ["Retry-After": "5"])
+        let built = APIResponse(data: EmptyPayload(), statusCode: 202, headers: ["Retry-After": "5"])
         #expect(built.header("retry-after") == "5")
         #expect(built.pagination == nil)
     }
