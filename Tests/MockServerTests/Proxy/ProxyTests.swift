@@ -287,6 +287,23 @@ import MockTestSupport
             #expect(console.status == 200 && console.header("content-type")?.hasPrefix("text/html") == true)
             let noToken = try await rig.get("/__mock/drift")
             #expect(noToken.status == 401)
+            #expect(noToken.json == ["success": false, "error": "Control token required", "code": "CONTROL_TOKEN_REQUIRED"])
+            #expect(noToken.header("www-authenticate") == #"Bearer realm="__mock""#)
+            let wrongToken = try await rig.send("GET", "/__mock/drift", headers: ["Authorization": "Bearer other"])
+            #expect(wrongToken.status == 401)
+            #expect(wrongToken.json == ["success": false, "error": "Invalid control token", "code": "CONTROL_TOKEN_INVALID"])
+            // As on the mock: only GET and HEAD of health and the console are open; any other call
+            // needs the token first, then meets the router's 405 with the methods the path has.
+            let postHealth = try await rig.send("POST", "/__mock/health")
+            #expect(postHealth.status == 401 && postHealth.error == "Control token required")
+            for path in ["/__mock/health", "/__mock/drift", "/__mock/"] {
+                let wrongMethod = try await rig.send("DELETE", path, headers: ["Authorization": "Bearer drift-token"])
+                #expect(wrongMethod.status == 405, "\(path)")
+                #expect(wrongMethod.json == ["success": false, "error": "Method not allowed"], "\(path)")
+                #expect(wrongMethod.header("allow") == "GET, HEAD", "\(path)")
+            }
+            let head = try await rig.send("HEAD", "/__mock/health")
+            #expect(head.status == 200)
             #expect(try await rig.report(token: "drift-token")["exchanges"]?.intValue == 0)
             for path in ["/__mock/reset", "/__mock/outbox", "/__mock/fixtures", "/openapi.json", "/ns/a/api/orders"] {
                 let reply = try await rig.send(path == "/__mock/reset" ? "POST" : "GET", path,
