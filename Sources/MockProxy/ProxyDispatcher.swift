@@ -37,8 +37,7 @@ struct ProxyDispatcher: Sendable {
         routes.get("/__mock/health", access: .open) { _ in JSONBody.success(HealthPayload(now: now())) }
         routes.get("/__mock", access: .open) { _ in try ConsolePage.bundled.get().response() }
         routes.get("/__mock/drift", access: .open) { [checks] _ in
-            checks.sync {}
-            return JSONBody.success(ledger.report())
+            JSONBody.success(Self.report(of: ledger, after: checks))
         }
         controlRoutes = routes
     }
@@ -58,7 +57,7 @@ struct ProxyDispatcher: Sendable {
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let path = request.path
-        if path == "/__mock" || path.hasPrefix("/__mock/") { return control(request) }
+        if Dispatcher.isControl(path) { return control(request) }
         guard path.hasPrefix("/api/") || path == "/api" else { return JSONBody.failure(.notFound) }
         return forward(request)
     }
@@ -76,7 +75,10 @@ struct ProxyDispatcher: Sendable {
     }
 
     /// The report once every finished exchange has been checked.
-    func report() -> DriftReportPayload {
+    func report() -> DriftReportPayload { Self.report(of: ledger, after: checks) }
+
+    /// The ledger's report once every exchange queued on `checks` before it has been checked.
+    private static func report(of ledger: DriftLedger, after checks: DispatchQueue) -> DriftReportPayload {
         checks.sync {}
         return ledger.report()
     }

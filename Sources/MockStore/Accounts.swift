@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import MockBasics
 
 /// A staff user with their company, as the auth endpoints read them: the store's records, with the
 /// derived facts sign-in needs.

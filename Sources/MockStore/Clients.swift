@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import MockBasics
 
 /// `GET /api/clients` filters (CONTRACT §6). `search` matches "first last", the email and the phone
 /// (substring, case-insensitive, LIKE wildcards literal); the phone ignores spaces on both sides,

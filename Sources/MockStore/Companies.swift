@@ -1,5 +1,4 @@
 import GRDB
-import MockBasics
 
 extension Store {
     package func company(id: String) throws -> CompanyRecord? {

@@ -1,5 +1,4 @@
 import GRDB
-import MockBasics
 
 extension Store {
     /// The company's locations, its primary one first, then by name.

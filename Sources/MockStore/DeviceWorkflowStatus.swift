@@ -1,5 +1,4 @@
 import GRDB
-import MockBasics
 
 /// The two device workflows of seed 003 ("Device Workflow").
 package enum WorkflowType: String, StoredEnum {

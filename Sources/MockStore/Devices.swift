@@ -11,7 +11,8 @@ package struct DeviceFilter: Sendable {
     var assignedTo: String?
     var search: String?
 
-    package init(statuses: [DeviceStatus]? = nil, workflowType: WorkflowType? = nil, assignedTo: String? = nil, search: String? = nil) {
+    package init(statuses: [DeviceStatus]? = nil, workflowType: WorkflowType? = nil, assignedTo: String? = nil,
+                 search: String? = nil) {
         self.statuses = statuses
         self.workflowType = workflowType
         self.assignedTo = assignedTo
@@ -56,7 +57,10 @@ package struct DeviceChange: Sendable {
     var technicianFoundIssues: String??
     var subLocationID: String??
 
-    package init(status: DeviceStatus? = nil, assignedEngineerID: String?? = nil, priority: DevicePriority? = nil, diagnosisNotes: String?? = nil, repairNotes: String?? = nil, technicianNotes: String?? = nil, technicianFoundIssues: String?? = nil, subLocationID: String?? = nil) {
+    package init(status: DeviceStatus? = nil, assignedEngineerID: String?? = nil,
+                 priority: DevicePriority? = nil, diagnosisNotes: String?? = nil, repairNotes: String?? = nil,
+                 technicianNotes: String?? = nil, technicianFoundIssues: String?? = nil,
+                 subLocationID: String?? = nil) {
         self.status = status
         self.assignedEngineerID = assignedEngineerID
         self.priority = priority

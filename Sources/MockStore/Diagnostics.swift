@@ -1,5 +1,4 @@
 import GRDB
-import MockBasics
 
 /// How the database is set up, and whether its rows hold together.
 struct DatabaseCondition: Sendable, Equatable {

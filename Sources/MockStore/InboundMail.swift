@@ -14,7 +14,8 @@ package struct InboundEmail: Sendable {
     /// Append to this ticket of the same company instead of opening a new enquiry.
     var ticketID: String?
 
-    package init(to: String, fromEmail: String, fromName: String? = nil, subject: String, body: String, ticketID: String? = nil) {
+    package init(to: String, fromEmail: String, fromName: String? = nil, subject: String, body: String,
+                 ticketID: String? = nil) {
         self.to = to
         self.fromEmail = fromEmail
         self.fromName = fromName

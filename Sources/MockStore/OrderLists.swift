@@ -1,5 +1,4 @@
 import GRDB
-import MockBasics
 
 // The order lists: `GET /api/orders`, the customer's `GET /api/customer/orders` and the orders of
 // `GET /api/clients/:id`. A row shows the order, the names it links to, its devices' names and

@@ -1,4 +1,3 @@
-import MockBasics
 /// An order's status. Never set directly: it is derived from its devices' statuses by
 /// `OrderStatus(devices:)` whenever a device's status changes (and when the seed is loaded), and
 /// stored on the order so lists can filter on it. The rule is the mock's **(decided)**; the first

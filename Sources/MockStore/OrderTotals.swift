@@ -1,4 +1,3 @@
-import MockBasics
 /// Money of an order, computed from its line items and payments, never stored (decided):
 /// - a line: `line_total = quantity × unit_price` (ex VAT); `vat = line_total × rate / 100`
 ///   rounded half away from zero to the penny; `line_total_inc_vat = line_total + vat`. A

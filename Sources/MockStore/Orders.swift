@@ -17,7 +17,9 @@ package struct OrderFilter: Sendable {
     var collectedFrom: Date?
     var collectedTo: Date?
 
-    package init(statuses: [OrderStatus]? = nil, search: String? = nil, locationID: String? = nil, assignedTo: String? = nil, createdFrom: Date? = nil, createdTo: Date? = nil, collectedFrom: Date? = nil, collectedTo: Date? = nil) {
+    package init(statuses: [OrderStatus]? = nil, search: String? = nil, locationID: String? = nil,
+                 assignedTo: String? = nil, createdFrom: Date? = nil, createdTo: Date? = nil,
+                 collectedFrom: Date? = nil, collectedTo: Date? = nil) {
         self.statuses = statuses
         self.search = search
         self.locationID = locationID
@@ -100,7 +102,8 @@ package struct OrderChange: Sendable {
     var locationID: String??
     var intakeMethod: IntakeMethod?
 
-    package init(notes: String?? = nil, assignedUserID: String?? = nil, locationID: String?? = nil, intakeMethod: IntakeMethod? = nil) {
+    package init(notes: String?? = nil, assignedUserID: String?? = nil, locationID: String?? = nil,
+                 intakeMethod: IntakeMethod? = nil) {
         self.notes = notes
         self.assignedUserID = assignedUserID
         self.locationID = locationID

@@ -1,5 +1,4 @@
 import GRDB
-import MockBasics
 
 extension Store {
     /// The pushes the backend would have sent, newest first; only those to `deviceToken` when given.

@@ -1,6 +1,5 @@
 import GRDB
 import GRDBSQLite
-import MockBasics
 
 // Reading records straight from a stepped statement, by column index: the one way the store
 // decodes rows (records, projections, and the few columns a query computes).

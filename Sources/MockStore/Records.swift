@@ -1,5 +1,4 @@
 import GRDB
-import MockBasics
 
 // One record per table, each declared once: `@StoredTable` (RecordColumns.swift) makes the struct's
 // stored properties the table's columns, in order, named by their snake_case, and writes the

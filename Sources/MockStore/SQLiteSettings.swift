@@ -1,7 +1,6 @@
 #if os(Linux)
 import CSQLiteSettings
 #endif
-import MockBasics
 
 /// Process-wide SQLite settings, applied once, before SQLite initialises: at the first
 /// `Store.configuration(file:)`, which every database the Store opens goes through.

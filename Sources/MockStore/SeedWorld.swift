@@ -1,5 +1,4 @@
 import GRDB
-import MockBasics
 
 /// What a seed body may refer to and must not repeat: empty for a seed file, the database's rows
 /// for fixtures added to a running mock (`Store.addFixtures`). `Seed.validate(against:)` grows it

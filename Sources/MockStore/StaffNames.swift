@@ -1,5 +1,4 @@
 import GRDB
-import MockBasics
 
 /// `users.id, first_name, last_name`: a staff member where a row or a detail names one
 /// (assignee, engineer, author).

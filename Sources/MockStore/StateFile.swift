@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import MockBasics
 
 /// A mock's whole state as one SQLite database file: what `GET /__mock/snapshot` and
 /// `--export-on-exit` write, and what `PUT /__mock/snapshot` and `--seed` read back. A file is

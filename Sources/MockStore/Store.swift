@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import MockHTTP
-import MockBasics
 
 /// The SQLite database of the mock, behind named operations: like GRDB's demo `AppDatabase`, the
 /// writer is private and every query lives in a file of Store/ (one per resource) as a method of

@@ -4,7 +4,6 @@ import MockHTTP
 #if canImport(Glibc)
 import Glibc
 #endif
-import MockBasics
 
 /// Copies of one pristine database made ahead, off the request path, for the namespaces a server
 /// makes (`/ns/<name>/…`). Most of making a store is not copying the pages (the backup API, about a

@@ -1,5 +1,4 @@
 import GRDB
-import MockBasics
 
 /// A closed set of strings stored in a TEXT column with a CHECK constraint.
 /// Decoding an unknown value fails with `unknown <label> "<value>"`, which the seed loader turns

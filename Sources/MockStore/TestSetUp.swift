@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import MockBasics
 
 /// Changes no route makes, for tests to set up the state they need (a state file can hold the
 /// same: a deactivated user, more clients than the seed has).

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import MockBasics
 
 /// What a ticket is about, gathered once: for `generate-response` and for macro variables.
 package struct TicketContext: Sendable {

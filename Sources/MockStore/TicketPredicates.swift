@@ -1,4 +1,3 @@
-import MockBasics
 /// SQL fragments about tickets that more than one reader needs — the ticket list's filters and
 /// the dashboard's counts — so that both count the same tickets. Each refers to the ticket row as
 /// `tickets` and binds nothing; add it with `SQLConditions.add`.

@@ -12,7 +12,8 @@ package struct TicketFilter: Sendable {
     /// Only tickets waiting for the shop's answer (`TicketPredicates.awaitingReply`).
     var awaitingReply: Bool?
 
-    package init(status: TicketStatus? = nil, ticketType: TicketType? = nil, assignedTo: String? = nil, search: String? = nil, awaitingReply: Bool? = nil) {
+    package init(status: TicketStatus? = nil, ticketType: TicketType? = nil, assignedTo: String? = nil,
+                 search: String? = nil, awaitingReply: Bool? = nil) {
         self.status = status
         self.ticketType = ticketType
         self.assignedTo = assignedTo

@@ -57,7 +57,8 @@ package struct Dispatcher: Sendable {
             .respond(to: routed, started: started)
     }
 
-    static func isControl(_ path: String) -> Bool { path == "/__mock" || path.hasPrefix("/__mock/") }
+    /// A path of the control API, `/__mock` and below (the mock's and the proxy's).
+    package static func isControl(_ path: String) -> Bool { path == "/__mock" || path.hasPrefix("/__mock/") }
 
     /// The one log line of a request.
     /// One line per request at `info`, but a successful read of the control API (`GET /__mock/…`:
