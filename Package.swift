@@ -102,20 +102,27 @@ let package = Package(
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
         // What the test targets of the server share (Tests/Support): the one lifecycle of a test's
-        // mock, the seed's rows by number, values the tests make up. Public API of MockServer,
-        // MockHTTP and RepairMinderMockControl only (no @testable); in no product, so an app's
-        // package never builds it.
-        .target(name: "MockTestSupport", dependencies: ["MockServer", "MockProxy", "MockHTTP", "RepairMinderMockControl"],
-                path: "Tests/Support"),
+        // mock, the seed's rows by number, values the tests make up, child processes and the headless
+        // browser. Public and package API only (no @testable); not the proxy, so that the server's
+        // tests do not link OpenAPIKit; in no product, so an app's package never builds it.
+        .target(name: "MockTestSupport", dependencies: [
+            "MockServer", "MockBasics", "MockHTTP", "RepairMinderMockControl",
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+        ], path: "Tests/Support"),
         .testTarget(name: "MockHTTPTests", dependencies: ["MockHTTP"]),
         .testTarget(name: "MockServerMacrosTests", dependencies: [
             "MockServerMacros", .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax", condition: .when(traits: ["Server"])),
             .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "MockServerTests", dependencies: [
-            "MockServer", "MockStore", "MockBasics", "MockProxy", "MockHTTP", "RepairMinderMockControl", "MockTestSupport",
+            "MockServer", "MockStore", "MockBasics", "MockHTTP", "RepairMinderMockControl", "MockTestSupport",
             .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),             // the store's tests
             .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
+        ]),
+        // The proxy's tests: the only test target besides IntegrationTests that links MockProxy (and OpenAPIKit).
+        .testTarget(name: "MockProxyTests", dependencies: [
+            "MockProxy", "MockServer", "MockBasics", "MockHTTP", "RepairMinderMockControl", "MockTestSupport",
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "RepairMinderClientTests", dependencies: ["RepairMinderClient"]),
         .testTarget(name: "IntegrationTests", dependencies: ["RepairMinderClient", "MockServer", "MockProxy", "RepairMinderMockControl",

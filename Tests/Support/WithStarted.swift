@@ -1,8 +1,8 @@
 import MockHTTP
-import MockProxy
 import MockServer
 
 /// What a test starts and must stop: a mock server, a harness or proxy around one, an HTTP server.
+/// (`MockProxy` is made one by the test targets that use it: this target does not link the proxy.)
 public protocol Stoppable: Sendable {
     func stop()
 }
@@ -13,7 +13,6 @@ public protocol Startable: Stoppable {
 }
 
 extension MockServer: Startable {}
-extension MockProxy: Startable {}
 extension HTTPServer: Startable {}
 
 /// Runs `body` with what `start` made, and stops it when `body` returns or throws: the one place a

@@ -3,6 +3,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+import MockTestSupport
 import RepairMinderMockControl
 
 /// The `/__mock/` control API over real HTTP, each endpoint with its bad input.

@@ -3,6 +3,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+import MockTestSupport
 
 /// The mock where descriptors are few: macOS gives a shell's programs 256, the same as the default
 /// connection cap. Played here by `ulimit -n 256` (soft and hard, so the CLI cannot raise it).

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the test targets share stays shared (README, "Layout"): MockTestSupport (Tests/Support)
-/// uses the libraries' public API only, and a seeded row's id is named once, in the library's
+/// uses the libraries' public and package API only (no `@testable`), and a seeded row's id is named once, in the library's
 /// `MockSeed` (or numbered by MockTestSupport's `SeedIDs`), never again as a test's own constant.
 @Suite struct TestSupportLayoutTests {
     @Test func theSupportTargetImportsNothingTestable() throws {

@@ -283,18 +283,6 @@ func withMock<T>(
     try await withMock(isolation: isolation, .router, configure, body)
 }
 
-/// Short reads for assertions on replies.
-extension JSONValue {
-    subscript(index: Int) -> JSONValue? {
-        if case .array(let array) = self, array.indices.contains(index) { return array[index] }
-        return nil
-    }
-    var string: String? { stringValue }
-    var number: Double? { doubleValue }
-    var array: [JSONValue]? { arrayValue }
-    var keys: Set<String> { Set(objectValue?.keys.map { $0 } ?? []) }
-}
-
 // MARK: - Enquiries and customer portal helpers
 
 extension MockHarness {

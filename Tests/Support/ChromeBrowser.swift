@@ -4,22 +4,20 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@testable import MockServer
-@testable import MockBasics
-@testable import MockStore
+import MockBasics
 
 /// Headless Chromium driven through chromedriver's W3C WebDriver HTTP API (JSON over HTTP, no
 /// client library): `chromedriver --port=0` is started per browser, reports the port it took,
 /// and starts Chromium for the session. `ChromeBrowser.run { browser in … }` quits both however
 /// the body ends. Requests go over a plain socket (`WebDriverHTTP`): chromedriver writes headers
 /// without a space after the colon (`Content-Length:914`), which Linux URLSession rejects.
-final class ChromeBrowser {
+package final class ChromeBrowser {
     /// chromedriver: `$CHROMEDRIVER`, else `chromedriver` on `PATH`.
-    static let driverPath = executable(environment: "CHROMEDRIVER", names: ["chromedriver"])
+    package static let driverPath = executable(environment: "CHROMEDRIVER", names: ["chromedriver"])
     /// The browser: `$CHROME_BINARY`, else Debian's `chromium` (or another Chromium/Chrome) on `PATH`.
-    static let chromePath = executable(environment: "CHROME_BINARY",
+    package static let chromePath = executable(environment: "CHROME_BINARY",
                                        names: ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"])
-    static let isAvailable = driverPath != nil && chromePath != nil
+    package static let isAvailable = driverPath != nil && chromePath != nil
 
     private let driver: ChildProcess
     private let driverLog: URL
@@ -27,14 +25,23 @@ final class ChromeBrowser {
     private let sessionID: String
 
     /// A browser with a `width`×`height` window for `body`; chromedriver and Chromium are stopped after.
-    static func run<T>(width: Int = 1400, height: Int = 1800, _ body: (ChromeBrowser) async throws -> T) async throws -> T {
-        let browser = try await ChromeBrowser(width: width, height: height)
+    /// One browser at a time in the test process, whichever suite or test target asks (two Chromiums
+    /// beside the suite overload two cores): a caller waits for the one before to quit.
+    package static func run<T>(width: Int = 1400, height: Int = 1800, _ body: (ChromeBrowser) async throws -> T) async throws -> T {
+        await BrowserTurns.shared.take()
         do {
-            let result = try await body(browser)
-            await browser.quit()
-            return result
+            let browser = try await ChromeBrowser(width: width, height: height)
+            do {
+                let result = try await body(browser)
+                await browser.quit()
+                await BrowserTurns.shared.give()
+                return result
+            } catch {
+                await browser.quit()
+                throw error
+            }
         } catch {
-            await browser.quit()
+            await BrowserTurns.shared.give()
             throw error
         }
     }
@@ -105,7 +112,7 @@ final class ChromeBrowser {
 
     /// Ends the session (Chromium quits), then chromedriver (which ignores SIGTERM: `GET /shutdown`,
     /// and SIGKILL if it is still there 5 s later).
-    func quit() async {
+    package func quit() async {
         _ = try? await command("DELETE", "", nil)
         _ = try? await WebDriverHTTP.exchange(port: port, method: "GET", path: "/shutdown", body: Data())
         let deadline = ContinuousClock.now + .seconds(5)
@@ -121,23 +128,23 @@ final class ChromeBrowser {
 
     // MARK: - Commands
 
-    func open(_ url: URL) async throws {
+    package func open(_ url: URL) async throws {
         _ = try await command("POST", "url", ["url": .string(url.absoluteString)])
     }
 
     /// Runs `script` (a function body; `arguments[i]` are `args`) in the page and returns its value.
     @discardableResult
-    func evaluate(_ script: String, _ args: [JSONValue] = []) async throws -> JSONValue {
+    package func evaluate(_ script: String, _ args: [JSONValue] = []) async throws -> JSONValue {
         try await command("POST", "execute/sync", ["script": .string(script), "args": .array(args)])
     }
 
     /// Like `evaluate`, for a script that calls `arguments[arguments.length - 1](value)` when done.
-    func evaluateAsync(_ script: String, _ args: [JSONValue] = []) async throws -> JSONValue {
+    package func evaluateAsync(_ script: String, _ args: [JSONValue] = []) async throws -> JSONValue {
         try await command("POST", "execute/async", ["script": .string(script), "args": .array(args)])
     }
 
     /// The element `selector` matches (the first), as WebDriver refers to it.
-    func element(_ selector: String) async throws -> String {
+    package func element(_ selector: String) async throws -> String {
         let found = try await command("POST", "element", ["using": "css selector", "value": .string(selector)])
         guard let id = found["element-6066-11e4-a52e-4f735466cecf"]?.stringValue else {
             throw BrowserError("no element id for \(selector): \(found)")
@@ -146,19 +153,19 @@ final class ChromeBrowser {
     }
 
     /// A real click (WebDriver scrolls it into view and fails if something else would get it).
-    func click(_ selector: String) async throws {
+    package func click(_ selector: String) async throws {
         let id = try await element(selector)
         _ = try await command("POST", "element/\(id)/click", [:])
     }
 
     /// Types `text` into the element, as keystrokes.
-    func type(_ text: String, into selector: String) async throws {
+    package func type(_ text: String, into selector: String) async throws {
         let id = try await element(selector)
         _ = try await command("POST", "element/\(id)/value", ["text": .string(text)])
     }
 
     /// Empties a text field (as a person selecting its text and deleting it).
-    func clear(_ selector: String) async throws {
+    package func clear(_ selector: String) async throws {
         let id = try await element(selector)
         _ = try await command("POST", "element/\(id)/clear", [:])
     }
@@ -166,14 +173,14 @@ final class ChromeBrowser {
     /// The browser's console since the last call (chromedriver hands each entry over once): errors
     /// of the page's script, messages it logged, refused policies and failed requests, each as
     /// `{level, source, message}` (`source`: `javascript`, `console-api`, `security`, `network`…).
-    func consoleEntries() async throws -> [JSONValue] {
+    package func consoleEntries() async throws -> [JSONValue] {
         try await command("POST", "se/log", ["type": "browser"]).arrayValue ?? []
     }
 
     /// The console's `SEVERE` entries since the last call, but for failed requests whose message
     /// holds one of `expected` (an answer a test provoked: `status of 400`): an error of the script,
     /// a refused inline script or a request the test did not expect to fail.
-    func consoleErrors(expecting expected: [String] = []) async throws -> [String] {
+    package func consoleErrors(expecting expected: [String] = []) async throws -> [String] {
         try await consoleEntries().compactMap { entry -> String? in
             guard entry["level"]?.stringValue == "SEVERE" else { return nil }
             let message = entry["message"]?.stringValue ?? ""
@@ -183,7 +190,7 @@ final class ChromeBrowser {
     }
 
     /// The visible viewport as a PNG.
-    func screenshot() async throws -> Data {
+    package func screenshot() async throws -> Data {
         guard let base64 = try await command("GET", "screenshot", nil).stringValue,
               let png = Data(base64Encoded: base64) else { throw BrowserError("no screenshot") }
         return png
@@ -191,7 +198,7 @@ final class ChromeBrowser {
 
     /// Polls `condition` (a script returning a boolean) until true, at most `timeout`; the time it took.
     @discardableResult
-    func waitUntil(_ condition: String, _ args: [JSONValue] = [], timeout: Duration = .seconds(15),
+    package func waitUntil(_ condition: String, _ args: [JSONValue] = [], timeout: Duration = .seconds(15),
                    for description: String) async throws -> Duration {
         let started = ContinuousClock.now
         while true {
@@ -231,15 +238,39 @@ final class ChromeBrowser {
     }
 }
 
-struct BrowserError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+/// The turns `ChromeBrowser.run` takes: the first caller goes on, the others wait in order; `give()`
+/// hands the turn to the next one waiting.
+private actor BrowserTurns {
+    static let shared = BrowserTurns()
+    private var taken = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func take() async {
+        guard taken else {
+            taken = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func give() {
+        if waiting.isEmpty {
+            taken = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
+
+package struct BrowserError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// One HTTP/1.1 request to `127.0.0.1:port` over a blocking socket, on a thread of its own (so the
 /// seconds a WebDriver command can take never hold a thread of the concurrency pool).
-enum WebDriverHTTP {
-    static func exchange(port: Int, method: String, path: String, body: Data) async throws -> (status: Int, body: Data) {
+package enum WebDriverHTTP {
+    package static func exchange(port: Int, method: String, path: String, body: Data) async throws -> (status: Int, body: Data) {
         var request = Array("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n".utf8)
         if !body.isEmpty || method == "POST" {
             request += Array("Content-Type: application/json; charset=utf-8\r\nContent-Length: \(body.count)\r\n".utf8)

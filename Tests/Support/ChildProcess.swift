@@ -3,7 +3,6 @@ import MockHTTP
 #if canImport(Glibc)
 import Glibc
 #endif
-import MockTestSupport
 
 /// A child process started with `posix_spawn`, not Foundation's `Process`: on Linux,
 /// swift-corelibs-foundation's `Process.run()` (6.3) copies 256 bytes of each `/proc/self/fd` entry
@@ -12,12 +11,12 @@ import MockTestSupport
 /// the crash needs only a test process holding many descriptors). Standard input is `/dev/null`,
 /// standard output and error go to `output`; the child inherits no other descriptor, and starts
 /// with default signal handling and no blocked signal (a Dispatch thread blocks most).
-final class ChildProcess: Sendable {
-    let pid: pid_t
+package final class ChildProcess: Sendable {
+    package let pid: pid_t
     /// The exit status once known: the code, or 128 + the signal that ended it.
     private let status = Locked<Int32?>(nil)
 
-    init(executable: URL, arguments: [String], environment: [String: String], output: URL) throws {
+    package init(executable: URL, arguments: [String], environment: [String: String], output: URL) throws {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         var attributes: posix_spawnattr_t? = nil
@@ -77,7 +76,7 @@ final class ChildProcess: Sendable {
 
     /// The test's environment without `REPAIRMINDER_MOCK_*` (but `REPAIRMINDER_MOCK_EMULATE_APPLE`,
     /// which a run of the suite sets for every server), plus `extra`.
-    static func environment(_ extra: [String: String]) -> [String: String] {
+    package static func environment(_ extra: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter {
             !$0.key.hasPrefix("REPAIRMINDER_MOCK_") || $0.key == AppleEmulation.environmentKey
         }
@@ -85,14 +84,14 @@ final class ChildProcess: Sendable {
         return environment
     }
 
-    var isRunning: Bool { reap(blocking: false) == nil }
+    package var isRunning: Bool { reap(blocking: false) == nil }
 
     /// Waits for the child to end; its exit status.
     @discardableResult
-    func waitUntilExit() -> Int32 { reap(blocking: true) ?? -1 }
+    package func waitUntilExit() -> Int32 { reap(blocking: true) ?? -1 }
 
     /// SIGTERM, then the exit status.
-    func terminate() -> Int32 {
+    package func terminate() -> Int32 {
         if isRunning { kill(pid, SIGTERM) }
         return waitUntilExit()
     }
@@ -110,76 +109,5 @@ final class ChildProcess: Sendable {
             known = signal == 0 ? (raw >> 8) & 0xff : 128 + signal
             return known
         }
-    }
-}
-
-/// `repairminder-mock` started by a test through `ChildProcess`, its output in a file, its port read
-/// from its banner. The log stays readable after `terminate()` and goes with the object.
-final class SpawnedMock: Sendable {
-    let child: ChildProcess
-    let output: URL
-    let port: Int
-
-    /// `banner`: the start of the line that names the port (the proxy's says `RepairMinder Mock proxy listening on `).
-    /// `descriptorLimit`: the soft and hard `RLIMIT_NOFILE` the binary starts with (`ulimit -n`, so
-    /// that it cannot raise it), as macOS's 256.
-    init(arguments: [String], environment: [String: String] = [:], banner: String = "RepairMinder Mock listening on ",
-         descriptorLimit: Int? = nil) throws {
-        output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString).log")
-        let binary = try CommandLineTests.binary()
-        if let descriptorLimit {
-            child = try ChildProcess(executable: URL(fileURLWithPath: "/bin/sh"),
-                                     arguments: ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", binary.path] + arguments,
-                                     environment: ChildProcess.environment(environment), output: output)
-        } else {
-            child = try ChildProcess(executable: binary, arguments: arguments,
-                                     environment: ChildProcess.environment(environment), output: output)
-        }
-        // The banner's first line names the port; wait for it (bounded, no fixed sleep).
-        let deadline = Date().addingTimeInterval(20)
-        var found: Int?
-        while found == nil, Date() < deadline, child.isRunning {
-            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix(banner) }),
-               let port = line.split(separator: ":").last.flatMap({ Int($0) }) {
-                found = port
-            } else {
-                usleep(20_000)
-            }
-        }
-        guard let found else {
-            _ = child.terminate()
-            throw TestFailure("no banner: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
-        }
-        port = found
-    }
-
-    /// SIGTERM, then the exit status.
-    @discardableResult
-    func terminate() -> Int32 { child.terminate() }
-
-    deinit {
-        _ = child.terminate()
-        try? FileManager.default.removeItem(at: output)
-    }
-
-    var log: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
-
-    /// Waits for the whole banner (its `database:` line comes after every other notice).
-    func bannerText() async -> String {
-        _ = await eventually { log.contains("  database: ") }
-        return log
-    }
-}
-
-/// Runs the binary to its end; its exit status and combined output.
-enum CommandLineRun {
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-run-\(UUID().uuidString).log")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let child = try ChildProcess(executable: try CommandLineTests.binary(), arguments: arguments,
-                                     environment: ChildProcess.environment(environment), output: output)
-        let status = child.waitUntilExit()
-        return (status, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
     }
 }

@@ -8,7 +8,10 @@ import Logging
 @testable import MockBasics
 @testable import MockStore
 import MockHTTP
+import RepairMinderMockControl
 import MockTestSupport
+
+extension MockProxy: Startable {}
 
 /// Runs `body` with a rig of its own (`ProxyRig(configure)`), stopped when `body` returns or throws.
 func withProxyRig<T>(
@@ -19,6 +22,17 @@ func withProxyRig<T>(
     try await withStarted(isolation: isolation, { try ProxyRig(configure) }, body)
 }
 
+/// An answer as the test reads it.
+struct Reply: Sendable {
+    let status: Int
+    let headers: [String: String]
+    let body: Data
+    var json: JSONValue { JSONValue.parse(body) ?? .null }
+    var data: JSONValue { json["data"] ?? .null }
+    var error: String? { json["error"]?.string }
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
 /// The proxy between a test and an upstream on loopback: a real mock (answered in process) behind a
 /// small HTTP server of the test's own, which records every request it receives and can alter an
 /// answer on purpose (an upstream that drifts), and `MockProxy` on port 0 in front, recording to a
@@ -26,7 +40,7 @@ func withProxyRig<T>(
 final class ProxyRig: Stoppable {
     typealias Alteration = @Sendable (HTTPResponse) -> HTTPResponse
 
-    let mock: MockHarness
+    let mock: MockServer
     let upstream: HTTPServer
     let proxy: MockProxy
     let recordDirectory: URL
@@ -39,7 +53,7 @@ final class ProxyRig: Stoppable {
     private let session: URLSession
 
     init(_ configure: (inout MockProxyConfiguration) -> Void = { _ in }) throws {
-        let mock = try MockHarness()
+        let mock = try MockServer(configuration: .forTesting())
         self.mock = mock
         let received = received
         let alterations = alterations
@@ -47,7 +61,7 @@ final class ProxyRig: Stoppable {
         transport.hosts = ["127.0.0.1"]
         upstream = HTTPServer(configuration: transport) { request in
             received.withLock { $0.append(request) }
-            let response = mock.server.respond(to: request)
+            let response = mock.respond(to: request)
             let change = alterations.withLock { $0["\(request.method) \(request.path)"] }
             return change.map { $0(response) } ?? response
         }
@@ -98,7 +112,7 @@ final class ProxyRig: Stoppable {
     /// A request to the proxy, as the app makes it (`direct`: to the upstream itself, as the app
     /// would without the proxy).
     func send(_ method: String, _ path: String, json: [String: JSONValue]? = nil, body: Data? = nil,
-              bearer: String? = nil, headers: [String: String] = [:], direct: Bool = false) async throws -> MockHarness.Reply {
+              bearer: String? = nil, headers: [String: String] = [:], direct: Bool = false) async throws -> Reply {
         let base = direct ? "http://127.0.0.1:\(upstream.port)" : proxy.baseURL.absoluteString
         var request = URLRequest(url: URL(string: base + path)!)
         request.httpMethod = method
@@ -116,10 +130,10 @@ final class ProxyRig: Stoppable {
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { lowered[name.lowercased()] = value }
         }
-        return MockHarness.Reply(status: http.statusCode, headers: lowered, body: data)
+        return Reply(status: http.statusCode, headers: lowered, body: data)
     }
 
-    func get(_ path: String, bearer: String? = nil, direct: Bool = false) async throws -> MockHarness.Reply {
+    func get(_ path: String, bearer: String? = nil, direct: Bool = false) async throws -> Reply {
         try await send("GET", path, bearer: bearer, direct: direct)
     }
 
@@ -128,15 +142,33 @@ final class ProxyRig: Stoppable {
     /// `to`) changes when a second passes between two requests: the proxied answer should be byte
     /// for byte one of the two direct ones.
     func getThroughAndDirect(_ path: String, bearer: String) async throws
-        -> (proxied: MockHarness.Reply, direct: [MockHarness.Reply]) {
+        -> (proxied: Reply, direct: [Reply]) {
         let before = try await get(path, bearer: bearer, direct: true)
         let proxied = try await get(path, bearer: bearer)
         let after = try await get(path, bearer: bearer, direct: true)
         return (proxied, [before, after])
     }
 
-    func post(_ path: String, _ json: [String: JSONValue], bearer: String? = nil) async throws -> MockHarness.Reply {
+    func post(_ path: String, _ json: [String: JSONValue], bearer: String? = nil) async throws -> Reply {
         try await send("POST", path, json: json, bearer: bearer)
+    }
+
+    /// The upstream mock's control API, answered in process (so the upstream sees only the app's
+    /// requests, through the proxy or direct).
+    var control: MockControl {
+        MockControl(baseURL: mock.baseURL, transport: MockControlTransport { [mock] request in
+            var head = "\(request.method) \(request.target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            for (name, value) in request.headers { head += "\(name): \(value)\r\n" }
+            if let body = request.body { head += "Content-Length: \(body.count)\r\n" }
+            let bytes = Array((head + "\r\n").utf8) + Array(request.body ?? Data())
+            guard case .request(let parsed, _) = HTTPRequestParser().parse(bytes) else {
+                throw TestFailure("\(request.method) \(request.target) does not parse")
+            }
+            let response = mock.respond(to: parsed)
+            var headers: [String: String] = [:]
+            for field in response.headers where headers[field.name] == nil { headers[field.name] = field.value }
+            return MockControlResponse(status: response.status, headers: headers, body: Data(response.body))
+        })
     }
 
     /// `GET /__mock/drift`'s data.
@@ -161,7 +193,7 @@ final class ProxyRig: Stoppable {
         let login = try await post("/api/auth/login", ["email": .string(email), "password": "password123"])
         guard let userID = login.data["userId"]?.string else { throw TestFailure("login: \(login.status)") }
         _ = try await post("/api/auth/2fa/request", ["userId": .string(userID), "email": .string(email)])
-        guard let code = try await mock.latestCode(to: email, kind: "staff_2fa") else { throw TestFailure("no 2FA code") }
+        guard let code = try await control.latestCode(to: email, kind: .staff2FA) else { throw TestFailure("no 2FA code") }
         let verify = try await post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)])
         guard let token = verify.data["token"]?.string, let refresh = verify.data["refreshToken"]?.string else {
             throw TestFailure("2FA verify: \(verify.status) \(verify.error ?? "")")
@@ -172,29 +204,12 @@ final class ProxyRig: Stoppable {
     /// Customer sign-in through the proxy (magic-link code).
     func signInCustomer(_ email: String = "jane@customer.test", companyID: String? = nil) async throws -> (token: String, code: String) {
         _ = try await post("/api/customer/auth/request-magic-link", ["email": .string(email)])
-        guard let code = try await mock.latestCode(to: email, kind: "customer_magic_link") else { throw TestFailure("no code") }
+        guard let code = try await control.latestCode(to: email, kind: .customerMagicLink) else { throw TestFailure("no code") }
         var body: [String: JSONValue] = ["email": .string(email), "code": .string(code)]
         if let companyID { body["companyId"] = .string(companyID) }
         let verify = try await post("/api/customer/auth/verify-code", body)
         guard let token = verify.data["token"]?.string else { throw TestFailure("customer verify: \(verify.status)") }
         return (token, code)
-    }
-}
-
-/// A log handler that keeps every line, for tests that search the log.
-struct CapturingLogHandler: LogHandler {
-    let lines: Locked<[String]>
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-             file: String, function: String, line: UInt) {
-        lines.withLock { $0.append("\(level) \(message)") }
     }
 }
 

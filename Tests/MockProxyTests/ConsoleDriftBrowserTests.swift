@@ -1,18 +1,20 @@
 import Foundation
 import Testing
 @testable import MockProxy
-@testable import MockServer
-@testable import MockBasics
-@testable import MockStore
+import MockServer
+import MockBasics
+import RepairMinderMockControl
 import MockTestSupport
 
-/// The console served by `repairminder-mock proxy` (part of the serialized `ConsoleBrowserTests`
-/// suite: one browser at a time): the page finds it is a proxy's and shows only its Drift panel,
-/// drawn from `GET /__mock/drift`. The upstream is a mock of the test's own; its fault injection
-/// makes an answer drift.
-extension ConsoleBrowserTests {
+/// The console served by `repairminder-mock proxy` in a real browser (`ChromeBrowser`, one at a time
+/// in the test process): the page finds it is a proxy's and shows only its Drift panel, drawn from
+/// `GET /__mock/drift`. The upstream is a mock of the test's own; its fault injection makes an answer
+/// drift. Skipped (with the reason) where chromium and chromedriver are missing; `.ci/run` installs them.
+@Suite(.enabled(if: ChromeBrowser.isAvailable,
+                "needs headless Chromium: chromium and chromedriver on PATH (Debian: apt-get install chromium chromium-driver), or CHROME_BINARY and CHROMEDRIVER"))
+struct ConsoleDriftBrowserTests {
     @Test func theProxysConsoleShowsOnlyTheDriftPanelWithEachOperationAndItsFindingsAsText() async throws {
-        try await withMock(.live) { upstream in
+        try await withStarted({ try MockServer.startedForTesting() }) { upstream in
             try await withStarted({ try Self.startProxy(upstream: upstream) }) { proxy in
                 // Matched: a staff login as the mock answers it.
                 #expect(try await Self.send(proxy, "POST", "/api/auth/login",
@@ -22,10 +24,9 @@ extension ConsoleBrowserTests {
                 // not an altered 200: the proxy does not yet look inside a success schema written as
                 // `allOf: [SuccessEnvelope]` with sibling keys (every `data` payload), so that drift goes unseen.
                 let markupKey = "<img src=x onerror=window.__xss='key'>"
-                #expect(try await upstream.post("/__mock/faults", [
-                    "method": "POST", "path": "/api/auth/login", "count": 1, "status": 401,
-                    "body": ["success": false, "error": 401, markupKey: true],
-                ]).status == 201)
+                _ = try await MockControl(baseURL: upstream.baseURL).addFault(MockFaultRule(
+                    method: "POST", path: "/api/auth/login", count: 1, status: 401,
+                    body: ["success": false, "error": 401, markupKey: true]))
                 #expect(try await Self.send(proxy, "POST", "/api/auth/login",
                                             ["email": "admin@acme.test", "password": "wrong"]).status == 401)
                 // Undocumented: a path the document does not know (the mock answers 404).
@@ -119,7 +120,7 @@ extension ConsoleBrowserTests {
     /// A proxy with `--control-token`: the page asks for it (its probe is answered 401 before
     /// anything else), then shows the Drift panel with the token sent on every drift call.
     @Test func theProxysConsoleAsksForTheControlTokenThenShowsTheDriftPanel() async throws {
-        try await withMock(.live) { upstream in
+        try await withStarted({ try MockServer.startedForTesting() }) { upstream in
             try await withStarted({ try Self.startProxy(upstream: upstream) { $0.controlToken = "s3cret-proxy-token" } }) { proxy in
                 #expect(try await Self.send(proxy, "GET", "/api/nothing").status == 404)
 
@@ -153,7 +154,7 @@ extension ConsoleBrowserTests {
 
     // MARK: - Helpers
 
-    static func startProxy(upstream: MockHarness, _ configure: (inout MockProxyConfiguration) -> Void = { _ in }) throws -> MockProxy {
+    static func startProxy(upstream: MockServer, _ configure: (inout MockProxyConfiguration) -> Void = { _ in }) throws -> MockProxy {
         var configuration = MockProxyConfiguration(upstream: upstream.baseURL)
         configuration.hosts = ["127.0.0.1"]
         configuration.logger.logLevel = .critical

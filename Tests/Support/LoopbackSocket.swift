@@ -4,14 +4,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MockTestSupport
 
 /// A blocking TCP socket to `127.0.0.1:port`, for tests that talk HTTP below URLSession (raw
 /// transport faults, chromedriver). Writes never raise SIGPIPE; reads time out.
-final class LoopbackSocket {
-    let fd: Int32
+package final class LoopbackSocket {
+    package let fd: Int32
 
-    init(port: Int, receiveTimeout seconds: Int) throws {
+    package init(port: Int, receiveTimeout seconds: Int) throws {
         #if canImport(Glibc)
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -41,7 +40,7 @@ final class LoopbackSocket {
     deinit { close(fd) }
 
     /// Writes every byte of `bytes`.
-    func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
             #if canImport(Glibc)
@@ -55,7 +54,7 @@ final class LoopbackSocket {
     }
 
     /// One `recv` into `buffer`: the byte count, 0 at the peer's close, -1 on an error or timeout.
-    func receive(into buffer: inout [UInt8]) -> Int {
+    package func receive(into buffer: inout [UInt8]) -> Int {
         buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
     }
 }
