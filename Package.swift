@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "RepairMinderClient", targets: ["RepairMinderClient"]),
         .library(name: "RepairMinderMockControl", targets: ["RepairMinderMockControl"]),
         .executable(name: "repairminder-mock", targets: ["repairminder-mock"]),
+        .executable(name: "repairminder-mock-proxy", targets: ["repairminder-mock-proxy"]),
     ],
     // The server's dependencies are behind the `Server` trait (SE-0450), on by default, so that
     // `swift run repairminder-mock` and `swift test` here need nothing more. An app that uses only
@@ -95,9 +96,21 @@ let package = Package(
         .target(name: "RepairMinderClient"),
         // The control API (`/__mock/…`) typed, for UI tests and our own: Foundation only, nothing of the server.
         .target(name: "RepairMinderMockControl"),
-        // The CLI: flags and signals, nothing else.
+        // What the two programs share: REPAIRMINDER_MOCK_* variables, stop signals, the proxy's name.
+        .target(name: "MockCommandLine", dependencies: [
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+        ]),
+        // The CLI: flags and signals, nothing else. Not the proxy: `repairminder-mock proxy` runs the
+        // program below in its place, so this one never loads FoundationNetworking (ProxyProgram.swift).
         .executableTarget(name: "repairminder-mock", dependencies: [
-            "MockServer", "MockProxy", "MockHTTP", "CGlibcExtras",
+            "MockServer", "MockHTTP", "MockCommandLine", "CGlibcExtras",
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+        ]),
+        // The proxy's CLI (docs/drift.md).
+        .executableTarget(name: "repairminder-mock-proxy", dependencies: [
+            "MockProxy", "MockHTTP", "MockCommandLine",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),

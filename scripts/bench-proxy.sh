@@ -2,7 +2,8 @@
 # The proxy's own cost (docs/drift.md): the same requests to a mock directly (the reference) and
 # through `repairminder-mock proxy` in front of it, in the same run, on the release build. Reported
 # as ratios to the direct figures, and as the milliseconds the proxy adds to a request.
-#   scripts/bench-proxy.sh [SECONDS] [BINARY]   (default 5 s per measurement; BINARY: skip the build)
+#   scripts/bench-proxy.sh [SECONDS] [BINARY]   (default 5 s per measurement; BINARY: the mock's, with
+#                                                repairminder-mock-proxy beside it; skip the build)
 #
 # For each request (`GET /api/auth/me`, `GET /api/orders/<id>`, `GET /api/orders?limit=20`, all with a
 # staff token): wrk at one connection (median and p99 latency: what one app sees) and at 16
@@ -16,6 +17,7 @@ if [ $# -ge 2 ]; then
     BIN="$2"
 else
     swift build -c release --product repairminder-mock | tail -1
+    swift build -c release --product repairminder-mock-proxy | tail -1
     BIN="$(swift build -c release --show-bin-path)/repairminder-mock"
 fi
 command -v wrk >/dev/null || { echo "wrk is needed: apt-get install wrk" >&2; exit 1; }

@@ -3,11 +3,12 @@ import Dispatch
 import Foundation
 import Logging
 import enum MockHTTP.DescriptorLimit   // only this: MockHTTP's Flag would shadow ArgumentParser's
+import MockCommandLine
 import MockServer
 
 /// `repairminder-mock`: the mock (`serve`, the default: `repairminder-mock --port 8787` is
 /// `repairminder-mock serve --port 8787`) or the proxy that checks a real backend against the
-/// contract (`proxy`, ProxyCommand.swift).
+/// contract (`proxy`: the program `repairminder-mock-proxy`, run in this one's place by ProxyLauncher).
 @main
 struct RepairMinderMockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,13 +19,15 @@ struct RepairMinderMockCommand: ParsableCommand {
             `repairminder-mock proxy --upstream URL` passes the app's requests to a real backend \
             instead and reports where its answers differ from the contract (docs/drift.md).
             """,
-        subcommands: [ServeCommand.self, ProxyCommand.self],
+        subcommands: [ServeCommand.self],
         defaultSubcommand: ServeCommand.self)
 
     /// `repairminder-mock --help` lists the options of `serve`, the default, as the README says,
     /// then the subcommands; everything else is ArgumentParser's own.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "proxy" { ProxyLauncher.run(Array(arguments.dropFirst())) }
+        if arguments == ["help", "proxy"] { ProxyLauncher.run(["--help"]) }
         if arguments.count == 1, ["--help", "-h", "-help", "help"].contains(arguments[0]) {
             print(rootHelp())
             return
@@ -35,7 +38,7 @@ struct RepairMinderMockCommand: ParsableCommand {
     static func rootHelp() -> String {
         let serve = helpMessage(for: ServeCommand.self)
         let options = serve.range(of: "OPTIONS:").map { String(serve[$0.lowerBound...]) } ?? serve
-        let proxy = ProxyCommand.configuration.abstract
+        let proxy = ProxyProgram.abstract
         return """
             OVERVIEW: \(configuration.abstract)
 
@@ -50,7 +53,8 @@ struct RepairMinderMockCommand: ParsableCommand {
               serve (default)         \(ServeCommand.configuration.abstract)
               proxy                   \(proxy)
 
-              See 'repairminder-mock help proxy' for the proxy's options.
+              See 'repairminder-mock help proxy' for the proxy's options. The proxy is the program
+              \(ProxyProgram.name), beside this one; `proxy` runs it.
             """
     }
 }
@@ -246,29 +250,6 @@ struct ServeCommand: ParsableCommand {
     }
 }
 
-/// SIGINT and SIGTERM, routed to a semaphore before the server starts, so that a signal that
-/// arrives during start-up still stops it gracefully instead of being lost or killing it mid-write.
-final class StopSignals {
-    private let stopped = DispatchSemaphore(value: 0)
-    private var sources: [DispatchSourceSignal] = []
-
-    init() {
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)   // the default action would kill us before the source sees it
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [stopped] in stopped.signal() }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    /// Returns at the first signal.
-    func wait() {
-        stopped.wait()
-        sources.forEach { $0.cancel() }
-    }
-}
-
 extension ServeCommand.Settings {
     /// The push, control-token and variance options (the ones `MockServerConfiguration.validate()` judges).
     func apply(to configuration: MockServerConfiguration) -> MockServerConfiguration {
@@ -279,51 +260,5 @@ extension ServeCommand.Settings {
         configuration.controlToken = controlToken
         configuration.vary = vary
         return configuration
-    }
-}
-
-/// `REPAIRMINDER_MOCK_<NAME>` variables; an empty one counts as unset.
-struct Environment {
-    static let prefix = "REPAIRMINDER_MOCK_"
-    let values: [String: String]
-
-    func text(_ name: String) -> String? {
-        guard let value = values[Self.prefix + name], !value.isEmpty else { return nil }
-        return value
-    }
-
-    func list(_ name: String) -> [String]? {
-        text(name).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
-    }
-
-    func parse<T>(_ name: String, _ make: (String) -> T?) throws -> T? {
-        guard let value = text(name) else { return nil }
-        guard let parsed = make(value) else { throw ValidationError("\(Self.prefix)\(name)=\(value) is not valid") }
-        return parsed
-    }
-
-    /// `--log-level` (or `REPAIRMINDER_MOCK_LOG_LEVEL`) read; `info` when neither is given.
-    static func logLevel(_ given: String?) throws -> Logger.Level {
-        let level = given ?? "info"
-        guard let parsed = Logger.Level(rawValue: level) else { throw ValidationError("log level \(level) is not a level") }
-        return parsed
-    }
-
-    /// Log lines to standard error, from `level` up.
-    static func bootstrapLogging(_ level: Logger.Level) {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-    }
-
-    func flag(_ name: String) throws -> Bool {
-        guard let value = text(name)?.lowercased() else { return false }
-        switch value {
-        case "1", "true", "yes", "on": return true
-        case "0", "false", "no", "off": return false
-        default: throw ValidationError("\(Self.prefix)\(name)=\(value) is not 1/0, true/false, yes/no or on/off")
-        }
     }
 }

@@ -83,6 +83,47 @@ import MockTestSupport
         #expect(usage.output.contains("--upstream is required"))
     }
 
+    /// `repairminder-mock proxy` runs the program `repairminder-mock-proxy` found beside the mock's
+    /// file, through a symbolic link too; without it, a clear message and 127, as a shell's.
+    @Test func theProxySubcommandRunsTheProxyProgramBesideTheMocksFileOrSaysHowToBuildIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proxy-launch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = try Self.binary()
+
+        let link = folder.appendingPathComponent("linked-mock")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: binary)
+        let linked = try CommandLineRun.run(executable: link, ["proxy", "--port", "0"])
+        #expect(linked.status == 64 && linked.output.contains("Usage: repairminder-mock-proxy"), "\(linked.output)")
+
+        let alone = folder.appendingPathComponent("repairminder-mock")
+        try FileManager.default.copyItem(at: binary, to: alone)
+        let missing = try CommandLineRun.run(executable: alone, ["proxy", "--upstream", "http://127.0.0.1:1"])
+        #expect(missing.status == 127)
+        #expect(missing.output == """
+            repairminder-mock proxy runs repairminder-mock-proxy, which is not in \(folder.resolvingSymlinksInPath().path).
+            Build it with `swift build --product repairminder-mock-proxy`, or start it with `swift run repairminder-mock-proxy --upstream <url>`.
+
+            """, "\(missing.output)")
+    }
+
+    #if os(Linux)
+    /// The mock's program does not load what the proxy's upstream client needs (FoundationNetworking
+    /// and libcurl, with some thirty libraries behind it): they cost every start of the mock. The
+    /// proxy's program does load them.
+    @Test func theMockProgramLinksNoNetworkingLibraryAndTheProxyProgramDoes() throws {
+        func needed(_ program: URL) throws -> String {
+            let run = try CommandLineRun.run(executable: URL(fileURLWithPath: "/usr/bin/ldd"), [program.path])
+            #expect(run.status == 0, "\(run.output)")
+            return run.output
+        }
+        let mock = try needed(try Self.binary())
+        #expect(!mock.contains("libFoundationNetworking") && !mock.contains("libcurl"), "\(mock)")
+        let proxy = try needed(try Self.binary().deletingLastPathComponent().appendingPathComponent("repairminder-mock-proxy"))
+        #expect(proxy.contains("libcurl"), "\(proxy)")
+    }
+    #endif
+
     /// The README says `--help` lists the options: it lists serve's (the default) and the subcommands.
     @Test func helpListsTheServeOptionsAndTheSubcommands() throws {
         for flag in ["--help", "-h"] {

@@ -62,12 +62,13 @@ final class SpawnedMock: Sendable {
     }
 }
 
-/// Runs the binary to its end; its exit status and combined output.
+/// Runs the binary (or `executable`) to its end; its exit status and combined output.
 enum CommandLineRun {
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    static func run(executable: URL? = nil, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> (status: Int32, output: String) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-run-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: output) }
-        let child = try ChildProcess(executable: try CommandLineTests.binary(), arguments: arguments,
+        let child = try ChildProcess(executable: try executable ?? CommandLineTests.binary(), arguments: arguments,
                                      environment: ChildProcess.environment(environment), output: output)
         let status = child.waitUntilExit()
         return (status, (try? String(contentsOf: output, encoding: .utf8)) ?? "")

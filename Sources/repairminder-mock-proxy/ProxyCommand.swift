@@ -2,22 +2,24 @@ import ArgumentParser
 import Foundation
 import Logging
 import enum MockHTTP.DescriptorLimit   // only this: MockHTTP's Flag would shadow ArgumentParser's
+import MockCommandLine
 import MockProxy
-import MockServer
 
-/// `repairminder-mock proxy --upstream URL`: the app talks to this instead of the backend; every
-/// `/api/` request goes on to the upstream and its answer comes back unchanged, checked against the
-/// bundled contract (docs/drift.md). Options can come from `REPAIRMINDER_MOCK_<OPTION>` variables
-/// like the mock's; the command line wins. A finding never changes the exit status.
+/// `repairminder-mock-proxy --upstream URL` (or `repairminder-mock proxy --upstream URL`, which runs
+/// it): the app talks to this instead of the backend; every `/api/` request goes on to the upstream
+/// and its answer comes back unchanged, checked against the bundled contract (docs/drift.md).
+/// Options can come from `REPAIRMINDER_MOCK_<OPTION>` variables like the mock's; the command line
+/// wins. A finding never changes the exit status. A program of its own: ProxyProgram.swift.
+@main
 struct ProxyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "proxy",
-        abstract: "Pass the app's requests to a real backend and report where its answers differ from the contract.",
+        commandName: ProxyProgram.name,
+        abstract: ProxyProgram.abstract,
         discussion: """
-            Every option can also be set with an environment variable: REPAIRMINDER_MOCK_UPSTREAM, \\
-            REPAIRMINDER_MOCK_PORT, REPAIRMINDER_MOCK_HOST, REPAIRMINDER_MOCK_RECORD, REPAIRMINDER_MOCK_REPORT, \\
-            REPAIRMINDER_MOCK_CONTROL_TOKEN, REPAIRMINDER_MOCK_UPSTREAM_TIMEOUT, REPAIRMINDER_MOCK_MAX_BODY_BYTES, \\
-            REPAIRMINDER_MOCK_LOG_LEVEL. The command line wins. The drift report: GET /__mock/drift, the console \\
+            Every option can also be set with an environment variable: REPAIRMINDER_MOCK_UPSTREAM, \
+            REPAIRMINDER_MOCK_PORT, REPAIRMINDER_MOCK_HOST, REPAIRMINDER_MOCK_RECORD, REPAIRMINDER_MOCK_REPORT, \
+            REPAIRMINDER_MOCK_CONTROL_TOKEN, REPAIRMINDER_MOCK_UPSTREAM_TIMEOUT, REPAIRMINDER_MOCK_MAX_BODY_BYTES, \
+            REPAIRMINDER_MOCK_LOG_LEVEL. The command line wins. The drift report: GET /__mock/drift, the console \
             (/__mock/), one log line per new finding, and --report when the proxy stops.
             """)
 
