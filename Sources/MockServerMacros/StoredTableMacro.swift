@@ -9,7 +9,9 @@ import SwiftSyntaxMacros
 /// compiler writes:
 /// - `databaseTableName` and `CodingKeys` (members), with which `Encodable` writes the row;
 /// - `databaseColumns`, `init(columns:)`, reading the columns by index in that order, and
-///   `init(row:)`, in an extension conforming to `ColumnDecodable`, so every row is read one way.
+///   `init(row:)`, in an extension conforming to `ColumnDecodable`, so every row is read one way
+///   (a seed file's row too: `SeedColumns` reads it by the same names);
+/// - `columnValues`, the row's values in that order, for the store's cached INSERTs (the seed's).
 /// The struct itself declares `FetchableRecord` and `PersistableRecord` (GRDB writes the row through
 /// `Encodable`): a conformance a macro adds is not seen by every lookup of the ones it implies.
 /// The generated members are `package`, as a record is when the server's targets read it.
@@ -49,9 +51,14 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
         let properties = try StoredProperty.of(declaration, macro: "StoredTable")
         let columns = properties.map { StringLiteralExprSyntax(content: columnName($0.name)).description }
         let reads = properties.map { "self.`\($0.name)` = try columns.next(\(StringLiteralExprSyntax(content: columnName($0.name))))" }
+        let values = properties.map { "self.`\($0.name)`" }
         let extensionDecl: DeclSyntax = """
-            extension \(type.trimmed): ColumnDecodable {
+            extension \(type.trimmed): ColumnDecodable, ColumnEncodable {
                 package static let databaseColumns: [String] = [\(raw: columns.joined(separator: ", "))]
+
+                package var columnValues: [(any DatabaseValueConvertible)?] {
+                    [\(raw: values.joined(separator: ", "))]
+                }
 
                 package init(row: Row) throws {
                     var columns = RowColumns(row: row)

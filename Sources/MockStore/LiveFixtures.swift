@@ -67,8 +67,8 @@ extension Store {
         let world = try SeedWorld.read(db)
         let completion = FixtureCompletion(world: world, body: root, now: Timestamp.string(now))
         let completed = completion.complete(root)
-        let seed = try Seed.decode(Data(JSONValue.object(completed).encoded()), sourceName: "fixtures", against: world)
-        try seed.insert(into: db, world: world, hashPassword: hashPassword)
+        let seed = try Seed.decode(.object(completed), sourceName: "fixtures", against: world)
+        try seed.insert(into: db, hashPassword: hashPassword)
         try seed.stampWalks(db)
         return seed.madeRows()
     }
@@ -81,10 +81,10 @@ extension Seed {
     /// and collected dates a move sets.
     fileprivate func stampWalks(_ db: Database) throws {
         for o in orders {
-            guard var order = try OrderRecord.fetchOne(db, key: o.id) else { continue }
+            guard var order = try OrderRecord.fetchOne(db, key: o.row.record.id) else { continue }
             let orderBefore = order
             for d in o.devices {
-                guard var device = try DeviceRecord.fetchOne(db, key: d.id) else { continue }
+                guard var device = try DeviceRecord.fetchOne(db, key: d.row.record.id) else { continue }
                 let walk = DeviceStatus.walk(to: device.status, in: device.workflowType)
                 var walked = device
                 for status in walk { walked.stamp(status, at: device.updatedAt) }
@@ -107,55 +107,24 @@ extension Seed {
     /// Every row of the body, parents before their children, in the order the seed format lists
     /// its collections (companies, brands, users, clients, orders, tickets, macros).
     func madeRows() -> [FixtureRow] {
-        var rows: [FixtureRow] = []
-        func add(_ path: String, _ table: String, _ id: String, number: Int64? = nil) {
-            rows.append(FixtureRow(path: path, table: table, id: id, number: number))
+        var list = MadeRows()
+        try? visitRows(&list)   // MadeRows never throws
+        return list.rows
+    }
+}
+
+/// The rows a fixture body made, as `Store.addFixtures` answers them: each row's id is its first
+/// column; an order's and a ticket's number with it.
+private struct MadeRows: SeedRowVisitor {
+    var rows: [FixtureRow] = []
+
+    mutating func visit<Record: ColumnEncodable & TableRecord>(_ made: [SeedRow<Record>], listed: Bool) {
+        guard listed else { return }
+        for row in made {
+            let id = row.record.columnValues.first.flatMap { $0 } as? String
+            let number = (row.record as? OrderRecord)?.orderNumber ?? (row.record as? TicketRecord)?.ticketNumber
+            rows.append(FixtureRow(path: row.path, table: Record.databaseTableName, id: id ?? "", number: number))
         }
-        for (i, c) in companies.enumerated() {
-            let p = "companies[\(i)]"
-            add(p, "companies", c.id)
-            for (j, l) in c.locations.enumerated() { add("\(p).locations[\(j)]", "company_locations", l.id) }
-            for (j, s) in (c.sub_locations ?? []).enumerated() { add("\(p).sub_locations[\(j)]", "sub_locations", s.id) }
-            for (j, e) in (c.emails ?? []).enumerated() { add("\(p).emails[\(j)]", "company_emails", e.id) }
-        }
-        for (i, b) in (brands ?? []).enumerated() {
-            add("brands[\(i)]", "brands", b.id)
-            for (j, m) in b.models.enumerated() { add("brands[\(i)].models[\(j)]", "models", m.id) }
-        }
-        for (i, u) in users.enumerated() { add("users[\(i)]", "users", u.id) }
-        for (i, c) in clients.enumerated() { add("clients[\(i)]", "clients", c.id) }
-        for (i, o) in orders.enumerated() {
-            let p = "orders[\(i)]"
-            add(p, "orders", o.id, number: o.order_number)
-            for (j, d) in o.devices.enumerated() {
-                let dp = "\(p).devices[\(j)]"
-                add(dp, "devices", d.id)
-                for (k, x) in (d.images ?? []).enumerated() { add("\(dp).images[\(k)]", "device_images", x.id) }
-                for (k, x) in (d.accessories ?? []).enumerated() { add("\(dp).accessories[\(k)]", "device_accessories", x.id) }
-                for (k, x) in (d.parts ?? []).enumerated() { add("\(dp).parts[\(k)]", "device_parts", x.id) }
-                for (k, x) in (d.device_notes ?? []).enumerated() { add("\(dp).device_notes[\(k)]", "device_notes", x.id) }
-                for (k, x) in (d.checklist ?? []).enumerated() { add("\(dp).checklist[\(k)]", "device_checklist_items", x.id) }
-            }
-            for (j, x) in (o.items ?? []).enumerated() { add("\(p).items[\(j)]", "order_items", x.id) }
-            for (j, x) in (o.payments ?? []).enumerated() { add("\(p).payments[\(j)]", "payments", x.id) }
-            for (j, x) in (o.signatures ?? []).enumerated() { add("\(p).signatures[\(j)]", "signatures", x.id) }
-        }
-        for (i, t) in tickets.enumerated() {
-            let p = "tickets[\(i)]"
-            add(p, "tickets", t.id, number: t.ticket_number)
-            for (j, m) in t.messages.enumerated() {
-                let mp = "\(p).messages[\(j)]"
-                add(mp, "ticket_messages", m.id)
-                for (k, e) in (m.events ?? []).enumerated() { add("\(mp).events[\(k)]", "ticket_events", e.id) }
-                for (k, a) in (m.attachments ?? []).enumerated() { add("\(mp).attachments[\(k)]", "ticket_attachments", a.id) }
-            }
-            for (j, e) in (t.events ?? []).enumerated() { add("\(p).events[\(j)]", "ticket_events", e.id) }
-        }
-        for (i, m) in macros.enumerated() {
-            add("macros[\(i)]", "macros", m.id)
-            for (j, s) in m.stages.enumerated() { add("macros[\(i)].stages[\(j)]", "macro_stages", s.id) }
-        }
-        return rows
     }
 }
 

@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import MockBasics
 
 // Reading records straight from a stepped statement, by column index: the one way the store
 // decodes rows (records, projections, and the few columns a query computes).
@@ -20,13 +21,20 @@ protocol ColumnDecodable: FetchableRecord {
     init<Columns: RecordColumns>(columns: inout Columns) throws
 }
 
+/// A table's record (`@StoredTable`), whose row can also be written by column order: the seed's
+/// cached INSERTs (SeedInsert.swift) and the checks of every seeded row (SeedValidation.swift).
+protocol ColumnEncodable: ColumnDecodable {
+    /// The row's values in `databaseColumns` order, as an INSERT binds them.
+    var columnValues: [(any DatabaseValueConvertible)?] { get }
+}
+
 /// A record struct is one table (Records.swift): its stored properties are the table's columns in
 /// order, named by their snake_case (`companyID` → `company_id`). Writes `databaseTableName`,
 /// `CodingKeys`, `databaseColumns`, `init(columns:)` and `init(row:)`, and the `ColumnDecodable`
 /// conformance (MockServerMacros/StoredTableMacro.swift). RecordDecodingTests
 /// checks every record's columns against its migrated table.
 @attached(member, names: named(databaseTableName), named(CodingKeys))
-@attached(extension, conformances: ColumnDecodable, names: named(databaseColumns), named(init))
+@attached(extension, conformances: ColumnDecodable, ColumnEncodable, names: named(databaseColumns), named(init), named(columnValues))
 macro StoredTable(_ name: String) = #externalMacro(module: "MockServerMacros", type: "StoredTableMacro")
 
 /// The columns of one row as a record decodes them, each named and taken in `databaseColumns` order.
@@ -40,6 +48,10 @@ package protocol ColumnValue: DatabaseValueConvertible {
     /// Column `index` of the current row of `statement`: nil for NULL; throws for a value that is
     /// not a `Self` (an unknown enum value).
     static func read(_ statement: SQLiteStatement, at index: CInt) throws -> Self?
+    /// The value of a seed file's key (SeedColumns.swift); throws `SeedValueProblem`.
+    static func seedValue(_ json: JSONValue) throws -> Self
+    /// What a seed error says the column takes: "a string", "an integer".
+    static var seedName: String { get }
 }
 
 extension String: ColumnValue {

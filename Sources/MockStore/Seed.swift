@@ -1,341 +1,424 @@
 import Foundation
+import GRDB
 import MockSeeds
 import MockBasics
 
-/// The decoded seed fixture (format: Seeds/README.md). Keys are snake_case like the columns;
-/// children nest in their parent (locations in companies, devices/items/payments/signatures in
-/// orders, messages in tickets, events and attachments in messages). Optional keys fall back to
-/// the defaults the README gives; timestamps default to `now`.
-package struct Seed: Sendable, Decodable {
+/// A read seed fixture (format: Seeds/README.md): every row as its table's record, in the file's
+/// shape. A row's keys are its table's columns, read by the record's own declaration
+/// (SeedColumns.swift); children nest in their parent (locations in companies, devices, items,
+/// payments and signatures in orders, messages in tickets, events and attachments in messages),
+/// which gives them their parent's ids. What a row may leave out has a default (below), most
+/// timestamps `now` or the parent's.
+package struct Seed: Sendable {
     /// The file the seed came from, for error messages (`default.json`).
-    var sourceName: String = "seed"
+    var sourceName: String
     /// The fixture's reference time: timestamps are written relative to it, and missing
     /// `created_at`s default to it. The server's clock is separate.
     var now: String
     var companies: [Company]
     /// The device catalogue; devices whose `brand` and `model` name an entry are linked to it.
-    var brands: [Brand]?
+    var brands: [Brand]
     var users: [User]
     var clients: [Client]
     var orders: [Order]
     var tickets: [Ticket]
     var macros: [Macro]
 
-    enum CodingKeys: String, CodingKey {
-        case now, companies, brands, users, clients, orders, tickets, macros
-    }
-
-    struct Brand: Sendable, Decodable {
-        var id: String
-        var name: String
-        var models: [Model]
-    }
-
-    struct Model: Sendable, Decodable {
-        var id: String
-        var name: String
-    }
-
-    struct SubLocation: Sendable, Decodable {
-        var id: String
-        var location_id: String
-        var code: String
-        var description: String?
-        var type: SubLocationType
-    }
-
-    struct Company: Sendable, Decodable {
-        var id: String
-        var name: String
-        var status: CompanyStatus
-        var currency_code: String?
-        var vat_number: String?
-        var logo_url: String?
-        var vat_rate_repair: String?
-        var vat_rate_device_sale: String?
-        var vat_rate_accessory: String?
-        var vat_rate_device_purchase: String?
-        /// Default `professional`.
-        var subscription_plan: SubscriptionPlan?
-        var created_at: String?
-        var locations: [Location]
-        var sub_locations: [SubLocation]?
+    struct Company: Sendable {
+        var row: SeedRow<CompanyRecord>
+        var locations: [SeedRow<CompanyLocationRecord>]
+        var subLocations: [SeedRow<SubLocationRecord>]
         /// Addresses the company sends and receives enquiries on.
-        var emails: [Email]?
+        var emails: [SeedRow<CompanyEmailRecord>]
     }
 
-    struct Email: Sendable, Decodable {
-        var id: String
-        var location_id: String?
-        var email_address: String
-        var display_name: String
+    struct Brand: Sendable {
+        var row: SeedRow<BrandRecord>
+        var models: [SeedRow<ModelRecord>]
     }
 
-    struct Location: Sendable, Decodable {
-        var id: String
-        var name: String
-        var address_line1: String
-        var address_line2: String?
-        var city: String
-        var postcode: String
-        var country: String?
-        var phone: String?
-        var email: String?
-        var is_primary: Bool?
-        var created_at: String?
-    }
-
-    struct User: Sendable, Decodable {
-        var id: String
-        var company_id: String
-        var email: String
-        var first_name: String
-        var last_name: String
-        var role: UserRole
+    struct User: Sendable {
+        /// `password_hash` is written from `password` when the seed is inserted.
+        var row: SeedRow<UserRecord>
         /// Plain text in the fixture; stored as `hashPassword(password)`. Null: magic link only.
         var password: String?
-        var two_factor_method: TwoFactorMethod?
-        /// Base32 TOTP secret (required with `two_factor_method: "totp"`).
-        var totp_secret: String?
-        /// Plain 8-character codes; stored as `StoreHashing.recoveryCodeHash`.
-        var recovery_codes: [String]?
-        var is_active: Bool?
-        var archived_at: String?
-        var magic_link_enabled: Bool?
-        var phi_access_level: String?
-        var data_classification: String?
-        var avatar_url: String?
-        var phone: String?
-        var job_title: String?
-        var last_login: String?
-        var created_at: String?
-        /// Free text for the README / the CLI's account table ("email 2FA", "magic link only"…).
-        var note: String?
+        /// From `recovery_codes`, plain 8-character codes: stored as `StoreHashing.recoveryCodeHash`,
+        /// with ids derived from the user's.
+        var recoveryCodes: [SeedRow<UserRecoveryCodeRecord>]
     }
 
-    struct Client: Sendable, Decodable {
-        var id: String
-        var email: String
-        var first_name: String
-        var last_name: String
-        var phone: String?
-        var address_line1: String?
-        var address_line2: String?
-        var city: String?
-        var postcode: String?
-        var email_suppressed: Bool?
-        var is_generated_email: Bool?
-        /// Ids of the companies this person is a client of.
-        var companies: [String]
-        var created_at: String?
+    struct Client: Sendable {
+        var row: SeedRow<ClientRecord>
+        /// From `companies`, the ids of the companies this person is a client of.
+        var companies: [SeedRow<ClientCompanyRecord>]
     }
 
-    struct Order: Sendable, Decodable {
-        var id: String
-        var company_id: String
-        var order_number: Int64
-        var client_id: String
-        var location_id: String?
-        var assigned_user_id: String?
-        var intake_method: IntakeMethod?
-        var notes: String?
-        var created_at: String
-        var updated_at: String?
-        var quote_sent_at: String?
-        var authorised_at: String?
-        var collected_at: String?
+    struct Order: Sendable {
+        /// `status` is the devices' (`OrderStatus(devices:)`), whatever the row says.
+        var row: SeedRow<OrderRecord>
         var devices: [Device]
-        var items: [Item]?
-        var payments: [Payment]?
-        var signatures: [Signature]?
+        var items: [SeedRow<OrderItemRecord>]
+        var payments: [SeedRow<PaymentRecord>]
+        var signatures: [SeedRow<SignatureRecord>]
     }
 
-    struct Device: Sendable, Decodable {
-        var id: String
-        var workflow_type: WorkflowType
-        var status: DeviceStatus
-        var priority: DevicePriority?
-        var assigned_engineer_id: String?
-        var brand: String
-        var model: String
-        var serial_number: String?
-        var imei: String?
-        var colour: String?
-        var storage_capacity: String?
-        var passcode_type: String?
-        var find_my_status: String?
-        var condition_grade: String?
-        var customer_reported_issues: String?
-        var technician_found_issues: String?
-        var diagnosis_notes: String?
-        var repair_notes: String?
-        var technician_notes: String?
-        var authorization_status: AuthorizationStatus?
-        var authorization_method: String?
-        var authorization_notes: String?
-        var created_at: String?
-        var updated_at: String?
-        var received_at: String?
-        var diagnosis_started_at: String?
-        var quote_sent_at: String?
-        var authorised_at: String?
-        var rejected_at: String?
-        var parts_ordered_at: String?
-        var parts_received_at: String?
-        var repair_started_at: String?
-        var repair_completed_at: String?
-        var qc_completed_at: String?
-        var ready_at: String?
-        var collected_at: String?
-        var despatched_at: String?
-        var paid_at: String?
-        var sub_location_id: String?
-        var images: [Image]?
-        var accessories: [Accessory]?
-        var parts: [Part]?
-        var device_notes: [Note]?
-        var checklist: [ChecklistItem]?
+    struct Device: Sendable {
+        var row: SeedRow<DeviceRecord>
+        var images: [SeedRow<DeviceImageRecord>]
+        var accessories: [SeedRow<DeviceAccessoryRecord>]
+        var parts: [SeedRow<DevicePartRecord>]
+        var notes: [SeedRow<DeviceNoteRecord>]
+        var checklist: [SeedRow<DeviceChecklistItemRecord>]
     }
 
-    struct Image: Sendable, Decodable {
-        var id: String
-        var image_type: DeviceImageType
-        var filename: String
-        var caption: String?
-        var r2_key: String
-        var created_at: String?
-    }
-
-    struct Accessory: Sendable, Decodable {
-        var id: String
-        var accessory_type: AccessoryType
-        var description: String?
-        var returned_at: String?
-    }
-
-    struct Part: Sendable, Decodable {
-        var id: String
-        var part_name: String
-        var part_sku: String?
-        var part_cost_pence: Int64
-        var supplier: String?
-        var is_oem: Bool?
-    }
-
-    struct Note: Sendable, Decodable {
-        var id: String
-        var body: String
-        var created_by: String?
-        var created_at: String
-    }
-
-    struct ChecklistItem: Sendable, Decodable {
-        var id: String
-        var label: String
-        var completed_at: String?
-        var completed_by: String?
-    }
-
-    struct Item: Sendable, Decodable {
-        var id: String
-        var device_id: String?
-        var item_type: ItemType
-        var description: String
-        var quantity: Int64?
-        var unit_price_pence: Int64
-        /// Defaults to the company's rate for `item_type`.
-        var vat_rate: String?
-        var created_at: String?
-    }
-
-    struct Payment: Sendable, Decodable {
-        var id: String
-        var amount_pence: Int64
-        var refunded_pence: Int64?
-        var payment_method: PaymentMethod
-        var payment_date: String
-        var is_deposit: Bool?
-        var recorded_by: String?
-        var notes: String?
-    }
-
-    struct Signature: Sendable, Decodable {
-        var id: String
-        var device_id: String?
-        var signature_type: SignatureType
-        var typed_name: String
-        var terms_agreed: Bool?
-        var captured_at: String
-    }
-
-    struct Ticket: Sendable, Decodable {
-        var id: String
-        var company_id: String
-        var ticket_number: Int64
-        var ticket_type: TicketType
-        var status: TicketStatus
-        var subject: String
-        var client_id: String?
-        var order_id: String?
-        var location_id: String?
-        var assigned_user_id: String?
-        var requires_location: Bool?
-        /// The company address it came in on (`companies[].emails[].id`).
-        var received_email_id: String?
-        var created_at: String
-        var updated_at: String?
+    struct Ticket: Sendable {
+        var row: SeedRow<TicketRecord>
         var messages: [Message]
         /// Ticket-level events (no message).
-        var events: [Event]?
+        var events: [SeedRow<TicketEventRecord>]
     }
 
-    struct Message: Sendable, Decodable {
-        var id: String
-        var type: MessageType
-        var from_email: String?
-        var from_name: String?
-        var to_email: String?
-        var subject: String?
-        var body_text: String
-        var body_html: String?
-        var device_id: String?
-        var created_by: String?
-        var created_at: String
-        var events: [Event]?
-        var attachments: [Attachment]?
+    struct Message: Sendable {
+        var row: SeedRow<TicketMessageRecord>
+        var events: [SeedRow<TicketEventRecord>]
+        var attachments: [SeedRow<TicketAttachmentRecord>]
     }
 
-    struct Event: Sendable, Decodable {
-        var id: String
-        var event_type: String
-        /// JSON text.
-        var event_data: String?
-        var created_at: String
+    struct Macro: Sendable {
+        var row: SeedRow<MacroRecord>
+        var stages: [SeedRow<MacroStageRecord>]
+    }
+}
+
+/// One row of a seed file as its table's record, and where it is in the file.
+struct SeedRow<Record: Sendable>: Sendable {
+    var record: Record
+    /// `orders[2].devices[0]`.
+    var path: String
+}
+
+/// A value of a seed file that is not a row (a recovery code), and where it is.
+struct SeedValue<Value: Sendable>: Sendable {
+    var value: Value
+    var path: String
+}
+
+/// What visits every row of a seed (`Seed.visitRows`): the writer, the list of rows a fixture made.
+protocol SeedRowVisitor {
+    /// `listed`: rows the file writes as rows (not a client's company links or a user's recovery codes).
+    mutating func visit<Record: ColumnEncodable & TableRecord>(_ rows: [SeedRow<Record>], listed: Bool) throws
+}
+
+extension Seed {
+    /// Every row, each table's as its record, in the file's order, parents before their children.
+    func visitRows<Visitor: SeedRowVisitor>(_ visitor: inout Visitor) throws {
+        for company in companies {
+            try visitor.visit([company.row], listed: true)
+            try visitor.visit(company.locations, listed: true)
+            try visitor.visit(company.subLocations, listed: true)
+            try visitor.visit(company.emails, listed: true)
+        }
+        for brand in brands {
+            try visitor.visit([brand.row], listed: true)
+            try visitor.visit(brand.models, listed: true)
+        }
+        for user in users {
+            try visitor.visit([user.row], listed: true)
+            try visitor.visit(user.recoveryCodes, listed: false)
+        }
+        for client in clients {
+            try visitor.visit([client.row], listed: true)
+            try visitor.visit(client.companies, listed: false)
+        }
+        for order in orders {
+            try visitor.visit([order.row], listed: true)
+            for device in order.devices {
+                try visitor.visit([device.row], listed: true)
+                try visitor.visit(device.images, listed: true)
+                try visitor.visit(device.accessories, listed: true)
+                try visitor.visit(device.parts, listed: true)
+                try visitor.visit(device.notes, listed: true)
+                try visitor.visit(device.checklist, listed: true)
+            }
+            try visitor.visit(order.items, listed: true)
+            try visitor.visit(order.payments, listed: true)
+            try visitor.visit(order.signatures, listed: true)
+        }
+        for ticket in tickets {
+            try visitor.visit([ticket.row], listed: true)
+            for message in ticket.messages {
+                try visitor.visit([message.row], listed: true)
+                try visitor.visit(message.events, listed: true)
+                try visitor.visit(message.attachments, listed: true)
+            }
+            try visitor.visit(ticket.events, listed: true)
+        }
+        for macro in macros {
+            try visitor.visit([macro.row], listed: true)
+            try visitor.visit(macro.stages, listed: true)
+        }
+    }
+}
+
+extension Seed {
+    /// The seed in `json`: every row read as its record, with the defaults and the ids its place
+    /// gives it. `world`: the rows it is added to (a fixture body on a running mock), whose
+    /// catalogue its devices link to and whose VAT rates its items take. Throws the first
+    /// `SeedError` met, naming the path.
+    static func read(_ json: JSONValue, sourceName: String, world: SeedWorld = SeedWorld()) throws -> Seed {
+        guard let root = json.objectValue else {
+            throw SeedError(file: sourceName, path: "(root)", message: "expected an object")
+        }
+        var reader = SeedReader(file: sourceName, catalogue: world.catalogue, companyRates: world.companyRates)
+        guard let given = root["now"] else { throw reader.error("now", "missing") }
+        guard let now = given.stringValue else {
+            throw reader.error("now", given.isNull ? "expected a string, found null" : "expected a string")
+        }
+        reader.now = now
+        return Seed(sourceName: sourceName, now: now,
+                    companies: try reader.objects(root, "companies", at: "").map { try reader.company($0) },
+                    brands: try reader.objects(root, "brands", at: "", required: false).map { try reader.brand($0) },
+                    users: try reader.objects(root, "users", at: "").map { try reader.user($0) },
+                    clients: try reader.objects(root, "clients", at: "").map { try reader.client($0) },
+                    orders: try reader.objects(root, "orders", at: "").map { try reader.order($0) },
+                    tickets: try reader.objects(root, "tickets", at: "").map { try reader.ticket($0) },
+                    macros: try reader.objects(root, "macros", at: "").map { try reader.macro($0) })
+    }
+}
+
+/// Reads a seed file's rows in the file's order, parents before children, keeping what later
+/// rows take from earlier ones (the catalogue, the companies' VAT rates).
+struct SeedReader {
+    typealias Object = (object: [String: JSONValue], path: String)
+
+    let file: String
+    var now = ""
+    var catalogue: [String: (brandID: String, models: [String: String])]
+    var companyRates: [String: [ItemType: String]]
+
+    func error(_ path: String, _ message: String) -> SeedError {
+        SeedError(file: file, path: path, message: message)
     }
 
-    struct Attachment: Sendable, Decodable {
-        var id: String
-        var filename: String
-        var content_type: String
-        var size_bytes: Int64
+    /// `object[key]`, an array of objects, each with its path. Absent or null: empty unless `required`.
+    func objects(_ object: [String: JSONValue], _ key: String, at path: String, required: Bool = true) throws -> [Object] {
+        try items(object, key, at: path, required: required).map { item, itemPath in
+            guard let member = item.objectValue else { throw error(itemPath, "expected an object") }
+            return (member, itemPath)
+        }
     }
 
-    struct Macro: Sendable, Decodable {
-        var id: String
-        var company_id: String
-        var name: String
-        var description: String?
-        var is_active: Bool?
-        var created_at: String?
-        var stages: [MacroStage]
+    /// `object[key]`, an array of strings, each with its path.
+    func strings(_ object: [String: JSONValue], _ key: String, at path: String, required: Bool) throws -> [SeedValue<String>] {
+        try items(object, key, at: path, required: required).map { item, itemPath in
+            guard let text = item.stringValue else { throw error(itemPath, "expected a string") }
+            return SeedValue(value: text, path: itemPath)
+        }
     }
 
-    struct MacroStage: Sendable, Decodable {
-        var id: String
-        var subject: String
-        var body: String
-        /// Minutes after the previous stage (the first stage is sent at once; default 0).
-        var delay_minutes: Int64?
+    private func items(_ object: [String: JSONValue], _ key: String, at path: String,
+                       required: Bool) throws -> [(JSONValue, String)] {
+        let listPath = path.isEmpty ? key : "\(path).\(key)"
+        guard let value = object[key], !value.isNull else {
+            if required { throw error(listPath, object[key] == nil ? "missing" : "expected an array, found null") }
+            return []
+        }
+        guard let items = value.arrayValue else { throw error(listPath, "expected an array") }
+        return items.enumerated().map { ($1, "\(listPath)[\($0)]") }
+    }
+
+    /// A key that is not a column (`password`): a string, or nil when absent or null.
+    func text(_ object: Object, _ key: String) throws -> String? {
+        guard let value = object.object[key], !value.isNull else { return nil }
+        guard let text = value.stringValue else { throw error("\(object.path).\(key)", "expected a string") }
+        return text
+    }
+
+    /// The row's record: `set` columns from the file's shape, the others from the row's keys of
+    /// their names, else from `defaults`.
+    func row<Record: ColumnEncodable & Sendable>(_ type: Record.Type, _ object: Object, set: [String: JSONValue] = [:],
+                                                  defaults: [String: JSONValue] = [:]) throws -> SeedRow<Record> {
+        var columns = SeedColumns(object: object.object, set: set, defaults: defaults, path: object.path, file: file)
+        return SeedRow(record: try Record(columns: &columns), path: object.path)
+    }
+
+    /// The row's own value of `key`, for another column's default (`updated_at` is `created_at`).
+    private func given(_ object: Object, _ key: String, else fallback: JSONValue) -> JSONValue {
+        guard let value = object.object[key], !value.isNull else { return fallback }
+        return value
+    }
+
+    mutating func company(_ object: Object) throws -> Seed.Company {
+        let company = try row(CompanyRecord.self, object, defaults: [
+            "currency_code": "GBP", "vat_rate_repair": "20.00", "vat_rate_device_sale": "20.00",
+            "vat_rate_accessory": "20.00", "vat_rate_device_purchase": "0.00",
+            "subscription_plan": .string(SubscriptionPlan.professional.rawValue), "created_at": .string(now),
+        ])
+        let c = company.record
+        companyRates[c.id] = [.repair: c.vatRateRepair, .deviceSale: c.vatRateDeviceSale,
+                              .accessory: c.vatRateAccessory, .devicePurchase: c.vatRateDevicePurchase]
+        let parent: [String: JSONValue] = ["company_id": .string(c.id)]
+        let created = JSONValue.string(c.createdAt)
+        return Seed.Company(
+            row: company,
+            locations: try objects(object.object, "locations", at: object.path).enumerated().map { index, location in
+                try row(CompanyLocationRecord.self, location, set: parent,
+                        defaults: ["country": "GB", "is_primary": .bool(index == 0), "created_at": created])
+            },
+            subLocations: try objects(object.object, "sub_locations", at: object.path, required: false).map {
+                try row(SubLocationRecord.self, $0, set: parent)
+            },
+            emails: try objects(object.object, "emails", at: object.path, required: false).map {
+                try row(CompanyEmailRecord.self, $0, set: parent, defaults: ["created_at": created])
+            })
+    }
+
+    mutating func brand(_ object: Object) throws -> Seed.Brand {
+        let brand = try row(BrandRecord.self, object)
+        let models = try objects(object.object, "models", at: object.path).map {
+            try row(ModelRecord.self, $0, set: ["brand_id": .string(brand.record.id)])
+        }
+        var names: [String: String] = [:]
+        for model in models { names[model.record.name] = model.record.id }
+        catalogue[brand.record.name] = (brand.record.id, names)
+        return Seed.Brand(row: brand, models: models)
+    }
+
+    func user(_ object: Object) throws -> Seed.User {
+        let created = given(object, "created_at", else: .string(now))
+        let user = try row(UserRecord.self, object, set: ["password_hash": .null], defaults: [
+            "two_factor_method": .string(TwoFactorMethod.email.rawValue), "is_active": true,
+            "magic_link_enabled": true, "created_at": created, "updated_at": created,
+        ])
+        let codes = try strings(object.object, "recovery_codes", at: object.path, required: false)
+        return Seed.User(
+            row: user,
+            password: try text(object, "password"),
+            recoveryCodes: try codes.enumerated().map { index, code in
+                guard Seed.isRecoveryCode(code.value) else {
+                    throw error(code.path, "a recovery code is 8 upper-case letters or digits")
+                }
+                return SeedRow(record: UserRecoveryCodeRecord(id: Seed.derivedID(user.record.id, index + 1), userID: user.record.id,
+                                                              codeHash: StoreHashing.recoveryCodeHash(code.value), usedAt: nil),
+                               path: code.path)
+            })
+    }
+
+    func client(_ object: Object) throws -> Seed.Client {
+        let client = try row(ClientRecord.self, object, defaults: [
+            "email_suppressed": false, "is_generated_email": false, "created_at": .string(now),
+        ])
+        return Seed.Client(
+            row: client,
+            companies: try strings(object.object, "companies", at: object.path, required: true).map { company in
+                SeedRow(record: ClientCompanyRecord(clientID: client.record.id, companyID: company.value,
+                                                    createdAt: client.record.createdAt),
+                        path: company.path)
+            })
+    }
+
+    func order(_ object: Object) throws -> Seed.Order {
+        // `status` is the devices', set below once they are read.
+        var order = try row(OrderRecord.self, object, set: ["status": .string(OrderStatus.allCases[0].rawValue)], defaults: [
+            "intake_method": .string(IntakeMethod.walkIn.rawValue), "updated_at": given(object, "created_at", else: .null),
+        ])
+        let o = order.record
+        let parent: [String: JSONValue] = ["company_id": .string(o.companyID), "order_id": .string(o.id)]
+        let devices = try objects(object.object, "devices", at: object.path).map { try device($0, of: o) }
+        order.record.status = OrderStatus(devices: devices.map { $0.row.record.status })
+        let rates = companyRates[o.companyID] ?? [:]
+        return Seed.Order(
+            row: order,
+            devices: devices,
+            items: try objects(object.object, "items", at: object.path, required: false).map { item in
+                let type = item.object["item_type"]?.stringValue.flatMap(ItemType.init(rawValue:))
+                return try row(OrderItemRecord.self, item, set: parent, defaults: [
+                    "quantity": 1, "vat_rate": .string(type.flatMap { rates[$0] } ?? "20.00"),
+                    "created_at": .string(o.createdAt),
+                ])
+            },
+            payments: try objects(object.object, "payments", at: object.path, required: false).map { payment in
+                try row(PaymentRecord.self, payment, set: parent, defaults: [
+                    "refunded_pence": 0, "is_deposit": false, "created_at": given(payment, "payment_date", else: .null),
+                ])
+            },
+            signatures: try objects(object.object, "signatures", at: object.path, required: false).map {
+                try row(SignatureRecord.self, $0, set: parent.merging(["client_id": .string(o.clientID)]) { $1 },
+                        defaults: ["terms_agreed": true])
+            })
+    }
+
+    /// A device of `order`, linked to the catalogue when its `brand` and `model` name an entry.
+    private func device(_ object: Object, of order: OrderRecord) throws -> Seed.Device {
+        let entry = object.object["brand"]?.stringValue.flatMap { catalogue[$0] }
+        let modelID = object.object["model"]?.stringValue.flatMap { entry?.models[$0] }
+        let created = given(object, "created_at", else: .string(order.createdAt))
+        let device = try row(DeviceRecord.self, object, set: [
+            "company_id": .string(order.companyID), "order_id": .string(order.id),
+            "brand_id": modelID == nil ? .null : .string(entry?.brandID ?? ""), "model_id": modelID.map(JSONValue.string) ?? .null,
+        ], defaults: [
+            "priority": .string(DevicePriority.normal.rawValue), "created_at": created, "updated_at": created,
+            "received_at": created,
+        ])
+        let parent: [String: JSONValue] = ["company_id": .string(order.companyID), "device_id": .string(device.record.id)]
+        let deviceCreated = JSONValue.string(device.record.createdAt)
+        return Seed.Device(
+            row: device,
+            images: try objects(object.object, "images", at: object.path, required: false).map {
+                try row(DeviceImageRecord.self, $0, set: parent, defaults: ["created_at": deviceCreated])
+            },
+            accessories: try objects(object.object, "accessories", at: object.path, required: false).map {
+                try row(DeviceAccessoryRecord.self, $0, set: parent, defaults: ["created_at": deviceCreated])
+            },
+            parts: try objects(object.object, "parts", at: object.path, required: false).map {
+                try row(DevicePartRecord.self, $0, set: parent, defaults: ["is_oem": false, "created_at": deviceCreated])
+            },
+            notes: try objects(object.object, "device_notes", at: object.path, required: false).map {
+                try row(DeviceNoteRecord.self, $0, set: parent)
+            },
+            checklist: try objects(object.object, "checklist", at: object.path, required: false).enumerated().map { index, item in
+                try row(DeviceChecklistItemRecord.self, item,
+                        set: parent.merging(["position": .int(Int64(index + 1))]) { $1 })
+            })
+    }
+
+    func ticket(_ object: Object) throws -> Seed.Ticket {
+        let messages = try objects(object.object, "messages", at: object.path)
+        // Updated when its last message came, unless the row says.
+        let last = messages.compactMap { $0.object["created_at"]?.stringValue }.max()
+        let ticket = try row(TicketRecord.self, object, defaults: [
+            "requires_location": false, "updated_at": last.map(JSONValue.string) ?? given(object, "created_at", else: .null),
+        ])
+        let t = ticket.record
+        return Seed.Ticket(
+            row: ticket,
+            messages: try messages.map { message in
+                let m = try row(TicketMessageRecord.self, message,
+                                set: ["company_id": .string(t.companyID), "ticket_id": .string(t.id)])
+                return Seed.Message(
+                    row: m,
+                    events: try objects(message.object, "events", at: message.path, required: false).map {
+                        try row(TicketEventRecord.self, $0, set: ["ticket_id": .string(t.id), "message_id": .string(m.record.id)])
+                    },
+                    attachments: try objects(message.object, "attachments", at: message.path, required: false).map {
+                        try row(TicketAttachmentRecord.self, $0, set: ["message_id": .string(m.record.id)],
+                                defaults: ["created_at": .string(m.record.createdAt)])
+                    })
+            },
+            events: try objects(object.object, "events", at: object.path, required: false).map {
+                try row(TicketEventRecord.self, $0, set: ["ticket_id": .string(t.id), "message_id": .null])
+            })
+    }
+
+    func macro(_ object: Object) throws -> Seed.Macro {
+        let macro = try row(MacroRecord.self, object, defaults: ["is_active": true, "created_at": .string(now)])
+        return Seed.Macro(
+            row: macro,
+            stages: try objects(object.object, "stages", at: object.path).enumerated().map { index, stage in
+                try row(MacroStageRecord.self, stage,
+                        set: ["macro_id": .string(macro.record.id), "position": .int(Int64(index + 1))],
+                        defaults: ["delay_minutes": 0])
+            })
     }
 }
 
@@ -375,65 +458,19 @@ extension Seed {
         return try load(from: url)
     }
 
-    /// Decodes and checks seed JSON; `sourceName` names it in errors. `world`: the rows it is
+    /// Reads and checks seed JSON; `sourceName` names it in errors. `world`: the rows it is
     /// added to (fixtures on a running mock), which it may name and must not repeat.
     static func decode(_ data: Data, sourceName: String, against world: SeedWorld = SeedWorld()) throws -> Seed {
-        var seed: Seed
-        do {
-            seed = try JSONDecoder().decode(Seed.self, from: data)
-        } catch let error as DecodingError {
-            throw SeedError(decoding: error, file: sourceName)
+        guard let json = JSONValue.parse(data) else {
+            throw SeedError(file: sourceName, path: "(root)", message: "not JSON (RFC 8259)")
         }
-        seed.sourceName = sourceName
+        return try decode(json, sourceName: sourceName, against: world)
+    }
+
+    /// `decode` of a parsed document (a fixture body).
+    static func decode(_ json: JSONValue, sourceName: String, against world: SeedWorld = SeedWorld()) throws -> Seed {
+        let seed = try read(json, sourceName: sourceName, world: world)
         try seed.validate(against: world)
         return seed
-    }
-}
-
-extension SeedError {
-    init(decoding error: DecodingError, file: String) {
-        func render(_ path: [any CodingKey]) -> String {
-            var out = ""
-            for key in path {
-                if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == "\(index)" {
-                    out += "[\(index)]"
-                } else {
-                    out += out.isEmpty ? key.stringValue : ".\(key.stringValue)"
-                }
-            }
-            return out.isEmpty ? "(root)" : out
-        }
-        switch error {
-        case let .keyNotFound(key, context):
-            let parent = render(context.codingPath)
-            let path = parent == "(root)" ? key.stringValue : "\(parent).\(key.stringValue)"
-            self.init(file: file, path: path, message: "missing")
-        case let .typeMismatch(type, context):
-            self.init(file: file, path: render(context.codingPath), message: "expected \(Self.jsonName(type))")
-        case let .valueNotFound(type, context):
-            self.init(file: file, path: render(context.codingPath), message: "expected \(Self.jsonName(type)), found null")
-        case let .dataCorrupted(context):
-            var message = context.debugDescription
-            if context.codingPath.isEmpty, let underlying = context.underlyingError {
-                message += " (\((underlying as NSError).userInfo[NSDebugDescriptionErrorKey] ?? underlying.localizedDescription))"
-            }
-            self.init(file: file, path: render(context.codingPath), message: message)
-        @unknown default:
-            self.init(file: file, path: "(root)", message: "cannot decode")
-        }
-    }
-
-    private static func jsonName(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Bool.Type: return "true or false"
-        case is Int64.Type, is Int.Type: return "an integer"
-        case is Array<Any>.Type: return "an array"
-        default:
-            let name = "\(type)"
-            if name.hasPrefix("Array") { return "an array" }
-            if name.hasPrefix("Dictionary") { return "an object" }
-            return "an object"
-        }
     }
 }

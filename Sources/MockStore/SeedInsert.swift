@@ -3,249 +3,22 @@ import MockBasics
 
 extension Seed {
     /// Writes the seed into a migrated database (inside the caller's transaction): an empty one for
-    /// a seed file, the live one for fixtures, whose `world` links devices to the catalogue already
-    /// there and gives line items their company's VAT rates.
-    /// Passwords are stored as `hashPassword(plain)`, hashed once per distinct password (so
-    /// every `password123` account shares one hash: a fixture, not a real user base).
-    /// Rows go in through cached INSERT statements rather than Codable records: several times
-    /// faster, which is most of a cold start. The tests read every table back through the records.
-    func insert(into db: Database, world: SeedWorld = SeedWorld(), hashPassword: (String) -> String) throws {
+    /// a seed file, the live one for fixtures. Passwords are stored as `hashPassword(plain)`, hashed
+    /// once per distinct password (so every `password123` account shares one hash: a fixture, not
+    /// a real user base).
+    func insert(into db: Database, hashPassword: (String) -> String) throws {
         var hashes: [String: String] = [:]
-        func hash(_ plain: String) -> String {
-            if let known = hashes[plain] { return known }
-            let value = hashPassword(plain)
-            hashes[plain] = value
-            return value
-        }
-        func flag(_ value: Bool?, _ fallback: Bool) -> Int { (value ?? fallback) ? 1 : 0 }
-        let file = sourceName
-        var statements: [String: Statement] = [:]
-        /// `columns` and `table` are constants of this file; values are bound as arguments.
-        func put(_ table: String, _ columns: String, _ values: [(any DatabaseValueConvertible)?],
-                 _ path: @autoclosure () -> String) throws {
-            do {
-                let statement: Statement
-                if let cached = statements[table] {
-                    statement = cached
-                } else {
-                    let marks = Array(repeating: "?", count: values.count).joined(separator: ",")
-                    statement = try db.makeStatement(sql: "INSERT INTO \(table) (\(columns)) VALUES (\(marks))")
-                    statements[table] = statement
-                }
-                try statement.execute(arguments: StatementArguments(values))
-            } catch let error as DatabaseError {
-                throw SeedError(file: file, path: path(), message: error.message ?? "\(error.resultCode)")
+        var seed = self
+        for index in seed.users.indices {
+            seed.users[index].row.record.passwordHash = seed.users[index].password.map { plain in
+                if let known = hashes[plain] { return known }
+                let value = hashPassword(plain)
+                hashes[plain] = value
+                return value
             }
         }
-
-        var companyRates = world.companyRates
-        for (i, c) in companies.enumerated() {
-            let created = c.created_at ?? now
-            let rates: [ItemType: String] = [
-                .repair: c.vat_rate_repair ?? "20.00", .deviceSale: c.vat_rate_device_sale ?? "20.00",
-                .accessory: c.vat_rate_accessory ?? "20.00", .devicePurchase: c.vat_rate_device_purchase ?? "0.00",
-            ]
-            companyRates[c.id] = rates
-            try put("companies", """
-                id, name, status, currency_code, vat_number, logo_url, vat_rate_repair, vat_rate_device_sale, \
-                vat_rate_accessory, vat_rate_device_purchase, subscription_plan, created_at
-                """, [c.id, c.name, c.status, c.currency_code ?? "GBP", c.vat_number, c.logo_url,
-                      rates[.repair], rates[.deviceSale], rates[.accessory], rates[.devicePurchase],
-                      c.subscription_plan ?? .professional, created],
-                "companies[\(i)]")
-            for (j, l) in c.locations.enumerated() {
-                try put("company_locations", """
-                    id, company_id, name, address_line1, address_line2, city, postcode, country, phone, email, \
-                    is_primary, created_at
-                    """, [l.id, c.id, l.name, l.address_line1, l.address_line2, l.city, l.postcode,
-                          l.country ?? "GB", l.phone, l.email, flag(l.is_primary, j == 0), l.created_at ?? created],
-                    "companies[\(i)].locations[\(j)]")
-            }
-            for (j, e) in (c.emails ?? []).enumerated() {
-                try put("company_emails", "id, company_id, location_id, email_address, display_name, created_at",
-                        [e.id, c.id, e.location_id, e.email_address, e.display_name, created],
-                        "companies[\(i)].emails[\(j)]")
-            }
-            for (j, sub) in (c.sub_locations ?? []).enumerated() {
-                try put("sub_locations", "id, company_id, location_id, code, description, type",
-                        [sub.id, c.id, sub.location_id, sub.code, sub.description, sub.type],
-                        "companies[\(i)].sub_locations[\(j)]")
-            }
-        }
-
-        // The catalogue: a device links to it by brand name and model name.
-        var catalogue = world.catalogue
-        for (i, b) in (brands ?? []).enumerated() {
-            try put("brands", "id, name", [b.id, b.name], "brands[\(i)]")
-            var models: [String: String] = [:]
-            for (j, m) in b.models.enumerated() {
-                try put("models", "id, brand_id, name", [m.id, b.id, m.name], "brands[\(i)].models[\(j)]")
-                models[m.name] = m.id
-            }
-            catalogue[b.name] = (b.id, models)
-        }
-
-        for (i, u) in users.enumerated() {
-            let created = u.created_at ?? now
-            try put("users", """
-                id, company_id, email, first_name, last_name, role, phi_access_level, data_classification, \
-                is_active, archived_at, magic_link_enabled, password_hash, two_factor_method, totp_secret, \
-                avatar_url, phone, job_title, last_login, created_at, updated_at
-                """, [u.id, u.company_id, u.email, u.first_name, u.last_name, u.role, u.phi_access_level,
-                      u.data_classification, flag(u.is_active, true), u.archived_at,
-                      flag(u.magic_link_enabled, true), u.password.map(hash), u.two_factor_method ?? .email,
-                      u.totp_secret, u.avatar_url, u.phone, u.job_title, u.last_login, created, created],
-                "users[\(i)]")
-            for (j, code) in (u.recovery_codes ?? []).enumerated() {
-                try put("user_recovery_codes", "id, user_id, code_hash, used_at",
-                        [Self.derivedID(u.id, j + 1), u.id, StoreHashing.recoveryCodeHash(code), nil],
-                        "users[\(i)].recovery_codes[\(j)]")
-            }
-        }
-
-        for (i, c) in clients.enumerated() {
-            let created = c.created_at ?? now
-            try put("clients", """
-                id, email, first_name, last_name, phone, address_line1, address_line2, city, postcode, \
-                email_suppressed, is_generated_email, created_at
-                """, [c.id, c.email, c.first_name, c.last_name, c.phone, c.address_line1, c.address_line2,
-                      c.city, c.postcode, flag(c.email_suppressed, false), flag(c.is_generated_email, false), created],
-                "clients[\(i)]")
-            for (j, company) in c.companies.enumerated() {
-                try put("client_companies", "client_id, company_id, created_at", [c.id, company, created],
-                        "clients[\(i)].companies[\(j)]")
-            }
-        }
-
-        for (i, o) in orders.enumerated() {
-            let p = "orders[\(i)]"
-            try put("orders", """
-                id, company_id, order_number, status, client_id, location_id, assigned_user_id, intake_method, notes, \
-                created_at, updated_at, quote_sent_at, authorised_at, collected_at
-                """, [o.id, o.company_id, o.order_number, OrderStatus(devices: o.devices.map { $0.status }),
-                      o.client_id, o.location_id, o.assigned_user_id,
-                      o.intake_method ?? .walkIn, o.notes, o.created_at, o.updated_at ?? o.created_at,
-                      o.quote_sent_at, o.authorised_at, o.collected_at], p)
-            for (j, d) in o.devices.enumerated() {
-                let created = d.created_at ?? o.created_at
-                let brand = catalogue[d.brand]
-                let modelID = brand?.models[d.model]
-                let dp = "\(p).devices[\(j)]"
-                try put("devices", """
-                    id, company_id, order_id, workflow_type, status, priority, assigned_engineer_id, brand, model, \
-                    brand_id, model_id, sub_location_id, serial_number, imei, colour, storage_capacity, passcode_type, find_my_status, condition_grade, \
-                    customer_reported_issues, technician_found_issues, diagnosis_notes, repair_notes, \
-                    technician_notes, authorization_status, authorization_method, authorization_notes, \
-                    created_at, updated_at, received_at, diagnosis_started_at, quote_sent_at, authorised_at, \
-                    rejected_at, parts_ordered_at, parts_received_at, repair_started_at, repair_completed_at, \
-                    qc_completed_at, ready_at, collected_at, despatched_at, paid_at
-                    """, [d.id, o.company_id, o.id, d.workflow_type, d.status, d.priority ?? .normal,
-                          d.assigned_engineer_id, d.brand, d.model, modelID == nil ? nil : brand?.brandID, modelID,
-                          d.sub_location_id, d.serial_number, d.imei, d.colour,
-                          d.storage_capacity, d.passcode_type, d.find_my_status, d.condition_grade,
-                          d.customer_reported_issues, d.technician_found_issues, d.diagnosis_notes,
-                          d.repair_notes, d.technician_notes, d.authorization_status, d.authorization_method,
-                          d.authorization_notes, created, d.updated_at ?? created, d.received_at ?? created,
-                          d.diagnosis_started_at, d.quote_sent_at, d.authorised_at, d.rejected_at,
-                          d.parts_ordered_at, d.parts_received_at, d.repair_started_at, d.repair_completed_at,
-                          d.qc_completed_at, d.ready_at, d.collected_at, d.despatched_at, d.paid_at], dp)
-                for (k, image) in (d.images ?? []).enumerated() {
-                    try put("device_images", "id, company_id, device_id, image_type, filename, caption, r2_key, created_at",
-                            [image.id, o.company_id, d.id, image.image_type, image.filename, image.caption, image.r2_key,
-                             image.created_at ?? created], "\(dp).images[\(k)]")
-                }
-                for (k, a) in (d.accessories ?? []).enumerated() {
-                    try put("device_accessories", "id, company_id, device_id, accessory_type, description, returned_at, created_at",
-                            [a.id, o.company_id, d.id, a.accessory_type, a.description, a.returned_at, created],
-                            "\(dp).accessories[\(k)]")
-                }
-                for (k, part) in (d.parts ?? []).enumerated() {
-                    try put("device_parts", """
-                        id, company_id, device_id, part_name, part_sku, part_cost_pence, supplier, is_oem, created_at
-                        """, [part.id, o.company_id, d.id, part.part_name, part.part_sku, part.part_cost_pence,
-                              part.supplier, flag(part.is_oem, false), created], "\(dp).parts[\(k)]")
-                }
-                for (k, note) in (d.device_notes ?? []).enumerated() {
-                    try put("device_notes", "id, company_id, device_id, body, created_by, created_at",
-                            [note.id, o.company_id, d.id, note.body, note.created_by, note.created_at],
-                            "\(dp).device_notes[\(k)]")
-                }
-                for (k, item) in (d.checklist ?? []).enumerated() {
-                    try put("device_checklist_items", """
-                        id, company_id, device_id, position, label, completed_at, completed_by
-                        """, [item.id, o.company_id, d.id, k + 1, item.label, item.completed_at, item.completed_by],
-                        "\(dp).checklist[\(k)]")
-                }
-            }
-            let rates = companyRates[o.company_id] ?? [:]
-            for (j, item) in (o.items ?? []).enumerated() {
-                try put("order_items", """
-                    id, company_id, order_id, device_id, item_type, description, quantity, unit_price_pence, \
-                    vat_rate, created_at
-                    """, [item.id, o.company_id, o.id, item.device_id, item.item_type, item.description,
-                          item.quantity ?? 1, item.unit_price_pence, item.vat_rate ?? rates[item.item_type] ?? "20.00",
-                          item.created_at ?? o.created_at], "\(p).items[\(j)]")
-            }
-            for (j, pay) in (o.payments ?? []).enumerated() {
-                try put("payments", """
-                    id, company_id, order_id, amount_pence, refunded_pence, payment_method, payment_date, \
-                    is_deposit, recorded_by, notes, created_at
-                    """, [pay.id, o.company_id, o.id, pay.amount_pence, pay.refunded_pence ?? 0, pay.payment_method,
-                          pay.payment_date, flag(pay.is_deposit, false), pay.recorded_by, pay.notes,
-                          pay.payment_date], "\(p).payments[\(j)]")
-            }
-            for (j, sig) in (o.signatures ?? []).enumerated() {
-                try put("signatures", """
-                    id, company_id, order_id, device_id, client_id, signature_type, typed_name, terms_agreed, \
-                    captured_at
-                    """, [sig.id, o.company_id, o.id, sig.device_id, o.client_id, sig.signature_type, sig.typed_name,
-                          flag(sig.terms_agreed, true), sig.captured_at], "\(p).signatures[\(j)]")
-            }
-        }
-
-        let eventColumns = "id, ticket_id, message_id, event_type, event_data, created_at"
-        for (i, t) in tickets.enumerated() {
-            let p = "tickets[\(i)]"
-            let lastMessage = t.messages.map { $0.created_at }.max() ?? t.created_at
-            try put("tickets", """
-                id, company_id, ticket_number, ticket_type, status, subject, client_id, order_id, location_id, \
-                assigned_user_id, requires_location, received_email_id, created_at, updated_at
-                """, [t.id, t.company_id, t.ticket_number, t.ticket_type, t.status, t.subject, t.client_id,
-                      t.order_id, t.location_id, t.assigned_user_id, flag(t.requires_location, false),
-                      t.received_email_id, t.created_at, t.updated_at ?? lastMessage], p)
-            for (j, m) in t.messages.enumerated() {
-                let mp = "\(p).messages[\(j)]"
-                try put("ticket_messages", """
-                    id, company_id, ticket_id, type, from_email, from_name, to_email, subject, body_text, \
-                    body_html, device_id, created_by, created_at
-                    """, [m.id, t.company_id, t.id, m.type, m.from_email, m.from_name, m.to_email, m.subject,
-                          m.body_text, m.body_html, m.device_id, m.created_by, m.created_at], mp)
-                for (k, e) in (m.events ?? []).enumerated() {
-                    try put("ticket_events", eventColumns,
-                            [e.id, t.id, m.id, e.event_type, e.event_data, e.created_at], "\(mp).events[\(k)]")
-                }
-                for (k, a) in (m.attachments ?? []).enumerated() {
-                    try put("ticket_attachments", "id, message_id, filename, content_type, size_bytes, created_at",
-                            [a.id, m.id, a.filename, a.content_type, a.size_bytes, m.created_at],
-                            "\(mp).attachments[\(k)]")
-                }
-            }
-            for (k, e) in (t.events ?? []).enumerated() {
-                try put("ticket_events", eventColumns,
-                        [e.id, t.id, nil, e.event_type, e.event_data, e.created_at], "\(p).events[\(k)]")
-            }
-        }
-
-        for (i, m) in macros.enumerated() {
-            try put("macros", "id, company_id, name, description, is_active, created_at",
-                    [m.id, m.company_id, m.name, m.description, flag(m.is_active, true), m.created_at ?? now],
-                    "macros[\(i)]")
-            for (j, stage) in m.stages.enumerated() {
-                try put("macro_stages", "id, macro_id, position, delay_minutes, subject, body",
-                        [stage.id, m.id, j + 1, stage.delay_minutes ?? 0, stage.subject, stage.body],
-                        "macros[\(i)].stages[\(j)]")
-            }
-        }
+        var writer = SeedWriter(db: db, file: sourceName)
+        try seed.visitRows(&writer)
     }
 
     /// A stable UUID for rows the fixture doesn't name (recovery codes): SHA-256 of the parent
@@ -260,6 +33,44 @@ extension Seed {
             out.append(c)
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// Writes each row as its record, in its table's column order, through one cached INSERT per table
+/// (`columnValues`): several times faster than GRDB's `Encodable` path, and the seed is most of a
+/// cold start. A row the database refuses is a `SeedError` at its path.
+private struct SeedWriter: SeedRowVisitor {
+    let db: Database
+    let file: String
+    var statements: [String: Statement] = [:]
+
+    init(db: Database, file: String) {
+        self.db = db
+        self.file = file
+    }
+
+    mutating func visit<Record: ColumnEncodable & TableRecord>(_ rows: [SeedRow<Record>], listed: Bool) throws {
+        guard !rows.isEmpty else { return }
+        let statement = try insertStatement(Record.self)
+        for row in rows {
+            do {
+                try statement.execute(arguments: StatementArguments(row.record.columnValues))
+            } catch let error as DatabaseError {
+                throw SeedError(file: file, path: row.path, message: error.message ?? "\(error.resultCode)")
+            }
+        }
+    }
+
+    private mutating func insertStatement<Record: ColumnEncodable & TableRecord>(_ type: Record.Type) throws -> Statement {
+        if let cached = statements[Record.databaseTableName] { return cached }
+        let columns = Record.databaseColumns
+        // Table and column names are the records' own constants; values are bound.
+        let statement = try db.makeStatement(sql: """
+            INSERT INTO \(Record.databaseTableName) (\(columns.joined(separator: ", "))) \
+            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ",")))
+            """)
+        statements[Record.databaseTableName] = statement
+        return statement
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import MockBasics
 
-/// Checks a decoded seed beyond JSON types: ids, timestamps, references, uniqueness, workflow
+/// Checks a read seed beyond JSON types: ids, timestamps, references, uniqueness, workflow
 /// membership. Every failure names the JSON path.
 extension Seed {
     /// `world` holds the rows already in the database a fixture body is added to (empty for a
@@ -10,227 +10,184 @@ extension Seed {
         var v = SeedValidator(file: sourceName, known: world)
         try v.timestamp(now, "now")
 
-        for (i, c) in companies.enumerated() {
-            let p = "companies[\(i)]"
-            try v.id(c.id, "\(p).id", table: "company")
-            for field in [("vat_rate_repair", c.vat_rate_repair), ("vat_rate_device_sale", c.vat_rate_device_sale),
-                          ("vat_rate_accessory", c.vat_rate_accessory), ("vat_rate_device_purchase", c.vat_rate_device_purchase)] {
-                if let rate = field.1 { try v.vatRate(rate, "\(p).\(field.0)") }
+        for company in companies {
+            let c = company.row.record, p = company.row.path
+            try v.row(company.row, label: "company")
+            for (rate, key) in [(c.vatRateRepair, "vat_rate_repair"), (c.vatRateDeviceSale, "vat_rate_device_sale"),
+                                (c.vatRateAccessory, "vat_rate_accessory"), (c.vatRateDevicePurchase, "vat_rate_device_purchase")] {
+                try v.vatRate(rate, "\(p).\(key)")
             }
-            try v.optionalTimestamp(c.created_at, "\(p).created_at")
-            if c.locations.isEmpty { throw v.error("\(p).locations", "a company needs at least one location") }
-            for (j, l) in c.locations.enumerated() {
-                let lp = "\(p).locations[\(j)]"
-                try v.id(l.id, "\(lp).id", table: "location")
-                v.known.locationCompany[l.id] = c.id
-                try v.optionalTimestamp(l.created_at, "\(lp).created_at")
+            if company.locations.isEmpty { throw v.error("\(p).locations", "a company needs at least one location") }
+            for location in company.locations {
+                try v.row(location, label: "location")
+                v.known.locationCompany[location.record.id] = c.id
             }
-            for (j, e) in (c.emails ?? []).enumerated() {
-                let ep = "\(p).emails[\(j)]"
-                try v.id(e.id, "\(ep).id", table: "company email")
-                if let l = e.location_id { try v.location(l, of: c.id, "\(ep).location_id") }
-                v.known.emailCompany[e.id] = c.id
+            for email in company.emails {
+                try v.row(email, label: "company email")
+                if let l = email.record.locationID { try v.location(l, of: c.id, "\(email.path).location_id") }
+                v.known.emailCompany[email.record.id] = c.id
             }
-            for (j, sub) in (c.sub_locations ?? []).enumerated() {
-                let sp = "\(p).sub_locations[\(j)]"
-                try v.id(sub.id, "\(sp).id", table: "sub-location")
-                try v.location(sub.location_id, of: c.id, "\(sp).location_id")
-                v.known.subLocationCompany[sub.id] = c.id
+            for sub in company.subLocations {
+                try v.row(sub, label: "sub-location")
+                try v.location(sub.record.locationID, of: c.id, "\(sub.path).location_id")
+                v.known.subLocationCompany[sub.record.id] = c.id
             }
         }
 
-        for (i, b) in (brands ?? []).enumerated() {
-            try v.id(b.id, "brands[\(i)].id", table: "brand")
-            guard v.known.brandNames.insert(b.name).inserted else { throw v.error("brands[\(i)].name", "duplicate brand \"\(b.name)\"") }
+        for brand in brands {
+            try v.row(brand.row, label: "brand")
+            guard v.known.brandNames.insert(brand.row.record.name).inserted else {
+                throw v.error("\(brand.row.path).name", "duplicate brand \"\(brand.row.record.name)\"")
+            }
             var modelNames = Set<String>()
-            for (j, m) in b.models.enumerated() {
-                try v.id(m.id, "brands[\(i)].models[\(j)].id", table: "model")
-                guard modelNames.insert(m.name).inserted else {
-                    throw v.error("brands[\(i)].models[\(j)].name", "duplicate model \"\(m.name)\"")
+            for model in brand.models {
+                try v.row(model, label: "model")
+                guard modelNames.insert(model.record.name).inserted else {
+                    throw v.error("\(model.path).name", "duplicate model \"\(model.record.name)\"")
                 }
             }
         }
 
-        for (i, u) in users.enumerated() {
-            let p = "users[\(i)]"
-            try v.id(u.id, "\(p).id", table: "user")
-            try v.company(u.company_id, "\(p).company_id")
-            v.known.userCompany[u.id] = u.company_id
+        for user in users {
+            let u = user.row.record, p = user.row.path
+            try v.row(user.row, label: "user")
+            try v.company(u.companyID, "\(p).company_id")
+            v.known.userCompany[u.id] = u.companyID
             guard v.known.userEmails.insert(u.email.lowercased()).inserted else {
                 throw v.error("\(p).email", "duplicate email \"\(u.email)\"")
             }
-            if (u.two_factor_method ?? .email) == .totp {
-                guard let secret = u.totp_secret, !secret.isEmpty else {
+            if u.twoFactorMethod == .totp {
+                guard let secret = u.totpSecret, !secret.isEmpty else {
                     throw v.error("\(p).totp_secret", "required with two_factor_method \"totp\"")
                 }
             }
-            if let secret = u.totp_secret, !Self.isBase32(secret) {
+            if let secret = u.totpSecret, !Self.isBase32(secret) {
                 throw v.error("\(p).totp_secret", "not base32 (A–Z, 2–7)")
             }
-            for (j, code) in (u.recovery_codes ?? []).enumerated() where !Self.isRecoveryCode(code) {
-                throw v.error("\(p).recovery_codes[\(j)]", "a recovery code is 8 upper-case letters or digits")
-            }
-            try v.optionalTimestamp(u.archived_at, "\(p).archived_at")
-            try v.optionalTimestamp(u.last_login, "\(p).last_login")
-            try v.optionalTimestamp(u.created_at, "\(p).created_at")
         }
 
-        for (i, c) in clients.enumerated() {
-            let p = "clients[\(i)]"
-            try v.id(c.id, "\(p).id", table: "client")
+        for client in clients {
+            let c = client.row.record, p = client.row.path
+            try v.row(client.row, label: "client")
             guard v.known.clientEmails.insert(c.email.lowercased()).inserted else {
                 throw v.error("\(p).email", "duplicate email \"\(c.email)\"")
             }
-            for (j, company) in c.companies.enumerated() {
-                try v.company(company, "\(p).companies[\(j)]")
-                v.known.clientCompanies.insert(c.id + "|" + company)
+            for link in client.companies {
+                try v.company(link.record.companyID, link.path)
+                v.known.clientCompanies.insert(c.id + "|" + link.record.companyID)
             }
             v.known.clients.insert(c.id)
-            try v.optionalTimestamp(c.created_at, "\(p).created_at")
         }
 
-        for (i, o) in orders.enumerated() {
-            let p = "orders[\(i)]"
-            try v.id(o.id, "\(p).id", table: "order")
-            try v.company(o.company_id, "\(p).company_id")
-            try v.number(o.order_number, "\(p).order_number")
-            guard v.known.orderNumbers.insert(.init(company: o.company_id, number: o.order_number)).inserted else {
-                throw v.error("\(p).order_number", "duplicate order number \(o.order_number) in this company")
-            }
-            try v.client(o.client_id, of: o.company_id, "\(p).client_id")
-            if let l = o.location_id { try v.location(l, of: o.company_id, "\(p).location_id") }
-            if let u = o.assigned_user_id { try v.user(u, of: o.company_id, "\(p).assigned_user_id") }
-            v.known.orderCompany[o.id] = o.company_id
-            for (value, key) in [(o.created_at as String?, "created_at"), (o.updated_at, "updated_at"),
-                                 (o.quote_sent_at, "quote_sent_at"), (o.authorised_at, "authorised_at"),
-                                 (o.collected_at, "collected_at")] {
-                try v.optionalTimestamp(value, "\(p).\(key)")
-            }
-            if o.devices.isEmpty { throw v.error("\(p).devices", "an order needs at least one device") }
+        for order in orders {
+            let o = order.row.record, p = order.row.path
+            try v.row(order.row, label: "order")
+            try v.company(o.companyID, "\(p).company_id")
+            try v.number(o.orderNumber, of: "order", in: o.companyID, "\(p).order_number", known: \.orderNumbers)
+            try v.client(o.clientID, of: o.companyID, "\(p).client_id")
+            if let l = o.locationID { try v.location(l, of: o.companyID, "\(p).location_id") }
+            if let u = o.assignedUserID { try v.user(u, of: o.companyID, "\(p).assigned_user_id") }
+            v.known.orderCompany[o.id] = o.companyID
+            if order.devices.isEmpty { throw v.error("\(p).devices", "an order needs at least one device") }
             var orderDevices = Set<String>()
-            for (j, d) in o.devices.enumerated() {
-                let dp = "\(p).devices[\(j)]"
-                try v.id(d.id, "\(dp).id", table: "device")
+            for device in order.devices {
+                let d = device.row.record, dp = device.row.path
+                try v.row(device.row, label: "device")
                 orderDevices.insert(d.id)
-                v.known.deviceCompany[d.id] = o.company_id
-                guard d.status.belongs(to: d.workflow_type) else {
-                    throw v.error("\(dp).status", "\"\(d.status.rawValue)\" is not a status of the \(d.workflow_type.rawValue) workflow")
+                v.known.deviceCompany[d.id] = o.companyID
+                guard d.status.belongs(to: d.workflowType) else {
+                    throw v.error("\(dp).status", "\"\(d.status.rawValue)\" is not a status of the \(d.workflowType.rawValue) workflow")
                 }
-                if let u = d.assigned_engineer_id { try v.user(u, of: o.company_id, "\(dp).assigned_engineer_id") }
-                for (value, key) in d.timestampFields { try v.optionalTimestamp(value, "\(dp).\(key)") }
-                if let sub = d.sub_location_id, v.known.subLocationCompany[sub] != o.company_id {
+                if let u = d.assignedEngineerID { try v.user(u, of: o.companyID, "\(dp).assigned_engineer_id") }
+                if let sub = d.subLocationID, v.known.subLocationCompany[sub] != o.companyID {
                     throw v.error("\(dp).sub_location_id", "unknown sub-location \"\(sub)\" in this company")
                 }
-                for (k, image) in (d.images ?? []).enumerated() {
-                    try v.id(image.id, "\(dp).images[\(k)].id", table: "image")
-                    try v.optionalTimestamp(image.created_at, "\(dp).images[\(k)].created_at")
+                for image in device.images { try v.row(image, label: "image") }
+                for accessory in device.accessories { try v.row(accessory, label: "accessory") }
+                for part in device.parts {
+                    try v.row(part, label: "part")
+                    try v.pence(part.record.partCostPence, "\(part.path).part_cost_pence", allowNegative: false)
                 }
-                for (k, a) in (d.accessories ?? []).enumerated() {
-                    try v.id(a.id, "\(dp).accessories[\(k)].id", table: "accessory")
-                    try v.optionalTimestamp(a.returned_at, "\(dp).accessories[\(k)].returned_at")
+                for note in device.notes {
+                    try v.row(note, label: "device note")
+                    if let u = note.record.createdBy { try v.user(u, of: o.companyID, "\(note.path).created_by") }
                 }
-                for (k, part) in (d.parts ?? []).enumerated() {
-                    try v.id(part.id, "\(dp).parts[\(k)].id", table: "part")
-                    try v.pence(part.part_cost_pence, "\(dp).parts[\(k)].part_cost_pence", allowNegative: false)
-                }
-                for (k, note) in (d.device_notes ?? []).enumerated() {
-                    let np = "\(dp).device_notes[\(k)]"
-                    try v.id(note.id, "\(np).id", table: "device note")
-                    if let u = note.created_by { try v.user(u, of: o.company_id, "\(np).created_by") }
-                    try v.timestamp(note.created_at, "\(np).created_at")
-                }
-                for (k, item) in (d.checklist ?? []).enumerated() {
-                    let cp = "\(dp).checklist[\(k)]"
-                    try v.id(item.id, "\(cp).id", table: "checklist item")
-                    if let u = item.completed_by { try v.user(u, of: o.company_id, "\(cp).completed_by") }
-                    try v.optionalTimestamp(item.completed_at, "\(cp).completed_at")
+                for item in device.checklist {
+                    try v.row(item, label: "checklist item")
+                    if let u = item.record.completedBy { try v.user(u, of: o.companyID, "\(item.path).completed_by") }
                 }
             }
-            for (j, item) in (o.items ?? []).enumerated() {
-                let ip = "\(p).items[\(j)]"
-                try v.id(item.id, "\(ip).id", table: "item")
-                if let d = item.device_id, !orderDevices.contains(d) {
+            for item in order.items {
+                let i = item.record, ip = item.path
+                try v.row(item, label: "item")
+                if let d = i.deviceID, !orderDevices.contains(d) {
                     throw v.error("\(ip).device_id", "\"\(d)\" is not a device of this order")
                 }
-                if let rate = item.vat_rate { try v.vatRate(rate, "\(ip).vat_rate") }
-                if let q = item.quantity, q < 1 { throw v.error("\(ip).quantity", "must be at least 1") }
-                if let q = item.quantity, q > SeedValidator.maxQuantity {
+                try v.vatRate(i.vatRate, "\(ip).vat_rate")
+                if i.quantity < 1 { throw v.error("\(ip).quantity", "must be at least 1") }
+                if i.quantity > SeedValidator.maxQuantity {
                     throw v.error("\(ip).quantity", "must be at most \(SeedValidator.maxQuantity)")
                 }
-                try v.pence(item.unit_price_pence, "\(ip).unit_price_pence", allowNegative: false)
-                try v.optionalTimestamp(item.created_at, "\(ip).created_at")
+                try v.pence(i.unitPricePence, "\(ip).unit_price_pence", allowNegative: false)
             }
-            for (j, pay) in (o.payments ?? []).enumerated() {
-                let pp = "\(p).payments[\(j)]"
-                try v.id(pay.id, "\(pp).id", table: "payment")
-                try v.timestamp(pay.payment_date, "\(pp).payment_date")
-                try v.pence(pay.amount_pence, "\(pp).amount_pence", allowNegative: true)
-                if let refunded = pay.refunded_pence { try v.pence(refunded, "\(pp).refunded_pence", allowNegative: false) }
-                if let u = pay.recorded_by { try v.user(u, of: o.company_id, "\(pp).recorded_by") }
+            for payment in order.payments {
+                let pay = payment.record, pp = payment.path
+                try v.row(payment, label: "payment")
+                try v.pence(pay.amountPence, "\(pp).amount_pence", allowNegative: true)
+                try v.pence(pay.refundedPence, "\(pp).refunded_pence", allowNegative: false)
+                if let u = pay.recordedBy { try v.user(u, of: o.companyID, "\(pp).recorded_by") }
             }
-            for (j, s) in (o.signatures ?? []).enumerated() {
-                let sp = "\(p).signatures[\(j)]"
-                try v.id(s.id, "\(sp).id", table: "signature")
-                if let d = s.device_id, !orderDevices.contains(d) {
-                    throw v.error("\(sp).device_id", "\"\(d)\" is not a device of this order")
+            for signature in order.signatures {
+                try v.row(signature, label: "signature")
+                if let d = signature.record.deviceID, !orderDevices.contains(d) {
+                    throw v.error("\(signature.path).device_id", "\"\(d)\" is not a device of this order")
                 }
-                try v.timestamp(s.captured_at, "\(sp).captured_at")
             }
         }
 
-        for (i, t) in tickets.enumerated() {
-            let p = "tickets[\(i)]"
-            try v.id(t.id, "\(p).id", table: "ticket")
-            try v.company(t.company_id, "\(p).company_id")
-            try v.number(t.ticket_number, "\(p).ticket_number")
-            guard v.known.ticketNumbers.insert(.init(company: t.company_id, number: t.ticket_number)).inserted else {
-                throw v.error("\(p).ticket_number", "duplicate ticket number \(t.ticket_number) in this company")
-            }
-            if let c = t.client_id { try v.client(c, of: t.company_id, "\(p).client_id") }
-            if let o = t.order_id, v.known.orderCompany[o] != t.company_id {
+        for ticket in tickets {
+            let t = ticket.row.record, p = ticket.row.path
+            try v.row(ticket.row, label: "ticket")
+            try v.company(t.companyID, "\(p).company_id")
+            try v.number(t.ticketNumber, of: "ticket", in: t.companyID, "\(p).ticket_number", known: \.ticketNumbers)
+            if let c = t.clientID { try v.client(c, of: t.companyID, "\(p).client_id") }
+            if let o = t.orderID, v.known.orderCompany[o] != t.companyID {
                 throw v.error("\(p).order_id", "unknown order \"\(o)\" in this company")
             }
-            if let l = t.location_id { try v.location(l, of: t.company_id, "\(p).location_id") }
-            if let u = t.assigned_user_id { try v.user(u, of: t.company_id, "\(p).assigned_user_id") }
-            if let e = t.received_email_id, v.known.emailCompany[e] != t.company_id {
+            if let l = t.locationID { try v.location(l, of: t.companyID, "\(p).location_id") }
+            if let u = t.assignedUserID { try v.user(u, of: t.companyID, "\(p).assigned_user_id") }
+            if let e = t.receivedEmailID, v.known.emailCompany[e] != t.companyID {
                 throw v.error("\(p).received_email_id", "unknown company email \"\(e)\" in this company")
             }
-            try v.timestamp(t.created_at, "\(p).created_at")
-            try v.optionalTimestamp(t.updated_at, "\(p).updated_at")
-            for (j, e) in (t.events ?? []).enumerated() {
-                try v.id(e.id, "\(p).events[\(j)].id", table: "event")
-                try v.timestamp(e.created_at, "\(p).events[\(j)].created_at")
-            }
-            for (j, m) in t.messages.enumerated() {
-                let mp = "\(p).messages[\(j)]"
-                try v.id(m.id, "\(mp).id", table: "message")
-                if let u = m.created_by { try v.user(u, of: t.company_id, "\(mp).created_by") }
-                if let d = m.device_id, v.known.deviceCompany[d] != t.company_id {
+            for event in ticket.events { try v.row(event, label: "event") }
+            for message in ticket.messages {
+                let m = message.row.record, mp = message.row.path
+                try v.row(message.row, label: "message")
+                if let u = m.createdBy { try v.user(u, of: t.companyID, "\(mp).created_by") }
+                if let d = m.deviceID, v.known.deviceCompany[d] != t.companyID {
                     throw v.error("\(mp).device_id", "unknown device \"\(d)\" in this company")
                 }
-                try v.timestamp(m.created_at, "\(mp).created_at")
-                for (k, e) in (m.events ?? []).enumerated() {
-                    try v.id(e.id, "\(mp).events[\(k)].id", table: "event")
-                    try v.timestamp(e.created_at, "\(mp).events[\(k)].created_at")
-                }
-                for (k, a) in (m.attachments ?? []).enumerated() {
-                    try v.id(a.id, "\(mp).attachments[\(k)].id", table: "attachment")
-                    if a.size_bytes < 0 { throw v.error("\(mp).attachments[\(k)].size_bytes", "must not be negative") }
+                for event in message.events { try v.row(event, label: "event") }
+                for attachment in message.attachments {
+                    try v.row(attachment, label: "attachment")
+                    if attachment.record.sizeBytes < 0 {
+                        throw v.error("\(attachment.path).size_bytes", "must not be negative")
+                    }
                 }
             }
         }
 
-        for (i, m) in macros.enumerated() {
-            let p = "macros[\(i)]"
-            try v.id(m.id, "\(p).id", table: "macro")
-            try v.company(m.company_id, "\(p).company_id")
-            try v.optionalTimestamp(m.created_at, "\(p).created_at")
-            if m.stages.isEmpty { throw v.error("\(p).stages", "a macro needs at least one stage") }
-            for (j, stage) in m.stages.enumerated() {
-                try v.id(stage.id, "\(p).stages[\(j)].id", table: "macro stage")
-                if let delay = stage.delay_minutes, delay < 0 { throw v.error("\(p).stages[\(j)].delay_minutes", "must not be negative") }
-                if let delay = stage.delay_minutes, delay > SeedValidator.maxDelayMinutes {
-                    throw v.error("\(p).stages[\(j)].delay_minutes", "must be at most \(SeedValidator.maxDelayMinutes) (a year)")
+        for macro in macros {
+            let m = macro.row.record, p = macro.row.path
+            try v.row(macro.row, label: "macro")
+            try v.company(m.companyID, "\(p).company_id")
+            if macro.stages.isEmpty { throw v.error("\(p).stages", "a macro needs at least one stage") }
+            for stage in macro.stages {
+                try v.row(stage, label: "macro stage")
+                let delay = stage.record.delayMinutes
+                if delay < 0 { throw v.error("\(stage.path).delay_minutes", "must not be negative") }
+                if delay > SeedValidator.maxDelayMinutes {
+                    throw v.error("\(stage.path).delay_minutes", "must be at most \(SeedValidator.maxDelayMinutes) (a year)")
                 }
             }
         }
@@ -242,18 +199,6 @@ extension Seed {
 
     static func isRecoveryCode(_ text: String) -> Bool {
         text.utf8.count == 8 && text.utf8.allSatisfy { ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }
-    }
-}
-
-extension Seed.Device {
-    var timestampFields: [(String?, String)] {
-        [(created_at, "created_at"), (updated_at, "updated_at"), (received_at, "received_at"),
-         (diagnosis_started_at, "diagnosis_started_at"), (quote_sent_at, "quote_sent_at"),
-         (authorised_at, "authorised_at"), (rejected_at, "rejected_at"),
-         (parts_ordered_at, "parts_ordered_at"), (parts_received_at, "parts_received_at"),
-         (repair_started_at, "repair_started_at"), (repair_completed_at, "repair_completed_at"),
-         (qc_completed_at, "qc_completed_at"), (ready_at, "ready_at"), (collected_at, "collected_at"),
-         (despatched_at, "despatched_at"), (paid_at, "paid_at")]
     }
 }
 
@@ -287,8 +232,16 @@ struct SeedValidator {
         }
     }
 
-    func optionalTimestamp(_ text: String?, _ path: String) throws {
-        if let text { try timestamp(text, path) }
+    /// What every seeded row must be: its `id` a UUID not used before for `label`'s table, and
+    /// every time it holds (a column named `…_at` or `…_date`) a timestamp. Read from the record's
+    /// columns, so a new time column is checked as soon as it is declared.
+    mutating func row<Record: ColumnEncodable>(_ row: SeedRow<Record>, label: String) throws {
+        for (column, value) in zip(Record.databaseColumns, row.record.columnValues) {
+            if column == "id", let id = value as? String { try self.id(id, "\(row.path).id", table: label) }
+            if column.hasSuffix("_at") || column.hasSuffix("_date"), let text = value as? String {
+                try timestamp(text, "\(row.path).\(column)")
+            }
+        }
     }
 
     func vatRate(_ text: String, _ path: String) throws {
@@ -312,9 +265,13 @@ struct SeedValidator {
         }
     }
 
-    /// An order or ticket number.
-    func number(_ value: Int64, _ path: String) throws {
+    /// An order or ticket number (`noun`): in range, and not used before in its company.
+    mutating func number(_ value: Int64, of noun: String, in company: String, _ path: String,
+                         known numbers: WritableKeyPath<SeedWorld, Set<SeedWorld.CompanyNumber>>) throws {
         guard (1...Self.maxNumber).contains(value) else { throw error(path, "must be between 1 and \(Self.maxNumber)") }
+        guard known[keyPath: numbers].insert(.init(company: company, number: value)).inserted else {
+            throw error(path, "duplicate \(noun) number \(value) in this company")
+        }
     }
 
     func company(_ id: String, _ path: String) throws {

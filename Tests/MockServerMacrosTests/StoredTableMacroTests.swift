@@ -46,8 +46,12 @@ import Testing
                 }
             }
 
-            extension CompanyLocationRecord: ColumnDecodable {
+            extension CompanyLocationRecord: ColumnDecodable, ColumnEncodable {
                 package static let databaseColumns: [String] = ["id", "company_id", "address_line1", "logo_url"]
+
+                package var columnValues: [(any DatabaseValueConvertible)?] {
+                    [self.`id`, self.`companyID`, self.`addressLine1`, self.`logoURL`]
+                }
 
                 package init(row: Row) throws {
                     var columns = RowColumns(row: row)
