@@ -21,7 +21,15 @@ final class MacroSchedule: Sendable {
     func forget() { next.withLock { $0 = .unknown } }
 
     /// Set while holding the database's write lock, so a run committed meanwhile is never missed.
-    fileprivate func set(_ value: Next) { next.withLock { $0 = value } }
+    func set(_ value: Next) { next.withLock { $0 = value } }
+
+    /// When `db`'s next scheduled stage is due.
+    static func next(in db: Database) throws -> Next {
+        let soonest = try String.fetchOne(db.cachedStatement(sql: """
+            SELECT MIN(scheduled_for) FROM macro_runs WHERE status = 'scheduled'
+            """))
+        return soonest.map(Next.at) ?? .none
+    }
 
     /// A stage scheduled at `time`: the next one due is the sooner of the two.
     fileprivate func scheduled(at time: String) {
@@ -81,10 +89,7 @@ extension Store {
                     try run.update(db)
                 }
             }
-            let next = try String.fetchOne(db.cachedStatement(sql: """
-                SELECT MIN(scheduled_for) FROM macro_runs WHERE status = 'scheduled'
-                """))
-            macroSchedule.set(next.map(MacroSchedule.Next.at) ?? .none)
+            macroSchedule.set(try MacroSchedule.next(in: db))
             return sent
         }
     }
@@ -93,12 +98,7 @@ extension Store {
     /// `sendDueMacroStages`: a store made ahead for a namespace (`StorePool`) then answers its
     /// first request without a transaction or a statement to compile.
     func learnMacroSchedule() throws {
-        try writeDatabase { db in
-            let next = try String.fetchOne(db.cachedStatement(sql: """
-                SELECT MIN(scheduled_for) FROM macro_runs WHERE status = 'scheduled'
-                """))
-            macroSchedule.set(next.map(MacroSchedule.Next.at) ?? .none)
-        }
+        try writeDatabase { db in macroSchedule.set(try MacroSchedule.next(in: db)) }
     }
 
     /// Notes, inside the transaction that recorded it, a stage scheduled at `time`.

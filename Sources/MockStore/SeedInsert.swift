@@ -81,33 +81,40 @@ public final class SeedSnapshot: Sendable {
     /// The fixture it was built from; nil for a snapshot loaded from a state file.
     let seed: Seed?
     let pristine: DatabaseQueue
+    /// When the pristine database's next macro stage is due (none, for a seed): a store restored
+    /// from it knows without asking.
+    private let nextMacroStage: MacroSchedule.Next
 
     /// Takes over `pristine`, an in-memory database of our schema with `Store.pageSize` pages
     /// (`StateFile.load` makes one).
-    init(pristine: DatabaseQueue) {
+    init(pristine: DatabaseQueue) throws {
         seed = nil
         self.pristine = pristine
+        nextMacroStage = try pristine.read { db in try MacroSchedule.next(in: db) }
     }
 
     package init(seed: Seed, hashPassword: @Sendable (String) -> String) throws {
         self.seed = seed
         pristine = try DatabaseQueue(configuration: Store.configuration(file: false))
         _ = try Store(writer: pristine)
-        try pristine.write { db in try seed.insert(into: db, hashPassword: hashPassword) }
+        nextMacroStage = try pristine.write { db in
+            try seed.insert(into: db, hashPassword: hashPassword)
+            return try MacroSchedule.next(in: db)
+        }
     }
 
     /// Replaces every table of `store` with the seeded state (schema included: the copy is page
     /// by page, so the store must come from this build's migrations, as every `Store` does).
     package func restore(into store: Store) throws {
         do {
-            try store.copyPages(from: pristine)
+            try store.copyPages(from: pristine, nextMacroStage: nextMacroStage)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
             // A database created with another page size (an older file, or a writer made
             // elsewhere) cannot receive a page copy. A file is rebuilt with our page size once;
             // an in-memory database cannot change it, so its rows are copied instead (slower).
             guard try Self.pageSize(of: store) != Store.pageSize else { throw error }
             if try Self.adoptPageSize(of: store) {
-                try store.copyPages(from: pristine)
+                try store.copyPages(from: pristine, nextMacroStage: nextMacroStage)
             } else {
                 try copyRows(into: store)
             }

@@ -103,7 +103,7 @@ package enum StateFile {
         let pristine = try DatabaseQueue(configuration: Store.configuration(file: false))
         try file.backup(to: pristine)
         try file.close()
-        return SeedSnapshot(pristine: pristine)
+        return try SeedSnapshot(pristine: pristine)
     }
 
     /// The file's applied migrations must be ours, in our order, possibly fewer (an older file).

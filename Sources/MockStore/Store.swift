@@ -113,9 +113,13 @@ package struct Store: Sendable {
     }
 
     /// Replaces the whole database with `source`'s pages (SQLite's backup API).
-    func copyPages(from source: DatabaseQueue) throws {
-        try source.backup(to: writer)
-        macroSchedule.forget()   // another database's runs: asked again at the next request
+    /// `next`: when `source`'s next macro stage is due, known to the store from the copy on, so its
+    /// first request asks the database nothing about macros (set under the write lock, as the copy).
+    func copyPages(from source: DatabaseQueue, nextMacroStage next: MacroSchedule.Next) throws {
+        try writer.writeWithoutTransaction { db in
+            try source.read { sourceDB in try sourceDB.backup(to: db) }
+            macroSchedule.set(next)
+        }
     }
 
     /// Calls `observer` for every transaction for as long as the database is open.

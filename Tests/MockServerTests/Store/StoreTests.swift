@@ -424,6 +424,29 @@ extension SeedSnapshot {
         #expect(condition.foreignKeysHold)
     }
 
+    /// A restored store knows when its next macro stage is due (the copy's), so the first request
+    /// after a reset asks the database nothing about macros: none for the seed, and the stage a
+    /// saved state had scheduled for a state file.
+    @Test func aRestoredStoreKnowsItsMacroScheduleFromTheCopy() throws {
+        let snapshot = try SeedSnapshot(seed: StoreFixture.seed(), hashPassword: storeFakeHash)
+        let (store, _) = try StoreFixture.emptyDatabase()
+        try snapshot.restore(into: store)
+        #expect(store.macroSchedule.current == .none)
+
+        let now = try #require(Timestamp.parse("2026-11-21T12:00:00Z"))
+        _ = try store.runMacro(ticketID: MockSeed.Ticket.acme1001, company: MockSeed.Company.acme,
+                               macroID: MockSeed.Macro.quoteFollowUp, overrides: [:], actor: MockSeed.Staff.admin.id, now: now)
+        let second = MacroSchedule.Next.at("2026-11-23T12:00:00Z")   // two days later
+        #expect(store.macroSchedule.current == second)
+
+        let saved = try StateFile.load(StateFile.data(of: store))
+        let (other, _) = try StoreFixture.emptyDatabase()
+        try saved.restore(into: other)
+        #expect(other.macroSchedule.current == second)
+        try snapshot.restore(into: other)
+        #expect(other.macroSchedule.current == .none)
+    }
+
     @Test func makeInMemoryStoreHoldsTheSeedAndIsIndependent() throws {
         let snapshot = try SeedSnapshot(seed: StoreFixture.seed(), hashPassword: storeFakeHash)
         let pristine = try snapshot.pristineDump()
