@@ -291,6 +291,7 @@ struct SeedReader {
             "magic_link_enabled": true, "created_at": created, "updated_at": created,
         ])
         let codes = try strings(object.object, "recovery_codes", at: object.path, required: false)
+        _ = try text(object, "note")   // for people reading the file (Seeds/README.md); a string or nothing
         return Seed.User(
             row: user,
             password: try text(object, "password"),

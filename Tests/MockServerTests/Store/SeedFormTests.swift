@@ -86,6 +86,8 @@ import RepairMinderMockControl
         #expect(try message { json in json["users"] = nil } == "default.json: users: missing")
         #expect(try message { json in edit(&json, "users", 0) { $0["recovery_codes"] = [7] } }
                 == "default.json: users[0].recovery_codes[0]: expected a string")
+        #expect(try message { json in edit(&json, "users", 0) { $0["note"] = 7 } }
+                == "default.json: users[0].note: expected a string")
         // A time column is checked by its name, whichever table it is in.
         #expect(try message { json in
             edit(&json, "orders", 0) { order in
