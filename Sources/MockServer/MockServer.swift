@@ -71,7 +71,7 @@ public final class MockServer: Sendable {
     /// Answers one request in process, as the listening server would before the transport writes
     /// it (no socket: what tests of route behaviour use; `HTTPResponse.delivery` and `delay` are
     /// left for the caller to honour).
-    func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
         dispatcher.respond(to: request)
     }
 

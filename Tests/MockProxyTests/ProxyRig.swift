@@ -157,17 +157,11 @@ final class ProxyRig: Stoppable {
     /// requests, through the proxy or direct).
     var control: MockControl {
         MockControl(baseURL: mock.baseURL, transport: MockControlTransport { [mock] request in
-            var head = "\(request.method) \(request.target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            for (name, value) in request.headers { head += "\(name): \(value)\r\n" }
-            if let body = request.body { head += "Content-Length: \(body.count)\r\n" }
-            let bytes = Array((head + "\r\n").utf8) + Array(request.body ?? Data())
-            guard case .request(let parsed, _) = HTTPRequestParser().parse(bytes) else {
+            guard let response = mock.respondInProcess(request.method, request.target, headers: request.headers.map { ($0.key, $0.value) },
+                                                       body: request.body) else {
                 throw TestFailure("\(request.method) \(request.target) does not parse")
             }
-            let response = mock.respond(to: parsed)
-            var headers: [String: String] = [:]
-            for field in response.headers where headers[field.name] == nil { headers[field.name] = field.value }
-            return MockControlResponse(status: response.status, headers: headers, body: Data(response.body))
+            return MockControlResponse(status: response.status, headers: response.firstHeaderValues, body: Data(response.body))
         })
     }
 

@@ -103,20 +103,12 @@ final class MockHarness: Stoppable {
     /// The request as a client writes it, through the transport's parser, to the dispatcher.
     private func respondInProcess(_ method: String, _ target: String, fields: [(String, String)],
                                   body: Data?) async throws -> Reply {
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(baseURL.host ?? "127.0.0.1"):\(baseURL.port ?? 0)\r\n"
-        for (name, value) in fields { head += "\(name): \(value)\r\n" }
-        if let body { head += "Content-Length: \(body.count)\r\n" }
-        head += "\r\n"
-        let bytes = Array(head.utf8) + Array(body ?? Data())
-        let parser = HTTPRequestParser(maxBodyBytes: server.configuration.maxBodyBytes)
-        guard case .request(let request, _) = parser.parse(bytes) else {
+        guard let response = server.respondInProcess(method, target, headers: fields, body: body) else {
             throw TestFailure("\(method) \(target) is not a request the transport would pass on: use MockHarness(.live)")
         }
-        let response = server.respond(to: request)
         if response.delay > 0 { try await Task.sleep(for: .seconds(response.delay)) }
         guard response.delivery == .normal else { throw URLError(.networkConnectionLost) }   // as a client sees it
-        var headers: [String: String] = [:]
-        for field in response.headers where headers[field.name] == nil { headers[field.name] = field.value }
+        var headers = response.firstHeaderValues
         headers["content-length"] = String(response.body.count)
         return Reply(status: response.status, headers: headers, body: method == "HEAD" ? Data() : response.body)
     }
