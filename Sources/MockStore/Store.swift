@@ -44,6 +44,7 @@ package struct Store: Sendable {
     /// test reading its own database, or a `SeedSnapshot` building its pristine copy).
     init(writer: any DatabaseWriter) throws {
         self.writer = writer
+        try MigratedSchema.create(in: writer)     // a new database: the migrations' schema in one pass
         try StoreMigrations.migrator.migrate(writer)
     }
 
@@ -68,6 +69,10 @@ package struct Store: Sendable {
             if file {
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            } else {
+                // An in-memory store writes no file at all, not even a sort's spill: in an iOS test
+                // bundle nothing of the mock may land outside memory (docs/ui-testing.md).
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
             }
         }
         return config
