@@ -17,7 +17,9 @@ let package = Package(
     // The server's dependencies are behind the `Server` trait (SE-0450), on by default, so that
     // `swift run repairminder-mock` and `swift test` here need nothing more. An app that uses only
     // RepairMinderClient and RepairMinderMockControl (Foundation only) depends on this package with
-    // `traits: []`, and SwiftPM then resolves none of them (scripts/check-consumer; README).
+    // `traits: []`, and SwiftPM from 6.2.1 (Xcode 26.1) then resolves none of them
+    // (scripts/check-consumer). SwiftPM 6.1 (Xcode 16.3, 16.4) still resolves and pins them all, and
+    // 6.2.0 and Xcode 26.2 have trait-resolution bugs: README, "Depending on it from an app".
     traits: [
         .trait(name: "Server", description: "The mock server, its CLI and their tests: GRDB, swift-crypto, swift-syntax, OpenAPIKit…"),
         .default(enabledTraits: ["Server"]),
@@ -54,8 +56,10 @@ let package = Package(
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["Server"])),
             .product(name: "Atomics", package: "swift-atomics", condition: .when(traits: ["Server"])),
         ]),
-        // The seed fixtures, bundled so the binary finds them from any folder.
-        .target(name: "MockSeeds", path: "Seeds", exclude: ["README.md"], resources: [.copy("default.json")]),
+        // The seed fixtures, bundled so the binary finds them from any folder; default.saved.* is
+        // default.json seeded and saved, which a start reads instead of seeding (MockStore's SavedSeed).
+        .target(name: "MockSeeds", path: "Seeds", exclude: ["README.md"],
+                resources: [.copy("default.json"), .copy("default.saved.sqlite"), .copy("default.saved.key")]),
         // `@JSONObject`: a payload's JSON writer, made by the compiler from its stored properties.
         .macro(name: "MockServerMacros", dependencies: [
             .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Server"])),

@@ -76,6 +76,11 @@ package enum Secrets {
         Hex.encode(SHA256.hash(data: Array(string.utf8)))
     }
 
+    /// Lower-case hex of SHA-256 over `bytes` (64 characters).
+    package static func sha256Hex(_ bytes: [UInt8]) -> String {
+        Hex.encode(SHA256.hash(data: bytes))
+    }
+
     /// Lower-case hex of any bytes.
     @inlinable
     package static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {

@@ -75,9 +75,14 @@ public final class MockServer: Sendable {
         dispatcher.respond(to: request)
     }
 
-    /// Binds and starts answering. Throws when the address is taken.
-    public func start() throws {
+    /// Binds and starts answering, and returns `baseURL` with the real port (the one the system
+    /// picked for port 0). Returns once the listener accepts: a request sent after it is answered,
+    /// with no wait or retry. Throws when the address is taken. What a UI-test bundle calls in
+    /// `setUp` (docs/ui-testing.md, "The mock inside your UI tests"), with `stop()` in `tearDown`.
+    @discardableResult
+    public func start() throws -> URL {
         try http.start()
+        return baseURL
     }
 
     /// Stops accepting, lets in-flight requests finish (at most 5 s), then writes the state to
@@ -142,8 +147,11 @@ public final class MockServer: Sendable {
         if let url = configuration.seedURL, StateFile.isDatabase(at: url) {
             return try StateFile.load(contentsOf: url)
         }
-        let seed = try configuration.seedURL.map { try Seed.load(from: $0) } ?? Seed.bundledDefault()
         let iterations = configuration.passwordHashIterations
+        if configuration.seedURL == nil, let saved = SavedSeed.bundled(passwordHashIterations: iterations) {
+            return saved    // the bundled seed, seeded at build time by this build's code (SavedSeed)
+        }
+        let seed = try configuration.seedURL.map { try Seed.load(from: $0) } ?? Seed.bundledDefault()
         return try SeedSnapshot(seed: seed) { PasswordHasher.hash($0, iterations: iterations) }
     }
 

@@ -7,6 +7,8 @@ struct DatabaseCondition: Sendable, Equatable {
     /// `PRAGMA synchronous`: 1 is NORMAL, 2 FULL.
     var synchronous: Int
     var pageSize: Int
+    /// `PRAGMA temp_store`: 2 (MEMORY) for an in-memory store, which then writes no file at all.
+    var temporaryStore: Int
     var foreignKeysEnforced: Bool
     /// No row refers to a row that does not exist (`PRAGMA foreign_key_check`).
     var foreignKeysHold: Bool
@@ -20,6 +22,7 @@ extension Store {
             DatabaseCondition(journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "",
                               synchronous: try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1,
                               pageSize: try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0,
+                              temporaryStore: try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? -1,
                               foreignKeysEnforced: try Int.fetchOne(db, sql: "PRAGMA foreign_keys") == 1,
                               foreignKeysHold: try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") == nil)
         }

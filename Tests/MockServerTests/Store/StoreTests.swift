@@ -95,6 +95,18 @@ enum StoreFixture {
         #expect(try queue.read { db in try DeviceRecord.fetchOne(db, key: "d1")?.priority } == .low)
     }
 
+    /// In an iOS test bundle nothing of the mock may be written outside memory: an in-memory store
+    /// keeps SQLite's temporary tables and sorts in memory too (a file store keeps SQLite's default).
+    @Test func anInMemoryStoreWritesNoTemporaryFile() throws {
+        #expect(try Store(path: ":memory:").databaseCondition().temporaryStore == 2)
+        #expect(try MockServer.makeSnapshot().makeInMemoryStore().databaseCondition().temporaryStore == 2)
+        let path = StoreFixture.tempPath()
+        defer { StoreFixture.removeFolder(of: path) }
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
+        #expect(try Store(path: path).databaseCondition().temporaryStore == 0)
+    }
+
     @Test func foreignKeysAreOnAndEnforced() throws {
         #expect(try Store(path: ":memory:").databaseCondition().foreignKeysEnforced)
         let (_, database) = try StoreFixture.emptyDatabase()
