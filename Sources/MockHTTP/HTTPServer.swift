@@ -175,7 +175,8 @@ public final class HTTPServer: Sendable {
 
     /// Binds every address, listens and starts accepting. Throws `HTTPServerError` when an
     /// address cannot be bound (for the default hosts, an unavailable IPv6 `::1` is skipped).
-    /// A server starts once; after `stop()` make a new one.
+    /// Returns once every listener's accept thread runs: `port` is the real one, and a connection
+    /// made after the return is accepted at once. A server starts once; after `stop()` make a new one.
     public func start() throws {
         try state.withLock { s in
             guard s.phase == .idle else { throw HTTPServerError("server already started (a stopped server cannot restart: make a new one)") }
@@ -231,6 +232,7 @@ public final class HTTPServer: Sendable {
         #else
         let pool: EventPool? = nil
         #endif
+        let accepting = DispatchSemaphore(value: 0)
         for listener in bound.listeners {
             let stopRead = pipeFDs[0]
             // One descriptor held back for the moment the process runs out: closed, it lets a waiting
@@ -238,9 +240,10 @@ public final class HTTPServer: Sendable {
             // Opened here, so that a started server holds every descriptor it holds when idle.
             let reserve = Self.openReserve()
             ServerThread.start("MockHTTP accept") { [self] in
-                self.acceptLoop(listener: listener, stopRead: stopRead, pool: pool, reserve: reserve)
+                self.acceptLoop(listener: listener, stopRead: stopRead, pool: pool, reserve: reserve, ready: accepting)
             }
         }
+        for _ in bound.listeners { accepting.wait() }
     }
 
     private func bindAll() throws -> (listeners: [Int32], port: Int, addresses: [String]) {
@@ -402,9 +405,11 @@ public final class HTTPServer: Sendable {
 
     // MARK: Accept
 
-    private func acceptLoop(listener: Int32, stopRead: Int32, pool: EventPool?, reserve: Int32) {
+    private func acceptLoop(listener: Int32, stopRead: Int32, pool: EventPool?, reserve: Int32,
+                            ready: DispatchSemaphore) {
         var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)]
+        ready.signal()   // start() returns: this thread polls the listener from here on
         let config = configuration
         let sendTimeout = max(config.requestTimeout, 1)
         var reserve = reserve

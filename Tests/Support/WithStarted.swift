@@ -9,7 +9,9 @@ public protocol Stoppable: Sendable {
 
 /// A server made first and started after: `withStarted(server) { … }` does both ends.
 public protocol Startable: Stoppable {
-    func start() throws
+    /// What `start()` gives back: nothing for an HTTP server, the base URL for a mock.
+    associatedtype StartResult
+    @discardableResult func start() throws -> StartResult
 }
 
 extension MockServer: Startable {}
