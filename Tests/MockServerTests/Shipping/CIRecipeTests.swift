@@ -16,7 +16,7 @@ import Yams
     @Test func theRecipesDocsCiMdNamesAreThere() throws {
         #expect(Set(Self.workflowFiles) == [
             "docs/ci/api-tests-service.yml", "docs/ci/macos-swift-test.yml",
-            "docs/ci/macos-ui-tests.yml", "docs/ci/publish-image.yml",
+            "docs/ci/macos-ui-tests-in-process.yml", "docs/ci/macos-ui-tests.yml", "docs/ci/publish-image.yml",
         ])
         let guide = try Shipping.text("docs/ci.md")
         for file in Self.workflowFiles + ["docs/ci/RepairMinderMock.xctestplan"] {
@@ -131,6 +131,26 @@ import Yams
         let entries = configurations.compactMap { ($0["options"] as? [String: Any])?["environmentVariableEntries"] as? [[String: String]] }
         #expect(entries.joined().contains { $0["key"] == "REPAIRMINDER_BASE_URL" && $0["value"] == "http://127.0.0.1:8787" })
         #expect((plan["testTargets"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test func inProcessUITestRecipeStartsNoMockProcess() throws {
+        let workflow = try Shipping.yaml("docs/ci/macos-ui-tests-in-process.yml")
+        let job = try #require(workflow[key: "jobs"]?[key: "ui-tests"])
+        #expect(job[key: "services"] == nil)
+        let steps = job[key: "steps"]?.items ?? []
+        let runs = steps.compactMap { $0[key: "run"]?.text }
+        // The tests start their own mock: nothing here builds, starts or waits for one.
+        for forbidden in ["repairminder-mock", "--health-probe", "swift build", "swift run", "docker", "TEST_RUNNER_REPAIRMINDER"] {
+            #expect(!runs.contains { $0.contains(forbidden) }, "the in-process recipe has no \(forbidden)")
+        }
+        #expect(!steps.contains { $0[key: "env"] != nil }, "no variable hands a mock's address to the runner")
+        let test = try #require(runs.first { $0.contains("xcodebuild test") })
+        #expect(test.contains("-skipMacroValidation") && test.contains("-parallel-testing-enabled YES"))
+        #expect(test.contains("platform=iOS Simulator"))
+        // The guide shows the setUp this recipe relies on.
+        let guide = try Shipping.text("docs/ui-testing.md")
+        #expect(guide.contains("(ci/macos-ui-tests-in-process.yml)"))
+        #expect(guide.contains("try mock.start()") && guide.contains("mock.stop()"))
     }
 
     @Test func composeBuildsTheImageMapsPort8787AndKeepsTheDatabaseOnAVolume() throws {
