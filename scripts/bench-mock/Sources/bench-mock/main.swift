@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -29,6 +32,41 @@ func call(_ method: String, _ url: URL) -> (Int, Data) {
     }.resume()
     done.wait()
     return result
+}
+
+/// `GET /__mock/health` over a plain socket: URLSession's first call on Linux loads libcurl, which
+/// an app's runner has loaded long before and which would dominate the figure.
+func rawHealthStatusLine(port: Int) -> String {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    precondition(connected == 0, "connect failed")
+    let request = Array("GET /__mock/health HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n".utf8)
+    precondition(send(fd, request, request.count, 0) == request.count)
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let count = recv(fd, &buffer, buffer.count, 0)
+    return String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+}
+
+// 0. `bench-mock --first-start`: the start a UI-test bundle's first test pays, in a process that has
+// started no mock yet: `MockServer(configuration: .forTesting())` (the bundled seed read, migrated,
+// seeded and hashed), `start()`, and the first answer. One figure in ms; bench-mock.sh runs it in
+// fresh processes and takes the median.
+if CommandLine.arguments.contains("--first-start") {
+    let started = ContinuousClock.now
+    let server = try MockServer(configuration: .forTesting())
+    let url = try server.start()
+    let listening = ms(started)
+    precondition(rawHealthStatusLine(port: server.port).hasPrefix("HTTP/1.1 200"))
+    print(String(format: "%.3f %.3f", listening, ms(started)))
+    server.stop()
+    exit(0)
 }
 
 var configuration = MockServerConfiguration()
