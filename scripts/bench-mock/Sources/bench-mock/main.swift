@@ -63,7 +63,7 @@ if CommandLine.arguments.contains("--first-start") {
     let server = try MockServer(configuration: .forTesting())
     let url = try server.start()
     let listening = ms(started)
-    precondition(rawHealthStatusLine(port: server.port).hasPrefix("HTTP/1.1 200"))
+    precondition(rawHealthStatusLine(port: url.port ?? server.port).hasPrefix("HTTP/1.1 200"))
     print(String(format: "%.3f %.3f", listening, ms(started)))
     server.stop()
     exit(0)
