@@ -124,7 +124,7 @@ package enum StateFile {
     private static func checkSchema(_ file: DatabaseQueue) throws {
         let theirs = try file.read(SchemaEntry.all)
         let reference = try DatabaseQueue()              // this build's schema, on an empty database
-        try StoreMigrations.migrator.migrate(reference)
+        _ = try Store(writer: reference)                 // the migrations' schema in one script (MigratedSchema)
         let ours = try reference.read(SchemaEntry.all)
         guard theirs == ours else {
             let names = Set(theirs.map(\.name)).symmetricDifference(ours.map(\.name))
