@@ -6,7 +6,6 @@ import Logging
 @testable import MockProxy
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import MockHTTP
 import RepairMinderMockControl
 import MockTestSupport

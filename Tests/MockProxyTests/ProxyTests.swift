@@ -3,7 +3,6 @@ import Testing
 @testable import MockProxy
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import MockHTTP
 import RepairMinderMockControl
 import MockTestSupport
