@@ -3,27 +3,21 @@ import GRDB
 import MockHTTP
 
 /// The SQLite database of the mock, behind named operations: like GRDB's demo `AppDatabase`, the
-/// writer is private and every query lives in a file of Store/ (one per resource) as a method of
-/// `Store` — `order(id:company:)`, `rotateRefreshToken(…)`, `registerDeviceToken(…)`. Nothing
-/// outside Store/ sees SQL, a `Database` or GRDB. Each named operation that writes is one
+/// writer is private and every query lives in a file of this target (one per resource) as a method
+/// of `Store` — `order(id:company:)`, `rotateRefreshToken(…)`, `registerDeviceToken(…)`. Nothing
+/// outside MockStore sees SQL, a `Database` or GRDB. Each named operation that writes is one
 /// transaction, so a request's writes commit together or not at all.
 ///
-/// Schema by migrations, foreign keys on; a file database uses WAL with `synchronous = NORMAL`
+/// Schema by migrations (a new database gets their result in one script, `MigratedSchema`), foreign
+/// keys on; a file database uses WAL with `synchronous = NORMAL`
 /// (a killed process loses nothing committed; a power loss can drop the last commits). Opening
 /// never seeds: the server seeds only when `isEmpty()` (a fresh file) or on `--reset`, through
 /// `SeedSnapshot.restore(into:)`.
 package struct Store: Sendable {
     private let writer: any DatabaseWriter
-    /// Admits one reading thread at a time to the database queue. GRDB's queue is a serial
-    /// `DispatchQueue`: many connection threads calling `sync` on it at once go down Dispatch's
-    /// slow path, each parking and being woken in turn, which cost more than the query (64
-    /// connections answered fewer requests than 1). A mutex in front of the reads, which take
-    /// microseconds, keeps most `sync`s uncontended; its first waiter spins before it sleeps
-    /// (`SpinningGate`), so the Linux pool's two workers take turns at the database without a
-    /// sleep and a wake-up per read (order detail at 64 connections: +50 %, docs/performance.md).
-    /// Writes do not take it: they can take milliseconds on a file, and the mutex is not fair —
-    /// behind it a write could wait for seconds (seen: a 2 s client timeout at 64 writing
-    /// connections), while the queue serves its callers in turn. Not reentrant, like the queue.
+    /// Admits one reading thread at a time to the database queue (its first waiter spins before it
+    /// sleeps); writes do not take it, the queue serves them in turn. Not reentrant, like the
+    /// queue. Why, and what it measured: docs/performance.md, "The store's reader gate".
     private let gate = SpinningGate()
     /// When the next scheduled macro stage is due, so that a request need not ask the database
     /// (`sendDueMacroStages`).
@@ -85,12 +79,11 @@ package struct Store: Sendable {
         }
     }
 
-    // MARK: - Database access, for the named operations of Store/ only
+    // MARK: - Database access, for the named operations of this target only
     //
-    // Swift has no access level for a folder: these are internal so that every file of Store/ can
-    // build its operations on them, and files outside Store/ never call them (StoreBoundaryTests
-    // checks that no source file outside Store/ names them or imports GRDB). A closure that takes
-    // a `Database` is how SQL would escape into other folders.
+    // Internal: every file of MockStore builds its operations on them and the compiler keeps every
+    // other target out (StoreBoundaryTests checks that no test calls them and that nothing else
+    // imports GRDB). A closure that takes a `Database` is how SQL would escape into other targets.
 
     /// Runs `body`, which only reads. On a `DatabaseQueue` (every store the mock makes) this is
     /// `unsafeRead`: the queue runs one access at a time, so no write can interleave and no

@@ -21,7 +21,7 @@ import Testing
 
     /// Every Swift file of MockServer, with its top folder (`(top)` for the files beside them).
     static func sources() throws -> [Source] {
-        try StoreBoundaryTests.swiftFiles(under: mockServer).map { file in
+        try SourceFiles.swift(under: mockServer).map { file in
             let parts = file.path.dropFirst(mockServer.count).split(separator: "/")
             return Source(folder: parts.count > 1 ? String(parts[0]) : "(top)",
                           path: String(file.path.dropFirst(mockServer.count)), text: file.text)

@@ -6,7 +6,7 @@ import Testing
 /// `MockSeed` (or numbered by MockTestSupport's `SeedIDs`), never again as a test's own constant.
 @Suite struct TestSupportLayoutTests {
     @Test func theSupportTargetImportsNothingTestable() throws {
-        let support = try StoreBoundaryTests.swiftFiles(under: "Tests/Support")
+        let support = try SourceFiles.swift(under: "Tests/Support")
         #expect(support.contains { $0.path.hasSuffix("/WithStarted.swift") }, "Tests/Support was not found")
         for file in support {
             #expect(!file.text.contains("@testable"), "\(file.path) needs internals: keep it in its test target")
@@ -19,7 +19,7 @@ import Testing
         #expect(("    static let acme = \"" + "00000001-0000-4000-8000-00000000a000\"").contains(declaration), "the scan finds one")
         #expect(!#"    let client = "00000004-0000-4000-8000-00000000f001""#.contains(declaration), "a new row's id is not the seed's")
         var found: [String] = []
-        for file in try StoreBoundaryTests.swiftFiles(under: "Tests") {
+        for file in try SourceFiles.swift(under: "Tests") {
             let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
             for (index, line) in lines.enumerated() where line.contains(declaration) { found.append("\(file.path):\(index + 1)") }
         }

@@ -11,28 +11,15 @@ import Testing
     static let storeFolder = "Sources/MockStore/"
     static let access = ["readDatabase", "writeDatabase", "writeDatabaseWithoutTransaction"]
 
-    /// Every Swift file under `folder`, by its path from the package root.
-    static func swiftFiles(under folder: String) throws -> [(path: String, text: String)] {
-        let root = Shipping.root
-        guard let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder),
-                                                          includingPropertiesForKeys: nil) else { return [] }
-        var files: [(String, String)] = []
-        for case let url as URL in walker where url.pathExtension == "swift" {
-            let path = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
-            files.append((path, try String(contentsOf: url, encoding: .utf8)))
-        }
-        return files
-    }
-
     @Test func onlyStoreImportsGRDB() throws {
-        let sources = try Self.swiftFiles(under: "Sources")
+        let sources = try SourceFiles.swift(under: "Sources")
         #expect(sources.contains { $0.path.hasPrefix(Self.storeFolder) && $0.text.contains("import GRDB") })
         let outside = sources.filter { !$0.path.hasPrefix(Self.storeFolder) && $0.text.contains("import GRDB") }
         #expect(outside.map(\.path) == [])
     }
 
     @Test func testsCallNamedOperations() throws {
-        let tests = try Self.swiftFiles(under: "Tests").filter { !$0.path.hasSuffix("/StoreBoundaryTests.swift") }
+        let tests = try SourceFiles.swift(under: "Tests").filter { !$0.path.hasSuffix("/StoreBoundaryTests.swift") }
         #expect(!tests.isEmpty)
         for file in tests {
             for name in Self.access {
