@@ -136,7 +136,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),             // the store's tests
             .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),          // a test's own log handler
-        ]),
+        ], exclude: ["Fixtures"]),                                   // state files of earlier builds, read by path (StateFileHistoryTests)
         // The proxy's tests: the only test target besides IntegrationTests that links MockProxy (and OpenAPIKit).
         .testTarget(name: "MockProxyTests", dependencies: [
             "MockProxy", "MockServer", "MockBasics", "MockHTTP", "RepairMinderMockControl", "MockTestSupport",

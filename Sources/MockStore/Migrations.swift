@@ -4,6 +4,11 @@ import MockBasics
 /// The schema, as GRDB migrations. Timestamps are TEXT `2026-11-21T10:15:00Z` (UTC, whole seconds,
 /// comparable as strings); flags INTEGER 0/1; ids TEXT UUIDs; VAT rates TEXT "20.00";
 /// money INTEGER pence in columns named `*_pence`.
+///
+/// Each migration's text is frozen: it is what a state file saved by that version holds, and a file
+/// is accepted only if its schema is this build's. Nothing here interpolates a Swift enum: a new
+/// case of a stored enum (`CompanyStatus`, `DeviceStatus`…) is a new migration that rebuilds the
+/// column's CHECK, and `StoredEnumChecksTests` fails until there is one.
 enum StoreMigrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -17,21 +22,12 @@ enum StoreMigrations {
         return migrator
     }
 
-    // Constant text of our own enums for CHECK constraints (never user input).
-    private static func check(_ column: String, _ values: String) -> String {
-        "CHECK (\(column) IN (\(values)))"
-    }
-
-    private static func flag(_ column: String, default value: Int = 0) -> String {
-        "\(column) INTEGER NOT NULL DEFAULT \(value) CHECK (\(column) IN (0, 1))"
-    }
-
     static func createAuthTables(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE companies (
                 id TEXT PRIMARY KEY NOT NULL,
                 name TEXT NOT NULL,
-                status TEXT NOT NULL \(check("status", CompanyStatus.sqlList)),
+                status TEXT NOT NULL CHECK (status IN ('active','pending_approval','suspended')),
                 currency_code TEXT NOT NULL DEFAULT 'GBP',
                 vat_number TEXT,
                 logo_url TEXT,
@@ -39,7 +35,7 @@ enum StoreMigrations {
                 vat_rate_device_sale TEXT NOT NULL DEFAULT '20.00',
                 vat_rate_accessory TEXT NOT NULL DEFAULT '20.00',
                 vat_rate_device_purchase TEXT NOT NULL DEFAULT '0.00',
-                subscription_plan TEXT NOT NULL DEFAULT 'professional' \(check("subscription_plan", SubscriptionPlan.sqlList)),
+                subscription_plan TEXT NOT NULL DEFAULT 'professional' CHECK (subscription_plan IN ('starter','professional')),
                 created_at TEXT NOT NULL
             );
             CREATE TABLE company_locations (
@@ -53,7 +49,7 @@ enum StoreMigrations {
                 country TEXT NOT NULL,
                 phone TEXT,
                 email TEXT,
-                \(flag("is_primary")),
+                is_primary INTEGER NOT NULL DEFAULT 0 CHECK (is_primary IN (0, 1)),
                 created_at TEXT NOT NULL
             );
             CREATE INDEX company_locations_company ON company_locations(company_id);
@@ -63,14 +59,14 @@ enum StoreMigrations {
                 email TEXT NOT NULL UNIQUE COLLATE NOCASE,
                 first_name TEXT NOT NULL,
                 last_name TEXT NOT NULL,
-                role TEXT NOT NULL \(check("role", UserRole.sqlList)),
+                role TEXT NOT NULL CHECK (role IN ('master_admin','admin','senior_engineer','engineer','office')),
                 phi_access_level TEXT,
                 data_classification TEXT,
-                \(flag("is_active", default: 1)),
+                is_active INTEGER NOT NULL DEFAULT 1 CHECK (is_active IN (0, 1)),
                 archived_at TEXT,
-                \(flag("magic_link_enabled", default: 1)),
+                magic_link_enabled INTEGER NOT NULL DEFAULT 1 CHECK (magic_link_enabled IN (0, 1)),
                 password_hash TEXT,
-                two_factor_method TEXT NOT NULL DEFAULT 'email' \(check("two_factor_method", TwoFactorMethod.sqlList)),
+                two_factor_method TEXT NOT NULL DEFAULT 'email' CHECK (two_factor_method IN ('email','totp')),
                 totp_secret TEXT,
                 totp_last_step INTEGER,
                 avatar_url TEXT,
@@ -98,7 +94,7 @@ enum StoreMigrations {
                 address_line2 TEXT,
                 city TEXT,
                 postcode TEXT,
-                \(flag("email_suppressed")),
+                email_suppressed INTEGER NOT NULL DEFAULT 0 CHECK (email_suppressed IN (0, 1)),
                 created_at TEXT NOT NULL
             );
             CREATE TABLE client_companies (
@@ -110,7 +106,7 @@ enum StoreMigrations {
             CREATE INDEX client_companies_company ON client_companies(company_id);
             CREATE TABLE auth_codes (
                 id TEXT PRIMARY KEY NOT NULL,
-                purpose TEXT NOT NULL \(check("purpose", AuthCodePurpose.sqlList)),
+                purpose TEXT NOT NULL CHECK (purpose IN ('staff_2fa','staff_magic_link','customer_magic_link')),
                 subject TEXT NOT NULL,
                 code_hash TEXT NOT NULL,
                 attempts INTEGER NOT NULL DEFAULT 0,
@@ -121,7 +117,7 @@ enum StoreMigrations {
             CREATE TABLE refresh_token_families (
                 id TEXT PRIMARY KEY NOT NULL,
                 user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                \(flag("is_mobile")),
+                is_mobile INTEGER NOT NULL DEFAULT 0 CHECK (is_mobile IN (0, 1)),
                 created_at TEXT NOT NULL,
                 revoked_at TEXT,
                 revoked_reason TEXT
@@ -148,7 +144,7 @@ enum StoreMigrations {
             CREATE TABLE device_tokens (
                 device_token TEXT PRIMARY KEY NOT NULL,
                 platform TEXT NOT NULL,
-                app_type TEXT NOT NULL \(check("app_type", AppType.sqlList)),
+                app_type TEXT NOT NULL CHECK (app_type IN ('staff','customer')),
                 user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
                 client_id TEXT REFERENCES clients(id) ON DELETE CASCADE,
                 company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
@@ -159,14 +155,14 @@ enum StoreMigrations {
             CREATE INDEX device_tokens_user ON device_tokens(user_id);
             CREATE INDEX device_tokens_client ON device_tokens(client_id);
             CREATE TABLE push_preferences (
-                owner_type TEXT NOT NULL \(check("owner_type", AppType.sqlList)),
+                owner_type TEXT NOT NULL CHECK (owner_type IN ('staff','customer')),
                 owner_id TEXT NOT NULL,
-                \(flag("push_enabled", default: 1)),
-                \(flag("order_updates", default: 1)),
-                \(flag("device_updates", default: 1)),
-                \(flag("ticket_messages", default: 1)),
-                \(flag("quote_updates", default: 1)),
-                \(flag("marketing", default: 0)),
+                push_enabled INTEGER NOT NULL DEFAULT 1 CHECK (push_enabled IN (0, 1)),
+                order_updates INTEGER NOT NULL DEFAULT 1 CHECK (order_updates IN (0, 1)),
+                device_updates INTEGER NOT NULL DEFAULT 1 CHECK (device_updates IN (0, 1)),
+                ticket_messages INTEGER NOT NULL DEFAULT 1 CHECK (ticket_messages IN (0, 1)),
+                quote_updates INTEGER NOT NULL DEFAULT 1 CHECK (quote_updates IN (0, 1)),
+                marketing INTEGER NOT NULL DEFAULT 0 CHECK (marketing IN (0, 1)),
                 updated_at TEXT NOT NULL,
                 PRIMARY KEY (owner_type, owner_id)
             );
@@ -184,8 +180,8 @@ enum StoreMigrations {
             CREATE TABLE push_log (
                 id TEXT PRIMARY KEY NOT NULL,
                 device_token TEXT NOT NULL,
-                app_type TEXT NOT NULL \(check("app_type", AppType.sqlList)),
-                recipient_type TEXT NOT NULL \(check("recipient_type", AppType.sqlList)),
+                app_type TEXT NOT NULL CHECK (app_type IN ('staff','customer')),
+                recipient_type TEXT NOT NULL CHECK (recipient_type IN ('staff','customer')),
                 recipient_id TEXT NOT NULL,
                 payload TEXT NOT NULL,
                 sent_at TEXT NOT NULL
@@ -203,7 +199,7 @@ enum StoreMigrations {
                 client_id TEXT NOT NULL REFERENCES clients(id),
                 location_id TEXT REFERENCES company_locations(id),
                 assigned_user_id TEXT REFERENCES users(id),
-                intake_method TEXT NOT NULL DEFAULT 'walk_in' \(check("intake_method", IntakeMethod.sqlList)),
+                intake_method TEXT NOT NULL DEFAULT 'walk_in' CHECK (intake_method IN ('walk_in','mail_in','collection')),
                 notes TEXT,
                 created_at TEXT NOT NULL,
                 updated_at TEXT NOT NULL,
@@ -220,9 +216,9 @@ enum StoreMigrations {
                 id TEXT PRIMARY KEY NOT NULL,
                 company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
                 order_id TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
-                workflow_type TEXT NOT NULL \(check("workflow_type", WorkflowType.sqlList)),
-                status TEXT NOT NULL \(check("status", DeviceStatus.sqlList)),
-                priority TEXT NOT NULL DEFAULT 'normal' \(check("priority", DevicePriority.sqlList)),
+                workflow_type TEXT NOT NULL CHECK (workflow_type IN ('repair','buyback')),
+                status TEXT NOT NULL CHECK (status IN ('device_received','diagnosing','ready_to_quote','company_rejected','awaiting_authorisation','authorised_source_parts','authorised_awaiting_parts','ready_to_repair','repairing','awaiting_revised_quote','repaired_qc','repaired_ready','rejected','rejection_qc','rejection_ready','collected','despatched','ready_to_pay','payment_made','added_to_buyback')),
+                priority TEXT NOT NULL DEFAULT 'normal' CHECK (priority IN ('low','normal','high','urgent')),
                 assigned_engineer_id TEXT REFERENCES users(id),
                 brand TEXT NOT NULL,
                 model TEXT NOT NULL,
@@ -238,7 +234,7 @@ enum StoreMigrations {
                 diagnosis_notes TEXT,
                 repair_notes TEXT,
                 technician_notes TEXT,
-                authorization_status TEXT \(check("authorization_status", AuthorizationStatus.sqlList)),
+                authorization_status TEXT CHECK (authorization_status IN ('pending','approved','rejected')),
                 authorization_method TEXT,
                 authorization_notes TEXT,
                 created_at TEXT NOT NULL,
@@ -266,7 +262,7 @@ enum StoreMigrations {
                 company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
                 order_id TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
                 device_id TEXT REFERENCES devices(id) ON DELETE SET NULL,
-                item_type TEXT NOT NULL \(check("item_type", ItemType.sqlList)),
+                item_type TEXT NOT NULL CHECK (item_type IN ('repair','device_sale','accessory','device_purchase')),
                 description TEXT NOT NULL,
                 quantity INTEGER NOT NULL CHECK (quantity > 0),
                 unit_price_pence INTEGER NOT NULL,
@@ -281,9 +277,9 @@ enum StoreMigrations {
                 order_id TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
                 amount_pence INTEGER NOT NULL,
                 refunded_pence INTEGER NOT NULL DEFAULT 0,
-                payment_method TEXT NOT NULL \(check("payment_method", PaymentMethod.sqlList)),
+                payment_method TEXT NOT NULL CHECK (payment_method IN ('cash','card','bank_transfer','other')),
                 payment_date TEXT NOT NULL,
-                \(flag("is_deposit")),
+                is_deposit INTEGER NOT NULL DEFAULT 0 CHECK (is_deposit IN (0, 1)),
                 recorded_by TEXT REFERENCES users(id),
                 notes TEXT,
                 created_at TEXT NOT NULL
@@ -295,9 +291,9 @@ enum StoreMigrations {
                 order_id TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
                 device_id TEXT REFERENCES devices(id) ON DELETE SET NULL,
                 client_id TEXT REFERENCES clients(id),
-                signature_type TEXT NOT NULL \(check("signature_type", SignatureType.sqlList)),
+                signature_type TEXT NOT NULL CHECK (signature_type IN ('drop_off','authorisation','collection')),
                 typed_name TEXT NOT NULL,
-                \(flag("terms_agreed")),
+                terms_agreed INTEGER NOT NULL DEFAULT 0 CHECK (terms_agreed IN (0, 1)),
                 captured_at TEXT NOT NULL
             );
             CREATE INDEX signatures_order ON signatures(order_id);
@@ -305,8 +301,8 @@ enum StoreMigrations {
                 id TEXT PRIMARY KEY NOT NULL,
                 company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
                 ticket_number INTEGER NOT NULL,
-                ticket_type TEXT NOT NULL \(check("ticket_type", TicketType.sqlList)),
-                status TEXT NOT NULL \(check("status", TicketStatus.sqlList)),
+                ticket_type TEXT NOT NULL CHECK (ticket_type IN ('lead','order')),
+                status TEXT NOT NULL CHECK (status IN ('open','pending','resolved','closed')),
                 subject TEXT NOT NULL,
                 client_id TEXT REFERENCES clients(id),
                 order_id TEXT REFERENCES orders(id) ON DELETE SET NULL,
@@ -324,7 +320,7 @@ enum StoreMigrations {
                 id TEXT PRIMARY KEY NOT NULL,
                 company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
                 ticket_id TEXT NOT NULL REFERENCES tickets(id) ON DELETE CASCADE,
-                type TEXT NOT NULL \(check("type", MessageType.sqlList)),
+                type TEXT NOT NULL CHECK (type IN ('outbound','inbound','internal_note','outbound_sms')),
                 from_email TEXT,
                 from_name TEXT,
                 to_email TEXT,
@@ -362,7 +358,7 @@ enum StoreMigrations {
                 description TEXT,
                 subject TEXT NOT NULL,
                 body TEXT NOT NULL,
-                \(flag("is_active", default: 1)),
+                is_active INTEGER NOT NULL DEFAULT 1 CHECK (is_active IN (0, 1)),
                 created_at TEXT NOT NULL
             );
             CREATE INDEX macros_company ON macros(company_id);
@@ -391,7 +387,7 @@ enum StoreMigrations {
                 location_id TEXT NOT NULL REFERENCES company_locations(id) ON DELETE CASCADE,
                 code TEXT NOT NULL,
                 description TEXT,
-                type TEXT NOT NULL \(check("type", SubLocationType.sqlList))
+                type TEXT NOT NULL CHECK (type IN ('shelf','bin','bench','drawer'))
             );
             CREATE INDEX sub_locations_company ON sub_locations(company_id);
 
@@ -399,9 +395,9 @@ enum StoreMigrations {
                 id TEXT PRIMARY KEY NOT NULL,
                 company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
                 order_id TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
-                workflow_type TEXT NOT NULL \(check("workflow_type", WorkflowType.sqlList)),
-                status TEXT NOT NULL \(check("status", DeviceStatus.sqlList)),
-                priority TEXT NOT NULL DEFAULT 'normal' \(check("priority", DevicePriority.sqlList)),
+                workflow_type TEXT NOT NULL CHECK (workflow_type IN ('repair','buyback')),
+                status TEXT NOT NULL CHECK (status IN ('device_received','diagnosing','ready_to_quote','company_rejected','awaiting_authorisation','authorised_source_parts','authorised_awaiting_parts','ready_to_repair','repairing','awaiting_revised_quote','repaired_qc','repaired_ready','rejected','rejection_qc','rejection_ready','collected','despatched','ready_to_pay','payment_made','added_to_buyback')),
+                priority TEXT NOT NULL DEFAULT 'normal' CHECK (priority IN ('low','normal','high','urgent')),
                 assigned_engineer_id TEXT REFERENCES users(id),
                 brand TEXT NOT NULL,
                 model TEXT NOT NULL,
@@ -420,7 +416,7 @@ enum StoreMigrations {
                 diagnosis_notes TEXT,
                 repair_notes TEXT,
                 technician_notes TEXT,
-                authorization_status TEXT \(check("authorization_status", AuthorizationStatus.sqlList)),
+                authorization_status TEXT CHECK (authorization_status IN ('pending','approved','rejected')),
                 authorization_method TEXT,
                 authorization_notes TEXT,
                 created_at TEXT NOT NULL,
@@ -469,7 +465,7 @@ enum StoreMigrations {
                 id TEXT PRIMARY KEY NOT NULL,
                 company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
                 device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
-                image_type TEXT NOT NULL \(check("image_type", DeviceImageType.sqlList)),
+                image_type TEXT NOT NULL CHECK (image_type IN ('intake','damage','pre_repair','post_repair','serial_label','other')),
                 filename TEXT NOT NULL,
                 caption TEXT,
                 r2_key TEXT NOT NULL,
@@ -480,7 +476,7 @@ enum StoreMigrations {
                 id TEXT PRIMARY KEY NOT NULL,
                 company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
                 device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
-                accessory_type TEXT NOT NULL \(check("accessory_type", AccessoryType.sqlList)),
+                accessory_type TEXT NOT NULL CHECK (accessory_type IN ('case','charger','cable','sim_card','sim_tray','stylus','box','other')),
                 description TEXT,
                 returned_at TEXT,
                 created_at TEXT NOT NULL
@@ -494,7 +490,7 @@ enum StoreMigrations {
                 part_sku TEXT,
                 part_cost_pence INTEGER NOT NULL,
                 supplier TEXT,
-                \(flag("is_oem")),
+                is_oem INTEGER NOT NULL DEFAULT 0 CHECK (is_oem IN (0, 1)),
                 created_at TEXT NOT NULL
             );
             CREATE INDEX device_parts_device ON device_parts(device_id);
@@ -518,7 +514,7 @@ enum StoreMigrations {
             );
             CREATE INDEX device_checklist_items_device ON device_checklist_items(device_id, position);
 
-            ALTER TABLE orders ADD COLUMN status TEXT NOT NULL DEFAULT 'awaiting_device' \(check("status", OrderStatus.sqlList));
+            ALTER TABLE orders ADD COLUMN status TEXT NOT NULL DEFAULT 'awaiting_device' CHECK (status IN ('awaiting_device','received','in_progress','awaiting_authorisation','ready_for_collection','collected'));
             CREATE INDEX orders_company_status ON orders(company_id, status);
             """)
         // Orders of an older database get their derived status once.
@@ -539,7 +535,7 @@ enum StoreMigrations {
     /// client's `is_generated_email`, macros as ordered stages, and macro runs (sent and scheduled).
     static func addEnquiryTables(_ db: Database) throws {
         try db.execute(sql: """
-            ALTER TABLE clients ADD COLUMN \(flag("is_generated_email"));
+            ALTER TABLE clients ADD COLUMN is_generated_email INTEGER NOT NULL DEFAULT 0 CHECK (is_generated_email IN (0, 1));
             CREATE TABLE company_emails (
                 id TEXT PRIMARY KEY NOT NULL,
                 company_id TEXT NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
@@ -549,7 +545,7 @@ enum StoreMigrations {
                 created_at TEXT NOT NULL,
                 UNIQUE (company_id, email_address)
             );
-            ALTER TABLE tickets ADD COLUMN \(flag("requires_location"));
+            ALTER TABLE tickets ADD COLUMN requires_location INTEGER NOT NULL DEFAULT 0 CHECK (requires_location IN (0, 1));
             ALTER TABLE tickets ADD COLUMN received_email_id TEXT REFERENCES company_emails(id) ON DELETE SET NULL;
             CREATE TABLE macro_stages (
                 id TEXT PRIMARY KEY NOT NULL,

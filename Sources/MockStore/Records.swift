@@ -444,7 +444,8 @@ package struct MacroStageRecord: Encodable, Equatable, Sendable, FetchableRecord
     package var body: String
 }
 
-/// A stage of a macro run on a ticket: `sent` (the first, at once) or `scheduled` (later ones).
+/// A stage of a macro run on a ticket: `sent` (the first, at once), `scheduled` (later ones) or
+/// `cancelled` (a scheduled one the ticket no longer needs).
 @StoredTable("macro_runs")
 struct MacroRunRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
