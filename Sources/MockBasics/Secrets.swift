@@ -73,7 +73,7 @@ package enum Secrets {
 
     /// Lower-case hex of SHA-256 over the UTF-8 bytes of `string` (64 characters).
     package static func sha256Hex(_ string: String) -> String {
-        Hex.encode(SHA256.hash(data: Array(string.utf8)))
+        sha256Hex(Array(string.utf8))
     }
 
     /// Lower-case hex of SHA-256 over `bytes` (64 characters).

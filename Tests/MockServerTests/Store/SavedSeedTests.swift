@@ -24,9 +24,7 @@ import MockSeeds
     @Test func theSavedSeedIsWhatSeedingTheJSONMakesNow() throws {
         let (fresh, key) = try Self.seededNow()
         if ProcessInfo.processInfo.environment["REPAIRMINDER_MOCK_WRITE_GENERATED"] == "1" {
-            let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Seeds")
-            try SavedSeed.save(fresh, key: key, to: seeds.appendingPathComponent("default.saved.sqlite"))
+            try SavedSeed.save(fresh, key: key, to: Shipping.root.appendingPathComponent("Seeds/default.saved.sqlite"))
         }
         let savedKey = try String(contentsOf: try #require(SeedFiles.defaultSavedKey), encoding: .utf8)
         #expect(savedKey == key + "\n", """
