@@ -48,7 +48,8 @@ let package = Package(
         .systemLibrary(name: "CGlibcExtras", path: "Sources/CGlibcExtras"),
         // sqlite3_config(), variadic, for Swift: the Store's process-wide SQLite settings. Empty off Linux.
         .systemLibrary(name: "CSQLiteSettings", path: "Sources/CSQLiteSettings"),
-        .target(name: "MockHTTP", dependencies: [
+        // Locks, atomics and threads, for the transport, the store and the server alike.
+        .target(name: "MockConcurrency", dependencies: [
             "CGlibcExtras",
             // Locks and atomics that work from macOS 14 / iOS 17 (Synchronization's need 15 / 18) and,
             // on Linux, a plain pthread mutex rather than Mutex's priority-inheritance futex, which
@@ -56,6 +57,7 @@ let package = Package(
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["Server"])),
             .product(name: "Atomics", package: "swift-atomics", condition: .when(traits: ["Server"])),
         ]),
+        .target(name: "MockHTTP", dependencies: ["MockConcurrency", "CGlibcExtras"]),
         // The seed fixtures, bundled so the binary finds them from any folder; default.saved.* is
         // default.json seeded and saved, which a start reads instead of seeding (MockStore's SavedSeed).
         .target(name: "MockSeeds", path: "Seeds", exclude: ["README.md"],
@@ -67,20 +69,20 @@ let package = Package(
         ]),
         // The server's basics: JSON values and the JSON writer, APIFailure, secrets and hashes.
         .target(name: "MockBasics", dependencies: [
-            "MockServerMacros",
+            "MockConcurrency", "MockServerMacros",
             .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
         ]),
         // The store: the only target that imports GRDB. Migrations, records, seeds and every SQL
         // statement behind a named operation; the server sees the operations and plain values.
         .target(name: "MockStore", dependencies: [
-            "MockBasics", "MockHTTP", "MockSeeds", "MockServerMacros", "CSQLiteSettings",
+            "MockBasics", "MockConcurrency", "MockSeeds", "MockServerMacros", "CSQLiteSettings",
             .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),
             .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(traits: ["Server"])),       // binds and steps the store's reads (RecordColumns.swift)
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
         // The emulated backend.
         .target(name: "MockServer", dependencies: [
-            "MockBasics", "MockStore", "MockHTTP", "MockServerMacros",
+            "MockBasics", "MockConcurrency", "MockStore", "MockHTTP", "MockServerMacros",
             .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
             .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Server"])),   // PBKDF2 for password hashes
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
@@ -92,7 +94,7 @@ let package = Package(
         // The proxy that checks a real backend against the contract (docs/drift.md), over the server's
         // HTTP layer, JSON and control API: the only target that reads the document with OpenAPIKit.
         .target(name: "MockProxy", dependencies: [
-            "MockServer", "MockBasics", "MockHTTP",
+            "MockServer", "MockBasics", "MockConcurrency", "MockHTTP",
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Server"])),
         ]),
@@ -123,23 +125,23 @@ let package = Package(
         // browser. Public and package API only (no @testable); not the proxy, so that the server's
         // tests do not link OpenAPIKit; in no product, so an app's package never builds it.
         .target(name: "MockTestSupport", dependencies: [
-            "MockServer", "MockBasics", "MockHTTP", "RepairMinderMockControl",
+            "MockServer", "MockBasics", "MockConcurrency", "MockHTTP", "RepairMinderMockControl",
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ], path: "Tests/Support"),
-        .testTarget(name: "MockHTTPTests", dependencies: ["MockHTTP"]),
+        .testTarget(name: "MockHTTPTests", dependencies: ["MockHTTP", "MockConcurrency"]),
         .testTarget(name: "MockServerMacrosTests", dependencies: [
             "MockServerMacros", .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax", condition: .when(traits: ["Server"])),
             .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "MockServerTests", dependencies: [
-            "MockServer", "MockStore", "MockBasics", "MockHTTP", "RepairMinderMockControl", "MockTestSupport",
+            "MockServer", "MockStore", "MockBasics", "MockConcurrency", "MockHTTP", "RepairMinderMockControl", "MockTestSupport",
             .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),             // the store's tests
             .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),          // a test's own log handler
         ], exclude: ["Fixtures"]),                                   // state files of earlier builds, read by path (StateFileHistoryTests)
         // The proxy's tests: the only test target besides IntegrationTests that links MockProxy (and OpenAPIKit).
         .testTarget(name: "MockProxyTests", dependencies: [
-            "MockProxy", "MockServer", "MockBasics", "MockHTTP", "RepairMinderMockControl", "MockTestSupport",
+            "MockProxy", "MockServer", "MockBasics", "MockConcurrency", "MockHTTP", "RepairMinderMockControl", "MockTestSupport",
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "RepairMinderClientTests", dependencies: ["RepairMinderClient"]),

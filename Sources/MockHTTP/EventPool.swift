@@ -1,3 +1,4 @@
+import MockConcurrency
 #if os(Linux)
 import Atomics
 import CGlibcExtras

@@ -1,3 +1,4 @@
+import MockConcurrency
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,11 +16,7 @@ enum Sys {
     #endif
 
     /// Monotonic nanoseconds.
-    static func now() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-    }
+    static func now() -> UInt64 { MonotonicClock.nanoseconds() }
 
     static func nanos(_ seconds: Double) -> UInt64 {
         seconds <= 0 ? 0 : UInt64(min(seconds, 1e9) * 1e9)

@@ -3,6 +3,7 @@ import OpenAPIKit
 import MockHTTP
 import MockServer
 import MockBasics
+import MockConcurrency
 
 /// The app API's operations as `docs/openapi.yaml` declares them, read with OpenAPIKit (every
 /// `$ref` resolved), for the proxy's drift check: which operation an exchange is, and the schema of

@@ -2,6 +2,7 @@ import Foundation
 import MockHTTP
 import MockServer
 import MockBasics
+import MockConcurrency
 
 /// What the proxy has seen, per operation: exchanges, exchanges that matched the document, upstream
 /// errors, and findings grouped by pointer and kind with a count and the first and last time seen

@@ -2,6 +2,7 @@ import Foundation
 import MockHTTP
 import MockServer
 import MockBasics
+import MockConcurrency
 
 /// `--record DIR`: each exchange as an HTTP Archive (HAR 1.2) file, `NNNNNN-METHOD-operation.har`,
 /// with credentials replaced by `[redacted]` (`Redaction`), so that a drift can be attached to a bug

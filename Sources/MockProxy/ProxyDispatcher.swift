@@ -3,6 +3,7 @@ import Logging
 import MockHTTP
 import MockServer
 import MockBasics
+import MockConcurrency
 
 /// Proxy mode's request pipeline (docs/drift.md): `/api/…` goes to the upstream and its answer back
 /// to the app unchanged; the exchange is then checked against the document, off the app's path, on

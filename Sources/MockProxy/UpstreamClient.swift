@@ -5,6 +5,7 @@ import FoundationNetworking
 import MockHTTP
 import MockServer
 import MockBasics
+import MockConcurrency
 
 /// Sends an app request on to the upstream and waits for its answer, on the connection's own
 /// thread. URLSession, so that an HTTPS upstream works on Linux and on the Mac alike; no cookies,

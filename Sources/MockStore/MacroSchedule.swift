@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import MockHTTP
 import MockBasics
+import MockConcurrency
 
 /// When the database's next scheduled macro stage is due: known after the first look, kept as
 /// macros run and stages go out, forgotten when the database is replaced (reset, a snapshot). It

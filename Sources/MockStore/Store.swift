@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import MockHTTP
+import MockConcurrency
 
 /// The SQLite database of the mock, behind named operations: like GRDB's demo `AppDatabase`, the
 /// writer is private and every query lives in a file of this target (one per resource) as a method

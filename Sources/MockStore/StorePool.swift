@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import MockHTTP
+import MockConcurrency
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,4 @@
+import MockConcurrency
 #if os(Linux)
 import Foundation
 import Testing

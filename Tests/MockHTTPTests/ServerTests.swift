@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MockHTTP
+import MockConcurrency
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MockHTTP
+import MockConcurrency
 
 /// `SpinningGate` excludes like the mutex under it, whether a waiter spins, sleeps, or both.
 struct SpinningGateTests {

@@ -9,6 +9,7 @@ import Logging
 import MockHTTP
 import RepairMinderMockControl
 import MockTestSupport
+import MockConcurrency
 
 extension MockProxy: Startable {}
 

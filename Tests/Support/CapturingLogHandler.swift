@@ -1,5 +1,6 @@
 import Logging
 import MockHTTP
+import MockConcurrency
 
 /// A log handler that keeps every line, for tests that search the log.
 package struct CapturingLogHandler: LogHandler {

@@ -1,5 +1,6 @@
 import Foundation
 import MockHTTP
+import MockConcurrency
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,6 +3,7 @@ import Logging
 import MockHTTP
 import MockBasics
 import MockStore
+import MockConcurrency
 
 /// Recorded pushes taken to the iOS Simulator (README, "Pushes in the Simulator"), after the
 /// request that recorded them has committed, never failing it:

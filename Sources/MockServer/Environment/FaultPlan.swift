@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockConcurrency
 
 /// Faults that tests inject through `POST /__mock/faults`: for requests matching a method and path
 /// pattern, the next `count` of them (or all, until cleared) get added latency, a given status and

@@ -1,5 +1,6 @@
 import Foundation
 import MockHTTP
+import MockConcurrency
 
 /// The one source of "now" for the whole mock. It follows the wall clock plus an offset that the
 /// control API moves (`advance_seconds`, or `now` to jump to an instant), or, frozen, stands at one

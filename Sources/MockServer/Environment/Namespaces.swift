@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import MockHTTP
 import MockBasics
+import MockConcurrency
 
 /// The isolated mocks one server hosts. A request under `/ns/<name>/` is served by the namespace
 /// `<name>` — its own database (copied from the pristine seed on first use), clock, journal,

@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockConcurrency
 
 /// What the mock answered, for tests to read back (`GET /__mock/requests`). In memory, oldest first,
 /// bounded: a ring of `capacity` entries, so recording costs the same when it is full (the oldest is

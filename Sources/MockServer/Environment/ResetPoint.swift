@@ -1,5 +1,6 @@
 import MockHTTP
 import MockStore
+import MockConcurrency
 
 /// What `POST /__mock/reset` brings a namespace back to: the pristine seed, until
 /// `POST /__mock/snapshot/pin` makes the state of that moment the new one (for the life of the

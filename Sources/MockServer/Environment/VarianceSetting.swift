@@ -1,5 +1,6 @@
 import MockHTTP
 import MockBasics
+import MockConcurrency
 
 /// A namespace's shape variants: the server's `--vary` (`MockServerConfiguration.vary`) until
 /// `PUT /__mock/variance` sets others, and again after a reset.

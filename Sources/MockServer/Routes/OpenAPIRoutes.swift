@@ -2,6 +2,7 @@ import Foundation
 import MockHTTP
 import Yams
 import MockBasics
+import MockConcurrency
 
 /// `GET /openapi.yaml` and `GET /openapi.json`, open to anyone: the contract this server speaks.
 ///

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MockHTTP
+import MockConcurrency
 
 /// How many requests run their authentication and handler at once (twice the cores); the others
 /// wait their turn, first come first served, a place handed straight to the longest waiter.

@@ -6,6 +6,7 @@ import MockHTTP
 @testable import MockStore
 import RepairMinderMockControl
 import MockTestSupport
+import MockConcurrency
 
 /// The console (`GET /__mock/`) in a real browser: headless Chromium, driven over WebDriver, against
 /// a live mock on an ephemeral port. What the page shows is checked in the page; what its buttons

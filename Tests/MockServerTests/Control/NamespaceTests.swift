@@ -6,6 +6,7 @@ import Testing
 @testable import MockStore
 import RepairMinderMockControl
 import MockTestSupport
+import MockConcurrency
 
 /// `/ns/<name>/…`: isolated mocks in one server (issue "Parallel test isolation").
 @Suite struct NamespaceTests {

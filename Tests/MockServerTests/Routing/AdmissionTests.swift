@@ -5,6 +5,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+import MockConcurrency
 
 /// `Admission`: never more than `width` bodies at once, and every caller gets its turn.
 @Suite struct AdmissionTests {

@@ -6,6 +6,7 @@ import Testing
 @testable import MockStore
 import MockHTTP
 import MockTestSupport
+import MockConcurrency
 
 /// The request log at `info` shows what the app did and what a test changed; the control API's
 /// reads (the console's polling, a test's waits) go to `debug`.

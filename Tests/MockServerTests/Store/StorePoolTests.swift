@@ -6,6 +6,7 @@ import Testing
 @testable import MockBasics
 @testable import MockStore
 import RepairMinderMockControl
+import MockConcurrency
 
 /// `StorePool`: copies of the pristine database made ahead for new namespaces.
 @Suite struct StorePoolTests {

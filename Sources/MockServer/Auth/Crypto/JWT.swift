@@ -6,6 +6,7 @@ import Foundation
 import Crypto
 import MockHTTP
 import MockBasics
+import MockConcurrency
 
 // MARK: - JWT
 

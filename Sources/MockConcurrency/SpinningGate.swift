@@ -80,13 +80,13 @@ package final class SpinningGate: @unchecked Sendable {
 
     /// Waits for the hint to show the lock free and takes it; false when `spinNanos` ran out.
     private func spin() -> Bool {
-        let deadline = Sys.now() &+ spinNanos
+        let deadline = MonotonicClock.nanoseconds() &+ spinNanos
         var rounds = 0
         while true {
             if !held.load(ordering: .relaxed), tryLock() { return true }
             rounds &+= 1
             if rounds & 255 == 0 {
-                if Sys.now() >= deadline { return false }
+                if MonotonicClock.nanoseconds() >= deadline { return false }
                 // Let a runnable thread on this core (the holder, a client) go first.
                 sched_yield()
             }
