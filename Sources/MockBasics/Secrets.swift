@@ -37,8 +37,18 @@ package enum Secrets {
     }
 
     /// A random (version 4) UUID in lower case, e.g. `"3f2c0a9e-5b1d-4c7e-9a1f-0d2e3c4b5a69"`.
-    package static func uuid() -> String {
-        var bytes = randomBytes(16)
+    package static func uuid() -> String { uuid(randomBytes(16)) }
+
+    /// The UUID of `name`: the first 16 bytes of its SHA-256, shaped as version 4. The same name gives
+    /// the same id on every run (what a migration gives the rows it makes).
+    package static func uuid(named name: String) -> String {
+        uuid(Array(SHA256.hash(data: Array(name.utf8)).prefix(16)))
+    }
+
+    /// A version-4-shaped UUID in lower case from 16 given bytes (its version and variant bits set).
+    package static func uuid(_ given: [UInt8]) -> String {
+        precondition(given.count == 16, "a UUID is 16 bytes")
+        var bytes = given
         bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
         bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
         return String(unsafeUninitializedCapacity: 36) { out in

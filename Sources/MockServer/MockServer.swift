@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MockBasics
 import MockHTTP
 import MockStore
 
@@ -38,8 +39,7 @@ public final class MockServer: Sendable {
             start-up: seed \(started.duration(to: seeded)), database \(seeded.duration(to: .now))
             """)
         let environment = ServerEnvironment(
-            configuration: configuration, namespace: nil, store: store, resetPoint: ResetPoint(snapshot),
-            clock: MockClock(start: configuration.clockStart, frozen: configuration.clockFrozen), journal: RequestJournal(), faults: FaultPlan(),
+            configuration: configuration, namespace: nil, store: store, pristine: snapshot,
             signer: JWTSigner(secret: configuration.jwtSecret), logger: configuration.logger)
         SimulatorPush.attach(to: environment)
         let storePool = StorePool(snapshot: snapshot, capacity: configuration.namespacePoolSize)
@@ -135,6 +135,7 @@ public final class MockServer: Sendable {
             FixtureRoutes.register(on: &control)
             EventRoutes.register(on: &control)
             VarianceRoutes.register(on: &control)
+            ReplayRoutes.register(on: &control)
         }
         return (api, control)
     }
@@ -152,7 +153,9 @@ public final class MockServer: Sendable {
             return saved    // the bundled seed, seeded at build time by this build's code (SavedSeed)
         }
         let seed = try configuration.seedURL.map { try Seed.load(from: $0) } ?? Seed.bundledDefault()
-        return try SeedSnapshot(seed: seed) { PasswordHasher.hash($0, iterations: iterations) }
+        // The seeded passwords' salts: from the replay seed too, under a name no namespace can have.
+        let values = InventedValues(seed: configuration.replaySeed, namespace: "(seed)")
+        return try SeedSnapshot(seed: seed) { PasswordHasher.hash($0, iterations: iterations, values: values) }
     }
 
     /// True when a mock on `host:port` answers `GET /__mock/health` with 200 within `timeout`
@@ -189,6 +192,10 @@ extension MockServer {
             lines.append("  control token: required on every /__mock/ call but health and the console page")
         }
         if let warning = ControlToken.exposureWarning(configuration, port: port) { lines.append(warning) }
+        if let seed = configuration.replaySeed {
+            lines.append("  replay seed: \(seed.debugDescription): every id, token and code is predictable, and every namespace's clock")
+            lines.append("    starts frozen at \(Timestamp.string(environment.replayStart)) (docs/replay.md); for tests, never for real data")
+        }
         lines += SimulatorPush.bannerLines(configuration)
         lines.append("  database: \(configuration.databasePath)")
         lines.append("")

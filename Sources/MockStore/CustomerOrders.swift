@@ -33,7 +33,7 @@ extension Store {
     package func approveQuote(orderID: String, client: String, company: String, typedName: String,
                              now: Date) throws -> OrderDetail? {
         try answerQuote(orderID: orderID, client: client, company: company, now: now, approved: true) { db, order, stamp in
-            try SignatureRecord(id: Secrets.uuid(), companyID: company, orderID: order.id, deviceID: nil, clientID: client,
+            try SignatureRecord(id: values.id(SignatureRecord.self), companyID: company, orderID: order.id, deviceID: nil, clientID: client,
                                 signatureType: .authorisation, typedName: typedName, termsAgreed: 1, capturedAt: stamp).insert(db)
         }
     }
@@ -61,7 +61,7 @@ extension Store {
             } else {
                 opened = true
                 let number = try db.count("SELECT COALESCE(MAX(ticket_number), 1000) + 1 FROM tickets WHERE company_id = ?", [company])
-                ticket = TicketRecord(id: Secrets.uuid(), companyID: company, ticketNumber: Int64(number), ticketType: .order,
+                ticket = TicketRecord(id: values.id(TicketRecord.self), companyID: company, ticketNumber: Int64(number), ticketType: .order,
                                       status: .open, subject: "Order #\(order.orderNumber)", clientID: client, orderID: order.id,
                                       locationID: order.locationID, assignedUserID: order.assignedUserID,
                                       createdAt: stamp, updatedAt: stamp, requiresLocation: 0, receivedEmailID: nil)
@@ -75,7 +75,7 @@ extension Store {
             let subject = opened || ticket.subject.hasPrefix("Re: ") ? ticket.subject : "Re: \(ticket.subject)"
             let messageID = try addInboundMessage(db, ticket: &ticket, fromEmail: person.email, fromName: name, toEmail: to,
                                                   subject: subject, body: body, deviceID: nil, now: now)
-            try PushDelivery.record([PushEvent.customerReplied(ticket, from: name)], db: db, company: company, actor: client, now: now)
+            try PushDelivery.record([PushEvent.customerReplied(ticket, from: name)], db: db, company: company, actor: client, now: now, values: values)
             guard let detail = try customerOrderDetail(db, id: orderID, client: client, company: company) else { return nil }
             return (detail, messageID)
         }
@@ -120,7 +120,7 @@ extension Store {
             }
             try record(db, order, stamp)
             events += PushEvent.orderChanged(order, from: orderBefore, tellClient: true)
-            try PushDelivery.record(events, db: db, company: company, actor: client, now: now)
+            try PushDelivery.record(events, db: db, company: company, actor: client, now: now, values: values)
             return try customerOrderDetail(db, id: orderID, client: client, company: company)
         }
     }

@@ -182,7 +182,7 @@ extension Store {
             if let engineer = device.assignedEngineerID, engineer != before.assignedEngineerID {
                 events.append(PushEvent.deviceAssigned(device, order: order, to: engineer))
             }
-            try PushDelivery.record(events, db: db, company: company, actor: actor, now: now)
+            try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, values: values)
             return try deviceDetail(db, id: id, company: company, orderID: nil)
         }
     }

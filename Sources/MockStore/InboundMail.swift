@@ -60,7 +60,7 @@ extension Store {
                                                     arguments: [company])
                 // The address's location, the only location, or none yet (someone must choose).
                 let location = address.locationID ?? (locations.count == 1 ? locations[0] : nil)
-                ticket = TicketRecord(id: Secrets.uuid(), companyID: company, ticketNumber: Int64(number), ticketType: .lead,
+                ticket = TicketRecord(id: values.id(TicketRecord.self), companyID: company, ticketNumber: Int64(number), ticketType: .lead,
                                       status: .open, subject: mail.subject, clientID: client?.id, orderID: nil,
                                       locationID: location, assignedUserID: nil, createdAt: stamp, updatedAt: stamp,
                                       requiresLocation: location == nil ? 1 : 0, receivedEmailID: address.id)
@@ -71,7 +71,7 @@ extension Store {
                                                   toEmail: address.emailAddress, subject: mail.subject, body: mail.body,
                                                   deviceID: nil, now: now)
             let event = created ? PushEvent.newEnquiry(ticket) : PushEvent.customerReplied(ticket, from: fromName ?? mail.fromEmail)
-            try PushDelivery.record([event], db: db, company: company, actor: client?.id ?? "", now: now)
+            try PushDelivery.record([event], db: db, company: company, actor: client?.id ?? "", now: now, values: values)
             return InboundResult(ticket: ticket, messageID: messageID, createdTicket: created)
         }
     }
@@ -81,7 +81,7 @@ extension Store {
     func addInboundMessage(_ db: Database, ticket: inout TicketRecord, fromEmail: String, fromName: String?, toEmail: String?,
                            subject: String?, body: String, deviceID: String?, now: Date) throws -> String {
         let stamp = Timestamp.string(now)
-        let message = TicketMessageRecord(id: Secrets.uuid(), companyID: ticket.companyID, ticketID: ticket.id, type: .inbound,
+        let message = TicketMessageRecord(id: values.id(TicketMessageRecord.self), companyID: ticket.companyID, ticketID: ticket.id, type: .inbound,
                                           fromEmail: fromEmail, fromName: fromName, toEmail: toEmail, subject: subject,
                                           bodyText: body, bodyHTML: nil, deviceID: deviceID, createdBy: nil, createdAt: stamp)
         try message.insert(db)

@@ -52,7 +52,7 @@ extension Store {
                       let record = try OrderRecord.fetchOne(db, key: made.id),
                       let client = try ClientRecord.fetchOne(db, key: record.clientID) else { return (rows, 0) }
                 let pushes = try PushDelivery.record([PushEvent.orderCreated(record, clientName: "\(client.firstName) \(client.lastName)")],
-                                                     db: db, company: record.companyID, actor: "", now: now)
+                                                     db: db, company: record.companyID, actor: "", now: now, values: values)
                 return (rows, pushes)
             }
         } catch var error as SeedError {

@@ -571,14 +571,15 @@ enum StoreMigrations {
             );
             CREATE INDEX macro_runs_ticket ON macro_runs(ticket_id);
             """)
-        // A macro of an older database becomes a one-stage macro.
+        // A macro of an older database becomes a one-stage macro, its stage id named after the macro so
+        // that a state file migrates to the same rows on every run.
         let macros = try db.makeStatement(sql: "SELECT id, subject, body FROM macros").rows(arguments: []) { sqlite in
             var columns = StatementColumns(sqlite)
             return [try columns.next("id") as String, try columns.next("subject") as String, try columns.next("body") as String]
         }
         for macro in macros {
             try db.execute(sql: "INSERT INTO macro_stages (id, macro_id, position, subject, body) VALUES (?, ?, 1, ?, ?)",
-                           arguments: [Secrets.uuid(), macro[0], macro[1], macro[2]])
+                           arguments: [Secrets.uuid(named: "macro_stage:\(macro[0])"), macro[0], macro[1], macro[2]])
         }
         try db.execute(sql: "ALTER TABLE macros DROP COLUMN subject; ALTER TABLE macros DROP COLUMN body")
     }

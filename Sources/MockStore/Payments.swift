@@ -22,7 +22,7 @@ extension Store {
         try writeDatabase { db in
             guard var order = try OrderRecord.fetchOne(db, key: orderID) else { return nil }
             let stamp = Timestamp.string(now)
-            let payment = PaymentRecord(id: Secrets.uuid(), companyID: order.companyID, orderID: order.id,
+            let payment = PaymentRecord(id: values.id(PaymentRecord.self), companyID: order.companyID, orderID: order.id,
                                         amountPence: amountPence, refundedPence: 0, paymentMethod: method,
                                         paymentDate: stamp, isDeposit: 0, recordedBy: nil, notes: nil, createdAt: stamp)
             try payment.insert(db)
@@ -32,7 +32,7 @@ extension Store {
             let payments = try db.records(PaymentRecord.self, where: "order_id", in: [order.id], orderBy: "order_id, payment_date, rowid")
             let currency = try String.fetchOne(db, sql: "SELECT currency_code FROM companies WHERE id = ?", arguments: [order.companyID]) ?? ""
             let pushes = try PushDelivery.record([PushEvent.paymentReceived(order, amountPence: amountPence, currency: currency)],
-                                                 db: db, company: order.companyID, actor: "", now: now)
+                                                 db: db, company: order.companyID, actor: "", now: now, values: values)
             return PaymentReceipt(payment: payment, orderNumber: order.orderNumber,
                                   totals: OrderTotals(items: items, payments: payments), pushes: pushes)
         }

@@ -188,7 +188,8 @@ struct PushEvent: Sendable, Equatable {
 enum PushDelivery {
     /// The number of pushes recorded (rows of `push_log`).
     @discardableResult
-    static func record(_ events: [PushEvent], db: Database, company: String, actor: String, now: Date) throws -> Int {
+    static func record(_ events: [PushEvent], db: Database, company: String, actor: String, now: Date,
+                       values: InventedValues) throws -> Int {
         let sentAt = Timestamp.string(now)
         var recorded = 0
         for event in events {
@@ -206,7 +207,7 @@ enum PushDelivery {
                     try db.cachedStatement(sql: """
                         INSERT INTO push_log (id, device_token, app_type, recipient_type, recipient_id, payload, sent_at)
                         VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """).execute(arguments: [Secrets.uuid(), token, ownerType, ownerType, recipient, payload, sentAt])
+                        """).execute(arguments: [values.id(PushLogRecord.self), token, ownerType, ownerType, recipient, payload, sentAt])
                     recorded += 1
                 }
             }

@@ -31,12 +31,24 @@ package enum SavedSeed {
               let key = try? String(contentsOf: keyURL, encoding: .utf8),
               key.trimmingCharacters(in: .whitespacesAndNewlines) == Self.key(seedJSON: json, passwordHashIterations: passwordHashIterations)
         else { return nil }
-        return try? load(saved)
+        return try? load(saved, fixtureNow: declaredNow(in: json))
+    }
+
+    /// The seed file's `"now"`, read from its first lines without parsing the rest (it is the first
+    /// member of the bundled seed; `SavedSeedTests` checks that this finds what the seed reader does).
+    package static func declaredNow(in json: Data) -> Date? {
+        let head = String(decoding: json.prefix(4096), as: UTF8.self)
+        guard let key = head.range(of: "\"now\"") else { return nil }
+        var rest = head[key.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        guard rest.first == ":" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        guard rest.first == "\"" else { return nil }
+        return Timestamp.parse(String(rest.dropFirst().prefix { $0 != "\"" }))
     }
 
     /// A snapshot of the database whose file bytes are `data` (SQLite's `sqlite3_deserialize`: the
     /// pages are taken as they are, in memory, no file opened).
-    static func load(_ data: Data) throws -> SeedSnapshot {
+    static func load(_ data: Data, fixtureNow: Date? = nil) throws -> SeedSnapshot {
         let queue = try DatabaseQueue(configuration: Store.configuration(file: false))
         try queue.inDatabase { db in
             guard let buffer = sqlite3_malloc64(UInt64(data.count))?.assumingMemoryBound(to: UInt8.self) else {
@@ -49,7 +61,7 @@ package enum SavedSeed {
             guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
             db.clearSchemaCache()
         }
-        return try SeedSnapshot(pristine: queue)
+        return try SeedSnapshot(pristine: queue, fixtureNow: fixtureNow)
     }
 
     /// Writes `snapshot`'s database to `url` as a file of its pages, and `key` beside it

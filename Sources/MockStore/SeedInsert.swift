@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import MockBasics
 
@@ -81,20 +82,25 @@ public final class SeedSnapshot: Sendable {
     /// The fixture it was built from; nil for a snapshot loaded from a state file.
     let seed: Seed?
     let pristine: DatabaseQueue
+    /// The instant the fixture was written around (its `now`); nil for a state file. Where a
+    /// namespace on a replay seed starts its clock (docs/replay.md).
+    package let fixtureNow: Date?
     /// When the pristine database's next macro stage is due (none, for a seed): a store restored
     /// from it knows without asking.
     private let nextMacroStage: MacroSchedule.Next
 
     /// Takes over `pristine`, an in-memory database of our schema with `Store.pageSize` pages
     /// (`StateFile.load` makes one).
-    init(pristine: DatabaseQueue) throws {
+    init(pristine: DatabaseQueue, fixtureNow: Date? = nil) throws {
         seed = nil
         self.pristine = pristine
+        self.fixtureNow = fixtureNow
         nextMacroStage = try pristine.read { db in try MacroSchedule.next(in: db) }
     }
 
     package init(seed: Seed, hashPassword: @Sendable (String) -> String) throws {
         self.seed = seed
+        fixtureNow = Timestamp.parse(seed.now)
         pristine = try DatabaseQueue(configuration: Store.configuration(file: false))
         _ = try Store(writer: pristine)
         nextMacroStage = try pristine.write { db in

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MockBasics
 import MockConcurrency
 
 /// The SQLite database of the mock, behind named operations: like GRDB's demo `AppDatabase`, the
@@ -22,6 +23,9 @@ package struct Store: Sendable {
     /// When the next scheduled macro stage is due, so that a request need not ask the database
     /// (`sendDueMacroStages`).
     let macroSchedule = MacroSchedule()
+    /// Where the ids, tokens and codes the namespace's operations make come from: random, or from
+    /// its replay seed (MockBasics' `InventedValues`).
+    package let values = InventedValues()
 
     /// `":memory:"` for a private in-memory database, else a file path (its folder is created).
     package init(path: String) throws {
@@ -134,4 +138,9 @@ package struct Store: Sendable {
     func isSameDatabase(as other: Store) -> Bool {
         writer === other.writer
     }
+}
+
+extension InventedValues {
+    /// A new row's id in `Record`'s table: random, or the next of the table's replay sequence.
+    func id<Record: TableRecord>(_ record: Record.Type) -> String { uuid(.id(Record.databaseTableName)) }
 }

@@ -38,16 +38,16 @@ extension Store {
             try writeDatabase { db in
                 switch end {
                 case .commit:
-                    try PushDelivery.record(events, db: db, company: company, actor: actor, now: now)
+                    try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, values: values)
                 case .rollBack:
-                    try PushDelivery.record(events, db: db, company: company, actor: actor, now: now)
+                    try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, values: values)
                     throw RolledBack()
                 case .rollBackASavepointThenCommit:
                     try? db.inSavepoint {
-                        try PushDelivery.record(events, db: db, company: company, actor: actor, now: now)
+                        try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, values: values)
                         throw RolledBack()
                     }
-                    try PushDelivery.record(events, db: db, company: company, actor: actor, now: now)
+                    try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, values: values)
                 }
             }
         } catch is RolledBack {}

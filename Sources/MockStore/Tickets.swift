@@ -202,7 +202,7 @@ extension Store {
                                              [ticketID, company]) else { return nil }
             let author = try db.record(UserRecord.self, "SELECT * FROM users WHERE id = ?", [actor])
             let stamp = Timestamp.string(now)
-            try TicketMessageRecord(id: Secrets.uuid(), companyID: company, ticketID: ticketID, type: .internalNote,
+            try TicketMessageRecord(id: values.id(TicketMessageRecord.self), companyID: company, ticketID: ticketID, type: .internalNote,
                                     fromEmail: author?.email, fromName: author.map { "\($0.firstName) \($0.lastName)" },
                                     toEmail: nil, subject: nil, bodyText: body, bodyHTML: nil, deviceID: nil,
                                     createdBy: actor, createdAt: stamp).insert(db)
@@ -255,7 +255,7 @@ extension Store {
                                         actor: actor, now: now)
             let variablesJSON = JSONValue.object(variables.mapValues(JSONValue.string)).jsonString
             let stamp = Timestamp.string(now)
-            try MacroRunRecord(id: Secrets.uuid(), companyID: company, ticketID: ticketID, macroID: macroID, stageID: first.id,
+            try MacroRunRecord(id: values.id(MacroRunRecord.self), companyID: company, ticketID: ticketID, macroID: macroID, stageID: first.id,
                                status: "sent", scheduledFor: stamp, messageID: message.id, variables: variablesJSON,
                                createdBy: actor, createdAt: stamp).insert(db)
             var scheduled: [(stage: MacroStageRecord, at: String)] = []
@@ -263,7 +263,7 @@ extension Store {
             for stage in stages.dropFirst() {
                 at = at.addingTimeInterval(TimeInterval(stage.delayMinutes * 60))
                 let when = Timestamp.string(at)
-                try MacroRunRecord(id: Secrets.uuid(), companyID: company, ticketID: ticketID, macroID: macroID,
+                try MacroRunRecord(id: values.id(MacroRunRecord.self), companyID: company, ticketID: ticketID, macroID: macroID,
                                    stageID: stage.id, status: "scheduled", scheduledFor: when, messageID: nil,
                                    variables: variablesJSON, createdBy: actor, createdAt: stamp).insert(db)
                 noteScheduledStage(at: when)
@@ -324,7 +324,7 @@ extension Store {
         let stamp = Timestamp.string(now)
         let text = message.text ?? MacroTemplate.plainText(message.html)
         let subject = message.subject ?? (ticket.subject.hasPrefix("Re: ") ? ticket.subject : "Re: \(ticket.subject)")
-        let record = TicketMessageRecord(id: Secrets.uuid(), companyID: company, ticketID: ticketID, type: .outbound,
+        let record = TicketMessageRecord(id: values.id(TicketMessageRecord.self), companyID: company, ticketID: ticketID, type: .outbound,
                                          fromEmail: from.emailAddress, fromName: from.displayName, toEmail: recipient,
                                          subject: subject, bodyText: text, bodyHTML: message.html, deviceID: nil,
                                          createdBy: actor, createdAt: stamp)
@@ -333,14 +333,14 @@ extension Store {
             let reason = client.emailSuppressed == 1 ? "email_suppressed" : "generated_email"
             try addEvent(db, ticket: ticketID, message: record.id, type: "suppressed", data: ["reason": .string(reason)], at: stamp)
         } else {
-            try OutboxRecord.send(Mail(to: recipient, kind: .ticketReply, subject: subject, body: text), db: db, now: now)
+            try OutboxRecord.send(Mail(to: recipient, kind: .ticketReply, subject: subject, body: text), db: db, now: now, values: values)
             try addEvent(db, ticket: ticketID, message: record.id, type: "sent", data: ["provider": "mock"], at: stamp)
         }
         ticket.updatedAt = stamp
         try ticket.update(db)
         if let client {
             try PushDelivery.record(PushEvent.staffReplied(ticket: ticket, client: client.id), db: db, company: company,
-                                    actor: actor, now: now)
+                                    actor: actor, now: now, values: values)
         }
         return record
     }
@@ -370,7 +370,7 @@ extension Store {
 
     func addEvent(_ db: Database, ticket: String, message: String? = nil, type: String, data: [String: JSONValue],
                   at stamp: String) throws {
-        try TicketEventRecord(id: Secrets.uuid(), ticketID: ticket, messageID: message, eventType: type,
+        try TicketEventRecord(id: values.id(TicketEventRecord.self), ticketID: ticket, messageID: message, eventType: type,
                               eventData: JSONValue.object(data).jsonString, createdAt: stamp).insert(db)
     }
 

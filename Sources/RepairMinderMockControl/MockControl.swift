@@ -77,6 +77,21 @@ public struct MockControl: Sendable {
         try await data(MockResetResult.self, "POST", "/__mock/reset")
     }
 
+    // MARK: - Replay
+
+    /// `GET /__mock/replay`: the namespace's replay seed and its journal's digest.
+    public func replay() async throws -> MockReplay {
+        try await data(MockReplay.self, "GET", "/__mock/replay")
+    }
+
+    /// `PUT /__mock/replay`: from now on the namespace invents every id, token and code from `seed`
+    /// (nil: at random) and starts its clock frozen at the seed's `now`; it is reset, so the run
+    /// starts here. A 403 when the mock answers beyond loopback without a control token.
+    @discardableResult
+    public func setReplaySeed(_ seed: String?) async throws -> MockReplay {
+        try await data(MockReplay.self, "PUT", "/__mock/replay", json: ["seed": seed.map(MockJSON.string) ?? .null])
+    }
+
     // MARK: - Outbox
 
     /// `GET /__mock/outbox`: the mail the backend would have sent, newest first; `to` is case-insensitive.
@@ -260,6 +275,21 @@ public struct MockControl: Sendable {
         }
         let control = namespaced(name)
         try await control.reset()
+        return MockNamespace(name: name, baseURL: control.baseURL, control: control)
+    }
+
+    /// The namespace `name` (see ``MockNamespace/name(for:)`` for one made from a test's name), put on
+    /// `replaySeed` (nil: random values) and reset, so that a test's run starts from the seed every
+    /// time: with a seed, the same requests get the same answers byte for byte (docs/replay.md).
+    public func namespace(named name: String, replaySeed: String?) async throws -> MockNamespace {
+        guard (1...64).contains(name.utf8.count),
+              name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") })
+        else {
+            throw MockControlError.invalidArgument(
+                "Invalid namespace name \(name.debugDescription): use 1 to 64 of A-Z, a-z, 0-9, _ and -")
+        }
+        let control = namespaced(name)
+        try await control.setReplaySeed(replaySeed)
         return MockNamespace(name: name, baseURL: control.baseURL, control: control)
     }
 

@@ -15,16 +15,26 @@ import Foundation
 /// let number = made.number(of: order)   // the order number the mock gave it
 /// ```
 ///
-/// Ids are made here (random UUIDs) so that rows of one body can name each other; references may
-/// also name the mock's seeded rows (a company, a location, a staff user, a client). The mock sets
+/// Ids are made here so that rows of one body can name each other: random UUIDs, or with
+/// `MockFixtures(idSeed:)` the same ones on every run (for a namespace on a replay seed,
+/// docs/replay.md). References may also name the mock's seeded rows (a company, a location, a staff
+/// user, a client). The mock sets
 /// each device's status directly, with the timestamps a real walk to it would have stamped, computes
 /// the order's status and totals, and sends no push or mail.
 public struct MockFixtures: Sendable {
     public private(set) var clients: [MockJSON] = []
     public private(set) var orders: [MockJSON] = []
     public private(set) var tickets: [MockJSON] = []
+    /// nil: random ids.
+    private let idSeed: String?
+    private var idCount: UInt64 = 0
 
-    public init() {}
+    public init() { idSeed = nil }
+
+    /// A builder whose ids come from `idSeed`: the `n`-th id of two builders with one seed is the same
+    /// on every run and machine. Give each builder of one namespace its own seed (two with one seed
+    /// make the same ids, and the second body is refused as a duplicate).
+    public init(idSeed: String) { self.idSeed = idSeed }
 
     /// A row the builder made, by its id and its path in the body (`orders[0]`).
     public struct Row: Sendable, Hashable {
@@ -94,7 +104,7 @@ public struct MockFixtures: Sendable {
     @discardableResult
     public mutating func addClient(email: String, firstName: String, lastName: String, companyID: String,
                                    otherCompanyIDs: [String] = [], phone: String? = nil) -> Row {
-        let id = Self.makeID()
+        let id = makeID()
         var json: [String: MockJSON] = [
             "id": .string(id), "email": .string(email), "first_name": .string(firstName),
             "last_name": .string(lastName), "companies": .array(([companyID] + otherCompanyIDs).map(MockJSON.string)),
@@ -109,8 +119,8 @@ public struct MockFixtures: Sendable {
     @discardableResult
     public mutating func addOrder(companyID: String, clientID: String, locationID: String? = nil,
                                   assignedUserID: String? = nil, devices: [Device], items: [Item] = []) -> Row {
-        let id = Self.makeID()
-        let deviceIDs = devices.map { _ in Self.makeID() }
+        let id = makeID()
+        let deviceIDs = devices.map { _ in makeID() }
         var json: [String: MockJSON] = [
             "id": .string(id), "company_id": .string(companyID), "client_id": .string(clientID),
             "devices": .array(zip(devices, deviceIDs).map { device, deviceID in
@@ -151,7 +161,7 @@ public struct MockFixtures: Sendable {
     @discardableResult
     public mutating func addEnquiry(companyID: String, subject: String, clientID: String? = nil, orderID: String? = nil,
                                     locationID: String? = nil, messages: [Message]) -> Row {
-        let id = Self.makeID()
+        let id = makeID()
         var json: [String: MockJSON] = [
             "id": .string(id), "company_id": .string(companyID), "subject": .string(subject),
             "ticket_type": .string(orderID == nil ? "lead" : "order"), "status": "open",
@@ -175,7 +185,28 @@ public struct MockFixtures: Sendable {
         return .object(body)
     }
 
-    static func makeID() -> String { UUID().uuidString.lowercased() }
+    /// A random UUID, or the next of `idSeed`'s: version-4-shaped, from SplitMix64 over the seed's
+    /// FNV-1a hash and the count (ids, not secrets).
+    mutating func makeID() -> String {
+        guard let idSeed else { return UUID().uuidString.lowercased() }
+        var state: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in idSeed.utf8 { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        state = state &+ 2 &* idCount &* 0x9e37_79b9_7f4a_7c15   // two words an id, none shared
+        idCount += 1
+        func next() -> UInt64 {
+            state = state &+ 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+        var bytes: [UInt8] = []
+        for word in [next(), next()] { for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) } }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
+        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+    }
 }
 
 /// A device's workflow status (the 20 of seed 003's workflows; a buyback device has its own three).

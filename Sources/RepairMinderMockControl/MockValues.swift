@@ -161,8 +161,11 @@ public struct MockJournalEntry: Sendable, Equatable, Decodable, Identifiable, Cu
     public let who: String?
     /// The mock clock when it was answered.
     public let time: Date
+    /// In a namespace on a replay seed: the journal's digest after this entry (two runs part at the
+    /// first entry whose digest differs); nil otherwise.
+    public let digest: String?
 
-    enum CodingKeys: String, CodingKey { case id, method, path, query, status, durationMs = "duration_ms", who, time }
+    enum CodingKeys: String, CodingKey { case id, method, path, query, status, durationMs = "duration_ms", who, time, digest }
 
     /// `#3 POST /api/auth/refresh → 401`.
     public var description: String { "#\(id) \(method) \(path)\(query.map { "?" + $0 } ?? "") → \(status)" }
@@ -217,6 +220,23 @@ public struct MockNamespaceList: Sendable, Equatable, Decodable {
     enum CodingKeys: String, CodingKey { case max, idleTimeoutSeconds = "idle_timeout_seconds", namespaces }
 }
 
+/// `GET` and `PUT /__mock/replay`: a namespace's replay seed and the digest of its journal.
+public struct MockReplay: Sendable, Equatable, Decodable {
+    /// nil: the namespace invents its values at random.
+    public let seed: String?
+    /// nil: the default namespace.
+    public let namespace: String?
+    /// Where the clock starts, frozen, at every reset while on the seed; nil without one.
+    public let clockStart: Date?
+    /// The journal's entries since the last reset.
+    public let requests: Int
+    /// SHA-256 over every request and answer since the last reset, in order (docs/replay.md); nil
+    /// without a seed. Same seed and same requests: the same digest.
+    public let digest: String?
+
+    enum CodingKeys: String, CodingKey { case seed, namespace, clockStart = "clock_start", requests, digest }
+}
+
 /// A namespace made for one test: the URL to hand the app, and a control of its own.
 public struct MockNamespace: Sendable {
     /// 1–64 of `A-Z a-z 0-9 _ -`.
@@ -230,6 +250,25 @@ public struct MockNamespace: Sendable {
         self.name = name
         self.baseURL = baseURL
         self.control = control
+    }
+
+    /// A namespace name for `identity` (a test's name, `"-[LoginSnapshotTests testSignIn]"` or
+    /// `"LoginSnapshotTests/signIn()"`): the same on every run, so that a replayed run finds the same
+    /// namespace. Each character outside `A-Z a-z 0-9 _ -` becomes `-`; an identity longer than 64
+    /// keeps its first 47 and a hash of the whole (`<first 47>-<16 hex digits>`).
+    public static func name(for identity: String) -> String {
+        var name = String(identity.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "_" || scalar == "-") ? Character(scalar) : "-"
+        })
+        while name.hasPrefix("-") { name.removeFirst() }
+        while name.hasSuffix("-") { name.removeLast() }
+        if name.isEmpty { name = "test" }
+        guard name.count > 64 else { return name }
+        // FNV-1a (64 bits) of the whole identity: stable across runs and platforms, unlike `hashValue`.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in identity.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return name.prefix(47) + "-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// Drops the namespace (`DELETE /__mock/namespaces/{name}`); its next request would start it afresh.

@@ -129,6 +129,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Mock option: answer the app API in other shapes the real backend could send, to prove the app's decoders hold (comma-separated: timestamps-ms, timestamps-sqlite, absent-nulls, reordered-keys, extra-key, pagination-camel-case, quarantine-codes, all, none; per namespace: PUT /__mock/variance). Default: none.")
     var vary: String?
 
+    @Option(help: "Mock option: invent every id, token, code and salt from this text (and the namespace's name), and start every namespace's clock frozen at the seed's `now`, so the same requests get the same answers byte for byte, run after run (docs/replay.md; per namespace: PUT /__mock/replay). Tokens become predictable: beyond loopback it needs --control-token. Default: none (random).")
+    var replaySeed: String?
+
     @Flag(help: "Do not serve: ask a running mock on --port (at the first --host, a wildcard as its loopback; 127.0.0.1 by default) for /__mock/health and exit 0 if it answers 200, else 1. For container health checks.")
     var healthProbe = false
 
@@ -153,6 +156,7 @@ struct ServeCommand: ParsableCommand {
         var pushBundleID: String?
         var controlToken: String?
         var vary: String?
+        var replaySeed: String?
     }
 
     func settings(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
@@ -177,6 +181,7 @@ struct ServeCommand: ParsableCommand {
         s.pushBundleID = pushBundleId ?? env.text("PUSH_BUNDLE_ID")
         s.controlToken = controlToken ?? env.text("CONTROL_TOKEN")
         s.vary = vary ?? env.text("VARY")
+        s.replaySeed = replaySeed ?? env.text("REPLAY_SEED")
 
         guard (0...65_535).contains(s.port) else { throw ValidationError("port must be between 0 and 65535") }
         guard s.refreshReuseInterval >= 0, s.refreshReuseInterval.isFinite else {
@@ -251,9 +256,12 @@ struct ServeCommand: ParsableCommand {
 }
 
 extension ServeCommand.Settings {
-    /// The push, control-token and variance options (the ones `MockServerConfiguration.validate()` judges).
+    /// The hosts, push, control-token, variance and replay options (the ones
+    /// `MockServerConfiguration.validate()` judges).
     func apply(to configuration: MockServerConfiguration) -> MockServerConfiguration {
         var configuration = configuration
+        if !hosts.isEmpty { configuration.hosts = hosts }
+        configuration.replaySeed = replaySeed
         configuration.pushDirectory = pushDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
         configuration.simulatorPush = simulatorPush
         configuration.pushBundleID = pushBundleID

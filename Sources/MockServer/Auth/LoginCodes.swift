@@ -8,8 +8,9 @@ enum LoginCodes {
     static let lifetime: TimeInterval = 600
     static let maxAttempts = 5
 
-    /// A new code, in clear: for the mail, and for the store to hash.
-    static func newCode() -> String { Secrets.sixDigitCode() }
+    /// A new code, in clear: for the mail, and for the store to hash. The next of `values` (random,
+    /// or from the namespace's replay seed).
+    static func newCode(_ values: InventedValues) -> String { values.sixDigitCode(.loginCode) }
 
     /// When a code issued at `now` runs out.
     static func expiry(from now: Date) -> Date { now.addingTimeInterval(lifetime) }

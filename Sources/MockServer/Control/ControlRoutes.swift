@@ -21,11 +21,7 @@ package enum ControlRoutes {
         router.post("/__mock/reset", access: .open) { context in
             let started = ContinuousClock.now
             let environment = context.environment
-            try environment.resetPoint.current.restore(into: environment.store)
-            environment.journal.clear()
-            environment.faults.clear()
-            environment.clock.reset()
-            environment.variance.reset()
+            try environment.reset()
             return JSONBody.success(ResetResult(now: Timestamp.string(environment.clock.now()),
                                                 duration_ms: started.duration(to: .now).milliseconds))
         }

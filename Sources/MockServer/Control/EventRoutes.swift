@@ -42,9 +42,10 @@ enum EventRoutes {
                 try refuseUnknownKeys(members, allowed: ["type", "order"])
                 guard let order = members["order"] else { throw APIFailure.invalidField("order") }
                 let iterations = context.environment.configuration.passwordHashIterations
+                let values = context.environment.values
                 do {
                     let made = try context.store.createOrder(order, now: context.now) {
-                        PasswordHasher.hash($0, iterations: iterations)
+                        PasswordHasher.hash($0, iterations: iterations, values: values)
                     }
                     return JSONBody.success(OrderCreatedPayload(rows: made.rows, pushes: made.pushes), status: 201)
                 } catch let error as SeedError {

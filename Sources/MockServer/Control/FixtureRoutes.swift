@@ -12,9 +12,10 @@ enum FixtureRoutes {
             guard let body = JSONValue.parse(context.request.body) else { throw APIFailure.invalidJSON }
             try JSONBody.rejectNUL(in: body)   // as every JSON body: SQLite would cut the text at it
             let iterations = context.environment.configuration.passwordHashIterations
+            let values = context.environment.values
             do {
                 let rows = try context.store.addFixtures(body, now: context.now) {
-                    PasswordHasher.hash($0, iterations: iterations)
+                    PasswordHasher.hash($0, iterations: iterations, values: values)
                 }
                 return JSONBody.success(FixturesMade(rows: rows.map(MadeRow.init)), status: 201)
             } catch let error as SeedError {

@@ -61,6 +61,12 @@ public struct MockServerConfiguration: Sendable {
     /// `extra-key`, `pagination-camel-case`, `quarantine-codes`, `all`, `none`; docs/http.md "Shape
     /// variance"). Off by default.
     public var vary: String?
+    /// `--replay-seed`: every value a namespace invents (ids, tokens, codes, salts) comes from this
+    /// text, the namespace's name, the kind of value and its place in that kind's sequence, and every
+    /// namespace starts with its clock frozen at `clockStart` or at the seed fixture's `now`: the same
+    /// requests get the same bytes, run after run (docs/replay.md). Its tokens are predictable, so a
+    /// server bound beyond loopback needs `controlToken`. nil: the system's randomness.
+    public var replaySeed: String?
 
     public init() {}
 }

@@ -14,6 +14,10 @@ public enum MockServerConfigurationError: Error, Equatable, CustomStringConverti
     case invalidControlToken
     /// `vary` names an unknown variant, or both timestamp forms.
     case invalidVariance(String)
+    /// `replaySeed` is empty, longer than 256 bytes or holds a control character.
+    case invalidReplaySeed
+    /// `replaySeed` on a host beyond loopback without `controlToken`.
+    case replaySeedExposed(hosts: [String])
 
     public var description: String {
         switch self {
@@ -29,6 +33,13 @@ public enum MockServerConfigurationError: Error, Equatable, CustomStringConverti
             "control token must be 1 or more visible ASCII characters, without spaces"
         case .invalidVariance(let reason):
             "--vary: \(reason)"
+        case .invalidReplaySeed:
+            "--replay-seed must be 1 to 256 bytes of text without control characters"
+        case .replaySeedExposed(let hosts):
+            """
+            --replay-seed makes every token, code and id predictable, and the mock would answer on \
+            \(hosts.joined(separator: ", ")), beyond this machine: set --control-token too, or bind to loopback only
+            """
         }
     }
 }
@@ -46,6 +57,16 @@ extension MockServerConfiguration {
         #endif
         if let controlToken, !Self.isControlToken(controlToken) { throw .invalidControlToken }
         _ = try variance
+        if let replaySeed {
+            guard Self.isReplaySeed(replaySeed) else { throw .invalidReplaySeed }
+            let exposed = hosts.filter { !ControlToken.isLoopback($0) }
+            if controlToken == nil, !exposed.isEmpty { throw .replaySeedExposed(hosts: exposed) }
+        }
+    }
+
+    /// 1 to 256 bytes of UTF-8 without control characters (it is shown in the banner and the console).
+    static func isReplaySeed(_ seed: String) -> Bool {
+        (1...256).contains(seed.utf8.count) && !seed.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     /// `vary`, read.

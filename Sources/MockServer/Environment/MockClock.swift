@@ -11,17 +11,22 @@ final class MockClock: Sendable {
     private let offset: AtomicDouble   // read by every request: no lock
     /// While frozen, the instant the clock stands at (seconds since 1970); NaN while it runs.
     private let frozenAt: AtomicDouble
-    private let initialOffset: TimeInterval
-    private let initialFrozenAt: Double
+    /// What `reset()` returns to; `restart(start:frozen:)` changes it (a namespace put on a replay seed).
+    private let initialOffset: AtomicDouble
+    private let initialFrozenAt: AtomicDouble
 
     /// `start` pins the clock's first reading (tests use it for determinism); nil follows the wall
     /// clock. `frozen` stops it there (at the wall clock's now when `start` is nil).
     init(start: Date? = nil, frozen: Bool = false) {
-        let initial = start.map { $0.timeIntervalSince(Date()) } ?? 0
-        initialOffset = initial
-        offset = AtomicDouble(initial)
-        initialFrozenAt = frozen ? (start ?? Date()).timeIntervalSince1970 : .nan
-        frozenAt = AtomicDouble(initialFrozenAt)
+        let (offset, frozenAt) = Self.initial(start: start, frozen: frozen)
+        initialOffset = AtomicDouble(offset)
+        self.offset = AtomicDouble(offset)
+        initialFrozenAt = AtomicDouble(frozenAt)
+        self.frozenAt = AtomicDouble(frozenAt)
+    }
+
+    private static func initial(start: Date?, frozen: Bool) -> (offset: TimeInterval, frozenAt: Double) {
+        (start.map { $0.timeIntervalSince(Date()) } ?? 0, frozen ? (start ?? Date()).timeIntervalSince1970 : .nan)
     }
 
     func now() -> Date {
@@ -54,8 +59,17 @@ final class MockClock: Sendable {
     }
 
     func reset() {
-        offset.store(initialOffset)
-        frozenAt.store(initialFrozenAt)
+        offset.store(initialOffset.load())
+        frozenAt.store(initialFrozenAt.load())
+    }
+
+    /// From now on the clock starts, here and at every reset, as `init(start:frozen:)` would have it;
+    /// and starts so now.
+    func restart(start: Date?, frozen: Bool) {
+        let (offset, frozenAt) = Self.initial(start: start, frozen: frozen)
+        initialOffset.store(offset)
+        initialFrozenAt.store(frozenAt)
+        reset()
     }
 
     /// Seconds between the wall clock and the mock's clock.

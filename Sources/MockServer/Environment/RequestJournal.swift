@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import MockHTTP
 import MockBasics
@@ -7,6 +8,11 @@ import MockConcurrency
 /// bounded: a ring of `capacity` entries, so recording costs the same when it is full (the oldest is
 /// overwritten, nothing shifts); control-API requests are not recorded. An entry keeps its instant
 /// and is formatted only when read.
+///
+/// A namespace on a replay seed also keeps a digest: each entry's is SHA-256 over the one before
+/// and the entry's request and answer in their canonical form (`canonical(request:response:)`), so
+/// two runs' digests match when every request and answer did, and the first entry whose digest
+/// differs is where they parted (docs/replay.md).
 final class RequestJournal: Sendable {
     struct Entry: Sendable, Equatable, JSONWritable {
         var id: Int
@@ -18,6 +24,8 @@ final class RequestJournal: Sendable {
         /// `staff:<user id>`, `customer:<client id>` or nil for anonymous requests.
         var who: String?
         var date: Date
+        /// The journal's digest after this entry, in a namespace on a replay seed; nil otherwise.
+        var digest: String?
 
         var time: String { Timestamp.string(date) }
 
@@ -31,6 +39,7 @@ final class RequestJournal: Sendable {
             out.appendLiteral(#","duration_ms":"#); ((durationMs * 1000).rounded() / 1000).writeJSON(to: &out)
             out.appendLiteral(#","who":"#); who.writeJSON(to: &out)
             out.appendLiteral(#","time":"#); time.writeJSON(to: &out)
+            out.appendLiteral(#","digest":"#); digest.writeJSON(to: &out)
             out.append(UInt8(ascii: "}"))
         }
     }
@@ -40,19 +49,48 @@ final class RequestJournal: Sendable {
         var ring: [Entry] = []
         var start = 0
         var nextID = 1
+        /// SHA-256 of everything recorded so far, while digesting; nil otherwise.
+        var chain: [UInt8]?
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
     let capacity: Int
 
-    init(capacity: Int = 10_000) {
+    init(capacity: Int = 10_000, digesting: Bool = false) {
         self.capacity = max(capacity, 1)
+        state = Locked(State(chain: digesting ? Self.emptyChain : nil))
     }
 
-    func record(method: String, path: String, query: String?, status: Int, durationMs: Double, who: String?, time: Date) {
+    /// The digest of a journal with no entry yet.
+    static let emptyChain = Array(SHA256.hash(data: Array("repairminder-mock journal v1".utf8)))
+
+    /// Whether entries are digested: a record needs `canonical(request:response:)` only then.
+    var isDigesting: Bool { state.withLock { $0.chain != nil } }
+
+    /// The number of entries recorded since the journal was last cleared (older ones may have left
+    /// the ring) and the digest over all of them (nil when not digesting).
+    var digest: (requests: Int, digest: String?) {
+        state.withLock { ($0.nextID - 1, $0.chain.map(Hex.encode)) }
+    }
+
+    /// Starts (or stops) digesting, from an empty journal.
+    func digest(_ on: Bool) {
+        state.withLock { $0 = State(chain: on ? Self.emptyChain : nil) }
+    }
+
+    /// `canonical` is the request and answer's canonical form, given when digesting.
+    func record(method: String, path: String, query: String?, status: Int, durationMs: Double, who: String?, time: Date,
+                canonical: [UInt8]? = nil) {
+        let hashed = canonical.map { Array(SHA256.hash(data: $0)) }
         state.withLock { state in
+            var digest: String?
+            if let chain = state.chain, let hashed {
+                let next = Array(SHA256.hash(data: chain + hashed))
+                state.chain = next
+                digest = Hex.encode(next)
+            }
             let entry = Entry(id: state.nextID, method: method, path: path, query: query, status: status,
-                              durationMs: durationMs, who: who, date: time)
+                              durationMs: durationMs, who: who, date: time, digest: digest)
             state.nextID += 1
             if state.ring.count < capacity {
                 state.ring.append(entry)
@@ -74,8 +112,62 @@ final class RequestJournal: Sendable {
         return out
     }
 
+    /// Empties the journal; a digesting one starts its digest again.
     func clear() {
-        state.withLock { $0 = State() }
+        state.withLock { $0 = State(chain: $0.chain == nil ? nil : Self.emptyChain) }
+    }
+
+    /// What the digest covers of one request and its answer, as bytes: the method, the target within
+    /// the namespace, the `Authorization` and `Content-Type` headers and the body of the request; the
+    /// status, every header but `Date` (the transport adds it), how it was delivered, the injected
+    /// latency and the body of the answer, in which the origin the request named (`http://<Host>`)
+    /// is written `http://{host}`, so that a run on another port is the same run. Other request
+    /// headers (`User-Agent`, `Accept-Language`, `Host`) differ between machines without changing
+    /// what was asked; where one changes an answer, the answer's bytes show it.
+    static func canonical(request: HTTPRequest, response: HTTPResponse) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256 + request.body.count + response.body.count)
+        func line(_ text: String) { out.append(contentsOf: text.utf8); out.append(10) }
+        line("request \(request.method) \(request.target)")
+        for name in ["authorization", "content-type"] {
+            for value in request.headers.values(name) { line("\(name): \(value)") }
+        }
+        line("body \(request.body.count)")
+        out.append(contentsOf: request.body)
+        out.append(10)
+        switch response.delivery {
+        case .normal: line("answer \(response.status)")
+        case .dropConnection: line("answer dropped")
+        case .truncateBody(let bytes): line("answer \(response.status) truncated at \(bytes)")
+        }
+        for field in response.headers where field.name != "date" { line("\(field.name): \(field.value)") }
+        if response.delay > 0 { line("delay_ms \(Int((response.delay * 1000).rounded()))") }
+        var body = Array(response.body)
+        if let host = request.headers["host"], !host.isEmpty {
+            body = replacing(Array("http://\(host)".utf8), with: Array("http://{host}".utf8), in: body)
+        }
+        line("body \(body.count)")
+        out.append(contentsOf: body)
+        return out
+    }
+
+    /// `bytes` with every occurrence of `pattern` replaced by `replacement`, left to right.
+    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        let first = pattern[0]
+        while i < bytes.count {
+            if bytes[i] == first, i + pattern.count <= bytes.count, bytes[i..<(i + pattern.count)].elementsEqual(pattern) {
+                out.append(contentsOf: replacement)
+                i += pattern.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return out
     }
 }
 

@@ -19,7 +19,7 @@ enum CustomerAuthRoutes {
             // Same answer whether or not the account exists; mail only when it does.
             if let account = try context.store.customerAccount(email: body.email), !account.companies.isEmpty,
                body.companyId.map({ id in account.companies.contains { $0.id == id } }) ?? true {
-                let code = LoginCodes.newCode()
+                let code = LoginCodes.newCode(context.environment.values)
                 let sender = body.companyId.flatMap { id in account.companies.first { $0.id == id }?.name } ?? "Repair Minder"
                 try context.store.issueLoginCode(
                     code, purpose: .customerMagicLink, subject: account.client.email.lowercased(),
@@ -46,7 +46,7 @@ enum CustomerAuthRoutes {
                     code: body.code))
             case .signedIn(let client, let company, let sessionID):
                 return JSONBody.success(SignInResponses.customer(client: client, company: company, sessionID: sessionID,
-                                                                 now: context.now, signer: context.environment.signer,
+                                                                 now: context.now, signer: context.environment.signer, values: context.environment.values,
                                                                  baseURL: context.baseURL))
             }
         }

@@ -35,7 +35,7 @@ enum StaffAuthRoutes {
             guard let account = try context.store.staffAccount(id: body.userId),
                   account.email.caseInsensitiveCompare(body.email) == .orderedSame else { throw invalidCredentials }
             try requireLoginable(account)
-            let code = LoginCodes.newCode()
+            let code = LoginCodes.newCode(context.environment.values)
             try context.store.issueLoginCode(
                 code, purpose: .staff2FA, subject: account.id, expiresAt: LoginCodes.expiry(from: context.now),
                 mail: Mail(to: account.email, kind: .staffTwoFactor, subject: "Your Repair Minder login code",
@@ -59,7 +59,7 @@ enum StaffAuthRoutes {
             // Unknown, disabled or inactive accounts get the same answer and no mail (no enumeration).
             if let account = try context.store.staffAccount(email: body.email), account.magicLinkEnabled,
                account.isActive, !account.isArchived {
-                let code = LoginCodes.newCode()
+                let code = LoginCodes.newCode(context.environment.values)
                 try context.store.issueLoginCode(
                     code, purpose: .staffMagicLink, subject: account.email.lowercased(),
                     expiresAt: LoginCodes.expiry(from: context.now),
@@ -90,7 +90,7 @@ enum StaffAuthRoutes {
                 throw RefreshTokens.failure(rejection)     // a family revoked for reuse stays revoked
             case .rotated(let issued, let account):
                 let token = AccessTokens.staff(account, familyID: issued.familyID, mobile: terms.mobile, now: context.now,
-                                               signer: environment.signer)
+                                               signer: environment.signer, values: environment.values)
                 return JSONBody.success(RefreshPayload(token: token, refreshToken: issued.refreshToken,
                                                        expiresIn: Int(AccessTokens.staffLifetime)))
             }
@@ -135,7 +135,7 @@ enum StaffAuthRoutes {
             throw SignInResponses.refusal(account)
         case .signedIn(let account, let issued):
             return SignInResponses.staff(account, issued: issued, terms: terms, now: context.now,
-                                         signer: context.environment.signer)
+                                         signer: context.environment.signer, values: context.environment.values)
         }
     }
 }

@@ -163,12 +163,16 @@ private struct Pipeline {
     }
 
     /// The request journal's entry (`GET /__mock/requests`), its duration with the injected latency.
+    /// In a namespace on a replay seed the entry is digested and its duration is the injected
+    /// latency alone: nothing in a replayed journal depends on the machine's speed.
     private func journal(_ request: HTTPRequest, _ response: HTTPResponse, who: String?,
                          started: ContinuousClock.Instant, now: Date) {
-        let elapsed = started.duration(to: .now) + .seconds(response.delay)
-        environment.journal.record(method: request.method, path: request.path, query: request.rawQuery.map(String.init),
-                                   status: response.delivery == .dropConnection ? 0 : response.status,
-                                   durationMs: elapsed.milliseconds, who: who, time: now)
+        let journal = environment.journal
+        let canonical = journal.isDigesting ? RequestJournal.canonical(request: request, response: response) : nil
+        let elapsed = (canonical == nil ? started.duration(to: .now) : .zero) + .seconds(response.delay)
+        journal.record(method: request.method, path: request.path, query: request.rawQuery.map(String.init),
+                       status: response.delivery == .dropConnection ? 0 : response.status,
+                       durationMs: elapsed.milliseconds, who: who, time: now, canonical: canonical)
     }
 
     /// The macro stages the namespace's clock has reached go out before the request is answered

@@ -18,8 +18,9 @@ enum SignInResponses {
     /// The staff token response of a new token family: its first access token (whose `isMobile`
     /// claim follows the refresh terms) and refresh token, the user and the company.
     static func staff(_ account: StaffAccount, issued: IssuedRefreshToken, terms: RefreshTerms, now: Date,
-                      signer: JWTSigner) -> StaffTokenPayload {
-        let token = AccessTokens.staff(account, familyID: issued.familyID, mobile: terms.mobile, now: now, signer: signer)
+                      signer: JWTSigner, values: InventedValues) -> StaffTokenPayload {
+        let token = AccessTokens.staff(account, familyID: issued.familyID, mobile: terms.mobile, now: now, signer: signer,
+                                       values: values)
         return StaffTokenPayload(token: token, refreshToken: issued.refreshToken,
                                  expiresIn: Int(AccessTokens.staffLifetime), user: StaffUserPayload(account),
                                  company: CompanyPayload(account.company))
@@ -27,9 +28,9 @@ enum SignInResponses {
 
     /// The customer token response of a new session with `company`.
     static func customer(client: ClientRecord, company: CompanyRecord, sessionID: String, now: Date,
-                         signer: JWTSigner, baseURL: String) -> CustomerTokenPayload {
+                         signer: JWTSigner, values: InventedValues, baseURL: String) -> CustomerTokenPayload {
         let token = AccessTokens.customer(clientID: client.id, companyID: company.id, email: client.email,
-                                          sessionID: sessionID, now: now, signer: signer)
+                                          sessionID: sessionID, now: now, signer: signer, values: values)
         return CustomerTokenPayload(token: token, client: CustomerClientPayload(client),
                                     company: CustomerCompanyPayload(company, baseURL: baseURL))
     }

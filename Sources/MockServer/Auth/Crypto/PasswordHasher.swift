@@ -13,9 +13,10 @@ enum PasswordHasher {
     static let hashByteCount = 32
     private static let prefix = "pbkdf2-sha256"
 
-    static func hash(_ password: String, iterations: Int = defaultIterations) -> String {
+    /// The salt is the next of `values` (random, or from the namespace's replay seed).
+    static func hash(_ password: String, iterations: Int = defaultIterations, values: InventedValues) -> String {
         precondition(iterations >= 1 && iterations <= maxIterations, "PBKDF2 iterations out of range")
-        let salt = Secrets.randomBytes(saltByteCount)
+        let salt = values.bytes(saltByteCount, .salt)
         guard let derived = derive(password, salt: salt, iterations: iterations, keyByteCount: hashByteCount) else {
             preconditionFailure("PBKDF2 refused \(iterations) iterations of a \(saltByteCount)-byte salt")
         }

@@ -1,0 +1,65 @@
+import Foundation
+import MockHTTP
+import MockBasics
+
+/// `GET|PUT /__mock/replay`: the namespace's replay seed and the digest of its journal
+/// (docs/replay.md). On a seed, every value the namespace invents comes from the seed, its name, the
+/// kind of value and its place in that kind's sequence, and its clock starts frozen: the same
+/// requests get the same answers, byte for byte, and the same digest.
+enum ReplayRoutes {
+    static func register(on router: inout Router) {
+        router.get("/__mock/replay", access: .open) { context in
+            JSONBody.success(ReplayState(context.environment))
+        }
+
+        router.put("/__mock/replay", access: .open) { context in
+            guard case .object(let members)? = JSONValue.parse(context.request.body) else { throw APIFailure.invalidJSON }
+            if let unknown = members.keys.sorted().first(where: { $0 != "seed" }) {
+                throw APIFailure.badRequest("Unknown key: \(unknown)")
+            }
+            let seed: String?
+            switch members["seed"] {
+            case .string(let text)? where MockServerConfiguration.isReplaySeed(text): seed = text
+            case .null?: seed = nil
+            default: throw APIFailure.invalidField("seed")
+            }
+            let configuration = context.environment.configuration
+            if seed != nil, configuration.controlToken == nil,
+               configuration.hosts.contains(where: { !ControlToken.isLoopback($0) }) {
+                throw APIFailure.replaySeedExposed
+            }
+            try context.environment.replay(seed: seed)
+            return JSONBody.success(ReplayState(context.environment))
+        }
+    }
+}
+
+extension APIFailure {
+    /// `PUT /__mock/replay` on a server that answers beyond loopback without a control token.
+    static let replaySeedExposed = APIFailure(
+        status: 403,
+        message: "A replay seed makes tokens predictable: start the mock with --control-token, or bind it to loopback only",
+        code: "REPLAY_SEED_EXPOSED")
+}
+
+/// `{seed, namespace, clock_start, requests, digest}`.
+@JSONObject
+private struct ReplayState {
+    /// nil: values are random.
+    let seed: String?
+    /// nil: the default namespace.
+    let namespace: String?
+    /// Where the clock starts at every reset while on the seed; nil without one.
+    let clock_start: String?
+    /// The journal's entries since the last reset.
+    let requests: Int
+    /// The journal's digest (docs/replay.md); nil without a seed.
+    let digest: String?
+
+    init(_ environment: ServerEnvironment) {
+        seed = environment.values.seed
+        namespace = environment.namespace
+        clock_start = seed == nil ? nil : Timestamp.string(environment.replayStart)
+        (requests, digest) = environment.journal.digest
+    }
+}
