@@ -46,20 +46,23 @@ extension APIFailure {
 @JSONObject
 private struct ReplayState {
     /// nil: values are random.
-    let seed: String?
+    @Nullable var seed: String?
     /// nil: the default namespace.
-    let namespace: String?
+    @Nullable var namespace: String?
     /// Where the clock starts at every reset while on the seed; nil without one.
-    let clock_start: String?
+    @Nullable var clock_start: String?
     /// The journal's entries since the last reset.
     let requests: Int
     /// The journal's digest (docs/replay.md); nil without a seed.
-    let digest: String?
+    @Nullable var digest: String?
 
     init(_ environment: ServerEnvironment) {
-        seed = environment.values.seed
+        let seed = environment.values.seed
+        self.seed = seed
         namespace = environment.namespace
         clock_start = seed == nil ? nil : Timestamp.string(environment.replayStart)
-        (requests, digest) = environment.journal.digest
+        let journal = environment.journal.digest
+        requests = journal.requests
+        digest = journal.digest
     }
 }

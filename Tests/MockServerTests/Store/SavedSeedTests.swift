@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+@testable import MockBasics
 @testable import MockServer
 @testable import MockStore
 import MockSeeds
@@ -17,7 +18,7 @@ import MockSeeds
     static func seededNow() throws -> (snapshot: SeedSnapshot, key: String) {
         let json = try Data(contentsOf: try #require(SeedFiles.defaultSeed))
         let seed = try Seed.decode(json, sourceName: "default.json")
-        let snapshot = try SeedSnapshot(seed: seed) { PasswordHasher.hash($0, iterations: iterations) }
+        let snapshot = try SeedSnapshot(seed: seed) { PasswordHasher.hash($0, iterations: iterations, values: InventedValues()) }
         return (snapshot, SavedSeed.key(seedJSON: json, passwordHashIterations: iterations))
     }
 
@@ -57,6 +58,19 @@ import MockSeeds
         let store = try MockServer.makeSnapshot().makeInMemoryStore()
         #expect(try store.databaseCondition().temporaryStore == 2)
         #expect(try store.databaseCondition().foreignKeysHold)
+    }
+
+    /// The saved seed knows the JSON's `now` (where a replayed namespace's clock starts) without
+    /// reading the JSON whole: what its quick read finds is what the seed reader finds.
+    @Test func theSavedSeedKnowsTheSeedsNow() throws {
+        let json = try Data(contentsOf: try #require(SeedFiles.defaultSeed))
+        let seed = try Seed.decode(json, sourceName: "default.json")
+        let now = try #require(SavedSeed.declaredNow(in: json))
+        #expect(now == Timestamp.parse(seed.now))
+        #expect(SavedSeed.bundled(passwordHashIterations: Self.iterations)?.fixtureNow == now)
+        #expect(SavedSeed.declaredNow(in: Data(#"{"companies": [], "now" : "2026-01-02T03:04:05Z"}"#.utf8))
+                == Timestamp.parse("2026-01-02T03:04:05Z"))
+        #expect(SavedSeed.declaredNow(in: Data(#"{"now": 7}"#.utf8)) == nil)
     }
 
     @Test func bytesThatAreNotADatabaseAreRefused() {
