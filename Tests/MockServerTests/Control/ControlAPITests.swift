@@ -167,7 +167,7 @@ import RepairMinderMockControl
             let all = try await mock.get("/__mock/requests")
             let entries = try #require(all.data.array)
             #expect(entries.count == 6)   // control requests are not journalled
-            #expect(entries[0].keys == ["id", "method", "path", "query", "status", "duration_ms", "who", "time"])
+            #expect(entries[0].keys == ["id", "method", "path", "query", "status", "duration_ms", "who", "time", "digest"])
             #expect(entries[0]["status"] == .int(401))
             let me = try await mock.get("/__mock/requests?method=GET&path=/api/auth/me")
             #expect(me.data.array?.map { $0["status"] } == [.int(401), .int(200)])

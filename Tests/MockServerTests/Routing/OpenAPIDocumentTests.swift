@@ -335,6 +335,8 @@ import Yams
         "GET /__mock/clients": "mockListClients",
         "GET /__mock/variance": "mockGetVariance",
         "PUT /__mock/variance": "mockSetVariance",
+        "GET /__mock/replay": "mockGetReplay",
+        "PUT /__mock/replay": "mockSetReplay",
     ]
 
     @Test func theBundledDocumentIsDocsOpenAPIYAML() throws {
