@@ -233,12 +233,7 @@ struct ConsoleBrowserTests {
     /// 401 to control calls without `Authorization: Bearer s3cret-token` (the page itself is open).
     @Test func theConsoleAsksForAControlTokenOnceAndSendsItOnEveryCall() async throws {
         try await withMock(.live) { mock in   // a browser needs a socket
-            var api = Router()
-            APIRoutes.register(on: &api)
-            var control = Router()
-            ControlRoutes.registerHealth(on: &control)
-            ControlRoutes.register(on: &control)
-            ConsoleRoutes.register(on: &control)
+            let (api, control) = MockServer.routers(controlAPI: true)   // every route the console calls
             let dispatcher = Dispatcher(namespaces: mock.server.namespaces, api: api, control: control)
             let seen = Locked<[String?]>([])
             let guarded = HTTPServer(configuration: HTTPServerConfiguration(hosts: ["127.0.0.1"], port: 0)) { request in
@@ -293,6 +288,28 @@ struct ConsoleBrowserTests {
                     #expect(seen.withLock { Array($0[beforeReload...]) }.allSatisfy { $0 == "Bearer s3cret-token" })
                     #expect(try await browser.evaluate("return document.getElementById('token-panel').hidden") == true)
                 }
+            }
+        }
+    }
+
+    /// A namespace on a replay seed shows its seed and its journal's digest, which follows requests.
+    @Test func theClockPanelShowsTheReplaySeedAndTheDigest() async throws {
+        try await withMock(.live) { mock in   // a browser needs a socket
+            let namespace = try MockHarness(namespace: "console-replay", of: mock)
+            try await ChromeBrowser.run { browser in
+                try await open(browser, namespace)
+                try await browser.waitUntil("return document.getElementById('replay').textContent === 'Random values (no replay seed)'",
+                                            for: "the page to say the values are random")
+                try await namespace.control.setReplaySeed("golden")
+                _ = try await namespace.post("/api/auth/login", ["email": "admin@acme.test", "password": "password123"])
+                let replay = try await namespace.control.replay()
+                let digest = try #require(replay.digest)
+                try await browser.waitUntil("""
+                    const box = document.getElementById('replay');
+                    return box.dataset.seed === 'golden' && box.dataset.digest === arguments[0]
+                        && box.textContent === 'Replay seed golden · 1 request · digest ' + arguments[0].slice(0, 16) + '…';
+                    """, [.string(digest)], for: "the seed and the digest after one request")
+                #expect(try await mock.control.replay().seed == nil, "the default namespace stayed random")
             }
         }
     }
