@@ -153,6 +153,20 @@ import RepairMinderMockControl
         #expect(throws: MockServerConfigurationError.invalidReplaySeed) { try configuration.validate() }
     }
 
+    /// The CLI refuses what the configuration refuses, from a flag or from the environment, and says why.
+    @Test(arguments: [
+        (["--host", "0.0.0.0", "--replay-seed", "golden"], [String: String](),
+         "Error: --replay-seed makes every token, code and id predictable, and the mock would answer on 0.0.0.0, beyond this machine: set --control-token too, or bind to loopback only"),
+        (["--host", "0.0.0.0"], ["REPAIRMINDER_MOCK_REPLAY_SEED": "golden"],
+         "Error: --replay-seed makes every token, code and id predictable, and the mock would answer on 0.0.0.0, beyond this machine: set --control-token too, or bind to loopback only"),
+        (["--replay-seed", ""], [:], "Error: --replay-seed must be 1 to 256 bytes of text without control characters"),
+    ])
+    func theCommandLineRefusesAnExposedOrEmptySeed(arguments: [String], environment: [String: String], message: String) throws {
+        let result = try CommandLineRun.run(["--db", ":memory:", "--port", "0"] + arguments, environment: environment)
+        #expect(result.status == 64)
+        #expect(result.output.hasPrefix(message), "\(result.output)")
+    }
+
     @Test func theBannerSaysTheTokensArePredictable() throws {
         let server = try MockServer(configuration: .forTesting { $0.replaySeed = "golden" })
         let banner = try server.banner()
