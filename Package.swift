@@ -82,7 +82,7 @@ let package = Package(
         ]),
         // The emulated backend.
         .target(name: "MockServer", dependencies: [
-            "MockBasics", "MockConcurrency", "MockStore", "MockHTTP", "MockServerMacros",
+            "MockBasics", "MockConcurrency", "MockStore", "MockHTTP", "MockServerMacros", "CGlibcExtras",
             .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
             .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Server"])),   // PBKDF2 for password hashes
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),

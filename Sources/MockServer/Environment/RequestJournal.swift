@@ -1,6 +1,11 @@
 import Crypto
 import Foundation
 import MockHTTP
+#if os(Linux)
+import CGlibcExtras   // memmem
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MockBasics
 import MockConcurrency
 
@@ -78,10 +83,9 @@ final class RequestJournal: Sendable {
         state.withLock { $0 = State(chain: on ? Self.emptyChain : nil) }
     }
 
-    /// `canonical` is the request and answer's canonical form, given when digesting.
+    /// `hashed` is `canonicalDigest(request:response:)`, given when digesting.
     func record(method: String, path: String, query: String?, status: Int, durationMs: Double, who: String?, time: Date,
-                canonical: [UInt8]? = nil) {
-        let hashed = canonical.map { Array(SHA256.hash(data: $0)) }
+                hashed: [UInt8]? = nil) {
         state.withLock { state in
             var digest: String?
             if let chain = state.chain, let hashed {
@@ -117,24 +121,28 @@ final class RequestJournal: Sendable {
         state.withLock { $0 = State(chain: $0.chain == nil ? nil : Self.emptyChain) }
     }
 
-    /// What the digest covers of one request and its answer, as bytes: the method, the target within
-    /// the namespace, the `Authorization` and `Content-Type` headers and the body of the request; the
-    /// status, every header but `Date` (the transport adds it), how it was delivered, the injected
-    /// latency and the body of the answer, in which the origin the request named (`http://<Host>`)
-    /// is written `http://{host}`, so that a run on another port is the same run. Other request
-    /// headers (`User-Agent`, `Accept-Language`, `Host`) differ between machines without changing
-    /// what was asked; where one changes an answer, the answer's bytes show it.
-    static func canonical(request: HTTPRequest, response: HTTPResponse) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(256 + request.body.count + response.body.count)
-        func line(_ text: String) { out.append(contentsOf: text.utf8); out.append(10) }
+    /// SHA-256 of one request and its answer in their canonical form (docs/replay.md, "The digest"):
+    /// the method, the target within the namespace, the `Authorization` and `Content-Type` headers and
+    /// the body of the request; the status, every header but `Date` (the transport adds it), how it
+    /// was delivered, the injected latency and the body of the answer, in which the origin the request
+    /// named (`http://<Host>`) is written `http://{host}`, so that a run on another port is the same
+    /// run. Other request headers (`User-Agent`, `Accept-Language`, `Host`) differ between machines
+    /// without changing what was asked; where one changes an answer, the answer's bytes show it.
+    /// Fed to the hash piece by piece: nothing is copied.
+    static func canonicalDigest(request: HTTPRequest, response: HTTPResponse) -> [UInt8] {
+        var hasher = SHA256()
+        func line(_ text: String) {
+            var text = text
+            text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            hasher.update(data: newline)
+        }
         line("request \(request.method) \(request.target)")
         for name in ["authorization", "content-type"] {
             for value in request.headers.values(name) { line("\(name): \(value)") }
         }
         line("body \(request.body.count)")
-        out.append(contentsOf: request.body)
-        out.append(10)
+        request.body.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        hasher.update(data: newline)
         switch response.delivery {
         case .normal: line("answer \(response.status)")
         case .dropConnection: line("answer dropped")
@@ -142,32 +150,36 @@ final class RequestJournal: Sendable {
         }
         for field in response.headers where field.name != "date" { line("\(field.name): \(field.value)") }
         if response.delay > 0 { line("delay_ms \(Int((response.delay * 1000).rounded()))") }
-        var body = Array(response.body)
-        if let host = request.headers["host"], !host.isEmpty {
-            body = replacing(Array("http://\(host)".utf8), with: Array("http://{host}".utf8), in: body)
-        }
-        line("body \(body.count)")
-        out.append(contentsOf: body)
-        return out
-    }
-
-    /// `bytes` with every occurrence of `pattern` replaced by `replacement`, left to right.
-    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
-        guard !pattern.isEmpty, bytes.count >= pattern.count else { return bytes }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = 0
-        let first = pattern[0]
-        while i < bytes.count {
-            if bytes[i] == first, i + pattern.count <= bytes.count, bytes[i..<(i + pattern.count)].elementsEqual(pattern) {
-                out.append(contentsOf: replacement)
-                i += pattern.count
-            } else {
-                out.append(bytes[i])
-                i += 1
+        line("body")
+        var origin = request.headers["host"].map { "http://" + $0 } ?? ""
+        origin.withUTF8 { origin in
+            response.body.withUnsafeBytes { body in
+                hashReplacing(UnsafeRawBufferPointer(origin), with: placeholder, in: body, into: &hasher)
             }
         }
-        return out
+        return Array(hasher.finalize())
+    }
+
+    private static let newline: [UInt8] = [10]
+    private static let placeholder = Array("http://{host}".utf8)
+
+    /// Feeds `bytes` to `hasher` with every occurrence of `pattern` (none when empty) replaced by
+    /// `replacement`, left to right: the runs between them in one piece each (`memmem` finds them).
+    static func hashReplacing(_ pattern: UnsafeRawBufferPointer, with replacement: [UInt8], in bytes: UnsafeRawBufferPointer,
+                              into hasher: inout SHA256) {
+        guard let base = bytes.baseAddress, let needle = pattern.baseAddress, !pattern.isEmpty else {
+            hasher.update(bufferPointer: bytes)
+            return
+        }
+        var offset = 0
+        while offset < bytes.count,
+              let found = memmem(base + offset, bytes.count - offset, needle, pattern.count) {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[offset..<at]))
+            hasher.update(data: replacement)
+            offset = at + pattern.count
+        }
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
     }
 }
 

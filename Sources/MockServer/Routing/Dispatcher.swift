@@ -168,11 +168,11 @@ private struct Pipeline {
     private func journal(_ request: HTTPRequest, _ response: HTTPResponse, who: String?,
                          started: ContinuousClock.Instant, now: Date) {
         let journal = environment.journal
-        let canonical = journal.isDigesting ? RequestJournal.canonical(request: request, response: response) : nil
-        let elapsed = (canonical == nil ? started.duration(to: .now) : .zero) + .seconds(response.delay)
+        let hashed = journal.isDigesting ? RequestJournal.canonicalDigest(request: request, response: response) : nil
+        let elapsed = (hashed == nil ? started.duration(to: .now) : .zero) + .seconds(response.delay)
         journal.record(method: request.method, path: request.path, query: request.rawQuery.map(String.init),
                        status: response.delivery == .dropConnection ? 0 : response.status,
-                       durationMs: elapsed.milliseconds, who: who, time: now, canonical: canonical)
+                       durationMs: elapsed.milliseconds, who: who, time: now, hashed: hashed)
     }
 
     /// The macro stages the namespace's clock has reached go out before the request is answered
