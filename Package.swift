@@ -40,6 +40,8 @@ let package = Package(
         // Reads docs/openapi.yaml for the proxy's drift check; without its default trait (external
         // references, which pulls in Swift concurrency and builds slower).
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
+        // The Model Context Protocol's official SDK: the control API as tools for coding agents (docs/agents.md).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // HTTP/1.1 over POSIX sockets; knows nothing of Repair Minder.
@@ -82,7 +84,7 @@ let package = Package(
         ]),
         // The emulated backend.
         .target(name: "MockServer", dependencies: [
-            "MockBasics", "MockConcurrency", "MockStore", "MockHTTP", "MockServerMacros", "CGlibcExtras",
+            "MockBasics", "MockConcurrency", "MockStore", "MockHTTP", "MockMCP", "MockServerMacros", "CGlibcExtras",
             .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
             .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Server"])),   // PBKDF2 for password hashes
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
@@ -91,6 +93,14 @@ let package = Package(
         // docs/openapi.yaml is a link to the one file (Routes/OpenAPIRoutes.swift).
         ], resources: [.copy("Resources/openapi.yaml"),
                        .copy("Control/Console/console.html")]),       // GET /__mock/ (Control/ConsoleRoutes.swift)
+        // The control API as MCP tools (docs/agents.md): the catalog read from the OpenAPI document,
+        // the Streamable HTTP endpoint, the agent's own tools. Knows the server only as a function
+        // that answers control requests.
+        .target(name: "MockMCP", dependencies: [
+            "MockBasics", "MockConcurrency", "MockHTTP",
+            .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Server"])),
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+        ]),
         // The proxy that checks a real backend against the contract (docs/drift.md), over the server's
         // HTTP layer, JSON and control API: the only target that reads the document with OpenAPIKit.
         .target(name: "MockProxy", dependencies: [

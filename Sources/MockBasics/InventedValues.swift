@@ -30,7 +30,9 @@ package final class InventedValues: Sendable {
     private struct Replay: Sendable {
         let seed: String
         let namespace: String
-        let key: SymmetricKey
+        /// SHA-256 of the seed: the HMAC key's bytes (CryptoKit's `SymmetricKey` is not `Sendable` in
+        /// the macOS 14 and iOS 17 SDKs, so it is made where it is used).
+        let key: [UInt8]
     }
 
     private let state: Locked<State>
@@ -49,7 +51,7 @@ package final class InventedValues: Sendable {
     package func replay(seed: String?, namespace: String) {
         let replay = seed.map { seed in
             Replay(seed: seed, namespace: namespace,
-                   key: SymmetricKey(data: SHA256.hash(data: Array(("repairminder-mock replay v1\u{0}" + seed).utf8))))
+                   key: Array(SHA256.hash(data: Array(("repairminder-mock replay v1\u{0}" + seed).utf8))))
         }
         state.withLock { $0 = State(replay: replay) }
     }
@@ -91,7 +93,8 @@ package final class InventedValues: Sendable {
     }
 
     /// HMAC-SHA256(key, namespace ‖ 0 ‖ kind ‖ 0 ‖ index ‖ block), blocks 0, 1… until `count` bytes.
-    static func derive(_ count: Int, key: SymmetricKey, namespace: String, kind: Kind, index: UInt64) -> [UInt8] {
+    static func derive(_ count: Int, key keyBytes: [UInt8], namespace: String, kind: Kind, index: UInt64) -> [UInt8] {
+        let key = SymmetricKey(data: keyBytes)
         var message = Array(namespace.utf8) + [0] + Array(kind.name.utf8) + [0]
         for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: index >> UInt64(shift))) }
         message.append(0)

@@ -136,6 +136,7 @@ public final class MockServer: Sendable {
             EventRoutes.register(on: &control)
             VarianceRoutes.register(on: &control)
             ReplayRoutes.register(on: &control)
+            MCPRoutes.register(on: &control)
         }
         return (api, control)
     }

@@ -97,7 +97,7 @@ package struct Dispatcher: Sendable {
 }
 
 /// One namespace's pipeline for one request.
-private struct Pipeline {
+private struct Pipeline: Sendable {
     let environment: ServerEnvironment
     let namespaces: Namespaces
     let api: Router
@@ -204,7 +204,8 @@ private struct Pipeline {
             case .found(let route, let parameters):
                 let admitted = try Dispatcher.admit(principal, to: route.access)
                 let context = RequestContext(request: request, parameters: parameters, principal: admitted,
-                                             environment: environment, now: now, namespaces: namespaces)
+                                             environment: environment, now: now, namespaces: namespaces,
+                                             performControl: { [self] control in respond(to: control, started: .now) })
                 return try route.handler(context)
             }
         } catch {

@@ -14,6 +14,9 @@ struct RequestContext: Sendable {
     let now: Date
     /// Every namespace of the server (the control API lists and drops them).
     let namespaces: Namespaces
+    /// Runs a control request (`/__mock/…`) in this namespace, as the pipeline would over HTTP after
+    /// the control token was judged (an MCP tool's call).
+    let performControl: @Sendable (HTTPRequest) -> HTTPResponse
 
     var store: Store { environment.store }
 

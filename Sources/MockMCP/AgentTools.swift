@@ -1,0 +1,90 @@
+import Foundation
+import MCP
+import MockBasics
+
+/// The few tools that only make sense to an agent, made of control calls: who it can sign in as, and
+/// what the namespace holds now. Named like the control API's operations.
+enum AgentTools: String, CaseIterable {
+    case seededAccounts = "agentSeededAccounts"
+    case namespaceState = "agentNamespaceState"
+
+    /// What the server tells an agent when it connects.
+    static let instructions = """
+        RepairMinder Mock: a local emulation of the Repair Minder API that an iOS app is developed and \
+        tested against. These tools are its control API (/__mock/…): set up the state a screen needs \
+        (sign someone in with mockCreateSession, add orders with mockAddFixtures, freeze or move the \
+        clock with mockSetClock, flip a company's status, inject faults), then read back what the app \
+        did (the request journal, the outbox's codes, the pushes). agentSeededAccounts lists who can \
+        sign in and how; agentNamespaceState summarises what this namespace holds now. Every tool acts \
+        on the namespace its endpoint belongs to (/ns/<name>/__mock/mcp for a namespace of its own).
+        """
+
+    static var tools: [Tool] { allCases.map(\.tool) }
+
+    var tool: Tool {
+        let empty = Value.object(["type": "object", "properties": .object([:]), "additionalProperties": false])
+        switch self {
+        case .seededAccounts:
+            return Tool(name: rawValue, description: """
+                The accounts of the seed that can sign in: each one's email, kind (staff or customer), role, \
+                company and how it signs in (the seed's password and the second factor, or a magic-link code). \
+                Sign one in without the app's steps with mockCreateSession.
+                """, inputSchema: empty, annotations: .init(readOnlyHint: true, openWorldHint: false))
+        case .namespaceState:
+            return Tool(name: rawValue, description: """
+                What this namespace holds now, in one call: its clock and replay seed, the companies and their \
+                status, how many orders there are in each status, the live sessions, the newest mail (with \
+                codes), the pushes, the faults waiting and how many app requests it answered since the last reset.
+                """, inputSchema: empty, annotations: .init(readOnlyHint: true, openWorldHint: false))
+        }
+    }
+
+    func call(_ arguments: [String: Value], control: ControlClient) -> CallTool.Result {
+        if let unknown = arguments.keys.sorted().first { return .failure("Unknown argument: \(unknown)") }
+        switch self {
+        case .seededAccounts:
+            return control.send("GET", "/__mock/accounts").result
+        case .namespaceState:
+            return namespaceState(control)
+        }
+    }
+
+    private func namespaceState(_ control: ControlClient) -> CallTool.Result {
+        let reads = ["clock": "/__mock/clock", "replay": "/__mock/replay", "companies": "/__mock/companies",
+                     "orders": "/__mock/orders?limit=1000", "sessions": "/__mock/sessions?status=live&limit=1000",
+                     "outbox": "/__mock/outbox", "pushes": "/__mock/push", "faults": "/__mock/faults",
+                     "requests": "/__mock/requests"]
+        var data: [String: JSONValue] = [:]
+        for (name, target) in reads {
+            let answer = control.send("GET", target)
+            guard let value = answer.data else { return answer.result }   // the API's own refusal
+            data[name] = value
+        }
+        var statuses: [String: JSONValue] = [:]
+        for order in data["orders"]?.arrayValue ?? [] {
+            let status = order["status"]?.stringValue ?? "unknown"
+            statuses[status] = .int((statuses[status]?.intValue ?? 0) + 1)
+        }
+        let state: JSONValue = .object([
+            "namespace": data["replay"]?["namespace"] ?? .null,
+            "clock": data["clock"] ?? .null,
+            "replay_seed": data["replay"]?["seed"] ?? .null,
+            "companies": .array((data["companies"]?.arrayValue ?? []).map { company in
+                .object(["id": company["id"] ?? .null, "name": company["name"] ?? .null, "status": company["status"] ?? .null])
+            }),
+            "orders": .object(["count": .int(Int64(data["orders"]?.arrayValue?.count ?? 0)), "by_status": .object(statuses)]),
+            "live_sessions": .array((data["sessions"]?.arrayValue ?? []).map { session in
+                .object(["id": session["id"] ?? .null, "kind": session["kind"] ?? .null, "email": session["email"] ?? .null])
+            }),
+            "newest_mail": .array((data["outbox"]?.arrayValue ?? []).prefix(5).map { mail in
+                .object(["to": mail["to"] ?? .null, "kind": mail["kind"] ?? .null, "code": mail["code"] ?? .null,
+                         "sent_at": mail["sent_at"] ?? .null])
+            }),
+            "pushes": .int(Int64(data["pushes"]?.arrayValue?.count ?? 0)),
+            "faults": data["faults"] ?? .array([]),
+            "app_requests": .int(Int64(data["requests"]?.arrayValue?.count ?? 0)),
+        ])
+        return CallTool.Result(content: [.text(text: String(decoding: JSONWriter.bytes(state), as: UTF8.self),
+                                               annotations: nil, _meta: nil)], isError: false)
+    }
+}
