@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "RepairMinderMockControl", targets: ["RepairMinderMockControl"]),
         .executable(name: "repairminder-mock", targets: ["repairminder-mock"]),
         .executable(name: "repairminder-mock-proxy", targets: ["repairminder-mock-proxy"]),
+        .executable(name: "repairminder-mock-mcp", targets: ["repairminder-mock-mcp"]),
     ],
     // The server's dependencies are behind the `Server` trait (SE-0450), on by default, so that
     // `swift run repairminder-mock` and `swift test` here need nothing more. An app that uses only
@@ -42,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         // The Model Context Protocol's official SDK: the control API as tools for coding agents (docs/agents.md).
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        // The SDK's file descriptors (its StdioTransport's), for the stdio bridge's tests.
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         // HTTP/1.1 over POSIX sockets; knows nothing of Repair Minder.
@@ -130,6 +133,14 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
+        // The MCP stdio bridge's program (docs/agents.md): a program of its own, for the proxy's reason
+        // (its HTTP client is FoundationNetworking on Linux); `repairminder-mock mcp` runs it.
+        .executableTarget(name: "repairminder-mock-mcp", dependencies: [
+            "MockCommandLine",
+            .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Server"])),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+        ]),
         // What the test targets of the server share (Tests/Support): the one lifecycle of a test's
         // mock, the seed's rows by number, values the tests make up, child processes and the headless
         // browser. Public and package API only (no @testable); not the proxy, so that the server's
@@ -148,6 +159,8 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),             // the store's tests
             .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),          // a test's own log handler
+            .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Server"])),               // the MCP tools' tests, with the SDK's client
+            .product(name: "SystemPackage", package: "swift-system", condition: .when(traits: ["Server"])),
         ], exclude: ["Fixtures"]),                                   // state files of earlier builds, read by path (StateFileHistoryTests)
         // The proxy's tests: the only test target besides IntegrationTests that links MockProxy (and OpenAPIKit).
         .testTarget(name: "MockProxyTests", dependencies: [

@@ -8,7 +8,7 @@ import MockServer
 
 /// `repairminder-mock`: the mock (`serve`, the default: `repairminder-mock --port 8787` is
 /// `repairminder-mock serve --port 8787`) or the proxy that checks a real backend against the
-/// contract (`proxy`: the program `repairminder-mock-proxy`, run in this one's place by ProxyLauncher).
+/// contract (`proxy`: the program `repairminder-mock-proxy`, run in this one's place by ProgramLauncher; `mcp` likewise runs `repairminder-mock-mcp`).
 @main
 struct RepairMinderMockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,8 +26,10 @@ struct RepairMinderMockCommand: ParsableCommand {
     /// then the subcommands; everything else is ArgumentParser's own.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "proxy" { ProxyLauncher.run(Array(arguments.dropFirst())) }
-        if arguments == ["help", "proxy"] { ProxyLauncher.run(["--help"]) }
+        if arguments.first == "proxy" { ProgramLauncher.run(ProxyProgram.name, subcommand: "proxy", Array(arguments.dropFirst())) }
+        if arguments == ["help", "proxy"] { ProgramLauncher.run(ProxyProgram.name, subcommand: "proxy", ["--help"]) }
+        if arguments.first == "mcp" { ProgramLauncher.run(MCPBridgeProgram.name, subcommand: "mcp", Array(arguments.dropFirst())) }
+        if arguments == ["help", "mcp"] { ProgramLauncher.run(MCPBridgeProgram.name, subcommand: "mcp", ["--help"]) }
         if arguments.count == 1, ["--help", "-h", "-help", "help"].contains(arguments[0]) {
             print(rootHelp())
             return
@@ -47,14 +49,16 @@ struct RepairMinderMockCommand: ParsableCommand {
 
             USAGE: repairminder-mock [serve] [<options>]
                    repairminder-mock proxy --upstream <url> [<options>]
+                   repairminder-mock mcp --url <url> [--control-token <token>]
 
             \(options.replacingOccurrences(of: "OPTIONS:", with: "OPTIONS (serve, the default):"))
             SUBCOMMANDS:
               serve (default)         \(ServeCommand.configuration.abstract)
               proxy                   \(proxy)
+              mcp                     \(MCPBridgeProgram.abstract)
 
-              See 'repairminder-mock help proxy' for the proxy's options. The proxy is the program
-              \(ProxyProgram.name), beside this one; `proxy` runs it.
+              See 'repairminder-mock help proxy' and 'repairminder-mock help mcp' for their options. They
+              are the programs \(ProxyProgram.name) and \(MCPBridgeProgram.name), beside this one.
             """
     }
 }

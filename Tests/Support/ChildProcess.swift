@@ -17,7 +17,10 @@ package final class ChildProcess: Sendable {
     /// The exit status once known: the code, or 128 + the signal that ended it.
     private let status = Locked<Int32?>(nil)
 
-    package init(executable: URL, arguments: [String], environment: [String: String], output: URL) throws {
+    /// `standardInput` and `standardOutput`: descriptors (a pipe's ends) the child gets as its standard
+    /// input and output instead of `/dev/null` and `output`, which then takes only its standard error.
+    package init(executable: URL, arguments: [String], environment: [String: String], output: URL,
+                 standardInput: Int32? = nil, standardOutput: Int32? = nil) throws {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         var attributes: posix_spawnattr_t? = nil
@@ -31,9 +34,18 @@ package final class ChildProcess: Sendable {
             posix_spawn_file_actions_destroy(&actions)
             posix_spawnattr_destroy(&attributes)
         }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        if let standardInput {
+            posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        if let standardOutput {
+            posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+            posix_spawn_file_actions_addopen(&actions, 2, output.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
         var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         #if canImport(Darwin)
         flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)

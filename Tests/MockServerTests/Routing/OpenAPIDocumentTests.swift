@@ -337,6 +337,7 @@ import Yams
         "PUT /__mock/variance": "mockSetVariance",
         "GET /__mock/replay": "mockGetReplay",
         "PUT /__mock/replay": "mockSetReplay",
+        "POST /__mock/mcp": "mockMCP",
     ]
 
     @Test func theBundledDocumentIsDocsOpenAPIYAML() throws {
