@@ -97,14 +97,18 @@ package struct ControlTools: Sendable {
             properties[name] = schema
         }
         var body = Operation.Body.none
+        var constraints: [String: JSONValue] = [:]
         if let requestBody = operation["requestBody"].map(resolver.resolve),
            let schema = requestBody["content"]?["application/json"]?["schema"].map(resolver.inline) {
             let bodyRequired = requestBody["required"]?.boolValue == true
             if schema["type"]?.stringValue == "object", let members = schema["properties"]?.objectValue,
-               schema["allOf"] == nil, schema["oneOf"] == nil, schema["anyOf"] == nil,
-               !members.keys.contains(where: { properties[$0] != nil }) {
+               schema["allOf"] == nil, !members.keys.contains(where: { properties[$0] != nil }) {
                 for (name, member) in members { properties[name] = member }
-                if bodyRequired { required += schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+                if bodyRequired {
+                    required += schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                    // "One of these members" (the clock's move or `frozen`) holds for the arguments too.
+                    for combinator in ["anyOf", "oneOf"] { if let branches = schema[combinator] { constraints[combinator] = branches } }
+                }
                 body = .members(members.keys.sorted())
             } else {
                 properties["body"] = schema
@@ -114,6 +118,7 @@ package struct ControlTools: Sendable {
         }
         var input: [String: JSONValue] = ["type": "object", "properties": .object(properties), "additionalProperties": false]
         if !required.isEmpty { input["required"] = .array(required.map(JSONValue.string)) }
+        input.merge(constraints) { first, _ in first }
         let summary = operation["summary"]?.stringValue ?? id
         let description = [summary, operation["description"]?.stringValue, "(\(method) \(path))"]
             .compactMap { $0 }.joined(separator: "\n\n")

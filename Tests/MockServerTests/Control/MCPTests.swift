@@ -98,6 +98,12 @@ import Glibc
             #expect(try Self.json(reset.text)["now"] is String)
             #expect(try await Self.get(server.baseURL.appendingPathComponent("api/auth/me"), bearer: token).status == 401)
 
+            // A body's "one of these" members are the tool's arguments too: the clock's move and `frozen`.
+            let clock = try await Self.call(client, "mockSetClock", ["now": "2026-11-22T09:00:00Z", "frozen": true])
+            #expect(!clock.isError)
+            #expect(try Self.json(clock.text)["now"] as? String == "2026-11-22T09:00:00Z")
+            #expect(try await Self.call(client, "mockSetClock", [:]).text == "Give advance_seconds, now or frozen")
+
             // The agent's own: who can sign in, and what the namespace holds.
             let accounts = try await Self.call(client, "agentSeededAccounts")
             #expect(accounts.text.contains(#""email":"admin@acme.test""#) && accounts.text.contains("password123"))
