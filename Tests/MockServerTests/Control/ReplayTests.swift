@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import MockHTTP
 import MockServer
 import MockTestSupport
 import RepairMinderMockControl
@@ -151,6 +152,27 @@ import RepairMinderMockControl
         try configuration.validate()
         configuration.replaySeed = ""
         #expect(throws: MockServerConfigurationError.invalidReplaySeed) { try configuration.validate() }
+    }
+
+    /// A mock that answers beyond loopback without a control token refuses a seed set at run time
+    /// too, and stays random.
+    @Test func aSeedSetAtRunTimeOnAnExposedMockIsRefused() throws {
+        let server = try MockServer(configuration: .forTesting { $0.hosts = ["0.0.0.0"] })
+        let put = HTTPRequest(method: "PUT", target: "/__mock/replay", path: "/__mock/replay",
+                              headers: HTTPHeaders([("Content-Type", "application/json")]), body: Data(#"{"seed":"golden"}"#.utf8))
+        let refused = server.respond(to: put)
+        #expect(refused.status == 403)
+        #expect(String(decoding: refused.body, as: UTF8.self) == """
+            {"success":false,"error":"A replay seed makes tokens predictable: start the mock with --control-token, \
+            or bind it to loopback only","code":"REPLAY_SEED_EXPOSED"}
+            """)
+        let state = server.respond(to: HTTPRequest(method: "GET", target: "/__mock/replay", path: "/__mock/replay"))
+        #expect(String(decoding: state.body, as: UTF8.self).contains(#""seed":null"#))
+        // With a token, the same call is taken.
+        let guarded = try MockServer(configuration: .forTesting { $0.hosts = ["0.0.0.0"]; $0.controlToken = "t" })
+        var authorized = put
+        authorized.headers.add("Authorization", "Bearer t")
+        #expect(guarded.respond(to: authorized).status == 200)
     }
 
     /// The CLI refuses what the configuration refuses, from a flag or from the environment, and says why.
