@@ -98,12 +98,9 @@ let package = Package(
                        .copy("Control/Console/console.html")]),       // GET /__mock/ (Control/ConsoleRoutes.swift)
         // The control API as MCP tools (docs/agents.md): the catalog read from the OpenAPI document,
         // the Streamable HTTP endpoint, the agent's own tools. Knows the server only as a function
-        // that answers control requests.
-        .target(name: "MockMCP", dependencies: [
-            "MockBasics", "MockConcurrency", "MockHTTP",
-            .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Server"])),
-            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
-        ]),
+        // that answers control requests. Not the MCP SDK: its module holds its HTTP client too, which
+        // would bring FoundationNetworking and libcurl into the mock's program (MCPProtocol.swift).
+        .target(name: "MockMCP", dependencies: ["MockBasics", "MockHTTP"]),
         // The proxy that checks a real backend against the contract (docs/drift.md), over the server's
         // HTTP layer, JSON and control API: the only target that reads the document with OpenAPIKit.
         .target(name: "MockProxy", dependencies: [

@@ -1,5 +1,4 @@
 import Foundation
-import MCP
 import MockBasics
 
 /// The few tools that only make sense to an agent, made of control calls: who it can sign in as, and
@@ -19,27 +18,27 @@ enum AgentTools: String, CaseIterable {
         on the namespace its endpoint belongs to (/ns/<name>/__mock/mcp for a namespace of its own).
         """
 
-    static var tools: [Tool] { allCases.map(\.tool) }
+    static var tools: [MCPTool] { allCases.map(\.tool) }
 
-    var tool: Tool {
-        let empty = Value.object(["type": "object", "properties": .object([:]), "additionalProperties": false])
+    var tool: MCPTool {
+        let empty = JSONValue.object(["type": "object", "properties": .object([:]), "additionalProperties": false])
         switch self {
         case .seededAccounts:
-            return Tool(name: rawValue, description: """
+            return MCPTool(name: rawValue, description: """
                 The accounts of the seed that can sign in: each one's email, kind (staff or customer), role, \
                 company and how it signs in (the seed's password and the second factor, or a magic-link code). \
                 Sign one in without the app's steps with mockCreateSession.
-                """, inputSchema: empty, annotations: .init(readOnlyHint: true, openWorldHint: false))
+                """, inputSchema: empty, readOnly: true)
         case .namespaceState:
-            return Tool(name: rawValue, description: """
+            return MCPTool(name: rawValue, description: """
                 What this namespace holds now, in one call: its clock and replay seed, the companies and their \
                 status, how many orders there are in each status, the live sessions, the newest mail (with \
                 codes), the pushes, the faults waiting and how many app requests it answered since the last reset.
-                """, inputSchema: empty, annotations: .init(readOnlyHint: true, openWorldHint: false))
+                """, inputSchema: empty, readOnly: true)
         }
     }
 
-    func call(_ arguments: [String: Value], control: ControlClient) -> CallTool.Result {
+    func call(_ arguments: [String: JSONValue], control: ControlClient) -> MCPToolResult {
         if let unknown = arguments.keys.sorted().first { return .failure("Unknown argument: \(unknown)") }
         switch self {
         case .seededAccounts:
@@ -49,7 +48,7 @@ enum AgentTools: String, CaseIterable {
         }
     }
 
-    private func namespaceState(_ control: ControlClient) -> CallTool.Result {
+    private func namespaceState(_ control: ControlClient) -> MCPToolResult {
         let reads = ["clock": "/__mock/clock", "replay": "/__mock/replay", "companies": "/__mock/companies",
                      "orders": "/__mock/orders?limit=1000", "sessions": "/__mock/sessions?status=live&limit=1000",
                      "outbox": "/__mock/outbox", "pushes": "/__mock/push", "faults": "/__mock/faults",
@@ -84,7 +83,6 @@ enum AgentTools: String, CaseIterable {
             "faults": data["faults"] ?? .array([]),
             "app_requests": .int(Int64(data["requests"]?.arrayValue?.count ?? 0)),
         ])
-        return CallTool.Result(content: [.text(text: String(decoding: JSONWriter.bytes(state), as: UTF8.self),
-                                               annotations: nil, _meta: nil)], isError: false)
+        return .success(state)
     }
 }

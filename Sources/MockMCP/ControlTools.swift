@@ -1,5 +1,4 @@
 import Foundation
-import MCP
 import MockBasics
 
 /// The control API as MCP tools, read from its one description: each `/__mock` operation of the
@@ -10,7 +9,7 @@ import MockBasics
 package struct ControlTools: Sendable {
     /// One control operation as a tool.
     package struct Operation: Sendable {
-        package let tool: Tool
+        package let tool: MCPTool
         let method: String
         /// `/__mock/companies/{id}`.
         let path: String
@@ -122,8 +121,7 @@ package struct ControlTools: Sendable {
         let summary = operation["summary"]?.stringValue ?? id
         let description = [summary, operation["description"]?.stringValue, "(\(method) \(path))"]
             .compactMap { $0 }.joined(separator: "\n\n")
-        let tool = Tool(name: id, description: description, inputSchema: Value(json: .object(input)),
-                        annotations: .init(readOnlyHint: method == "GET", openWorldHint: false))
+        let tool = MCPTool(name: id, description: description, inputSchema: .object(input), readOnly: method == "GET")
         return Operation(tool: tool, method: method, path: path, pathParameters: pathParameters,
                          queryParameters: queryParameters, body: body)
     }
@@ -139,7 +137,7 @@ package struct ControlToolsError: Error, CustomStringConvertible {
 extension ControlTools.Operation {
     /// The control request these arguments make: its method, its target (`/__mock/…?…`, before any
     /// namespace prefix) and its JSON body. A missing or unknown argument throws, saying which.
-    func request(_ arguments: [String: Value]) throws(ToolArgumentError) -> (method: String, target: String, body: JSONValue?) {
+    func request(_ arguments: [String: JSONValue]) throws(ToolArgumentError) -> (method: String, target: String, body: JSONValue?) {
         let known = Set(pathParameters + queryParameters + {
             switch body {
             case .none: return []
@@ -167,10 +165,10 @@ extension ControlTools.Operation {
             return (method, target, nil)
         case .members(let names):
             var members: [String: JSONValue] = [:]
-            for name in names { if let value = arguments[name] { members[name] = value.json } }
+            for name in names { if let value = arguments[name] { members[name] = value } }
             return (method, target, .object(members))
         case .whole:
-            return (method, target, arguments["body"]?.json)
+            return (method, target, arguments["body"])
         }
     }
 
@@ -236,34 +234,7 @@ extension JSONValue {
     }
 }
 
-extension Value {
-    /// Our JSON value as the SDK's.
-    init(json: JSONValue) {
-        switch json {
-        case .null: self = .null
-        case .bool(let flag): self = .bool(flag)
-        case .int(let number): self = .int(Int(number))
-        case .double(let number): self = .double(number)
-        case .string(let text): self = .string(text)
-        case .array(let items): self = .array(items.map(Value.init(json:)))
-        case .object(let members): self = .object(members.mapValues(Value.init(json:)))
-        }
-    }
-
-    /// The SDK's JSON value as ours (`data` as the `data:` URL the SDK reads it from).
-    var json: JSONValue {
-        switch self {
-        case .null: return .null
-        case .bool(let flag): return .bool(flag)
-        case .int(let number): return .int(Int64(number))
-        case .double(let number): return .double(number)
-        case .string(let text): return .string(text)
-        case .data(let mimeType, let data): return .string("data:\(mimeType ?? "application/octet-stream");base64,\(data.base64EncodedString())")
-        case .array(let items): return .array(items.map(\.json))
-        case .object(let members): return .object(members.mapValues(\.json))
-        }
-    }
-
+extension JSONValue {
     /// A path or query value as text: a string as it is, a number or a flag written out.
     var plainText: String? {
         switch self {

@@ -26,10 +26,10 @@ struct RepairMinderMockCommand: ParsableCommand {
     /// then the subcommands; everything else is ArgumentParser's own.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "proxy" { ProgramLauncher.run(ProxyProgram.name, subcommand: "proxy", Array(arguments.dropFirst())) }
-        if arguments == ["help", "proxy"] { ProgramLauncher.run(ProxyProgram.name, subcommand: "proxy", ["--help"]) }
-        if arguments.first == "mcp" { ProgramLauncher.run(MCPBridgeProgram.name, subcommand: "mcp", Array(arguments.dropFirst())) }
-        if arguments == ["help", "mcp"] { ProgramLauncher.run(MCPBridgeProgram.name, subcommand: "mcp", ["--help"]) }
+        if arguments.first == "proxy" { ProgramLauncher.run(ProxyProgram.name, subcommand: "proxy", usage: "--upstream <url>", Array(arguments.dropFirst())) }
+        if arguments == ["help", "proxy"] { ProgramLauncher.run(ProxyProgram.name, subcommand: "proxy", usage: "--upstream <url>", ["--help"]) }
+        if arguments.first == "mcp" { ProgramLauncher.run(MCPBridgeProgram.name, subcommand: "mcp", usage: "--url <url>", Array(arguments.dropFirst())) }
+        if arguments == ["help", "mcp"] { ProgramLauncher.run(MCPBridgeProgram.name, subcommand: "mcp", usage: "--url <url>", ["--help"]) }
         if arguments.count == 1, ["--help", "-h", "-help", "help"].contains(arguments[0]) {
             print(rootHelp())
             return

@@ -13,13 +13,14 @@ import MockCommandLine
 /// links followed: `swift build` and the Dockerfile's build put them in one folder.
 enum ProgramLauncher {
     /// Runs the program `name` with `arguments` (what followed the subcommand); returns only by exiting.
-    static func run(_ name: String, subcommand: String, _ arguments: [String]) -> Never {
+    /// `usage`: its required options, for the message when it is missing (`--upstream <url>`).
+    static func run(_ name: String, subcommand: String, usage: String, _ arguments: [String]) -> Never {
         let folder = programFolder()
         let path = folder.appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             fail("""
                 repairminder-mock \(subcommand) runs \(name), which is not in \(folder.path).
-                Build it with `swift build --product \(name)`, or start it with `swift run \(name) …`.
+                Build it with `swift build --product \(name)`, or start it with `swift run \(name) \(usage)`.
                 """, status: 127)
         }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
