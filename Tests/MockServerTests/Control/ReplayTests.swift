@@ -97,6 +97,36 @@ import RepairMinderMockControl
         }
     }
 
+    /// Faults and shape variants are as deterministic as the rest: a dropped connection, a latency
+    /// and reordered answers make the same journal and digest in two fresh servers.
+    @Test func faultsAndVariantsReplayToo() async throws {
+        func play() async throws -> (digest: String?, journal: [MockJournalEntry]) {
+            try await withStarted({ try MockServer.startedForTesting { $0.replaySeed = "faults" } }) { server in
+                let base = server.baseURL
+                let control = MockControl(baseURL: base)
+                let variance = try await ReplayScenario.call("PUT", base, "/__mock/variance", body: #"{"vary":["reordered-keys","timestamps-ms"]}"#)
+                #expect(variance.status == 200)
+                try await control.addFault(.on("GET", "/api/auth/me").droppingConnection().times(1))
+                try await control.addFault(.on("/api/auth/2fa/*").delayed(by: .milliseconds(30)).times(1))
+                // The dropped request over a bare socket: what a client does after a drop is not the point.
+                let socket = try LoopbackSocket(port: server.port, receiveTimeout: 5)
+                try socket.send(Array("GET /api/auth/me HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+                var buffer = [UInt8](repeating: 0, count: 256)
+                #expect(socket.receive(into: &buffer) == 0)   // closed, no answer
+                _ = try await ReplayScenario.call("POST", base, "/api/auth/login", body: #"{"email":"admin@acme.test","password":"password123"}"#)
+                _ = try await ReplayScenario.call("POST", base, "/api/auth/2fa/request",
+                                                  body: #"{"userId":"\#(MockSeed.Staff.admin.id)","email":"admin@acme.test"}"#)
+                return (try await control.replay().digest, try await control.journal())
+            }
+        }
+        let first = try await play()
+        let second = try await play()
+        #expect(first.journal.map(\.status) == [0, 200, 200])
+        #expect(first.journal.map(\.durationMs) == [0, 0, 30])   // the injected latency alone
+        #expect(second.journal == first.journal)
+        #expect(first.digest != nil && first.digest == second.digest)
+    }
+
     @Test func aNamespacePutOnASeedStartsFromItAndLeavesItsNeighboursAlone() async throws {
         try await withStarted({ try MockServer.startedForTesting() }) { server in
             let control = MockControl(baseURL: server.baseURL)
