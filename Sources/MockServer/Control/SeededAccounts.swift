@@ -1,3 +1,4 @@
+import MockConcurrency
 import MockStore
 /// The accounts a developer can sign in with, for the CLI's start-up table.
 enum SeededAccounts {
@@ -32,7 +33,10 @@ enum SeededAccounts {
             if account.isArchived { login = "archived: cannot log in" }
             else if !account.isActive { login = "deactivated: cannot log in" }
             else if account.passwordHash == nil { login = "magic link only" }
-            else { login = "password123 + " + (account.usesTOTP ? "TOTP or email code" : "email code") }
+            else {
+                let password = knowsSeedPassword(account.passwordHash) ? seedPassword : "the seed's password"
+                login = password + " + " + (account.usesTOTP ? "TOTP or email code" : "email code")
+            }
             let status = account.isArchived ? "archived" : account.isActive ? "active" : "deactivated"
             return Account(email: account.email, kind: "staff", role: account.role, company: account.company.name,
                            companyStatus: account.company.status.rawValue, status: status, login: login)
@@ -42,6 +46,20 @@ enum SeededAccounts {
                     status: "active", login: "magic link code")
         }
         return staff + customers
+    }
+
+    /// The bundled seed's password for every staff member. A seed of your own may set others: the
+    /// listing names it only where the account's hash takes it.
+    static let seedPassword = "password123"
+    /// Hashes already tried against `seedPassword` (PBKDF2 is slow on purpose; the console asks every 5 s).
+    private static let tried = Locked([String: Bool]())
+
+    private static func knowsSeedPassword(_ hash: String?) -> Bool {
+        guard let hash else { return false }
+        if let known = tried.withLock({ $0[hash] }) { return known }
+        let verified = PasswordHasher.verify(seedPassword, against: hash)
+        tried.withLock { $0[hash] = verified }
+        return verified
     }
 
     static func table(_ accounts: [Account]) -> String {

@@ -5,6 +5,7 @@ import Testing
 @testable import MockStore
 import RepairMinderMockControl
 import MockTestSupport
+import MockSeeds
 
 /// The console page (`GET /__mock/`) as HTTP sees it, and the read endpoints it polls:
 /// `GET /__mock/accounts`, `/__mock/companies`, `/__mock/sessions`, `/__mock/orders`,
@@ -474,5 +475,27 @@ import MockTestSupport
         for key in ["created_at", "expires_at"] { fields[key] = nil }
         for key in ["last_refresh_at", "revoked_at"] where fields[key] != .null { fields[key] = "time" }
         return .object(fields)
+    }
+}
+
+/// The accounts' listing names the seed's password only where the account's hash takes it: a seed of
+/// your own with other passwords is not told as `password123` (what an agent's `agentSeededAccounts`
+/// passes on, docs/agents.md).
+@Suite struct SeededAccountsPasswordTests {
+    @Test func anAccountWithAnotherPasswordIsNotListedWithTheBundledOne() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var json = try String(contentsOf: try #require(SeedFiles.defaultSeed), encoding: .utf8)
+        let admin = try #require(json.range(of: #""email": "admin@acme.test""#))
+        let password = try #require(json.range(of: #""password": "password123""#, range: admin.upperBound..<json.endIndex))
+        json.replaceSubrange(password, with: #""password": "another-one""#)
+        let seed = folder.appendingPathComponent("seed.json")
+        try json.write(to: seed, atomically: true, encoding: .utf8)
+        try await withStarted({ try MockServer.startedForTesting { $0.seedURL = seed; $0.seedSnapshot = nil } }) { server in
+            let accounts = try await MockControl(baseURL: server.baseURL).accounts()
+            #expect(accounts.first { $0.email == "admin@acme.test" }?.signIn == "the seed's password + email code")
+            #expect(accounts.first { $0.email == "totp@acme.test" }?.signIn == "password123 + TOTP or email code")
+        }
     }
 }
