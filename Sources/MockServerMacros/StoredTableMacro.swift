@@ -10,7 +10,7 @@ import SwiftSyntaxMacros
 /// - `databaseTableName` and `CodingKeys` (members), with which `Encodable` writes the row;
 /// - `databaseColumns`, `init(columns:)`, reading the columns by index in that order, and
 ///   `init(row:)`, in an extension conforming to `ColumnDecodable`, so every row is read one way
-///   (a seed file's row too: `SeedColumns` reads it by the same names);
+///   (a seed file's row too: `SeedRowReader` reads it by the same names);
 /// - `columnValues`, the row's values in that order, for the store's cached INSERTs (the seed's).
 /// The struct itself declares `FetchableRecord` and `PersistableRecord` (GRDB writes the row through
 /// `Encodable`): a conformance a macro adds is not seen by every lookup of the ones it implies.
@@ -61,11 +61,11 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
                 }
 
                 package init(row: Row) throws {
-                    var columns = RowColumns(row: row)
+                    var columns = RowReader(row: row)
                     try self.init(columns: &columns)
                 }
 
-                package init<Columns: RecordColumns>(columns: inout Columns) throws {
+                package init<Columns: ColumnReader>(columns: inout Columns) throws {
                     \(raw: reads.joined(separator: "\n"))
                 }
             }

@@ -92,7 +92,7 @@ extension Store {
             """)
         try statement.requireColumns(ClientRecord.databaseColumns + ["order_count"], of: "a client row")
         return try statement.rows(arguments: arguments) { sqlite in
-            var columns = StatementColumns(sqlite)
+            var columns = StatementCursor(sqlite)
             return ClientSummary(client: try ClientRecord(columns: &columns), orderCount: try columns.next("order_count"))
         }
     }

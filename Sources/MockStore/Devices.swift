@@ -120,7 +120,7 @@ extension Store {
     /// only device of the order numbered `code` (`#` allowed). Newest device first when several match.
     package func lookupDevice(code: String, company: String) throws -> (deviceID: String, orderID: String)? {
         try readDatabase { db in
-            func found(_ columns: inout StatementColumns) throws -> (deviceID: String, orderID: String) {
+            func found(_ columns: inout StatementCursor) throws -> (deviceID: String, orderID: String) {
                 (try columns.next("id"), try columns.next("order_id"))
             }
             if let device = try db.rows("""

@@ -13,11 +13,11 @@ package struct LiveStaffSession: ColumnDecodable {
     static let databaseColumns = ["company_id", "role", "is_mobile", "company_status"]
 
     package init(row: Row) throws {
-        var columns = RowColumns(row: row)
+        var columns = RowReader(row: row)
         try self.init(columns: &columns)
     }
 
-    init<Columns: RecordColumns>(columns: inout Columns) throws {
+    init<Columns: ColumnReader>(columns: inout Columns) throws {
         companyID = try columns.next("company_id")
         role = try columns.next("role")
         isMobile = try columns.next("is_mobile")

@@ -519,7 +519,7 @@ enum StoreMigrations {
             """)
         // Orders of an older database get their derived status once.
         let devices = try db.makeStatement(sql: "SELECT order_id, status FROM devices").rows(arguments: []) { sqlite in
-            var columns = StatementColumns(sqlite)
+            var columns = StatementCursor(sqlite)
             return (order: try columns.next("order_id") as String, status: try columns.next("status") as DeviceStatus)
         }
         var statuses: [String: [DeviceStatus]] = [:]
@@ -574,7 +574,7 @@ enum StoreMigrations {
         // A macro of an older database becomes a one-stage macro, its stage id named after the macro so
         // that a state file migrates to the same rows on every run.
         let macros = try db.makeStatement(sql: "SELECT id, subject, body FROM macros").rows(arguments: []) { sqlite in
-            var columns = StatementColumns(sqlite)
+            var columns = StatementCursor(sqlite)
             return [try columns.next("id") as String, try columns.next("subject") as String, try columns.next("body") as String]
         }
         for macro in macros {

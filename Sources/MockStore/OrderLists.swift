@@ -29,7 +29,7 @@ package struct ListedOrder: Sendable, Equatable, ColumnProjection {
     package var createdAt: String
     package var updatedAt: String
 
-    init(_ columns: inout StatementColumns) throws {
+    init(_ columns: inout StatementCursor) throws {
         id = try columns.next("id")
         orderNumber = try columns.next("order_number")
         status = try columns.next("status")
@@ -49,7 +49,7 @@ package struct ClientName: Sendable, Equatable, ColumnProjection {
     static let table = "clients"
     static let columnNames = ["id", "first_name", "last_name", "email"]
 
-    init(_ columns: inout StatementColumns) throws {
+    init(_ columns: inout StatementCursor) throws {
         id = try columns.next("id")
         firstName = try columns.next("first_name")
         lastName = try columns.next("last_name")
@@ -65,7 +65,7 @@ package struct LocationName: Sendable, Equatable, ColumnProjection {
     static let table = "company_locations"
     static let columnNames = ["id", "name"]
 
-    init(_ columns: inout StatementColumns) throws {
+    init(_ columns: inout StatementCursor) throws {
         id = try columns.next("id")
         name = try columns.next("name")
     }
@@ -84,7 +84,7 @@ package struct ListedDevice: Sendable, Equatable, ColumnProjection {
     package var workflowType: WorkflowType
     package var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
 
-    init(_ columns: inout StatementColumns) throws {
+    init(_ columns: inout StatementCursor) throws {
         id = try columns.next("id")
         orderID = try columns.next("order_id")
         brand = try columns.next("brand")
@@ -105,7 +105,7 @@ extension Store {
             """)
         try statement.requireColumns(Self.orderListColumns, of: "an order list row")
         let rows = try statement.rows(arguments: conditions.arguments + [limit ?? -1, offset]) { sqlite in
-            var columns = StatementColumns(sqlite)
+            var columns = StatementCursor(sqlite)
             return (order: try ListedOrder(&columns), client: try ClientName(&columns),
                     location: try columns.nextIfPresent(LocationName.self), user: try columns.nextIfPresent(StaffName.self))
         }
@@ -190,7 +190,7 @@ extension Store {
             try statement.requireColumns(ListedOrder.columnNames + ["id", "name", "status"] + ClientName.columnNames,
                                          of: "a console order row")
             let rows = try statement.rows(arguments: [limit ?? -1]) { sqlite in
-                var columns = StatementColumns(sqlite)
+                var columns = StatementCursor(sqlite)
                 let order = try ListedOrder(&columns)
                 let company = CompanySummary(id: try columns.next("id"), name: try columns.next("name"),
                                              status: try columns.next("status"))

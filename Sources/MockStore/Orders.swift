@@ -79,7 +79,7 @@ package struct OrderDevice: Sendable, Equatable, ColumnProjection {
     package var customerReportedIssues: String?
     package var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
 
-    init(_ columns: inout StatementColumns) throws {
+    init(_ columns: inout StatementCursor) throws {
         id = try columns.next("id")
         orderID = try columns.next("order_id")
         brand = try columns.next("brand")
@@ -228,7 +228,7 @@ extension Store {
         let location = client + CInt(ClientRecord.databaseColumns.count)
         let user = location + CInt(CompanyLocationRecord.databaseColumns.count)
         return try statement.rows(arguments: [id, company]) { sqlite in
-            var assignee = StatementColumns(sqlite, from: user)
+            var assignee = StatementCursor(sqlite, from: user)
             return OrderRow(order: try OrderRecord.decode(sqlite), client: try ClientRecord.decode(sqlite, from: client),
                             location: try CompanyLocationRecord.decodeIfPresent(sqlite, from: location),
                             assignedUser: try assignee.nextIfPresent(StaffName.self))

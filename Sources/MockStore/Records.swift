@@ -1,10 +1,10 @@
 import GRDB
 
-// One record per table, each declared once: `@StoredTable` (RecordColumns.swift) makes the struct's
+// One record per table, each declared once: `@StoredTable` (ColumnReaders.swift) makes the struct's
 // stored properties the table's columns, in order, named by their snake_case, and writes the
 // record's CodingKeys (inserts and updates go through `Encodable`; no key strategy: Foundation's
 // snake-case conversion costs more than the row), its one reader, `init(columns:)`, which reads a
-// seed file's row too (SeedColumns.swift: the row's keys are the columns), and `columnValues`, with
+// seed file's row too (SeedRowReader.swift: the row's keys are the columns), and `columnValues`, with
 // which the seed is written. A new column is its migration (Migrations.swift) and one property here:
 // stored, read, written and seedable. Flags are Int (0/1) as they are stored and as the wire shows
 // them; money is Int pence.

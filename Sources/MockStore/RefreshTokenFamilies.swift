@@ -58,7 +58,7 @@ extension Store {
             let statement = try db.cachedStatement(sql: Self.presentedTokenSQL)
             try statement.requireColumns(PresentedToken.columnNames, of: "a presented refresh token")
             guard let token = try statement.rows(arguments: [Secrets.sha256Hex(presented)], limit: 1, decode: { sqlite in
-                var columns = StatementColumns(sqlite)
+                var columns = StatementCursor(sqlite)
                 return try PresentedToken(&columns)
             }).first else { return .rejected(.unknown) }
             let nowText = Timestamp.string(now)
@@ -131,7 +131,7 @@ private struct PresentedToken {
     var revokedReason: String?
     var accountActive: Bool
 
-    init(_ columns: inout StatementColumns) throws {
+    init(_ columns: inout StatementCursor) throws {
         id = try columns.next("id")
         familyID = try columns.next("family_id")
         expiresAt = try columns.next("expires_at")

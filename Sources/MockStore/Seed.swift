@@ -5,7 +5,7 @@ import MockBasics
 
 /// A read seed fixture (format: Seeds/README.md): every row as its table's record, in the file's
 /// shape. A row's keys are its table's columns, read by the record's own declaration
-/// (SeedColumns.swift); children nest in their parent (locations in companies, devices, items,
+/// (SeedRowReader.swift); children nest in their parent (locations in companies, devices, items,
 /// payments and signatures in orders, messages in tickets, events and attachments in messages),
 /// which gives them their parent's ids. What a row may leave out has a default (below), most
 /// timestamps `now` or the parent's.
@@ -238,7 +238,7 @@ struct SeedReader {
     /// their names, else from `defaults`.
     func row<Record: ColumnEncodable & Sendable>(_ type: Record.Type, _ object: Object, set: [String: JSONValue] = [:],
                                                   defaults: [String: JSONValue] = [:]) throws -> SeedRow<Record> {
-        var columns = SeedColumns(object: object.object, set: set, defaults: defaults, path: object.path, file: file)
+        var columns = SeedRowReader(object: object.object, set: set, defaults: defaults, path: object.path, file: file)
         return SeedRow(record: try Record(columns: &columns), path: object.path)
     }
 

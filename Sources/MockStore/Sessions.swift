@@ -97,7 +97,7 @@ extension Store {
         let statement = try db.cachedStatement(sql: Self.sessionsSQL)
         try statement.requireColumns(SessionRow.columnNames, of: "a session")
         let rows = try statement.rows(arguments: [filter.kind?.rawValue, filter.email, sqlLimit, filter.id]) { sqlite in
-            var columns = StatementColumns(sqlite)
+            var columns = StatementCursor(sqlite)
             return try SessionRow(&columns)
         }
         let nowText = Timestamp.string(now)
@@ -177,7 +177,7 @@ private struct SessionRow {
     var newestTokenAt: String?
     var expiresAt: String
 
-    init(_ columns: inout StatementColumns) throws {
+    init(_ columns: inout StatementCursor) throws {
         kind = try columns.next("kind") as String == "staff" ? .staff : .customer
         id = try columns.next("id")
         userID = try columns.next("user_id")

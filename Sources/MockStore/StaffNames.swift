@@ -10,7 +10,7 @@ package struct StaffName: Sendable, Equatable, ColumnProjection {
     static let table = "users"
     static let columnNames = ["id", "first_name", "last_name"]
 
-    init(_ columns: inout StatementColumns) throws {
+    init(_ columns: inout StatementCursor) throws {
         id = try columns.next("id")
         firstName = try columns.next("first_name")
         lastName = try columns.next("last_name")

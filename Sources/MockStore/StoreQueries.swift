@@ -99,7 +99,7 @@ extension Database {
         let statement = try cachedStatement(sql: query.sql)
         try statement.requireColumns(query.columns, of: "\(P.table) naming staff")
         return try statement.rows(arguments: [value]) { sqlite in
-            var columns = StatementColumns(sqlite)
+            var columns = StatementCursor(sqlite)
             return (record: try P(&columns), staff: try columns.nextIfPresent(StaffName.self))
         }
     }
@@ -107,9 +107,9 @@ extension Database {
     /// Every row of `sql` (a constant of the store that selects exactly the columns `read` takes,
     /// in its order), read left to right by index.
     func rows<Element>(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?],
-                       _ read: @escaping (inout StatementColumns) throws -> Element) throws -> [Element] {
+                       _ read: @escaping (inout StatementCursor) throws -> Element) throws -> [Element] {
         try cachedStatement(sql: sql).rows(arguments: arguments) { sqlite in
-            var columns = StatementColumns(sqlite)
+            var columns = StatementCursor(sqlite)
             return try read(&columns)
         }
     }

@@ -33,7 +33,7 @@ struct MCPBridgeCommand: AsyncParsableCommand {
     var logLevel: String?
 
     func run() async throws {
-        let env = Environment(values: ProcessInfo.processInfo.environment)
+        let env = OptionVariables(values: ProcessInfo.processInfo.environment)
         guard let text = url ?? env.text("URL") else {
             throw ValidationError("--url is required (or REPAIRMINDER_MOCK_URL): the running mock, e.g. http://127.0.0.1:8787")
         }
@@ -42,7 +42,7 @@ struct MCPBridgeCommand: AsyncParsableCommand {
         }
         let token = controlToken ?? env.text("CONTROL_TOKEN")
         var logger = Logger(label: MCPBridgeProgram.name) { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = try Environment.logLevel(logLevel ?? env.text("LOG_LEVEL") ?? "warning")
+        logger.logLevel = try OptionVariables.logLevel(logLevel ?? env.text("LOG_LEVEL") ?? "warning")
         let endpoint = base.appendingPathComponent("__mock").appendingPathComponent("mcp")
         try await MCPBridge(endpoint: endpoint, token: token, logger: logger).run()
     }

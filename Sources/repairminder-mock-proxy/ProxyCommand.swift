@@ -51,7 +51,7 @@ struct ProxyCommand: ParsableCommand {
     var logLevel: String?
 
     func configuration(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (MockProxyConfiguration, Logger.Level) {
-        let env = Environment(values: environment)
+        let env = OptionVariables(values: environment)
         guard let text = upstream ?? env.text("UPSTREAM") else {
             throw ValidationError("--upstream is required (or REPAIRMINDER_MOCK_UPSTREAM): the backend to check, e.g. https://staging.example.com")
         }
@@ -74,7 +74,7 @@ struct ProxyCommand: ParsableCommand {
         }
         configuration.maxBodyBytes = try maxBodyBytes ?? env.parse("MAX_BODY_BYTES", Int.init) ?? configuration.maxBodyBytes
         guard configuration.maxBodyBytes >= 1024 else { throw ValidationError("max body bytes must be at least 1024") }
-        let parsedLevel = try Environment.logLevel(logLevel ?? env.text("LOG_LEVEL"))
+        let parsedLevel = try OptionVariables.logLevel(logLevel ?? env.text("LOG_LEVEL"))
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
             throw ValidationError("the upstream must be an http:// or https:// URL with a host, not \(text)")
         }
@@ -88,7 +88,7 @@ struct ProxyCommand: ParsableCommand {
     func run() throws {
         var (configuration, level) = try configuration()
         DescriptorLimit.raise()
-        Environment.bootstrapLogging(level)
+        OptionVariables.bootstrapLogging(level)
         configuration.logger = Logger(label: "repairminder-mock.proxy")
         let stop = StopSignals()
         let proxy = try MockProxy(configuration: configuration)

@@ -164,7 +164,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func settings(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
-        let env = Environment(values: environment)
+        let env = OptionVariables(values: environment)
         var s = Settings()
         s.hosts = !host.isEmpty ? host : env.list("HOST") ?? []
         s.port = try port ?? env.parse("PORT", Int.init) ?? s.port
@@ -172,7 +172,7 @@ struct ServeCommand: ParsableCommand {
         s.seed = seed ?? env.text("SEED")
         s.reset = try reset || env.flag("RESET")
         s.jwtSecret = jwtSecret ?? env.text("JWT_SECRET")
-        s.logLevel = try Environment.logLevel(logLevel ?? env.text("LOG_LEVEL"))
+        s.logLevel = try OptionVariables.logLevel(logLevel ?? env.text("LOG_LEVEL"))
         s.controlAPI = try !(noControlApi || env.flag("NO_CONTROL_API"))
         s.refreshReuseInterval = try refreshReuseInterval ?? env.parse("REFRESH_REUSE_INTERVAL", Double.init) ?? 0
         s.maxNamespaces = try maxNamespaces ?? env.parse("MAX_NAMESPACES", Int.init) ?? s.maxNamespaces
@@ -227,7 +227,7 @@ struct ServeCommand: ParsableCommand {
         }
         MallocTuning.apply()   // before any connection thread exists
         DescriptorLimit.raise()
-        Environment.bootstrapLogging(s.logLevel)
+        OptionVariables.bootstrapLogging(s.logLevel)
         var configuration = s.apply(to: MockServerConfiguration())
         if !s.hosts.isEmpty { configuration.hosts = s.hosts }
         configuration.port = s.port

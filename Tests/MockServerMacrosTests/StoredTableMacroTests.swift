@@ -54,11 +54,11 @@ import Testing
                 }
 
                 package init(row: Row) throws {
-                    var columns = RowColumns(row: row)
+                    var columns = RowReader(row: row)
                     try self.init(columns: &columns)
                 }
 
-                package init<Columns: RecordColumns>(columns: inout Columns) throws {
+                package init<Columns: ColumnReader>(columns: inout Columns) throws {
                     self.`id` = try columns.next("id")
                     self.`companyID` = try columns.next("company_id")
                     self.`addressLine1` = try columns.next("address_line1")

@@ -52,7 +52,7 @@ import MockTestSupport
 }
 
 /// Decoding by index takes only statements whose columns fit; everything else goes by name.
-@Suite struct RecordColumnsTests {
+@Suite struct ColumnReaderTests {
     /// A database of our schema with two companies.
     private func database() throws -> DatabaseQueue {
         let (_, database) = try StoreFixture.emptyDatabase()
@@ -88,8 +88,8 @@ import MockTestSupport
             // The third column is bound, so the same cached statement gives a NULL, an unknown value, a good one.
             let statement = try db.cachedStatement(sql: sql.replacingOccurrences(of: "?", with: "? AS status"))
             #expect(statement.startsWith(columns: CompanyRecord.databaseColumns))
-            #expect(throws: RecordColumnError.self) { try statement.records(CompanyRecord.self, arguments: [nil]) }
-            let unknown = #expect(throws: RecordColumnError.self) {
+            #expect(throws: ColumnReadError.self) { try statement.records(CompanyRecord.self, arguments: [nil]) }
+            let unknown = #expect(throws: ColumnReadError.self) {
                 try statement.records(CompanyRecord.self, arguments: ["closed"])
             }
             #expect(unknown?.description == #"unknown company status "closed""#)

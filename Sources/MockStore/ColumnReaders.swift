@@ -18,7 +18,7 @@ protocol ColumnDecodable: FetchableRecord {
     /// The columns `init(columns:)` reads, in order: the table's own order, so `SELECT *` and
     /// `SELECT table.*` take the fast path (RecordDecodingTests checks it for every table).
     static var databaseColumns: [String] { get }
-    init<Columns: RecordColumns>(columns: inout Columns) throws
+    init<Columns: ColumnReader>(columns: inout Columns) throws
 }
 
 /// A table's record (`@StoredTable`), whose row can also be written by column order: the seed's
@@ -37,8 +37,10 @@ protocol ColumnEncodable: ColumnDecodable {
 @attached(extension, conformances: ColumnDecodable, ColumnEncodable, names: named(databaseColumns), named(init), named(columnValues))
 macro StoredTable(_ name: String) = #externalMacro(module: "MockServerMacros", type: "StoredTableMacro")
 
-/// The columns of one row as a record decodes them, each named and taken in `databaseColumns` order.
-package protocol RecordColumns {
+/// Reads one row's columns as a record decodes them, each named and taken in `databaseColumns` order:
+/// from a stepped statement by index (`StatementCursor`), from a GRDB row by name (`RowReader`), or from
+/// a seed file's object by key (`SeedRowReader`).
+package protocol ColumnReader {
     mutating func next<Value: ColumnValue>(_ column: String) throws -> Value
     mutating func next<Value: ColumnValue>(_ column: String) throws -> Value?
 }
@@ -48,7 +50,7 @@ package protocol ColumnValue: DatabaseValueConvertible {
     /// Column `index` of the current row of `statement`: nil for NULL; throws for a value that is
     /// not a `Self` (an unknown enum value).
     static func read(_ statement: SQLiteStatement, at index: CInt) throws -> Self?
-    /// The value of a seed file's key (SeedColumns.swift); throws `SeedValueProblem`.
+    /// The value of a seed file's key (SeedRowReader.swift); throws `SeedValueProblem`.
     static func seedValue(_ json: JSONValue) throws -> Self
     /// What a seed error says the column takes: "a string", "an integer".
     static var seedName: String { get }
@@ -79,27 +81,28 @@ extension Int64: ColumnValue {
 extension StoredEnum {
     package static func read(_ statement: SQLiteStatement, at index: CInt) throws -> Self? {
         guard let raw = String.fromStatement(statement, atUncheckedIndex: index) else { return nil }
-        guard let value = Self(rawValue: raw) else { throw RecordColumnError.unknownValue(label, raw) }
+        guard let value = Self(rawValue: raw) else { throw ColumnReadError.unknownValue(label, raw) }
         return value
     }
 }
 
 /// A row that does not fit its record; the store reports it as a 500 (`ResourceError.inconsistent`
 /// is for contradicting rows, this is for one unreadable row).
-struct RecordColumnError: Error, CustomStringConvertible {
+struct ColumnReadError: Error, CustomStringConvertible {
     let description: String
 
-    static func null(_ column: String) -> RecordColumnError {
-        RecordColumnError(description: "column \(column) is NULL in a row whose record requires it")
+    static func null(_ column: String) -> ColumnReadError {
+        ColumnReadError(description: "column \(column) is NULL in a row whose record requires it")
     }
 
-    static func unknownValue(_ label: String, _ raw: String) -> RecordColumnError {
-        RecordColumnError(description: "unknown \(label) \"\(raw)\"")
+    static func unknownValue(_ label: String, _ raw: String) -> ColumnReadError {
+        ColumnReadError(description: "unknown \(label) \"\(raw)\"")
     }
 }
 
-/// The current row of a statement, read left to right by index (names are for errors only).
-struct StatementColumns: RecordColumns {
+/// A cursor over the current row of a stepped statement: its columns read left to right by index
+/// (names are for errors only).
+struct StatementCursor: ColumnReader {
     private let statement: SQLiteStatement
     private var index: CInt = 0
 
@@ -112,7 +115,7 @@ struct StatementColumns: RecordColumns {
     @inline(__always)
     mutating func next<Value: ColumnValue>(_ column: String) throws -> Value {
         defer { index += 1 }
-        guard let value = try Value.read(statement, at: index) else { throw RecordColumnError.null(column) }
+        guard let value = try Value.read(statement, at: index) else { throw ColumnReadError.null(column) }
         return value
     }
 
@@ -129,7 +132,7 @@ struct StatementColumns: RecordColumns {
 
     /// What `read` makes of the next `count` columns, or nil when the first of them (an id) is
     /// NULL — the other side of a LEFT JOIN that found nothing — which skips them.
-    mutating func nextIfPresent<Value>(_ count: Int, _ read: (inout StatementColumns) throws -> Value) throws -> Value? {
+    mutating func nextIfPresent<Value>(_ count: Int, _ read: (inout StatementCursor) throws -> Value) throws -> Value? {
         // nil only for NULL: a text id reads as a number here, without making a string.
         guard Int64.fromStatement(statement, atUncheckedIndex: index) != nil else {
             index += CInt(count)
@@ -140,7 +143,7 @@ struct StatementColumns: RecordColumns {
 }
 
 /// A GRDB row, read by column name: `init(row:)` for GRDB's own fetches and the fallback.
-struct RowColumns: RecordColumns {
+struct RowReader: ColumnReader {
     let row: Row
 
     mutating func next<Value: ColumnValue>(_ column: String) throws -> Value {
@@ -158,14 +161,14 @@ protocol ColumnProjection {
     static var table: String { get }
     /// In the order `init` reads them.
     static var columnNames: [String] { get }
-    init(_ columns: inout StatementColumns) throws
+    init(_ columns: inout StatementCursor) throws
 }
 
 /// A whole record read as a projection of its table: all its columns.
 extension ColumnProjection where Self: ColumnDecodable & TableRecord {
     static var table: String { databaseTableName }
     static var columnNames: [String] { databaseColumns }
-    init(_ columns: inout StatementColumns) throws { try self.init(columns: &columns) }
+    init(_ columns: inout StatementCursor) throws { try self.init(columns: &columns) }
 }
 
 extension ColumnProjection {
@@ -280,14 +283,14 @@ extension Statement {
 extension ColumnDecodable {
     /// The record whose columns start at `index` of the current row (0: a record of its own).
     static func decode(_ statement: SQLiteStatement, from index: CInt = 0) throws -> Self {
-        var columns = StatementColumns(statement, from: index)
+        var columns = StatementCursor(statement, from: index)
         return try Self(columns: &columns)
     }
 
     /// The record whose columns start at `index`, or nil when its first column (the id) is NULL:
     /// the other side of a LEFT JOIN that found nothing.
     static func decodeIfPresent(_ statement: SQLiteStatement, from index: CInt) throws -> Self? {
-        var columns = StatementColumns(statement, from: index)
+        var columns = StatementCursor(statement, from: index)
         return try columns.nextIfPresent(databaseColumns.count) { try Self(columns: &$0) }
     }
 }

@@ -8,7 +8,7 @@ import MockBasics
 // set by the reader; what a row may leave out has a default (Seed.swift).
 
 /// The columns of one row of a seed file, read by name from its JSON object.
-struct SeedColumns: RecordColumns {
+struct SeedRowReader: ColumnReader {
     /// The row's object.
     let object: [String: JSONValue]
     /// Columns the file's shape gives (a parent's id, a position, a derived value): the row's own

@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import Logging
 
-/// `REPAIRMINDER_MOCK_<NAME>` variables; an empty one counts as unset.
-package struct Environment {
+/// The options' `REPAIRMINDER_MOCK_<NAME>` variables (not a namespace's environment, MockServer's
+/// `ServerEnvironment`); an empty one counts as unset.
+package struct OptionVariables {
     package static let prefix = "REPAIRMINDER_MOCK_"
     package let values: [String: String]
 
