@@ -8,15 +8,17 @@ import MockBasics
 // GRDB's `FetchableRecord` path makes a `Row` per fetch, which lowercases and hashes every column
 // name into a dictionary, and then looks each column up by name again for every row: a third of
 // the order detail's time went there. A record's `init(columns:)` (written by `@StoredTable`
-// from the record's declaration) reads its columns in the order of `databaseColumns`; `Statement.records` checks once per fetch
-// that the statement's columns start with exactly those names and then reads by index. When they
-// do not (a hand-written column list, a join), it falls back to GRDB's rows, looked up by name, so a
-// query can never be decoded with the wrong layout — only more slowly.
+// from the record's declaration) reads its columns in the order of `databaseColumns`; `Statement.records` looks once per
+// fetch where the statement holds those names and then reads by index: in place when the statement
+// starts with them (`SELECT *`, whatever order the record declares its properties in, as long as it
+// is the table's), through a permutation when it holds them in another order. Only when one is
+// missing does it fall back to GRDB's rows, looked up by name, so a query can never be decoded with
+// the wrong layout — only more slowly.
 
 /// A record whose decoder, `init(columns:)`, reads its columns in a fixed order.
 protocol ColumnDecodable: FetchableRecord {
-    /// The columns `init(columns:)` reads, in order: the table's own order, so `SELECT *` and
-    /// `SELECT table.*` take the fast path (RecordDecodingTests checks it for every table).
+    /// The columns `init(columns:)` reads, in order: the record's property order. Any order decodes by
+    /// index (`Statement.records` permutes); the table's own saves the permutation.
     static var databaseColumns: [String] { get }
     init<Columns: ColumnReader>(columns: inout Columns) throws
 }
@@ -105,24 +107,44 @@ struct ColumnReadError: Error, CustomStringConvertible {
 struct StatementCursor: ColumnReader {
     private let statement: SQLiteStatement
     private var index: CInt = 0
+    /// Where each column a record reads is in the statement, in reading order, when the statement
+    /// holds them in another order (`Statement.ColumnLayout.permuted`); nil: left to right.
+    private let order: [CInt]?
+    private var position = 0
 
     /// Columns from `index` on (the first is 0): a record after another one in a joined row.
     init(_ statement: SQLiteStatement, from index: CInt = 0) {
         self.statement = statement
         self.index = index
+        order = nil
+    }
+
+    /// Columns at `order`'s indexes, one after another.
+    init(_ statement: SQLiteStatement, order: [CInt]) {
+        self.statement = statement
+        self.order = order
+    }
+
+    /// The index of the next column to read.
+    @inline(__always)
+    private mutating func advance() -> CInt {
+        if let order {
+            defer { position += 1 }
+            return order[position]
+        }
+        defer { index += 1 }
+        return index
     }
 
     @inline(__always)
     mutating func next<Value: ColumnValue>(_ column: String) throws -> Value {
-        defer { index += 1 }
-        guard let value = try Value.read(statement, at: index) else { throw ColumnReadError.null(column) }
+        guard let value = try Value.read(statement, at: advance()) else { throw ColumnReadError.null(column) }
         return value
     }
 
     @inline(__always)
     mutating func next<Value: ColumnValue>(_ column: String) throws -> Value? {
-        defer { index += 1 }
-        return try Value.read(statement, at: index)
+        try Value.read(statement, at: advance())
     }
 
     /// The projection in the next columns, or nil (skipping them) when its first column is NULL.
@@ -133,6 +155,7 @@ struct StatementCursor: ColumnReader {
     /// What `read` makes of the next `count` columns, or nil when the first of them (an id) is
     /// NULL — the other side of a LEFT JOIN that found nothing — which skips them.
     mutating func nextIfPresent<Value>(_ count: Int, _ read: (inout StatementCursor) throws -> Value) throws -> Value? {
+        precondition(order == nil, "a joined row is read left to right")
         // nil only for NULL: a text id reads as a number here, without making a string.
         guard Int64.fromStatement(statement, atUncheckedIndex: index) != nil else {
             index += CInt(count)
@@ -197,20 +220,58 @@ extension Statement {
         }
     }
 
-    /// Every row as `R`, by index when the columns fit, else through GRDB's rows.
+    /// Where a record's columns are in the statement.
+    enum ColumnLayout: Equatable {
+        /// The statement starts with them, in order: read left to right.
+        case inOrder
+        /// It holds every one of them, in another order: read at these indexes (the first
+        /// occurrence of a name).
+        case permuted([CInt])
+        /// One is missing: only GRDB's rows, by name, can say what is there.
+        case missing
+    }
+
+    func layout(of columns: [String]) -> ColumnLayout {
+        if startsWith(columns: columns) { return .inOrder }
+        let names = columnNames
+        var order: [CInt] = []
+        order.reserveCapacity(columns.count)
+        for column in columns {
+            guard let index = names.firstIndex(of: column) else { return .missing }
+            order.append(CInt(index))
+        }
+        return .permuted(order)
+    }
+
+    /// Every row as `R`, by index when the statement holds its columns (in any order), else through
+    /// GRDB's rows.
     func records<R: ColumnDecodable>(_ type: R.Type, arguments: SQLValues) throws -> [R] {
-        guard startsWith(columns: R.databaseColumns) else {
+        switch layout(of: R.databaseColumns) {
+        case .inOrder:
+            return try rows(arguments: arguments) { try R.decode($0) }
+        case .permuted(let order):
+            return try rows(arguments: arguments) { statement in
+                var columns = StatementCursor(statement, order: order)
+                return try R(columns: &columns)
+            }
+        case .missing:
             return try R.fetchAll(self, arguments: StatementArguments(arguments))
         }
-        return try rows(arguments: arguments) { try R.decode($0) }
     }
 
     /// The first row as `R`, or nil.
     func record<R: ColumnDecodable>(_ type: R.Type, arguments: SQLValues) throws -> R? {
-        guard startsWith(columns: R.databaseColumns) else {
+        switch layout(of: R.databaseColumns) {
+        case .inOrder:
+            return try rows(arguments: arguments, limit: 1) { try R.decode($0) }.first
+        case .permuted(let order):
+            return try rows(arguments: arguments, limit: 1) { statement in
+                var columns = StatementCursor(statement, order: order)
+                return try R(columns: &columns)
+            }.first
+        case .missing:
             return try R.fetchOne(self, arguments: StatementArguments(arguments))
         }
-        return try rows(arguments: arguments, limit: 1) { try R.decode($0) }.first
     }
 
     /// The first `limit` rows through `decode` (joined rows: the caller has checked the layout).
