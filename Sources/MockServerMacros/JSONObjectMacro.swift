@@ -124,5 +124,5 @@ struct MacroError: Error, CustomStringConvertible {
 
 @main
 struct MockServerMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [JSONObjectMacro.self, StoredTableMacro.self]
+    let providingMacros: [any Macro.Type] = [JSONObjectMacro.self, StoredTableMacro.self, ProjectionMacro.self]
 }

@@ -3,7 +3,8 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@StoredTable("companies")` on a record struct: the table declared once, by the struct. Its stored
-/// properties, in declaration order, are the table's columns in the table's order, each named by
+/// properties are the table's columns, in any order (a `SELECT *` whose order differs is read through
+/// a permutation; the table's own order saves it: `Statement.records`), each named by
 /// the snake_case of the property's name (`companyID` → `company_id`, `addressLine1` →
 /// `address_line1`, `logoURL` → `logo_url`, `lineTotalIncVAT` → `line_total_inc_vat`). From them the
 /// compiler writes:

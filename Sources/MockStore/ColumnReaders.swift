@@ -30,8 +30,8 @@ protocol ColumnEncodable: ColumnDecodable {
     var columnValues: [(any DatabaseValueConvertible)?] { get }
 }
 
-/// A record struct is one table (Records.swift): its stored properties are the table's columns in
-/// order, named by their snake_case (`companyID` → `company_id`). Writes `databaseTableName`,
+/// A record struct is one table (Records.swift): its stored properties are the table's columns, in
+/// any order, named by their snake_case (`companyID` → `company_id`). Writes `databaseTableName`,
 /// `CodingKeys`, `databaseColumns`, `init(columns:)` and `init(row:)`, and the `ColumnDecodable`
 /// conformance (MockServerMacros/StoredTableMacro.swift). RecordDecodingTests
 /// checks every record's columns against its migrated table.
@@ -178,8 +178,14 @@ struct RowReader: ColumnReader {
     }
 }
 
+/// `@Projection("clients")`: a projection's `table`, `columnNames` and `init(_:)`, written by the
+/// compiler from its stored properties (MockServerMacros/ProjectionMacro.swift).
+@attached(extension, conformances: ColumnProjection, names: named(table), named(columnNames), named(init))
+macro Projection(_ table: String) = #externalMacro(module: "MockServerMacros", type: "ProjectionMacro")
+
 /// A few columns of one table that a list or a detail shows, read together (`ClientName`,
-/// `StaffName`, `ListedDevice`): the columns are named once, for the SELECT list and for reading.
+/// `StaffName`, `ListedDevice`): the columns are named once, for the SELECT list and for reading
+/// (`@Projection` writes both from the struct's properties).
 protocol ColumnProjection {
     static var table: String { get }
     /// In the order `init` reads them.

@@ -18,64 +18,35 @@ package struct OrderListEntry: Sendable {
 }
 
 /// An order's own columns that a list row shows.
-package struct ListedOrder: Sendable, Equatable, ColumnProjection {
-    static let table = "orders"
-    static let columnNames = ["id", "order_number", "status", "intake_method", "created_at", "updated_at"]
-
+@Projection("orders")
+package struct ListedOrder: Sendable, Equatable {
     package var id: String
     package var orderNumber: Int64
     package var status: OrderStatus
     package var intakeMethod: IntakeMethod
     package var createdAt: String
     package var updatedAt: String
-
-    init(_ columns: inout StatementCursor) throws {
-        id = try columns.next("id")
-        orderNumber = try columns.next("order_number")
-        status = try columns.next("status")
-        intakeMethod = try columns.next("intake_method")
-        createdAt = try columns.next("created_at")
-        updatedAt = try columns.next("updated_at")
-    }
 }
 
 /// `clients.id, first_name, last_name, email`
-package struct ClientName: Sendable, Equatable, ColumnProjection {
+@Projection("clients")
+package struct ClientName: Sendable, Equatable {
     package var id: String
     package var firstName: String
     package var lastName: String
     package var email: String
-
-    static let table = "clients"
-    static let columnNames = ["id", "first_name", "last_name", "email"]
-
-    init(_ columns: inout StatementCursor) throws {
-        id = try columns.next("id")
-        firstName = try columns.next("first_name")
-        lastName = try columns.next("last_name")
-        email = try columns.next("email")
-    }
 }
 
 /// `company_locations.id, name`
-package struct LocationName: Sendable, Equatable, ColumnProjection {
+@Projection("company_locations")
+package struct LocationName: Sendable, Equatable {
     package var id: String
     package var name: String
-
-    static let table = "company_locations"
-    static let columnNames = ["id", "name"]
-
-    init(_ columns: inout StatementCursor) throws {
-        id = try columns.next("id")
-        name = try columns.next("name")
-    }
 }
 
 /// A device as an order list shows it.
-package struct ListedDevice: Sendable, Equatable, ColumnProjection {
-    static let table = "devices"
-    static let columnNames = ["id", "order_id", "brand", "model", "status", "workflow_type"]
-
+@Projection("devices")
+package struct ListedDevice: Sendable, Equatable {
     package var id: String
     var orderID: String
     var brand: String
@@ -83,15 +54,6 @@ package struct ListedDevice: Sendable, Equatable, ColumnProjection {
     package var status: DeviceStatus
     package var workflowType: WorkflowType
     package var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
-
-    init(_ columns: inout StatementCursor) throws {
-        id = try columns.next("id")
-        orderID = try columns.next("order_id")
-        brand = try columns.next("brand")
-        model = try columns.next("model")
-        status = try columns.next("status")
-        workflowType = try columns.next("workflow_type")
-    }
 }
 
 extension Store {

@@ -60,11 +60,8 @@ package struct OrderDetail: Sendable {
 }
 
 /// A device as the order details (staff and customer) show it: 12 of its 44 columns.
-package struct OrderDevice: Sendable, Equatable, ColumnProjection {
-    static let table = "devices"
-    static let columnNames = ["id", "order_id", "brand", "model", "serial_number", "imei", "status", "workflow_type",
-                                  "priority", "authorization_status", "assigned_engineer_id", "customer_reported_issues"]
-
+@Projection("devices")
+package struct OrderDevice: Sendable, Equatable {
     package var id: String
     var orderID: String
     package var brand: String
@@ -78,21 +75,6 @@ package struct OrderDevice: Sendable, Equatable, ColumnProjection {
     package var assignedEngineerID: String?
     package var customerReportedIssues: String?
     package var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
-
-    init(_ columns: inout StatementCursor) throws {
-        id = try columns.next("id")
-        orderID = try columns.next("order_id")
-        brand = try columns.next("brand")
-        model = try columns.next("model")
-        serialNumber = try columns.next("serial_number")
-        imei = try columns.next("imei")
-        status = try columns.next("status")
-        workflowType = try columns.next("workflow_type")
-        priority = try columns.next("priority")
-        authorizationStatus = try columns.next("authorization_status")
-        assignedEngineerID = try columns.next("assigned_engineer_id")
-        customerReportedIssues = try columns.next("customer_reported_issues")
-    }
 }
 
 /// What `PATCH /api/orders/:id` may change; `nil` leaves a field, `.some(nil)` clears it.

@@ -2,19 +2,11 @@ import GRDB
 
 /// `users.id, first_name, last_name`: a staff member where a row or a detail names one
 /// (assignee, engineer, author).
-package struct StaffName: Sendable, Equatable, ColumnProjection {
+@Projection("users")
+package struct StaffName: Sendable, Equatable {
     package var id: String
     package var firstName: String
     package var lastName: String
-
-    static let table = "users"
-    static let columnNames = ["id", "first_name", "last_name"]
-
-    init(_ columns: inout StatementCursor) throws {
-        id = try columns.next("id")
-        firstName = try columns.next("first_name")
-        lastName = try columns.next("last_name")
-    }
 }
 
 extension Store {

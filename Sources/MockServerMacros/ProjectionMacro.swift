@@ -1,0 +1,43 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Projection("clients")` on a struct: a few columns of one table that a list or a detail shows
+/// (`ClientName`, `StaffName`, `ListedDevice`), named once, by the struct's stored properties in
+/// declaration order, each the snake_case of its name as `@StoredTable` names them. In an extension
+/// conforming to `ColumnProjection`, the compiler writes `table`, `columnNames` (the SELECT list's
+/// columns, in order) and `init(_:)`, reading each property from the next column: the column list is
+/// no longer written twice, once for the SELECT and once for the reading.
+public struct ProjectionMacro: ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(StructDeclSyntax.self) else { throw MacroError("@Projection applies to a struct") }
+        guard case .argumentList(let arguments) = node.arguments, arguments.count == 1,
+              let literal = arguments.first?.expression.as(StringLiteralExprSyntax.self),
+              let table = literal.representedLiteralValue, !table.isEmpty else {
+            throw MacroError("@Projection takes the table's name as a string literal: @Projection(\"clients\")")
+        }
+        let properties = try StoredProperty.of(declaration, macro: "Projection")
+        if properties.isEmpty { throw MacroError("@Projection needs at least one stored property") }
+        let columns = properties.map { StringLiteralExprSyntax(content: StoredTableMacro.columnName($0.name)).description }
+        let reads = properties.map {
+            "self.`\($0.name)` = try columns.next(\(StringLiteralExprSyntax(content: StoredTableMacro.columnName($0.name))))"
+        }
+        let extensionDecl: DeclSyntax = """
+            extension \(type.trimmed): ColumnProjection {
+                static let table = \(StringLiteralExprSyntax(content: table))
+                static let columnNames: [String] = [\(raw: columns.joined(separator: ", "))]
+
+                init(_ columns: inout StatementCursor) throws {
+                    \(raw: reads.joined(separator: "\n"))
+                }
+            }
+            """
+        return [extensionDecl.cast(ExtensionDeclSyntax.self)]
+    }
+}

@@ -1,0 +1,80 @@
+@testable import MockServerMacros
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// `@Projection`'s expansion: the table, the SELECT list's columns and the reader, from the stored
+/// properties in declaration order (computed and static ones left out); and the refusals.
+@Suite struct ProjectionMacroTests {
+    let macros: [String: MacroSpec] = [
+        "Projection": MacroSpec(type: ProjectionMacro.self, conformances: ["ColumnProjection"]),
+    ]
+
+    func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [],
+                sourceLocation: SourceLocation = #_sourceLocation) {
+        assertMacroExpansion(source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros,
+                             failureHandler: { Issue.record("\($0.message)", sourceLocation: sourceLocation) })
+    }
+
+    @Test func theColumnsAreNamedOnceByTheProperties() {
+        expand("""
+            @Projection("devices")
+            package struct ListedDevice: Sendable, Equatable {
+                package var id: String
+                var orderID: String
+                package var authorizationStatus: String?
+                static let kind = "device"
+                package var label: String { id }
+            }
+            """, """
+            package struct ListedDevice: Sendable, Equatable {
+                package var id: String
+                var orderID: String
+                package var authorizationStatus: String?
+                static let kind = "device"
+                package var label: String { id }
+            }
+
+            extension ListedDevice: ColumnProjection {
+                static let table = "devices"
+                static let columnNames: [String] = ["id", "order_id", "authorization_status"]
+
+                init(_ columns: inout StatementCursor) throws {
+                    self.`id` = try columns.next("id")
+                    self.`orderID` = try columns.next("order_id")
+                    self.`authorizationStatus` = try columns.next("authorization_status")
+                }
+            }
+            """)
+    }
+
+    @Test func itTakesAStructWithStoredPropertiesAndATableName() {
+        expand("""
+            @Projection("users")
+            enum Name {}
+            """, """
+            enum Name {}
+            """, diagnostics: [DiagnosticSpec(message: "@Projection applies to a struct", line: 1, column: 1)])
+        expand("""
+            @Projection(table)
+            struct Name {
+                var id: String
+            }
+            """, """
+            struct Name {
+                var id: String
+            }
+            """, diagnostics: [DiagnosticSpec(message: #"@Projection takes the table's name as a string literal: @Projection("clients")"#,
+                                              line: 1, column: 1)])
+        expand("""
+            @Projection("users")
+            struct Name {
+                var id: String { "x" }
+            }
+            """, """
+            struct Name {
+                var id: String { "x" }
+            }
+            """, diagnostics: [DiagnosticSpec(message: "@Projection needs at least one stored property", line: 1, column: 1)])
+    }
+}
