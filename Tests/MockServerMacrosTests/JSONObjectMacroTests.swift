@@ -5,14 +5,8 @@ import Testing
 
 /// `@JSONObject`'s expansion, as the compiler sees it: the writer of each kind of member, and the
 /// refusals a payload author meets.
-@Suite struct JSONObjectMacroTests {
+@Suite struct JSONObjectMacroTests: MacroExpansionTesting {
     let macros: [String: MacroSpec] = ["JSONObject": MacroSpec(type: JSONObjectMacro.self)]
-
-    func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [],
-                sourceLocation: SourceLocation = #_sourceLocation) {
-        assertMacroExpansion(source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros,
-                             failureHandler: { Issue.record("\($0.message)", sourceLocation: sourceLocation) })
-    }
 
     @Test func membersInDeclarationOrderOptionalsLeftOutNullablesWritten() {
         expand("""

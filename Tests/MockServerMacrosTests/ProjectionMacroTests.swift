@@ -5,16 +5,10 @@ import Testing
 
 /// `@Projection`'s expansion: the table, the SELECT list's columns and the reader, from the stored
 /// properties in declaration order (computed and static ones left out); and the refusals.
-@Suite struct ProjectionMacroTests {
+@Suite struct ProjectionMacroTests: MacroExpansionTesting {
     let macros: [String: MacroSpec] = [
         "Projection": MacroSpec(type: ProjectionMacro.self, conformances: ["ColumnProjection"]),
     ]
-
-    func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [],
-                sourceLocation: SourceLocation = #_sourceLocation) {
-        assertMacroExpansion(source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros,
-                             failureHandler: { Issue.record("\($0.message)", sourceLocation: sourceLocation) })
-    }
 
     @Test func theColumnsAreNamedOnceByTheProperties() {
         expand("""

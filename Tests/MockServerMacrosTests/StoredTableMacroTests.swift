@@ -5,16 +5,10 @@ import Testing
 
 /// `@StoredTable`'s expansion: one declaration gives the table's name, the CodingKeys that write a
 /// row, the column list and the reader, all in declaration order; and the refusals.
-@Suite struct StoredTableMacroTests {
+@Suite struct StoredTableMacroTests: MacroExpansionTesting {
     let macros: [String: MacroSpec] = [
         "StoredTable": MacroSpec(type: StoredTableMacro.self, conformances: ["ColumnDecodable"]),
     ]
-
-    func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [],
-                sourceLocation: SourceLocation = #_sourceLocation) {
-        assertMacroExpansion(source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros,
-                             failureHandler: { Issue.record("\($0.message)", sourceLocation: sourceLocation) })
-    }
 
     @Test func columnsInDeclarationOrderNamedBySnakeCase() {
         expand("""
