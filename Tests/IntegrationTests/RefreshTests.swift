@@ -74,8 +74,14 @@ struct RefreshTests {
             let client = session.client
             try await mock.clearJournal()
             try await mock.advanceClock(seconds: Self.accessLifetime + 1)
+            // The burst's 401s all come back together, and every refresh is still in flight when the
+            // others start: on a busy machine the tasks might otherwise run one after another, the
+            // first refresh done before the second request, and no token presented twice.
+            try await mock.addFault(.on("GET", "/api/auth/me").delayed(by: .milliseconds(150)))
+            try await mock.addFault(.on("POST", "/api/auth/refresh").delayed(by: .milliseconds(300)))
 
             let results = await Self.burst(of: 20, client)
+            try await mock.clearFaults()
 
             let failures = results.compactMap { if case .failure(let error) = $0 { error } else { nil } }
             // Several requests presented the same refresh token: the server saw a reuse.
