@@ -112,7 +112,8 @@ private struct Pipeline: Sendable {
     func respond(to request: HTTPRequest, started: ContinuousClock.Instant) -> HTTPResponse {
         sendDueMacroStages()
         if let control, Dispatcher.isControl(request.path) {
-            let response = run(request, on: control, principal: .success(nil), now: environment.clock.now())
+            let response = run(request, on: control, principal: .success(nil), now: environment.clock.now(),
+                               performControl: { [self] control in respond(to: control, started: .now) })
             log(request, response, who: nil, started: started)
             return response
         }
@@ -186,8 +187,10 @@ private struct Pipeline: Sendable {
         }
     }
 
+    /// `performControl`: for a control call, this pipeline's own (an MCP tool's call runs through it);
+    /// an app-API route never calls one, and gets a constant rather than a closure made per request.
     private func run(_ request: HTTPRequest, on router: Router, principal: Result<Principal?, APIFailure>,
-                     now: Date) -> HTTPResponse {
+                     now: Date, performControl: @escaping @Sendable (HTTPRequest) -> HTTPResponse = Self.noControl) -> HTTPResponse {
         do {
             let match = router.match(method: request.method, path: request.path)
             // Quarantine runs before the handler and before 404/405, so every protected or unknown
@@ -205,13 +208,16 @@ private struct Pipeline: Sendable {
                 let admitted = try Dispatcher.admit(principal, to: route.access)
                 let context = RequestContext(request: request, parameters: parameters, principal: admitted,
                                              environment: environment, now: now, namespaces: namespaces,
-                                             performControl: { [self] control in respond(to: control, started: .now) })
+                                             performControl: performControl)
                 return try route.handler(context)
             }
         } catch {
             return Dispatcher.response(for: error, logger: environment.logger)
         }
     }
+
+    /// What an app-API route's context holds for `performControl`: it never calls it.
+    private static let noControl: @Sendable (HTTPRequest) -> HTTPResponse = { _ in HTTPResponse(status: 404) }
 
     private func log(_ request: HTTPRequest, _ response: HTTPResponse, who: String?, started: ContinuousClock.Instant) {
         Dispatcher.log(request, response, who: who, started: started, to: environment.logger)
