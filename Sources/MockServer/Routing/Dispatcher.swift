@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MockHTTP
 import MockBasics
+import MockMCP
 import MockStore
 
 /// The request pipeline: the namespace, control API, injected faults, authentication, quarantine,
@@ -112,8 +113,15 @@ private struct Pipeline: Sendable {
     func respond(to request: HTTPRequest, started: ContinuousClock.Instant) -> HTTPResponse {
         sendDueMacroStages()
         if let control, Dispatcher.isControl(request.path) {
+            // Only the MCP endpoint calls back into the pipeline: the closure (which copies the
+            // pipeline, the namespace's configuration included) is made for it alone.
+            var performControl = Self.noControl
+            if request.path == MCPEndpoint.path {
+                let pipeline = self
+                performControl = { control in pipeline.respond(to: control, started: .now) }
+            }
             let response = run(request, on: control, principal: .success(nil), now: environment.clock.now(),
-                               performControl: { [self] control in respond(to: control, started: .now) })
+                               performControl: performControl)
             log(request, response, who: nil, started: started)
             return response
         }
@@ -187,8 +195,8 @@ private struct Pipeline: Sendable {
         }
     }
 
-    /// `performControl`: for a control call, this pipeline's own (an MCP tool's call runs through it);
-    /// an app-API route never calls one, and gets a constant rather than a closure made per request.
+    /// `performControl`: for the MCP endpoint, this pipeline's own (a tool's call runs through it);
+    /// every other route never calls one, and gets a constant rather than a closure made per request.
     private func run(_ request: HTTPRequest, on router: Router, principal: Result<Principal?, APIFailure>,
                      now: Date, performControl: @escaping @Sendable (HTTPRequest) -> HTTPResponse = Self.noControl) -> HTTPResponse {
         do {
@@ -216,7 +224,7 @@ private struct Pipeline: Sendable {
         }
     }
 
-    /// What an app-API route's context holds for `performControl`: it never calls it.
+    /// What a route's context holds for `performControl` but the MCP endpoint's: it is never called.
     private static let noControl: @Sendable (HTTPRequest) -> HTTPResponse = { _ in HTTPResponse(status: 404) }
 
     private func log(_ request: HTTPRequest, _ response: HTTPResponse, who: String?, started: ContinuousClock.Instant) {
