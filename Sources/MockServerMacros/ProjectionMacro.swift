@@ -16,12 +16,7 @@ public struct ProjectionMacro: ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        guard declaration.is(StructDeclSyntax.self) else { throw MacroError("@Projection applies to a struct") }
-        guard case .argumentList(let arguments) = node.arguments, arguments.count == 1,
-              let literal = arguments.first?.expression.as(StringLiteralExprSyntax.self),
-              let table = literal.representedLiteralValue, !table.isEmpty else {
-            throw MacroError("@Projection takes the table's name as a string literal: @Projection(\"clients\")")
-        }
+        let table = try StoredTableMacro.tableName(node, declaration, macro: "Projection", example: "clients")
         let properties = try StoredProperty.of(declaration, macro: "Projection")
         if properties.isEmpty { throw MacroError("@Projection needs at least one stored property") }
         let columns = properties.map { StringLiteralExprSyntax(content: StoredTableMacro.columnName($0.name)).description }

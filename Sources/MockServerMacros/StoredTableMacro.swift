@@ -74,13 +74,14 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
         return [extensionDecl.cast(ExtensionDeclSyntax.self)]
     }
 
-    /// The string literal argument, on a struct.
-    static func tableName(_ node: AttributeSyntax, _ declaration: some DeclGroupSyntax) throws -> String {
-        guard declaration.is(StructDeclSyntax.self) else { throw MacroError("@StoredTable applies to a struct") }
+    /// The string literal argument of `@<macro>("table")`, on a struct (`@StoredTable`, `@Projection`).
+    static func tableName(_ node: AttributeSyntax, _ declaration: some DeclGroupSyntax,
+                          macro: String = "StoredTable", example: String = "companies") throws -> String {
+        guard declaration.is(StructDeclSyntax.self) else { throw MacroError("@\(macro) applies to a struct") }
         guard case .argumentList(let arguments) = node.arguments, arguments.count == 1,
               let literal = arguments.first?.expression.as(StringLiteralExprSyntax.self),
               let name = literal.representedLiteralValue, !name.isEmpty else {
-            throw MacroError("@StoredTable takes the table's name as a string literal: @StoredTable(\"companies\")")
+            throw MacroError("@\(macro) takes the table's name as a string literal: @\(macro)(\"\(example)\")")
         }
         return name
     }
