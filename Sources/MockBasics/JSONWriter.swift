@@ -18,9 +18,17 @@ package protocol JSONWritable {
     func writeJSON(to out: inout [UInt8])
 }
 
-/// A struct's `JSONWritable` conformance, written by the compiler from its stored properties.
-@attached(extension, conformances: JSONWritable, names: named(writeJSON))
-package macro JSONObject() = #externalMacro(module: "MockServerMacros", type: "JSONObjectMacro")
+/// A struct's `JSONWritable` conformance and its OpenAPI schema (`WireSchemaDescribing`), written by
+/// the compiler from its stored properties; `component` names it in docs/openapi.yaml's components,
+/// `decided` marks it `x-decided`.
+@attached(extension, conformances: JSONWritable, WireSchemaDescribing, WireComponent,
+          names: named(writeJSON), named(wireObject), named(wireSchema), named(componentName), named(decided))
+package macro JSONObject(component: String? = nil, decided: Bool = false) = #externalMacro(module: "MockServerMacros", type: "JSONObjectMacro")
+
+/// A property's OpenAPI schema where its type says too little (`@Schema(.money) let total: String`),
+/// read by `@JSONObject`.
+@attached(peer)
+package macro Schema(_ schema: WireSchema) = #externalMacro(module: "MockServerMacros", type: "SchemaMacro")
 
 @usableFromInline
 package enum JSONWriter {

@@ -14,6 +14,13 @@ import SwiftSyntaxMacros
 /// The writer is `package`: `JSONWritable` is, so that the proxy's target writes its payloads too.
 /// The wire shape is still declared once, by the struct; the compiler writes the writer, so it can
 /// never disagree with the declaration.
+///
+/// From the same properties it writes the OpenAPI schema of the object (`WireSchemaDescribing`):
+/// each key with its value's schema (the written type's, or a `@Schema(…)` attribute's), whether it
+/// is always written (`required`) and may be `null`, and the `///` comment as its description; the
+/// struct's own comment describes the object. `@JSONObject(component: "UserRef")` names it a
+/// component of docs/openapi.yaml (`WireComponent`): a property of its type is then a `$ref`, and
+/// the document's component is generated from it (OpenAPISchemaTests).
 public struct JSONObjectMacro: ExtensionMacro {
     public static func expansion(
         of node: AttributeSyntax,
@@ -27,6 +34,9 @@ public struct JSONObjectMacro: ExtensionMacro {
         }
         let members = declaration.memberBlock.members
         let properties = try StoredProperty.of(declaration, macro: "JSONObject")
+        let component = try stringArgument("component", of: node)
+        let decided = node.arguments?.as(LabeledExprListSyntax.self)?
+            .first { $0.label?.text == "decided" }?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
 
         // CodingKeys, when declared, name and order the members (cases without a raw value keep their name).
         var keys: [(property: String, key: String)] = properties.map { ($0.name, $0.name) }
@@ -80,14 +90,57 @@ public struct JSONObjectMacro: ExtensionMacro {
         }
         let body = (needsFlag ? ["var wrote = false"] : []) + ["out.append(UInt8(ascii: \"{\"))"] + lines
             + ["out.append(UInt8(ascii: \"}\"))"]
+
+        // The schema: the same keys in the same order.
+        var schemaLines: [String] = []
+        for (property, key) in keys {
+            let info = properties.first { $0.name == property }!
+            let schema: String
+            if let expression = info.schema {
+                schema = expression.trimmedDescription
+            } else if info.type != nil {
+                // By key path: the type as the struct's own scope names it (a sibling nested type).
+                schema = "WireSchema.of(\\Self.`\(property)`)"
+            } else {
+                schema = ".string()"
+            }
+            let required = !(info.optional && !info.nullable)
+            schemaLines.append("WireProperty(key: \(swiftLiteral(key)), schema: \(schema), required: \(required), "
+                + "nullable: \(info.nullable), description: \(info.documentation.map(swiftLiteral) ?? "nil"))")
+        }
+        let objectDescription = StoredProperty.documentation(declaration.leadingTrivia).map(swiftLiteral) ?? "nil"
+        let wireObject = "WireObject(description: \(objectDescription), properties: [\(schemaLines.joined(separator: ", "))])"
+        let conformances = component == nil ? "JSONWritable, WireSchemaDescribing" : "JSONWritable, WireSchemaDescribing, WireComponent"
+        let componentMembers = component.map {
+            """
+            package static var componentName: String { \(swiftLiteral($0)) }
+            package static var decided: Bool { \(decided) }
+            package static var wireSchema: WireSchema { .component(\(swiftLiteral($0))) }
+            """
+        } ?? "package static var wireSchema: WireSchema { .object(wireObject) }"
         let extensionDecl: DeclSyntax = """
-            extension \(type.trimmed): JSONWritable {
+            extension \(type.trimmed): \(raw: conformances) {
                 package func writeJSON(to out: inout [UInt8]) {
                     \(raw: body.joined(separator: "\n"))
                 }
+                package static var wireObject: WireObject {
+                    \(raw: wireObject)
+                }
+                \(raw: componentMembers)
             }
             """
         return [extensionDecl.cast(ExtensionDeclSyntax.self)]
+    }
+
+    /// The string literal given for `label` (`component: "UserRef"`), nil without one.
+    static func stringArgument(_ label: String, of node: AttributeSyntax) throws -> String? {
+        guard let argument = node.arguments?.as(LabeledExprListSyntax.self)?.first(where: { $0.label?.text == label }) else {
+            return nil
+        }
+        guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue else {
+            throw MacroError("@JSONObject's \(label) is a string literal")
+        }
+        return text
     }
 
     /// `"key"` as JSON writes it.
@@ -117,6 +170,16 @@ public struct JSONObjectMacro: ExtensionMacro {
     }
 }
 
+/// `@Schema(.money)` on a property of a `@JSONObject` struct: the value's OpenAPI schema, read by
+/// `@JSONObject`; it adds nothing itself.
+public struct SchemaMacro: PeerMacro {
+    public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+                                 in context: some MacroExpansionContext) throws -> [DeclSyntax] {
+        guard declaration.is(VariableDeclSyntax.self) else { throw MacroError("@Schema applies to a stored property") }
+        return []
+    }
+}
+
 struct MacroError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
@@ -124,5 +187,5 @@ struct MacroError: Error, CustomStringConvertible {
 
 @main
 struct MockServerMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [JSONObjectMacro.self, StoredTableMacro.self, ProjectionMacro.self]
+    let providingMacros: [any Macro.Type] = [JSONObjectMacro.self, SchemaMacro.self, StoredTableMacro.self, ProjectionMacro.self]
 }

@@ -9,6 +9,11 @@ struct StoredProperty {
     let type: TypeSyntax?
     /// A `@Nullable` attribute (JSONObject).
     let nullable: Bool
+    /// The argument of a `@Schema(…)` attribute (JSONObject): the value's OpenAPI schema, where the
+    /// written type says too little (`.money` for a `String`).
+    var schema: ExprSyntax? = nil
+    /// The `///` comment right above the property (after any blank line), its lines joined (JSONObject: the schema's description).
+    var documentation: String? = nil
 
     var optional: Bool { type.map(StoredProperty.isOptional) ?? false }
 
@@ -22,6 +27,10 @@ struct StoredProperty {
             let nullable = variable.attributes.contains { attribute in
                 attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Nullable"
             }
+            let schema = variable.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
+                .first { $0.attributeName.trimmedDescription == "Schema" }
+                .flatMap { $0.arguments?.as(LabeledExprListSyntax.self)?.first?.expression }
+            let documentation = Self.documentation(variable.leadingTrivia)
             for binding in variable.bindings {
                 if let accessors = binding.accessorBlock {
                     // Computed (a getter, or a plain `{ … }` body); observers alone keep it stored.
@@ -34,17 +43,47 @@ struct StoredProperty {
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
                 let name = pattern.identifier.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
                 if let annotation = binding.typeAnnotation {
-                    properties.append(StoredProperty(name: name, type: annotation.type, nullable: nullable))
+                    properties.append(StoredProperty(name: name, type: annotation.type, nullable: nullable,
+                                                     schema: schema, documentation: documentation))
                 } else if let value = binding.initializer?.value,
                           value.is(BooleanLiteralExprSyntax.self) || value.is(StringLiteralExprSyntax.self)
                             || value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self) {
-                    properties.append(StoredProperty(name: name, type: nil, nullable: nullable))   // never optional
+                    properties.append(StoredProperty(name: name, type: nil, nullable: nullable,   // never optional
+                                                     schema: schema ?? Self.literalSchema(value), documentation: documentation))
                 } else {
                     throw MacroError("@\(macro) needs the type of `\(name)` written out")
                 }
             }
         }
         return properties
+    }
+
+    /// A doc comment's text: its `///` lines after the last blank line, without the slashes, joined by
+    /// spaces; nil for none.
+    static func documentation(_ trivia: Trivia) -> String? {
+        var lines: [String] = []
+        for piece in trivia {
+            switch piece {
+            case .docLineComment(let text):
+                var line = Substring(text.dropFirst(3))
+                if line.hasPrefix(" ") { line = line.dropFirst() }
+                lines.append(line.trimmingCharacters(in: .whitespaces))
+            case .newlines(let count) where count > 1, .carriageReturnLineFeeds(let count) where count > 1:
+                lines = []   // a blank line: what came before is another comment (a file's header)
+            default:
+                break
+            }
+        }
+        let text = lines.filter { !$0.isEmpty }.joined(separator: " ")
+        return text.isEmpty ? nil : text
+    }
+
+    /// The schema of a property whose type is its literal's (`let success = false`).
+    static func literalSchema(_ value: ExprSyntax) -> ExprSyntax {
+        if value.is(BooleanLiteralExprSyntax.self) { return ".boolean" }
+        if value.is(IntegerLiteralExprSyntax.self) { return ".integer()" }
+        if value.is(FloatLiteralExprSyntax.self) { return ".number" }
+        return ".string()"
     }
 
     /// `T?`, `T!` or `Optional<T>`.

@@ -6,7 +6,8 @@ import Testing
 /// `@JSONObject`'s expansion, as the compiler sees it: the writer of each kind of member, and the
 /// refusals a payload author meets.
 @Suite struct JSONObjectMacroTests: MacroExpansionTesting {
-    let macros: [String: MacroSpec] = ["JSONObject": MacroSpec(type: JSONObjectMacro.self)]
+    let macros: [String: MacroSpec] = ["JSONObject": MacroSpec(type: JSONObjectMacro.self, conformances: []),
+                                       "Schema": MacroSpec(type: SchemaMacro.self)]
 
     @Test func membersInDeclarationOrderOptionalsLeftOutNullablesWritten() {
         expand("""
@@ -27,7 +28,7 @@ import Testing
                 var count: Int { 1 }
             }
 
-            extension Order: JSONWritable {
+            extension Order: JSONWritable, WireSchemaDescribing {
                 package func writeJSON(to out: inout [UInt8]) {
                     out.append(UInt8(ascii: "{"))
                     out.appendLiteral(#""id":"#)
@@ -39,6 +40,12 @@ import Testing
                     out.appendLiteral(#","location":"#)
                     self.`location`.writeJSON(to: &out)
                     out.append(UInt8(ascii: "}"))
+                }
+                package static var wireObject: WireObject {
+                    WireObject(description: nil, properties: [WireProperty(key: "id", schema: WireSchema.of(\\Self.`id`), required: true, nullable: false, description: nil), WireProperty(key: "note", schema: WireSchema.of(\\Self.`note`), required: false, nullable: false, description: nil), WireProperty(key: "location", schema: WireSchema.of(\\Self.`location`), required: true, nullable: true, description: nil)])
+                }
+                package static var wireSchema: WireSchema {
+                    .object(wireObject)
                 }
             }
             """)
@@ -57,7 +64,7 @@ import Testing
                 let after = true
             }
 
-            extension Change: JSONWritable {
+            extension Change: JSONWritable, WireSchemaDescribing {
                 package func writeJSON(to out: inout [UInt8]) {
                     var wrote = false
                     out.append(UInt8(ascii: "{"))
@@ -69,6 +76,12 @@ import Testing
                     out.appendLiteral(wrote ? #","after":"# : #""after":"#)
                     self.`after`.writeJSON(to: &out)
                     out.append(UInt8(ascii: "}"))
+                }
+                package static var wireObject: WireObject {
+                    WireObject(description: nil, properties: [WireProperty(key: "before", schema: WireSchema.of(\\Self.`before`), required: false, nullable: false, description: nil), WireProperty(key: "after", schema: .boolean, required: true, nullable: false, description: nil)])
+                }
+                package static var wireSchema: WireSchema {
+                    .object(wireObject)
                 }
             }
             """)
@@ -93,7 +106,7 @@ import Testing
                 }
             }
 
-            extension Clock: JSONWritable {
+            extension Clock: JSONWritable, WireSchemaDescribing {
                 package func writeJSON(to out: inout [UInt8]) {
                     out.append(UInt8(ascii: "{"))
                     out.appendLiteral(#""duration_ms":"#)
@@ -102,8 +115,71 @@ import Testing
                     self.`now`.writeJSON(to: &out)
                     out.append(UInt8(ascii: "}"))
                 }
+                package static var wireObject: WireObject {
+                    WireObject(description: nil, properties: [WireProperty(key: "duration_ms", schema: WireSchema.of(\\Self.`durationMs`), required: true, nullable: false, description: nil), WireProperty(key: "now", schema: WireSchema.of(\\Self.`now`), required: true, nullable: false, description: nil)])
+                }
+                package static var wireSchema: WireSchema {
+                    .object(wireObject)
+                }
             }
             """)
+    }
+
+    /// A component: its name and `x-decided`, a `$ref` where it is used; `@Schema` says what a
+    /// `String` holds; the doc comments right above (not a file's header) are the descriptions.
+    @Test func aComponentWithSchemasAndDescriptions() {
+        expand("""
+            /// Wire shapes of the orders.
+
+            /// The sums.
+            @JSONObject(component: "Totals", decided: true)
+            struct Totals {
+                /// Subtotal plus VAT.
+                @Schema(.money) let grand_total: String
+            }
+            """, """
+            /// Wire shapes of the orders.
+
+            /// The sums.
+            struct Totals {
+                /// Subtotal plus VAT.
+                let grand_total: String
+            }
+
+            extension Totals: JSONWritable, WireSchemaDescribing, WireComponent {
+                package func writeJSON(to out: inout [UInt8]) {
+                    out.append(UInt8(ascii: "{"))
+                    out.appendLiteral(#""grand_total":"#)
+                    self.`grand_total`.writeJSON(to: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                package static var wireObject: WireObject {
+                    WireObject(description: "The sums.", properties: [WireProperty(key: "grand_total", schema: .money, required: true, nullable: false, description: "Subtotal plus VAT.")])
+                }
+                package static var componentName: String {
+                    "Totals"
+                }
+                package static var decided: Bool {
+                    true
+                }
+                package static var wireSchema: WireSchema {
+                    .component("Totals")
+                }
+            }
+            """)
+    }
+
+    @Test func aComponentNameIsALiteral() {
+        expand("""
+            @JSONObject(component: name)
+            struct Totals {
+                let sum: String
+            }
+            """, """
+            struct Totals {
+                let sum: String
+            }
+            """, diagnostics: [DiagnosticSpec(message: "@JSONObject's component is a string literal", line: 1, column: 1)])
     }
 
     @Test func aMemberWithoutAWrittenTypeIsRefusedByName() {

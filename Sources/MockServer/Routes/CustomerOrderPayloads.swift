@@ -46,7 +46,7 @@ struct CustomerOrderDetailPayload: Sendable {
     @Nullable var location: Location?
     let devices: [Device]
     let items: [Item]
-    let totals: OrderDetailPayload.Totals
+    let totals: OrderTotalsPayload
     @Nullable var quote: Quote?
     let signatures: [Signature]
     let messages: [Message]
@@ -183,11 +183,7 @@ struct CustomerOrderDetailPayload: Sendable {
                    customer_reported_issues: $0.customerReportedIssues)
         }
         items = detail.items.map(Item.init)
-        let t = summary.totals
-        totals = OrderDetailPayload.Totals(subtotal: Money.string(t.subtotalPence), vat_total: Money.string(t.vatTotalPence),
-                                           grand_total: Money.string(t.grandTotalPence),
-                                           amount_paid: Money.string(t.amountPaidPence),
-                                           balance_due: Money.string(t.balanceDuePence))
+        totals = OrderTotalsPayload(summary.totals)
         let waiting = summary.devices.filter { $0.status == .awaitingAuthorisation }
         if waiting.isEmpty {
             quote = nil

@@ -2,27 +2,27 @@ import MockBasics
 import MockStore
 /// Wire shapes of `GET /api/orders` and `GET|PATCH /api/orders/:id` (seed 003 "Order Detail").
 
-/// A row of the order list.
-@JSONObject
+/// A row of `GET /api/orders`.
+@JSONObject(component: "OrderListItem")
 struct OrderListItemPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let order_number: Int64
-    let status: String
-    let payment_status: String
-    let intake_method: String
+    @Schema(.component("OrderStatus")) let status: String
+    @Schema(.component("PaymentStatus")) let payment_status: String
+    @Schema(.component("IntakeMethod")) let intake_method: String
     let client: ClientRef
-    @Nullable var location: LocationRef?
+    @Nullable var location: IdNamePayload?
     @Nullable var assigned_user: UserRefPayload?
-    let device_count: Int
+    @Schema(.integer(minimum: 0)) let device_count: Int
     let devices: [DeviceBrief]
-    let grand_total: String
-    let balance_due: String
-    let created_at: String
-    let updated_at: String
+    @Schema(.money) let grand_total: String
+    @Schema(.money) let balance_due: String
+    @Schema(.timestamp) let created_at: String
+    @Schema(.timestamp) let updated_at: String
 
     @JSONObject
     struct ClientRef: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let first_name: String
         let last_name: String
         let name: String
@@ -38,18 +38,11 @@ struct OrderListItemPayload: Sendable {
     }
 
     @JSONObject
-    struct LocationRef: Sendable {
-        let id: String
-        let name: String
-    }
-
-    /// `{id, display_name, status, workflow_type}`
-    @JSONObject
     struct DeviceBrief: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let display_name: String
-        let status: String
-        let workflow_type: String
+        @Schema(.component("DeviceStatus")) let status: String
+        @Schema(.component("WorkflowType")) let workflow_type: String
     }
 
     init(_ summary: OrderListEntry) {
@@ -60,7 +53,7 @@ struct OrderListItemPayload: Sendable {
         payment_status = summary.totals.paymentStatus.rawValue
         intake_method = order.intakeMethod.rawValue
         client = ClientRef(summary.client)
-        location = summary.location.map { LocationRef(id: $0.id, name: $0.name) }
+        location = summary.location.map(IdNamePayload.init)
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
         device_count = summary.devices.count
         devices = summary.devices.map {
@@ -74,29 +67,33 @@ struct OrderListItemPayload: Sendable {
     }
 }
 
-/// The order detail: every section of seed 003's table.
-@JSONObject
+/// `GET|PATCH /api/orders/{id}`: every section of seed 003's order detail.
+@JSONObject(component: "OrderDetail")
 struct OrderDetailPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let order_number: Int64
-    let status: String
-    let payment_status: String
-    let intake_method: String
+    @Schema(.component("OrderStatus")) let status: String
+    @Schema(.component("PaymentStatus")) let payment_status: String
+    @Schema(.component("IntakeMethod")) let intake_method: String
     @Nullable var notes: String?
     let client: Client
     @Nullable var location: Location?
     @Nullable var assigned_user: UserRefPayload?
     let devices: [Device]
+    /// Line items, oldest first. A `device_purchase` line (a buyback) is money the shop owes, so its
+    /// `line_total` is negative (decided).
     let items: [Item]
+    /// By payment date. A buyback payout is a negative payment.
     let payments: [Payment]
-    let totals: Totals
+    let totals: OrderTotalsPayload
     let signatures: [Signature]
+    /// The order's conversation (its newest ticket), or null when it has none.
     @Nullable var ticket: Ticket?
     let dates: Dates
 
     @JSONObject
     struct Client: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let first_name: String
         let last_name: String
         let name: String
@@ -106,21 +103,21 @@ struct OrderDetailPayload: Sendable {
         @Nullable var address_line2: String?
         @Nullable var city: String?
         @Nullable var postcode: String?
-        /// The lines above in one, as seed 003's order detail names it (`address`, decided: joined
-        /// with ", "); null when the client has none.
+        /// The address lines in one, joined with ", " (seed 003's `address`); null when the client has
+        /// none.
         @Nullable var address: String?
-        let email_suppressed: Int
+        @Schema(.flag) let email_suppressed: Int
     }
 
     @JSONObject
     struct Location: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let name: String
         let address_line1: String
         @Nullable var address_line2: String?
         let city: String
         let postcode: String
-        /// The lines above in one (seed 003's `address`, decided: joined with ", ").
+        /// The address lines in one, joined with ", " (seed 003's `address`).
         let address: String
         @Nullable var phone: String?
     }
@@ -133,95 +130,98 @@ struct OrderDetailPayload: Sendable {
 
     @JSONObject
     struct Device: Sendable {
-        let id: String
+        @Schema(.id) let id: String
+        /// "brand model".
         let display_name: String
         let brand: String
         let model: String
         @Nullable var serial_number: String?
         @Nullable var imei: String?
-        let status: String
-        let status_label: String
-        let workflow_type: String
-        let priority: String
-        @Nullable var authorization_status: String?
+        @Schema(.component("DeviceStatus")) let status: String
+        @Schema(.component("DeviceStatusLabel")) let status_label: String
+        @Schema(.component("WorkflowType")) let workflow_type: String
+        @Schema(.component("DevicePriority")) let priority: String
+        @Schema(.values(AuthorizationStatus.self)) @Nullable var authorization_status: String?
         @Nullable var assigned_engineer: UserRefPayload?
     }
 
     @JSONObject
     struct Item: Sendable {
-        let id: String
-        @Nullable var device_id: String?
-        let item_type: String
+        @Schema(.id) let id: String
+        /// A UUID string (decided).
+        @Schema(.id) @Nullable var device_id: String?
+        /// Which of the company's four VAT rates the line uses.
+        @Schema(.values(ItemType.self)) let item_type: String
         let description: String
-        let quantity: Int64
-        let unit_price: String
-        let vat_rate: String
-        let line_total: String
-        let vat_amount: String
-        let line_total_inc_vat: String
+        @Schema(.integer(minimum: 1)) let quantity: Int64
+        @Schema(.money) let unit_price: String
+        @Schema(.vatRate) let vat_rate: String
+        /// quantity × unit_price, ex VAT; negative for `device_purchase`.
+        @Schema(.money) let line_total: String
+        /// line_total × vat_rate / 100, rounded half away from zero to the penny.
+        @Schema(.money) let vat_amount: String
+        @Schema(.money) let line_total_inc_vat: String
     }
 
     @JSONObject
     struct Payment: Sendable {
-        let id: String
-        let amount: String
-        let payment_method: String
-        let payment_date: String
-        let is_deposit: Int
-        let refunded_amount: String
-        let refundable_amount: String
+        @Schema(.id) let id: String
+        @Schema(.money) let amount: String
+        @Schema(.values(PaymentMethod.self)) let payment_method: String
+        @Schema(.timestamp) let payment_date: String
+        @Schema(.flag) let is_deposit: Int
+        @Schema(.money) let refunded_amount: String
+        /// amount − refunded_amount.
+        @Schema(.money) let refundable_amount: String
         @Nullable var notes: String?
     }
 
     @JSONObject
-    struct Totals: Sendable {
-        let subtotal: String
-        let vat_total: String
-        let grand_total: String
-        let amount_paid: String
-        let balance_due: String
-    }
-
-    @JSONObject
     struct Signature: Sendable {
-        let id: String
-        let signature_type: String
+        @Schema(.id) let id: String
+        @Schema(.values(SignatureType.self)) let signature_type: String
         let typed_name: String
-        let terms_agreed: Int
-        let captured_at: String
-        @Nullable var device_id: String?
+        @Schema(.flag) let terms_agreed: Int
+        @Schema(.timestamp) let captured_at: String
+        /// A UUID string (decided).
+        @Schema(.id) @Nullable var device_id: String?
     }
 
     @JSONObject
     struct Ticket: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let ticket_number: Int64
         let subject: String
-        let status: String
+        @Schema(.component("TicketStatus")) let status: String
+        /// Every message, oldest first, internal notes included (the ticket detail has more per message).
         let messages: [Message]
     }
 
     /// The order view's short form of a ticket message (the ticket detail has the full one).
     @JSONObject
     struct Message: Sendable {
-        let id: String
-        let type: String
+        @Schema(.id) let id: String
+        @Schema(.component("MessageType")) let type: String
         @Nullable var from_name: String?
         @Nullable var from_email: String?
         @Nullable var subject: String?
         let body_text: String
-        @Nullable var device_id: String?
+        /// A UUID string (decided).
+        @Schema(.id) @Nullable var device_id: String?
         @Nullable var created_by: UserRefPayload?
-        let created_at: String
+        @Schema(.timestamp) let created_at: String
     }
 
     @JSONObject
     struct Dates: Sendable {
-        let created_at: String
-        let updated_at: String
-        @Nullable var quote_sent_at: String?
-        @Nullable var authorised_at: String?
-        @Nullable var collected_at: String?
+        @Schema(.timestamp) let created_at: String
+        @Schema(.timestamp) let updated_at: String
+        /// Stamped when a device moves to `awaiting_authorisation`.
+        @Schema(.timestamp) @Nullable var quote_sent_at: String?
+        /// Stamped when a device's quote is approved (`authorised_source_parts`, `ready_to_pay`).
+        @Schema(.timestamp) @Nullable var authorised_at: String?
+        /// Stamped when the order becomes `collected`.
+        @Schema(.timestamp) @Nullable var collected_at: String?
     }
 
     init(_ detail: OrderDetail) {
@@ -266,10 +266,7 @@ struct OrderDetailPayload: Sendable {
                     payment_date: p.paymentDate, is_deposit: p.isDeposit, refunded_amount: Money.string(p.refundedPence),
                     refundable_amount: Money.string(p.amountPence - p.refundedPence), notes: p.notes)
         }
-        let t = summary.totals
-        totals = Totals(subtotal: Money.string(t.subtotalPence), vat_total: Money.string(t.vatTotalPence),
-                        grand_total: Money.string(t.grandTotalPence), amount_paid: Money.string(t.amountPaidPence),
-                        balance_due: Money.string(t.balanceDuePence))
+        totals = OrderTotalsPayload(summary.totals)
         signatures = detail.signatures.map { s in
             Signature(id: s.id, signature_type: s.signatureType.rawValue, typed_name: s.typedName,
                       terms_agreed: s.termsAgreed, captured_at: s.capturedAt, device_id: s.deviceID)
@@ -285,5 +282,26 @@ struct OrderDetailPayload: Sendable {
         }
         dates = Dates(created_at: order.createdAt, updated_at: order.updatedAt, quote_sent_at: order.quoteSentAt,
                       authorised_at: order.authorisedAt, collected_at: order.collectedAt)
+    }
+}
+
+/// Computed from the items and payments, never stored (decided rules, docs/resources.md).
+@JSONObject(component: "OrderTotals", decided: true)
+struct OrderTotalsPayload: Sendable {
+    @Schema(.money) let subtotal: String
+    @Schema(.money) let vat_total: String
+    /// subtotal + vat_total.
+    @Schema(.money) let grand_total: String
+    /// Σ (payment amount − refunded amount).
+    @Schema(.money) let amount_paid: String
+    /// grand_total − amount_paid.
+    @Schema(.money) let balance_due: String
+
+    init(_ totals: OrderTotals) {
+        subtotal = Money.string(totals.subtotalPence)
+        vat_total = Money.string(totals.vatTotalPence)
+        grand_total = Money.string(totals.grandTotalPence)
+        amount_paid = Money.string(totals.amountPaidPence)
+        balance_due = Money.string(totals.balanceDuePence)
     }
 }

@@ -34,13 +34,14 @@ enum Money {
     }
 }
 
-/// A staff member where another resource names one (`assigned_user`, `assigned_engineer`,
-/// `created_by`, …): `{id, first_name, last_name, name}`.
-@JSONObject
+/// A staff member where a resource names one (`assigned_user`, `assigned_engineer`, `created_by`,
+/// `completed_by`).
+@JSONObject(component: "UserRef")
 struct UserRefPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let first_name: String
     let last_name: String
+    /// "first last".
     let name: String
 
     init(_ user: UserRecord) {
@@ -61,5 +62,22 @@ struct UserRefPayload: Sendable {
     /// The user, or `null` when there is none.
     static func optional(_ user: UserRecord?) -> Nullable<UserRefPayload> {
         Nullable(wrappedValue: user.map(UserRefPayload.init))
+    }
+}
+
+/// A row named by its id and name (an order's or a ticket's location).
+@JSONObject(component: "IdName")
+struct IdNamePayload: Sendable {
+    @Schema(.id) let id: String
+    let name: String
+
+    init(_ location: LocationName) {
+        id = location.id
+        name = location.name
+    }
+
+    init(_ location: CompanyLocationRecord) {
+        id = location.id
+        name = location.name
     }
 }

@@ -13,7 +13,7 @@ struct TicketListItemPayload: Sendable {
     @Nullable var order_id: String?
     @Nullable var client: ClientRef?
     @Nullable var assigned_user: UserRefPayload?
-    @Nullable var location: LocationRef?
+    @Nullable var location: IdNamePayload?
     let requires_location: Int
     let message_count: Int
     let awaiting_reply: Int
@@ -29,12 +29,6 @@ struct TicketListItemPayload: Sendable {
         let email: String
     }
 
-    @JSONObject
-    struct LocationRef: Sendable {
-        let id: String
-        let name: String
-    }
-
     init(_ summary: TicketSummary) {
         let t = summary.ticket
         id = t.id
@@ -45,7 +39,7 @@ struct TicketListItemPayload: Sendable {
         order_id = t.orderID
         client = summary.client.map { ClientRef(id: $0.id, name: "\($0.firstName) \($0.lastName)", email: $0.email) }
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
-        location = summary.location.map { LocationRef(id: $0.id, name: $0.name) }
+        location = summary.location.map(IdNamePayload.init)
         requires_location = t.requiresLocation
         message_count = summary.messageCount
         awaiting_reply = summary.awaitingReply ? 1 : 0
@@ -73,7 +67,7 @@ struct TicketDetailPayload: Sendable {
     @Nullable var order_id: String?
     @Nullable var client: Client?
     @Nullable var assigned_user: UserRefPayload?
-    @Nullable var location: TicketListItemPayload.LocationRef?
+    @Nullable var location: IdNamePayload?
     let requires_location: Int
     @Nullable var received_custom_email: ReceivedEmail?
     let awaiting_reply: Int
@@ -161,7 +155,7 @@ struct TicketDetailPayload: Sendable {
                    is_generated_email: $0.isGeneratedEmail)
         }
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
-        location = summary.location.map { TicketListItemPayload.LocationRef(id: $0.id, name: $0.name) }
+        location = summary.location.map(IdNamePayload.init)
         requires_location = t.requiresLocation
         received_custom_email = detail.receivedEmail.map {
             ReceivedEmail(id: $0.id, email_address: $0.emailAddress, display_name: $0.displayName)

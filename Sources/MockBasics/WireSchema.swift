@@ -1,0 +1,112 @@
+/// The OpenAPI schema of a value the server writes, as its declaration gives it: `@JSONObject`
+/// writes one for every payload struct from its stored properties, so a response field is typed
+/// once, on the server. docs/openapi.yaml's components named by `@JSONObject(component:)` are
+/// generated from them, and OpenAPISchemaTests refuses a document that differs.
+package indirect enum WireSchema: Sendable, Equatable {
+    /// A string; `values` lists the only ones it takes.
+    case string(format: String? = nil, values: [String]? = nil)
+    case integer(minimum: Int? = nil)
+    case number
+    case boolean
+    /// A component of the document, by name (`$ref`).
+    case component(String)
+    case array(WireSchema)
+    /// An object whose keys are data (`[String: T]`).
+    case map(WireSchema)
+    case object(WireObject)
+    /// Any JSON value.
+    case any
+    /// A type that declares no schema (the tests refuse it in a component).
+    case unknown(String)
+
+    /// A row's id: a UUID string (decided).
+    package static let id = WireSchema.component("Id")
+    /// `"129.99"`: money as a string with two decimals (decided).
+    package static let money = WireSchema.component("Money")
+    /// `"2026-11-21T10:15:00Z"`
+    package static let timestamp = WireSchema.component("Timestamp")
+    /// `0` or `1` (decided, like the real backend's SQLite booleans).
+    package static let flag = WireSchema.component("Flag")
+    /// `"20.00"`: a VAT rate in percent as a string (decided).
+    package static let vatRate = WireSchema.component("VatRate")
+
+    /// A string that is one of an enum's raw values, in declaration order.
+    package static func values<Value: CaseIterable & RawRepresentable>(_ type: Value.Type) -> WireSchema
+    where Value.RawValue == String {
+        .string(values: type.allCases.map(\.rawValue))
+    }
+
+    /// The schema of a property's type where it declares one (by key path, so that `@JSONObject`
+    /// need not spell the type).
+    package static func of<Root, Value: WireSchemaDescribing>(_ property: KeyPath<Root, Value>) -> WireSchema {
+        Value.wireSchema
+    }
+
+    /// A property whose type declares no schema: `.unknown`, named.
+    package static func of<Root, Value>(_ property: KeyPath<Root, Value>) -> WireSchema {
+        .unknown(String(describing: Value.self))
+    }
+}
+
+/// A JSON object's members, in the order they are written.
+package struct WireObject: Sendable, Equatable {
+    package let description: String?
+    package let properties: [WireProperty]
+
+    package init(description: String?, properties: [WireProperty]) {
+        self.description = description
+        self.properties = properties
+    }
+}
+
+/// A member of a JSON object.
+package struct WireProperty: Sendable, Equatable {
+    package let key: String
+    package let schema: WireSchema
+    /// Always written (an optional without `@Nullable` is left out when nil).
+    package let required: Bool
+    /// Written as `null` when there is no value (`@Nullable`).
+    package let nullable: Bool
+    package let description: String?
+
+    package init(key: String, schema: WireSchema, required: Bool, nullable: Bool, description: String?) {
+        self.key = key
+        self.schema = schema
+        self.required = required
+        self.nullable = nullable
+        self.description = description
+    }
+}
+
+/// A value whose JSON has a schema.
+package protocol WireSchemaDescribing {
+    static var wireSchema: WireSchema { get }
+}
+
+/// A `@JSONObject(component:)` struct: a named component of docs/openapi.yaml.
+package protocol WireComponent: WireSchemaDescribing {
+    static var componentName: String { get }
+    /// Marked `x-decided: true`: a point docs/contract.md decides where the seeds are silent.
+    static var decided: Bool { get }
+    static var wireObject: WireObject { get }
+}
+
+extension String: WireSchemaDescribing { package static var wireSchema: WireSchema { .string() } }
+extension Int: WireSchemaDescribing { package static var wireSchema: WireSchema { .integer() } }
+extension Int64: WireSchemaDescribing { package static var wireSchema: WireSchema { .integer() } }
+extension Double: WireSchemaDescribing { package static var wireSchema: WireSchema { .number } }
+extension Bool: WireSchemaDescribing { package static var wireSchema: WireSchema { .boolean } }
+extension JSONValue: WireSchemaDescribing { package static var wireSchema: WireSchema { .any } }
+
+extension Optional: WireSchemaDescribing where Wrapped: WireSchemaDescribing {
+    /// The value's: whether nil is written as `null` or left out is the property's (`WireProperty`).
+    package static var wireSchema: WireSchema { Wrapped.wireSchema }
+}
+
+extension Array: WireSchemaDescribing where Element: WireSchemaDescribing {
+    package static var wireSchema: WireSchema { .array(Element.wireSchema) }
+}
+
+extension Dictionary: WireSchemaDescribing where Key == String, Value: WireSchemaDescribing {
+    package static var wireSchema: WireSchema { .map(Value.wireSchema) }
+}

@@ -1,0 +1,16 @@
+import MockBasics
+
+/// The components of docs/openapi.yaml that the payloads' declarations write: each is generated
+/// from its `@JSONObject(component:)` struct (the properties, their types and doc comments), and
+/// OpenAPISchemaTests refuses a document that differs. `scripts/generate-openapi-schemas` rewrites
+/// them after a payload changes. A new response field is typed in its payload, not in the document.
+package enum ResponseComponents {
+    /// The components, each as its object.
+    package static let objects: [any WireComponent.Type] = [
+        UserRefPayload.self, IdNamePayload.self,
+        OrderTotalsPayload.self, OrderListItemPayload.self, OrderDetailPayload.self,
+    ]
+
+    /// The components also written as their object or null, as `Nullable<Name>`.
+    package static let nullable: [any WireComponent.Type] = [UserRefPayload.self, IdNamePayload.self]
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import Yams
+import MockBasics
+@testable import MockServer
+
+/// docs/openapi.yaml's response components are the payloads' declarations (`ResponseComponents`):
+/// each component is what `@JSONObject` makes of its struct, so a field added to a payload and not
+/// to the document, or typed differently, fails here. With `REPAIRMINDER_MOCK_WRITE_SCHEMAS=1`
+/// (`scripts/generate-openapi-schemas`) the test writes the components into the document instead.
+@Suite struct OpenAPISchemaTests {
+    static let documentURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/MockServer/Resources/openapi.yaml")
+
+    /// Every generated component, by name, as its YAML lines.
+    static func generated() -> [(name: String, lines: [String])] {
+        var components: [(String, [String])] = []
+        for type in ResponseComponents.objects {
+            components.append((type.componentName,
+                               WireSchemaYAML.component(named: type.componentName, type.wireObject, nullable: false, decided: type.decided)))
+        }
+        for type in ResponseComponents.nullable {
+            let name = "Nullable" + type.componentName
+            components.append((name, WireSchemaYAML.component(named: name, type.wireObject, nullable: true, decided: type.decided)))
+        }
+        return components
+    }
+
+    @Test func theDocumentsResponseComponentsAreThePayloadsDeclarations() throws {
+        var text = try String(contentsOf: Self.documentURL, encoding: .utf8)
+        let writing = ProcessInfo.processInfo.environment["REPAIRMINDER_MOCK_WRITE_SCHEMAS"] == "1"
+        for component in Self.generated() {
+            if writing {
+                text = try Self.replacing(component: component.name, with: component.lines, in: text)
+                continue
+            }
+            let document = try #require(try Yams.load(yaml: text) as? [String: Any])
+            let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
+            let written = try #require(schemas?[component.name], "docs/openapi.yaml has no component \(component.name): run scripts/generate-openapi-schemas")
+            let expected = try #require(try Yams.load(yaml: component.lines.joined(separator: "\n")) as? [String: Any])[component.name]
+            #expect(try Self.canonical(written) == Self.canonical(expected as Any),
+                    "\(component.name) differs from its payload's declaration: run scripts/generate-openapi-schemas, or change the payload\n\(component.lines.joined(separator: "\n"))")
+        }
+        if writing { try text.write(to: Self.documentURL, atomically: true, encoding: .utf8) }
+    }
+
+    /// A generated component names no type without a schema and no component the document lacks.
+    @Test func everyGeneratedSchemaIsKnownAndItsReferencesResolve() throws {
+        let text = try String(contentsOf: Self.documentURL, encoding: .utf8)
+        let document = try #require(try Yams.load(yaml: text) as? [String: Any])
+        let names = Set(((document["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]).keys)
+        for component in Self.generated() {
+            let block = component.lines.joined(separator: "\n")
+            #expect(!block.contains("x-unknown"), "\(component.name) has a property whose type declares no schema:\n\(block)")
+            for line in component.lines {
+                guard let range = line.range(of: "#/components/schemas/") else { continue }
+                let name = line[range.upperBound...].prefix { $0 != "'" }
+                #expect(names.contains(String(name)), "\(component.name) refers to \(name), which the document lacks")
+            }
+        }
+    }
+
+    /// A doc comment is a description, and the macro's schema follows the property's declaration.
+    @Test func theMacroReadsTypesNullabilityAndDocComments() {
+        let object = UserRefPayload.wireObject
+        #expect(object.description?.hasPrefix("A staff member where a resource names one") == true)
+        #expect(object.properties.map(\.key) == ["id", "first_name", "last_name", "name"])
+        #expect(object.properties[0].schema == .id)
+        #expect(object.properties[3].description == "\"first last\".")
+        let notes = OrderDetailPayload.wireObject.properties.first { $0.key == "notes" }
+        #expect(notes == WireProperty(key: "notes", schema: .string(), required: true, nullable: true, description: nil))
+        #expect(UserRefPayload.wireSchema == .component("UserRef"))
+    }
+
+    // MARK: - Helpers
+
+    /// `text` with the component's lines (from `    Name:` to the next line as shallow) replaced,
+    /// or added at the end of `components.schemas`.
+    static func replacing(component name: String, with lines: [String], in text: String) throws -> String {
+        var all = text.components(separatedBy: "\n")
+        let schemasStart = try #require(all.firstIndex(of: "  schemas:"))
+        let schemasEnd = all[(schemasStart + 1)...].firstIndex { !$0.isEmpty && !$0.hasPrefix("   ") } ?? all.count
+        if let start = all[schemasStart..<schemasEnd].firstIndex(of: "    \(name):") {
+            let end = all[(start + 1)..<schemasEnd].firstIndex { !$0.isEmpty && !$0.hasPrefix("     ") } ?? schemasEnd
+            all.replaceSubrange(start..<end, with: lines)
+        } else {
+            all.insert(contentsOf: lines, at: schemasEnd)
+        }
+        return all.joined(separator: "\n")
+    }
+
+    /// A YAML value as sorted JSON text, to compare two documents' values whatever their style.
+    static func canonical(_ value: Any) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: OpenAPIDocumentTests.jsonCompatible(value),
+                                              options: [.sortedKeys, .fragmentsAllowed])
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,134 @@
+import MockBasics
+
+/// A generated component of docs/openapi.yaml as YAML text, in the document's own style: block
+/// mappings, flow lists, `type: [T, 'null']` for a nullable value (the form
+/// swift-openapi-generator reads), `Nullable<Name>` for a nullable reference, lines folded at 120.
+enum WireSchemaYAML {
+    static let width = 120
+
+    /// `    Name:` and its schema, one line each, without the final newline.
+    static func component(named name: String, _ object: WireObject, nullable: Bool, decided: Bool) -> [String] {
+        var lines = ["    \(name):"]
+        lines += objectLines(object, nullable: nullable, description: object.description, indent: 6)
+        if decided { lines.append(String(repeating: " ", count: 6) + "x-decided: true") }
+        return lines
+    }
+
+    /// The members of a schema at `indent`.
+    static func schemaLines(_ schema: WireSchema, nullable: Bool, description: String?, indent: Int) -> [String] {
+        let pad = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        func type(_ name: String) { lines.append(pad + "type: " + (nullable ? "[\(name), 'null']" : name)) }
+        switch schema {
+        case .string(let format, let values):
+            type("string")
+            if let format { lines.append(pad + "format: " + scalar(format)) }
+            if let values { lines += flowList("enum", values.map(flowScalar) + (nullable ? ["null"] : []), indent: indent) }
+        case .integer(let minimum):
+            type("integer")
+            if let minimum { lines.append(pad + "minimum: \(minimum)") }
+        case .number:
+            type("number")
+        case .boolean:
+            type("boolean")
+        case .component(let name):
+            lines.append(pad + "$ref: '#/components/schemas/\(nullable ? "Nullable" + name : name)'")
+        case .array(let element):
+            type("array")
+            if let description { lines += scalarLines("description", description, indent: indent) }
+            lines.append(pad + "items:")
+            lines += schemaLines(element, nullable: false, description: nil, indent: indent + 2)
+            return lines
+        case .map(let value):
+            type("object")
+            if let description { lines += scalarLines("description", description, indent: indent) }
+            lines.append(pad + "additionalProperties:")
+            lines += schemaLines(value, nullable: false, description: nil, indent: indent + 2)
+            return lines
+        case .object(let object):
+            return objectLines(object, nullable: nullable, description: description ?? object.description, indent: indent)
+        case .any:
+            if description == nil { lines.append(pad + "{}") }
+        case .unknown(let name):
+            lines.append(pad + "x-unknown: " + scalar(name))
+        }
+        if let description { lines += scalarLines("description", description, indent: indent) }
+        return lines
+    }
+
+    static func objectLines(_ object: WireObject, nullable: Bool, description: String?, indent: Int) -> [String] {
+        let pad = String(repeating: " ", count: indent)
+        var lines = [pad + "type: " + (nullable ? "[object, 'null']" : "object")]
+        if let description { lines += scalarLines("description", description, indent: indent) }
+        let required = object.properties.filter(\.required).map(\.key)
+        if !required.isEmpty { lines += flowList("required", required.map(flowScalar), indent: indent) }
+        if !object.properties.isEmpty {
+            lines.append(pad + "properties:")
+            for property in object.properties {
+                lines.append(pad + "  " + scalar(property.key) + ":")
+                lines += schemaLines(property.schema, nullable: property.nullable, description: property.description,
+                                     indent: indent + 4)
+            }
+        }
+        lines.append(pad + "additionalProperties: false")
+        return lines
+    }
+
+    /// `key: [a, b, …]`, folded at the width with continuation lines two deeper.
+    static func flowList(_ key: String, _ items: [String], indent: Int) -> [String] {
+        let pad = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var line = pad + key + ": ["
+        for (index, item) in items.enumerated() {
+            let piece = item + (index == items.count - 1 ? "]" : ",")
+            if line.count + 1 + piece.count > width, !line.hasSuffix("[") {
+                lines.append(line)
+                line = pad + "  " + piece
+            } else {
+                line += (line.hasSuffix("[") ? "" : " ") + piece
+            }
+        }
+        if items.isEmpty { line += "]" }
+        lines.append(line)
+        return lines
+    }
+
+    /// `key: text`, folded at spaces at the width (a folded flow scalar reads back as one line).
+    static func scalarLines(_ key: String, _ text: String, indent: Int) -> [String] {
+        let pad = String(repeating: " ", count: indent)
+        let written = scalar(text)
+        var lines: [String] = []
+        var line = pad + key + ":"
+        for word in written.split(separator: " ", omittingEmptySubsequences: false) {
+            if line.count + 1 + word.count > width, lines.isEmpty ? line.count > pad.count + key.count + 1 : line.count > pad.count + 2 {
+                lines.append(line)
+                line = pad + "  " + word
+            } else {
+                line += " " + word
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+
+    /// Plain where YAML reads it back as the same string, else single-quoted.
+    static func scalar(_ text: String) -> String { isPlain(text, flow: false) ? text : quoted(text) }
+
+    /// The same inside a flow list (`,`, `[`, `]`, `{`, `}` end a plain item there).
+    static func flowScalar(_ text: String) -> String { isPlain(text, flow: true) ? text : quoted(text) }
+
+    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+
+    static func isPlain(_ text: String, flow: Bool) -> Bool {
+        guard let first = text.first, let last = text.last else { return false }
+        if "-?:,[]{}#&*!|>'\"%@` ".contains(first) || last == " " || last == ":" { return false }
+        if text.contains(": ") || text.contains(" #") || text.contains("  ") { return false }
+        if flow, text.contains(where: { ",[]{}".contains($0) }) { return false }
+        let lowered = text.lowercased()
+        if ["true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"].contains(lowered) { return false }
+        if Double(text) != nil || Int(text) != nil || text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" || $0 == ":" }) {
+            return false
+        }
+        return true
+    }
+}
