@@ -3,8 +3,8 @@
 /// once, on the server. docs/openapi.yaml's components named by `@JSONObject(component:)` are
 /// generated from them, and OpenAPISchemaTests refuses a document that differs.
 package indirect enum WireSchema: Sendable, Equatable {
-    /// A string; `values` lists the only ones it takes.
-    case string(format: String? = nil, values: [String]? = nil)
+    /// A string; `values` lists the only ones it takes, `examples` some it may.
+    case string(format: String? = nil, values: [String]? = nil, maxLength: Int? = nil, examples: [String]? = nil)
     case integer(minimum: Int? = nil)
     case number
     case boolean
@@ -13,6 +13,8 @@ package indirect enum WireSchema: Sendable, Equatable {
     case array(WireSchema)
     /// An object whose keys are data (`[String: T]`).
     case map(WireSchema)
+    /// Any JSON object (a stored JSON document).
+    case anyObject
     case object(WireObject)
     /// Any JSON value.
     case any

@@ -9,6 +9,8 @@ package enum ResponseComponents {
     package static let objects: [any WireComponent.Type] = [
         UserRefPayload.self, IdNamePayload.self,
         OrderTotalsPayload.self, OrderListItemPayload.self, OrderDetailPayload.self,
+        TicketListItemPayload.self, TicketDetailPayload.Event.self, TicketDetailPayload.Message.self, TicketDetailPayload.self,
+        GeneratedResponsePayload.self, MacroRunPayload.self, MacroPayload.self,
     ]
 
     /// The components also written as their object or null, as `Nullable<Name>`.

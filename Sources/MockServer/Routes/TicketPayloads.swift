@@ -3,28 +3,33 @@ import MockStore
 /// Wire shapes of the enquiry routes (seed 003 "Ticket/Enquiry Detail" and "Ticket Actions").
 
 /// A row of `GET /api/tickets`.
-@JSONObject
+@JSONObject(component: "TicketListItem")
 struct TicketListItemPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let ticket_number: Int64
     let subject: String
-    let status: String
-    let ticket_type: String
-    @Nullable var order_id: String?
+    @Schema(.component("TicketStatus")) let status: String
+    @Schema(.component("TicketType")) let ticket_type: String
+    /// A UUID string (decided).
+    @Schema(.id) @Nullable var order_id: String?
+    /// Null for an enquiry from someone who is not a client.
     @Nullable var client: ClientRef?
     @Nullable var assigned_user: UserRefPayload?
     @Nullable var location: IdNamePayload?
-    let requires_location: Int
-    let message_count: Int
-    let awaiting_reply: Int
-    @Nullable var last_message_at: String?
-    @Nullable var last_message_preview: String?
-    let created_at: String
-    let updated_at: String
+    /// 1 when the enquiry came in on an address of no particular shop; a reply needs a location first.
+    @Schema(.flag) let requires_location: Int
+    @Schema(.integer(minimum: 0)) let message_count: Int
+    /// The decided awaiting-reply rule (docs/resources.md).
+    @Schema(.flag) let awaiting_reply: Int
+    @Schema(.timestamp) @Nullable var last_message_at: String?
+    /// The newest message's text on one line, at most 140 characters (137 and `...` when cut).
+    @Schema(.string(maxLength: 140)) @Nullable var last_message_preview: String?
+    @Schema(.timestamp) let created_at: String
+    @Schema(.timestamp) let updated_at: String
 
     @JSONObject
     struct ClientRef: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let name: String
         let email: String
     }
@@ -56,86 +61,100 @@ struct TicketListItemPayload: Sendable {
     }
 }
 
-/// `GET /api/tickets/:id` and the answers of the ticket actions.
-@JSONObject
+/// `GET|PATCH /api/tickets/{id}` and the answers of reply and note.
+@JSONObject(component: "TicketDetail")
 struct TicketDetailPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let ticket_number: Int64
     let subject: String
-    let status: String
-    let ticket_type: String
-    @Nullable var order_id: String?
+    @Schema(.component("TicketStatus")) let status: String
+    @Schema(.component("TicketType")) let ticket_type: String
+    /// A UUID string (decided).
+    @Schema(.id) @Nullable var order_id: String?
     @Nullable var client: Client?
     @Nullable var assigned_user: UserRefPayload?
     @Nullable var location: IdNamePayload?
-    let requires_location: Int
+    @Schema(.flag) let requires_location: Int
+    /// The company address the enquiry came in on, or null.
     @Nullable var received_custom_email: ReceivedEmail?
-    let awaiting_reply: Int
+    @Schema(.flag) let awaiting_reply: Int
+    /// Oldest first.
     let messages: [Message]
-    /// Ticket-level events (status changes, assignments); delivery events sit on their message.
+    /// The ticket's own events (status changes, assignments), oldest first.
     let events: [Event]
-    let created_at: String
-    let updated_at: String
+    @Schema(.timestamp) let created_at: String
+    @Schema(.timestamp) let updated_at: String
 
     @JSONObject
     struct Client: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let first_name: String
         let last_name: String
         let name: String
         let email: String
         @Nullable var phone: String?
-        let email_suppressed: Int
-        let is_generated_email: Int
+        @Schema(.flag) let email_suppressed: Int
+        @Schema(.flag) let is_generated_email: Int
     }
 
     @JSONObject
     struct ReceivedEmail: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let email_address: String
         let display_name: String
     }
 
-    @JSONObject
+    @JSONObject(component: "TicketMessage")
     struct Message: Sendable {
-        let id: String
-        let type: String
+        @Schema(.id) let id: String
+        @Schema(.component("MessageType")) let type: String
         @Nullable var from_email: String?
         @Nullable var from_name: String?
+        /// An email address, or a phone number for `outbound_sms`.
         @Nullable var to_email: String?
         @Nullable var subject: String?
         let body_text: String
         @Nullable var body_html: String?
-        @Nullable var device_id: String?
+        /// A UUID string (decided).
+        @Schema(.id) @Nullable var device_id: String?
+        /// The linked device's display name.
         @Nullable var device_name: String?
+        /// The staff author; null for inbound mail.
         @Nullable var created_by: UserRefPayload?
-        let created_at: String
+        @Schema(.timestamp) let created_at: String
+        /// The message's delivery events, oldest first.
         let events: [Event]
         let attachments: [Attachment]
     }
 
-    @JSONObject
+    @JSONObject(component: "TicketEvent")
     struct Event: Sendable {
-        let id: String
+        @Schema(.id) let id: String
+        /// The mock writes `sent` (`{"provider": "mock"}`) and `suppressed` (`{"reason": "email_suppressed"
+        /// | "generated_email"}`) on a reply, `status_changed` (`{"from", "to", "by"}`) and `assigned`
+        /// (`{"assigned_user_id", "by"}`) on the ticket; the seed adds `delivered`, `opened`, `bounced`.
+        @Schema(.string(examples: ["sent", "delivered", "opened", "bounced", "suppressed", "status_changed", "assigned"]))
         let event_type: String
-        /// The stored JSON object, or null.
-        let event_data: JSONValue
-        let created_at: String
+        /// The event's JSON object, or null.
+        @Schema(.anyObject) @Nullable var event_data: JSONValue?
+        @Schema(.timestamp) let created_at: String
 
         init(_ event: TicketEventRecord) {
             id = event.id
             event_type = event.eventType
-            event_data = event.eventData.flatMap { JSONValue(json: $0) } ?? .null
+            event_data = event.eventData.flatMap { JSONValue(json: $0) }
             created_at = event.createdAt
         }
     }
 
     @JSONObject
     struct Attachment: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let filename: String
         let content_type: String
-        let size_bytes: Int64
+        @Schema(.integer(minimum: 0)) let size_bytes: Int64
+        /// `http://<Host>[/ns/<name>]/api/tickets/{id}/attachments/{attachmentId}`, absolute when the request
+        /// named a plausible `Host` (the staff token is needed to fetch it).
         let download_url: String
     }
 
@@ -180,25 +199,29 @@ struct TicketDetailPayload: Sendable {
 }
 
 /// `POST /api/tickets/:id/generate-response`
-@JSONObject
+@JSONObject(component: "GeneratedResponse")
 struct GeneratedResponsePayload: Sendable {
+    /// Plain text, lines separated by `\n`.
     let response: String
 }
 
 /// `POST /api/tickets/:id/macro`: the stage sent now, the stages scheduled, and the ticket after it.
-@JSONObject
+@JSONObject(component: "MacroRun")
 struct MacroRunPayload: Sendable {
-    let macro_id: String
+    @Schema(.id) let macro_id: String
+    /// The first stage's message, as sent now.
     let sent: TicketDetailPayload.Message
+    /// The later stages, in order, each `delay_minutes` after the one before.
     let scheduled: [Scheduled]
     let ticket: TicketDetailPayload
 
     @JSONObject
     struct Scheduled: Sendable {
-        let stage_id: String
-        let position: Int64
+        @Schema(.id) let stage_id: String
+        @Schema(.integer(minimum: 1)) let position: Int64
+        /// The stage's subject with the variables filled in.
         let subject: String
-        let scheduled_for: String
+        @Schema(.timestamp) let scheduled_for: String
     }
 
     init(_ run: MacroRun, macroID: String, baseURL: String) {
@@ -212,21 +235,24 @@ struct MacroRunPayload: Sendable {
     }
 }
 
-/// `GET /api/macros`: `{id, name, description, is_active, stages}`.
-@JSONObject
+/// A macro of `GET /api/macros`.
+@JSONObject(component: "Macro")
 struct MacroPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let name: String
     @Nullable var description: String?
-    let is_active: Int
+    @Schema(.flag) let is_active: Int
+    /// By position; the first is sent when the macro runs.
     let stages: [Stage]
 
     @JSONObject
     struct Stage: Sendable {
-        let id: String
-        let position: Int64
-        let delay_minutes: Int64
+        @Schema(.id) let id: String
+        @Schema(.integer(minimum: 1)) let position: Int64
+        /// Minutes after the previous stage (0 for the first).
+        @Schema(.integer(minimum: 0)) let delay_minutes: Int64
         let subject: String
+        /// Plain text with `{{variable}}` placeholders (see `MacroVariables`).
         let body: String
     }
 

@@ -20,10 +20,12 @@ enum WireSchemaYAML {
         var lines: [String] = []
         func type(_ name: String) { lines.append(pad + "type: " + (nullable ? "[\(name), 'null']" : name)) }
         switch schema {
-        case .string(let format, let values):
+        case .string(let format, let values, let maxLength, let examples):
             type("string")
             if let format { lines.append(pad + "format: " + scalar(format)) }
             if let values { lines += flowList("enum", values.map(flowScalar) + (nullable ? ["null"] : []), indent: indent) }
+            if let maxLength { lines.append(pad + "maxLength: \(maxLength)") }
+            if let examples { lines += flowList("examples", examples.map(flowScalar), indent: indent) }
         case .integer(let minimum):
             type("integer")
             if let minimum { lines.append(pad + "minimum: \(minimum)") }
@@ -45,6 +47,8 @@ enum WireSchemaYAML {
             lines.append(pad + "additionalProperties:")
             lines += schemaLines(value, nullable: false, description: nil, indent: indent + 2)
             return lines
+        case .anyObject:
+            type("object")
         case .object(let object):
             return objectLines(object, nullable: nullable, description: description ?? object.description, indent: indent)
         case .any:
