@@ -22,7 +22,7 @@ package protocol JSONWritable {
 /// the compiler from its stored properties; `component` names it in docs/openapi.yaml's components,
 /// `decided` marks it `x-decided`.
 @attached(extension, conformances: JSONWritable, WireSchemaDescribing, WireComponent,
-          names: named(writeJSON), named(wireObject), named(wireSchema), named(componentName), named(decided))
+          names: named(writeJSON), named(wireObject), named(wireSchema), named(componentName))
 package macro JSONObject(component: String? = nil, decided: Bool = false) = #externalMacro(module: "MockServerMacros", type: "JSONObjectMacro")
 
 /// A property's OpenAPI schema where its type says too little (`@Schema(.money) let total: String`),

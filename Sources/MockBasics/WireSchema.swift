@@ -5,7 +5,7 @@
 package indirect enum WireSchema: Sendable, Equatable {
     /// A string; `values` lists the only ones it takes, `examples` some it may.
     case string(format: String? = nil, values: [String]? = nil, maxLength: Int? = nil, examples: [String]? = nil)
-    case integer(minimum: Int? = nil)
+    case integer(minimum: Int? = nil, maximum: Int? = nil)
     case number
     case boolean
     /// A component of the document, by name (`$ref`).
@@ -53,10 +53,13 @@ package indirect enum WireSchema: Sendable, Equatable {
 /// A JSON object's members, in the order they are written.
 package struct WireObject: Sendable, Equatable {
     package let description: String?
+    /// Marked `x-decided: true`: a point docs/contract.md decides where the seeds are silent.
+    package let decided: Bool
     package let properties: [WireProperty]
 
-    package init(description: String?, properties: [WireProperty]) {
+    package init(description: String?, decided: Bool = false, properties: [WireProperty]) {
         self.description = description
+        self.decided = decided
         self.properties = properties
     }
 }
@@ -88,8 +91,6 @@ package protocol WireSchemaDescribing {
 /// A `@JSONObject(component:)` struct: a named component of docs/openapi.yaml.
 package protocol WireComponent: WireSchemaDescribing {
     static var componentName: String { get }
-    /// Marked `x-decided: true`: a point docs/contract.md decides where the seeds are silent.
-    static var decided: Bool { get }
     static var wireObject: WireObject { get }
 }
 

@@ -109,12 +109,11 @@ public struct JSONObjectMacro: ExtensionMacro {
                 + "nullable: \(info.nullable), description: \(info.documentation.map(swiftLiteral) ?? "nil"))")
         }
         let objectDescription = StoredProperty.documentation(declaration.leadingTrivia).map(swiftLiteral) ?? "nil"
-        let wireObject = "WireObject(description: \(objectDescription), properties: [\(schemaLines.joined(separator: ", "))])"
+        let wireObject = "WireObject(description: \(objectDescription), \(decided ? "decided: true, " : "")properties: [\(schemaLines.joined(separator: ", "))])"
         let conformances = component == nil ? "JSONWritable, WireSchemaDescribing" : "JSONWritable, WireSchemaDescribing, WireComponent"
         let componentMembers = component.map {
             """
             package static var componentName: String { \(swiftLiteral($0)) }
-            package static var decided: Bool { \(decided) }
             package static var wireSchema: WireSchema { .component(\(swiftLiteral($0))) }
             """
         } ?? "package static var wireSchema: WireSchema { .object(wireObject) }"

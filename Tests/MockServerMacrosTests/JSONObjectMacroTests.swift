@@ -154,13 +154,10 @@ import Testing
                     out.append(UInt8(ascii: "}"))
                 }
                 package static var wireObject: WireObject {
-                    WireObject(description: "The sums.", properties: [WireProperty(key: "grand_total", schema: .money, required: true, nullable: false, description: "Subtotal plus VAT.")])
+                    WireObject(description: "The sums.", decided: true, properties: [WireProperty(key: "grand_total", schema: .money, required: true, nullable: false, description: "Subtotal plus VAT.")])
                 }
                 package static var componentName: String {
                     "Totals"
-                }
-                package static var decided: Bool {
-                    true
                 }
                 package static var wireSchema: WireSchema {
                     .component("Totals")

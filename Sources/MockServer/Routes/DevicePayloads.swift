@@ -3,30 +3,24 @@ import MockStore
 /// Wire shapes of the device routes (seed 003 "Device Detail").
 
 /// A row of `GET /api/devices`, `my-queue` and `my-active-work`.
-@JSONObject
+@JSONObject(component: "DeviceListItem")
 struct DeviceListItemPayload: Sendable {
-    let id: String
-    let order_id: String
+    @Schema(.id) let id: String
+    @Schema(.id) let order_id: String
     let order_number: Int64
     let display_name: String
     let brand: String
     let model: String
     @Nullable var serial_number: String?
     @Nullable var imei: String?
-    let status: String
-    let status_label: String
-    let workflow_type: String
-    let priority: String
+    @Schema(.component("DeviceStatus")) let status: String
+    @Schema(.component("DeviceStatusLabel")) let status_label: String
+    @Schema(.component("WorkflowType")) let workflow_type: String
+    @Schema(.component("DevicePriority")) let priority: String
     @Nullable var assigned_engineer: UserRefPayload?
-    let client: ClientRef
-    let created_at: String
-    let updated_at: String
-
-    @JSONObject
-    struct ClientRef: Sendable {
-        let id: String
-        let name: String
-    }
+    let client: IdNamePayload
+    @Schema(.timestamp) let created_at: String
+    @Schema(.timestamp) let updated_at: String
 
     init(_ summary: DeviceSummary) {
         let d = summary.device
@@ -43,25 +37,29 @@ struct DeviceListItemPayload: Sendable {
         workflow_type = d.workflowType.rawValue
         priority = d.priority.rawValue
         assigned_engineer = summary.engineer.map(UserRefPayload.init)
-        client = ClientRef(id: summary.client.id, name: "\(summary.client.firstName) \(summary.client.lastName)")
+        client = IdNamePayload(id: summary.client.id, name: "\(summary.client.firstName) \(summary.client.lastName)")
         created_at = d.createdAt
         updated_at = d.updatedAt
     }
 }
 
-/// `GET /api/devices/:id` and `GET /api/orders/:orderId/devices/:deviceId`: the full detail.
-@JSONObject
+/// `GET|PATCH /api/devices/{id}` and `GET /api/orders/{orderId}/devices/{deviceId}`: seed 003's device detail.
+/// Every key is always present, null when empty.
+@JSONObject(component: "DeviceDetail")
 struct DeviceDetailPayload: Sendable {
-    let id: String
-    let order_id: String
+    @Schema(.id) let id: String
+    @Schema(.id) let order_id: String
     let order_number: Int64
     let display_name: String
-    let status: String
-    let status_label: String
-    let workflow_type: String
-    let priority: String
-    @Nullable var brand: CatalogueEntry?
-    @Nullable var model: CatalogueEntry?
+    @Schema(.component("DeviceStatus")) let status: String
+    @Schema(.component("DeviceStatusLabel")) let status_label: String
+    @Schema(.component("WorkflowType")) let workflow_type: String
+    @Schema(.component("DevicePriority")) let priority: String
+    /// The catalogue brand, or null when the device's brand is not in the catalogue (then `custom_brand`
+    /// holds it).
+    @Nullable var brand: IdNamePayload?
+    /// The catalogue model, or null (then `custom_model` holds it).
+    @Nullable var model: IdNamePayload?
     @Nullable var custom_brand: String?
     @Nullable var custom_model: String?
     @Nullable var serial_number: String?
@@ -78,126 +76,126 @@ struct DeviceDetailPayload: Sendable {
     @Nullable var diagnosis_notes: String?
     @Nullable var repair_notes: String?
     @Nullable var technician_notes: String?
+    /// The customer's reason when they rejected the quote in the portal.
     @Nullable var authorization_notes: String?
     let authorization: Authorization
     let images: [Image]
     let accessories: [Accessory]
     let parts: [Part]
+    /// The order's line items of this device.
     let line_items: [LineItem]
     let device_notes: [Note]
     let timestamps: Timestamps
-    @Nullable var despatched_at: String?
-    @Nullable var paid_at: String?
+    @Schema(.timestamp) @Nullable var despatched_at: String?
+    @Schema(.timestamp) @Nullable var paid_at: String?
     let checklist: Checklist
+    /// The statuses the device may move to next (its workflow's edges); empty when its status is final.
     let available_transitions: [StatusOptionPayload]
-    let created_at: String
-    let updated_at: String
-
-    @JSONObject
-    struct CatalogueEntry: Sendable {
-        let id: String
-        let name: String
-    }
+    @Schema(.timestamp) let created_at: String
+    @Schema(.timestamp) let updated_at: String
 
     @JSONObject
     struct SubLocation: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let code: String
         @Nullable var description: String?
-        let type: String
+        @Schema(.values(SubLocationType.self)) let type: String
     }
 
     @JSONObject
     struct Authorization: Sendable {
-        @Nullable var status: String?
-        @Nullable var method: String?
-        @Nullable var authorized_at: String?
+        @Schema(.values(AuthorizationStatus.self)) @Nullable var status: String?
+        /// How the customer answered (`portal` for an answer in the customer app).
+        @Schema(.string(examples: ["in_store", "portal"])) @Nullable var method: String?
+        /// `timestamps.authorised_at` when `status` is `approved`, else null.
+        @Schema(.timestamp) @Nullable var authorized_at: String?
+        /// The `authorisation` signature of this device, else of its order, else null.
         @Nullable var signature: Signature?
     }
 
     @JSONObject
     struct Signature: Sendable {
-        let signature_type: String
+        @Schema(.values(SignatureType.self)) let signature_type: String
         let typed_name: String
-        let terms_agreed: Int
-        let captured_at: String
+        @Schema(.flag) let terms_agreed: Int
+        @Schema(.timestamp) let captured_at: String
     }
 
     @JSONObject
     struct Image: Sendable {
-        let id: String
-        let image_type: String
+        @Schema(.id) let id: String
+        @Schema(.values(DeviceImageType.self)) let image_type: String
         let filename: String
         @Nullable var caption: String?
         let r2_key: String
-        let created_at: String
+        @Schema(.timestamp) let created_at: String
     }
 
     @JSONObject
     struct Accessory: Sendable {
-        let id: String
-        let accessory_type: String
+        @Schema(.id) let id: String
+        @Schema(.values(AccessoryType.self)) let accessory_type: String
         @Nullable var description: String?
-        @Nullable var returned_at: String?
+        @Schema(.timestamp) @Nullable var returned_at: String?
     }
 
     @JSONObject
     struct Part: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let part_name: String
         @Nullable var part_sku: String?
-        let part_cost: String
+        @Schema(.money) let part_cost: String
         @Nullable var supplier: String?
-        let is_oem: Int
+        @Schema(.flag) let is_oem: Int
     }
 
     @JSONObject
     struct LineItem: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let description: String
-        let quantity: Int64
-        let unit_price: String
-        let vat_rate: String
-        let line_total_inc_vat: String
+        @Schema(.integer(minimum: 1)) let quantity: Int64
+        @Schema(.money) let unit_price: String
+        @Schema(.vatRate) let vat_rate: String
+        @Schema(.money) let line_total_inc_vat: String
     }
 
     @JSONObject
     struct Note: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let body: String
-        let created_at: String
+        @Schema(.timestamp) let created_at: String
         @Nullable var created_by: UserRefPayload?
     }
 
-    /// The 12 workflow timestamps (decided set; see docs/resources.md).
-    @JSONObject
+    /// The 12 workflow timestamps (decided set); a move into a status stamps its own (docs/resources.md).
+    @JSONObject(decided: true)
     struct Timestamps: Sendable {
-        @Nullable var received_at: String?
-        @Nullable var diagnosis_started_at: String?
-        @Nullable var quote_sent_at: String?
-        @Nullable var authorised_at: String?
-        @Nullable var rejected_at: String?
-        @Nullable var parts_ordered_at: String?
-        @Nullable var parts_received_at: String?
-        @Nullable var repair_started_at: String?
-        @Nullable var repair_completed_at: String?
-        @Nullable var qc_completed_at: String?
-        @Nullable var ready_at: String?
-        @Nullable var collected_at: String?
+        @Schema(.timestamp) @Nullable var received_at: String?
+        @Schema(.timestamp) @Nullable var diagnosis_started_at: String?
+        @Schema(.timestamp) @Nullable var quote_sent_at: String?
+        @Schema(.timestamp) @Nullable var authorised_at: String?
+        @Schema(.timestamp) @Nullable var rejected_at: String?
+        @Schema(.timestamp) @Nullable var parts_ordered_at: String?
+        @Schema(.timestamp) @Nullable var parts_received_at: String?
+        @Schema(.timestamp) @Nullable var repair_started_at: String?
+        @Schema(.timestamp) @Nullable var repair_completed_at: String?
+        @Schema(.timestamp) @Nullable var qc_completed_at: String?
+        @Schema(.timestamp) @Nullable var ready_at: String?
+        @Schema(.timestamp) @Nullable var collected_at: String?
     }
 
     @JSONObject
     struct Checklist: Sendable {
         let items: [Item]
         /// Completed items × 100 / items, rounded down; 0 for an empty checklist.
-        let completion_percentage: Int
+        @Schema(.integer(minimum: 0, maximum: 100)) let completion_percentage: Int
 
         @JSONObject
         struct Item: Sendable {
-            let id: String
+            @Schema(.id) let id: String
             let label: String
-            let is_completed: Int
-            @Nullable var completed_at: String?
+            @Schema(.flag) let is_completed: Int
+            @Schema(.timestamp) @Nullable var completed_at: String?
             @Nullable var completed_by: UserRefPayload?
         }
     }
@@ -212,8 +210,8 @@ struct DeviceDetailPayload: Sendable {
         status_label = d.status.displayName
         workflow_type = d.workflowType.rawValue
         priority = d.priority.rawValue
-        brand = detail.brand.map { CatalogueEntry(id: $0.id, name: $0.name) }
-        model = detail.model.map { CatalogueEntry(id: $0.id, name: $0.name) }
+        brand = detail.brand.map { IdNamePayload(id: $0.id, name: $0.name) }
+        model = detail.model.map { IdNamePayload(id: $0.id, name: $0.name) }
         custom_brand = detail.brand == nil ? d.brand : nil
         custom_model = detail.model == nil ? d.model : nil
         serial_number = d.serialNumber
@@ -283,8 +281,8 @@ struct DeviceDetailPayload: Sendable {
 }
 
 /// `GET /api/devices/lookup`: where the scanned device is.
-@JSONObject
+@JSONObject(component: "DeviceLookup")
 struct DeviceLookupPayload: Sendable {
-    let device_id: String
-    let order_id: String
+    @Schema(.id) let device_id: String
+    @Schema(.id) let order_id: String
 }

@@ -71,6 +71,11 @@ struct IdNamePayload: Sendable {
     @Schema(.id) let id: String
     let name: String
 
+    init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+
     init(_ location: LocationName) {
         id = location.id
         name = location.name

@@ -11,6 +11,7 @@ package enum ResponseComponents {
         OrderTotalsPayload.self, OrderListItemPayload.self, OrderDetailPayload.self,
         TicketListItemPayload.self, TicketDetailPayload.Event.self, TicketDetailPayload.Message.self, TicketDetailPayload.self,
         GeneratedResponsePayload.self, MacroRunPayload.self, MacroPayload.self,
+        StatusOptionPayload.self, DeviceListItemPayload.self, DeviceDetailPayload.self, DeviceLookupPayload.self,
     ]
 
     /// The components also written as their object or null, as `Nullable<Name>`.

@@ -17,11 +17,11 @@ import MockBasics
         var components: [(String, [String])] = []
         for type in ResponseComponents.objects {
             components.append((type.componentName,
-                               WireSchemaYAML.component(named: type.componentName, type.wireObject, nullable: false, decided: type.decided)))
+                               WireSchemaYAML.component(named: type.componentName, type.wireObject, nullable: false)))
         }
         for type in ResponseComponents.nullable {
             let name = "Nullable" + type.componentName
-            components.append((name, WireSchemaYAML.component(named: name, type.wireObject, nullable: true, decided: type.decided)))
+            components.append((name, WireSchemaYAML.component(named: name, type.wireObject, nullable: true)))
         }
         return components
     }

@@ -7,11 +7,8 @@ enum WireSchemaYAML {
     static let width = 120
 
     /// `    Name:` and its schema, one line each, without the final newline.
-    static func component(named name: String, _ object: WireObject, nullable: Bool, decided: Bool) -> [String] {
-        var lines = ["    \(name):"]
-        lines += objectLines(object, nullable: nullable, description: object.description, indent: 6)
-        if decided { lines.append(String(repeating: " ", count: 6) + "x-decided: true") }
-        return lines
+    static func component(named name: String, _ object: WireObject, nullable: Bool) -> [String] {
+        ["    \(name):"] + objectLines(object, nullable: nullable, description: object.description, indent: 6)
     }
 
     /// The members of a schema at `indent`.
@@ -26,9 +23,10 @@ enum WireSchemaYAML {
             if let values { lines += flowList("enum", values.map(flowScalar) + (nullable ? ["null"] : []), indent: indent) }
             if let maxLength { lines.append(pad + "maxLength: \(maxLength)") }
             if let examples { lines += flowList("examples", examples.map(flowScalar), indent: indent) }
-        case .integer(let minimum):
+        case .integer(let minimum, let maximum):
             type("integer")
             if let minimum { lines.append(pad + "minimum: \(minimum)") }
+            if let maximum { lines.append(pad + "maximum: \(maximum)") }
         case .number:
             type("number")
         case .boolean:
@@ -75,6 +73,7 @@ enum WireSchemaYAML {
             }
         }
         lines.append(pad + "additionalProperties: false")
+        if object.decided { lines.append(pad + "x-decided: true") }
         return lines
     }
 
