@@ -10,7 +10,7 @@ package indirect enum WireSchema: Sendable, Equatable {
     case boolean
     /// A component of the document, by name (`$ref`).
     case component(String)
-    case array(WireSchema)
+    case array(WireSchema, minItems: Int? = nil)
     /// An object whose keys are data (`[String: T]`).
     case map(WireSchema)
     /// Any JSON object (a stored JSON document).

@@ -5,20 +5,20 @@ import MockStore
 /// records, assigned staff or client contact details.
 
 /// A row of `GET /api/customer/orders`.
-@JSONObject
+@JSONObject(component: "CustomerOrderListItem")
 struct CustomerOrderListItemPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let order_number: Int64
-    let status: String
-    let status_label: String
-    let device_count: Int
+    @Schema(.component("OrderStatus")) let status: String
+    @Schema(.component("OrderStatusLabel")) let status_label: String
+    @Schema(.integer(minimum: 0)) let device_count: Int
     let devices: [CustomerOrderDetailPayload.DeviceBrief]
-    /// 1 when a quote awaits the customer's answer.
-    let awaiting_authorisation: Int
-    let grand_total: String
-    let balance_due: String
-    let created_at: String
-    let updated_at: String
+    /// 1 when a device awaits the customer's answer to a quote.
+    @Schema(.flag) let awaiting_authorisation: Int
+    @Schema(.money) let grand_total: String
+    @Schema(.money) let balance_due: String
+    @Schema(.timestamp) let created_at: String
+    @Schema(.timestamp) let updated_at: String
 
     init(_ summary: OrderListEntry) {
         let order = summary.order
@@ -36,28 +36,31 @@ struct CustomerOrderListItemPayload: Sendable {
     }
 }
 
-/// `GET /api/customer/orders/:id` and the answers of approve and reject.
-@JSONObject
+/// The customer's view of an order (decided, docs/resources.md) — no internal notes, engineer notes or
+/// findings, part costs, payment records, assigned staff or client contact details.
+@JSONObject(component: "CustomerOrderDetail", decided: true)
 struct CustomerOrderDetailPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let order_number: Int64
-    let status: String
-    let status_label: String
+    @Schema(.component("OrderStatus")) let status: String
+    @Schema(.component("OrderStatusLabel")) let status_label: String
     @Nullable var location: Location?
     let devices: [Device]
     let items: [Item]
     let totals: OrderTotalsPayload
+    /// What awaits the customer's authorisation, or null when nothing does.
     @Nullable var quote: Quote?
-    let signatures: [Signature]
+    let signatures: [SignatureBriefPayload]
+    /// Oldest first.
     let messages: [Message]
     let dates: Dates
 
-    @JSONObject
+    @JSONObject(component: "CustomerDeviceBrief")
     struct DeviceBrief: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let display_name: String
-        let status: String
-        let status_label: String
+        @Schema(.component("DeviceStatus")) let status: String
+        @Schema(.component("DeviceStatusLabel")) let status_label: String
 
         init(_ device: OrderDevice) {
             self.init(id: device.id, displayName: device.displayName, status: device.status)
@@ -88,24 +91,25 @@ struct CustomerOrderDetailPayload: Sendable {
 
     @JSONObject
     struct Device: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let display_name: String
-        let status: String
-        let status_label: String
-        let workflow_type: String
-        @Nullable var authorization_status: String?
+        @Schema(.component("DeviceStatus")) let status: String
+        @Schema(.component("DeviceStatusLabel")) let status_label: String
+        @Schema(.component("WorkflowType")) let workflow_type: String
+        @Schema(.values(AuthorizationStatus.self)) @Nullable var authorization_status: String?
         @Nullable var customer_reported_issues: String?
     }
 
-    @JSONObject
+    @JSONObject(component: "CustomerItem")
     struct Item: Sendable {
-        let id: String
-        @Nullable var device_id: String?
+        @Schema(.id) let id: String
+        /// A UUID string (decided).
+        @Schema(.id) @Nullable var device_id: String?
         let description: String
-        let quantity: Int64
-        let unit_price: String
-        let vat_rate: String
-        let line_total_inc_vat: String
+        @Schema(.integer(minimum: 1)) let quantity: Int64
+        @Schema(.money) let unit_price: String
+        @Schema(.vatRate) let vat_rate: String
+        @Schema(.money) let line_total_inc_vat: String
 
         init(_ item: OrderItemRecord) {
             id = item.id
@@ -118,34 +122,28 @@ struct CustomerOrderDetailPayload: Sendable {
         }
     }
 
-    /// What awaits the customer's authorisation, and for how much: the devices in
-    /// `awaiting_authorisation` and their line items (inc. VAT).
     @JSONObject
     struct Quote: Sendable {
-        let devices: [DeviceBrief]
+        /// The devices in `awaiting_authorisation`.
+        @Schema(.array(.component("CustomerDeviceBrief"), minItems: 1)) let devices: [DeviceBrief]
+        /// Their line items.
         let items: [Item]
-        let total: String
-        @Nullable var sent_at: String?
+        /// Σ line_total_inc_vat of those items.
+        @Schema(.money) let total: String
+        @Schema(.timestamp) @Nullable var sent_at: String?
     }
 
-    @JSONObject
-    struct Signature: Sendable {
-        let signature_type: String
-        let typed_name: String
-        let terms_agreed: Int
-        let captured_at: String
-    }
-
-    /// Messages the customer sent or was sent (`inbound`, `outbound`, `outbound_sms`), oldest first.
-    @JSONObject
+    /// A message the customer sent or was sent (`inbound`, `outbound`, `outbound_sms`); internal notes are
+    /// never shown.
+    @JSONObject(component: "CustomerMessage")
     struct Message: Sendable {
-        let id: String
-        let type: String
+        @Schema(.id) let id: String
+        @Schema(.string(values: ["outbound", "inbound", "outbound_sms"])) let type: String
         @Nullable var from_name: String?
         @Nullable var subject: String?
         let body_text: String
         @Nullable var body_html: String?
-        let created_at: String
+        @Schema(.timestamp) let created_at: String
 
         init(_ message: TicketMessageRecord) {
             id = message.id
@@ -160,10 +158,10 @@ struct CustomerOrderDetailPayload: Sendable {
 
     @JSONObject
     struct Dates: Sendable {
-        let created_at: String
-        @Nullable var quote_sent_at: String?
-        @Nullable var authorised_at: String?
-        @Nullable var collected_at: String?
+        @Schema(.timestamp) let created_at: String
+        @Schema(.timestamp) @Nullable var quote_sent_at: String?
+        @Schema(.timestamp) @Nullable var authorised_at: String?
+        @Schema(.timestamp) @Nullable var collected_at: String?
     }
 
     init(_ detail: OrderDetail) {
@@ -194,10 +192,7 @@ struct CustomerOrderDetailPayload: Sendable {
                           total: Money.string(quoted.reduce(0) { $0 + LineAmounts($1).totalIncVATPence }),
                           sent_at: order.quoteSentAt)
         }
-        signatures = detail.signatures.map {
-            Signature(signature_type: $0.signatureType.rawValue, typed_name: $0.typedName, terms_agreed: $0.termsAgreed,
-                      captured_at: $0.capturedAt)
-        }
+        signatures = detail.signatures.map(SignatureBriefPayload.init)
         messages = detail.messages.filter { $0.type != .internalNote }.map(Message.init)
         dates = Dates(created_at: order.createdAt, quote_sent_at: order.quoteSentAt, authorised_at: order.authorisedAt,
                       collected_at: order.collectedAt)

@@ -110,15 +110,7 @@ struct DeviceDetailPayload: Sendable {
         /// `timestamps.authorised_at` when `status` is `approved`, else null.
         @Schema(.timestamp) @Nullable var authorized_at: String?
         /// The `authorisation` signature of this device, else of its order, else null.
-        @Nullable var signature: Signature?
-    }
-
-    @JSONObject
-    struct Signature: Sendable {
-        @Schema(.values(SignatureType.self)) let signature_type: String
-        let typed_name: String
-        @Schema(.flag) let terms_agreed: Int
-        @Schema(.timestamp) let captured_at: String
+        @Nullable var signature: SignatureBriefPayload?
     }
 
     @JSONObject
@@ -234,10 +226,7 @@ struct DeviceDetailPayload: Sendable {
         authorization = Authorization(
             status: d.authorizationStatus?.rawValue, method: d.authorizationMethod,
             authorized_at: d.authorizationStatus == .approved ? d.authorisedAt : nil,
-            signature: detail.authorizationSignature.map {
-                Signature(signature_type: $0.signatureType.rawValue, typed_name: $0.typedName,
-                          terms_agreed: $0.termsAgreed, captured_at: $0.capturedAt)
-            })
+            signature: detail.authorizationSignature.map(SignatureBriefPayload.init))
         images = detail.images.map {
             Image(id: $0.id, image_type: $0.imageType.rawValue, filename: $0.filename, caption: $0.caption,
                   r2_key: $0.r2Key, created_at: $0.createdAt)

@@ -65,6 +65,22 @@ struct UserRefPayload: Sendable {
     }
 }
 
+/// A signature where a customer or a device shows one: what was signed, by whom, when.
+@JSONObject
+struct SignatureBriefPayload: Sendable {
+    @Schema(.values(SignatureType.self)) let signature_type: String
+    let typed_name: String
+    @Schema(.flag) let terms_agreed: Int
+    @Schema(.timestamp) let captured_at: String
+
+    init(_ signature: SignatureRecord) {
+        signature_type = signature.signatureType.rawValue
+        typed_name = signature.typedName
+        terms_agreed = signature.termsAgreed
+        captured_at = signature.capturedAt
+    }
+}
+
 /// A row named by its id and name (an order's or a ticket's location).
 @JSONObject(component: "IdName")
 struct IdNamePayload: Sendable {

@@ -12,6 +12,8 @@ package enum ResponseComponents {
         TicketListItemPayload.self, TicketDetailPayload.Event.self, TicketDetailPayload.Message.self, TicketDetailPayload.self,
         GeneratedResponsePayload.self, MacroRunPayload.self, MacroPayload.self,
         StatusOptionPayload.self, DeviceListItemPayload.self, DeviceDetailPayload.self, DeviceLookupPayload.self,
+        CustomerOrderDetailPayload.DeviceBrief.self, CustomerOrderListItemPayload.self, CustomerOrderDetailPayload.Item.self,
+        CustomerOrderDetailPayload.Message.self, CustomerOrderDetailPayload.self,
     ]
 
     /// The components also written as their object or null, as `Nullable<Name>`.

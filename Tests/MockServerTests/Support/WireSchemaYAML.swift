@@ -33,8 +33,9 @@ enum WireSchemaYAML {
             type("boolean")
         case .component(let name):
             lines.append(pad + "$ref: '#/components/schemas/\(nullable ? "Nullable" + name : name)'")
-        case .array(let element):
+        case .array(let element, let minItems):
             type("array")
+            if let minItems { lines.append(pad + "minItems: \(minItems)") }
             if let description { lines += scalarLines("description", description, indent: indent) }
             lines.append(pad + "items:")
             lines += schemaLines(element, nullable: false, description: nil, indent: indent + 2)
