@@ -3,20 +3,22 @@ import MockStore
 /// Wire shapes of `GET /api/clients`, `GET /api/clients/search` and `GET /api/clients/:id`
 /// (CONTRACT §6). Flags are integers 0/1, money strings, every key always present.
 
-/// A row of the client list and of the search answer.
-@JSONObject
+/// A row of `GET /api/clients` and of `GET /api/clients/search`.
+@JSONObject(component: "ClientListItem")
 struct ClientListItemPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let first_name: String
     let last_name: String
+    /// "first last".
     let name: String
     let email: String
     @Nullable var phone: String?
-    let email_suppressed: Int
-    let is_generated_email: Int
+    @Schema(.flag) let email_suppressed: Int
+    /// 1 when the shop made the address up for a client without one (mail to it goes nowhere).
+    @Schema(.flag) let is_generated_email: Int
     /// The caller's company's orders of this client (a client of several companies has orders at each).
-    let order_count: Int
-    let created_at: String
+    @Schema(.integer(minimum: 0)) let order_count: Int
+    @Schema(.timestamp) let created_at: String
 
     init(_ summary: ClientSummary) {
         let c = summary.client
@@ -33,10 +35,10 @@ struct ClientListItemPayload: Sendable {
     }
 }
 
-/// The client detail: contact fields and the client's orders at the caller's company, newest first.
-@JSONObject
+/// `GET /api/clients/{id}`: contact fields and the client's orders at the caller's company.
+@JSONObject(component: "ClientDetail")
 struct ClientDetailPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let first_name: String
     let last_name: String
     let name: String
@@ -46,21 +48,22 @@ struct ClientDetailPayload: Sendable {
     @Nullable var address_line2: String?
     @Nullable var city: String?
     @Nullable var postcode: String?
-    let email_suppressed: Int
-    let is_generated_email: Int
-    let created_at: String
+    @Schema(.flag) let email_suppressed: Int
+    @Schema(.flag) let is_generated_email: Int
+    @Schema(.timestamp) let created_at: String
+    /// The caller's company's orders of this client, newest first.
     let orders: [OrderBrief]
 
-    /// `{id, order_number, status, device_count, grand_total, balance_due, created_at}`
-    @JSONObject
+    @JSONObject(component: "ClientOrderBrief")
     struct OrderBrief: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let order_number: Int64
-        let status: String
-        let device_count: Int
-        let grand_total: String
-        let balance_due: String
-        let created_at: String
+        /// Computed from the order's devices (decided).
+        @Schema(.values(OrderStatus.self)) let status: String
+        @Schema(.integer(minimum: 0)) let device_count: Int
+        @Schema(.money) let grand_total: String
+        @Schema(.money) let balance_due: String
+        @Schema(.timestamp) let created_at: String
     }
 
     init(_ detail: ClientDetail) {

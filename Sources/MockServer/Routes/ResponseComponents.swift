@@ -14,6 +14,8 @@ package enum ResponseComponents {
         StatusOptionPayload.self, DeviceListItemPayload.self, DeviceDetailPayload.self, DeviceLookupPayload.self,
         CustomerOrderDetailPayload.DeviceBrief.self, CustomerOrderListItemPayload.self, CustomerOrderDetailPayload.Item.self,
         CustomerOrderDetailPayload.Message.self, CustomerOrderDetailPayload.self,
+        ClientListItemPayload.self, ClientDetailPayload.OrderBrief.self, ClientDetailPayload.self,
+        DashboardStatsPayload.self, HeaderCountsPayload.self, EnquiryStatsPayload.self,
     ]
 
     /// The components also written as their object or null, as `Nullable<Name>`.
