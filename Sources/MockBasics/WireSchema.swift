@@ -16,6 +16,8 @@ package indirect enum WireSchema: Sendable, Equatable {
     /// Any JSON object (a stored JSON document).
     case anyObject
     case object(WireObject)
+    /// Always this value (`const`).
+    case constant(JSONValue)
     /// Any JSON value.
     case any
     /// A type that declares no schema (the tests refuse it in a component).

@@ -78,12 +78,12 @@ struct StoredProperty {
         return text.isEmpty ? nil : text
     }
 
-    /// The schema of a property whose type is its literal's (`let success = false`).
+    /// The schema of a `let` with a literal (`let requiresTwoFactor = true`): always that value.
     static func literalSchema(_ value: ExprSyntax) -> ExprSyntax {
-        if value.is(BooleanLiteralExprSyntax.self) { return ".boolean" }
-        if value.is(IntegerLiteralExprSyntax.self) { return ".integer()" }
-        if value.is(FloatLiteralExprSyntax.self) { return ".number" }
-        return ".string()"
+        if let literal = value.as(BooleanLiteralExprSyntax.self) { return ".constant(.bool(\(literal.literal.trimmed)))" }
+        if let literal = value.as(IntegerLiteralExprSyntax.self) { return ".constant(.int(\(literal.literal.trimmed)))" }
+        if let literal = value.as(FloatLiteralExprSyntax.self) { return ".constant(.double(\(literal.literal.trimmed)))" }
+        return ".constant(.string(\(value.trimmed)))"
     }
 
     /// `T?`, `T!` or `Optional<T>`.

@@ -42,6 +42,13 @@ package enum SubscriptionPlan: String, StoredEnum {
     case professional
     package static let label = "subscription plan"
 
+    /// Every feature key a plan may include, in the catalogue's order.
+    package static var allFeatures: [String] {
+        var all: [String] = []
+        for plan in allCases { for feature in plan.features where !all.contains(feature) { all.append(feature) } }
+        return all
+    }
+
     /// Feature keys each plan includes (the mock's catalogue; the seeds name no plans).
     package var features: [String] {
         switch self {
@@ -51,13 +58,13 @@ package enum SubscriptionPlan: String, StoredEnum {
     }
 }
 
-enum UserRole: String, StoredEnum {
+package enum UserRole: String, StoredEnum {
     case masterAdmin = "master_admin"
     case admin
     case seniorEngineer = "senior_engineer"
     case engineer
     case office
-    static let label = "role"
+    package static let label = "role"
 }
 
 enum TwoFactorMethod: String, StoredEnum {

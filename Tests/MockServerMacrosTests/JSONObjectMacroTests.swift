@@ -78,7 +78,7 @@ import Testing
                     out.append(UInt8(ascii: "}"))
                 }
                 package static var wireObject: WireObject {
-                    WireObject(description: nil, properties: [WireProperty(key: "before", schema: WireSchema.of(\\Self.`before`), required: false, nullable: false, description: nil), WireProperty(key: "after", schema: .boolean, required: true, nullable: false, description: nil)])
+                    WireObject(description: nil, properties: [WireProperty(key: "before", schema: WireSchema.of(\\Self.`before`), required: false, nullable: false, description: nil), WireProperty(key: "after", schema: .constant(.bool(true)), required: true, nullable: false, description: nil)])
                 }
                 package static var wireSchema: WireSchema {
                     .object(wireObject)

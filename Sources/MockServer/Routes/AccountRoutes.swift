@@ -69,26 +69,27 @@ enum AccountRoutes {
     }
 }
 
-/// `GET /api/users/me`: the token-response user plus profile fields.
-@JSONObject
+/// `GET|PATCH /api/users/me`: the `StaffUser` fields plus profile fields. Shape chosen by the mock (the seeds
+/// give none).
+@JSONObject(component: "StaffProfile")
 struct StaffProfilePayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let email: String
     let first_name: String
     let last_name: String
-    let company_id: String
-    let role: String
-    let phi_access_level: String
-    let data_classification: String
-    let is_active: Int
-    let magic_link_enabled: Int
-    let company_status: String
+    @Schema(.id) let company_id: String
+    @Schema(.values(UserRole.self)) let role: String
+    @Schema(.string(examples: ["full"])) let phi_access_level: String
+    @Schema(.string(examples: ["confidential"])) let data_classification: String
+    @Schema(.flag) let is_active: Int
+    @Schema(.flag) let magic_link_enabled: Int
+    @Schema(.values(CompanyStatus.self)) let company_status: String
     @Nullable var phone: String?
     @Nullable var job_title: String?
     @Nullable var avatar_url: String?
-    @Nullable var last_login: String?
-    let created_at: String
-    let updated_at: String
+    @Schema(.timestamp) @Nullable var last_login: String?
+    @Schema(.timestamp) let created_at: String
+    @Schema(.timestamp) let updated_at: String
 
     init(_ account: StaffAccount) {
         let user = StaffUserPayload(account)
@@ -151,10 +152,11 @@ private struct ProfileChange: Decodable {
     }
 }
 
-@JSONObject
+/// A company location; the address line, city, postcode and country are required columns, never null.
+@JSONObject(component: "Location")
 struct LocationPayload: Sendable {
-    let id: String
-    let company_id: String
+    @Schema(.id) let id: String
+    @Schema(.id) let company_id: String
     let name: String
     let address_line1: String
     @Nullable var address_line2: String?
@@ -163,7 +165,7 @@ struct LocationPayload: Sendable {
     let country: String
     @Nullable var phone: String?
     @Nullable var email: String?
-    let is_primary: Int
+    @Schema(.flag) let is_primary: Int
 
     init(_ location: CompanyLocationRecord) {
         id = location.id
@@ -180,19 +182,24 @@ struct LocationPayload: Sendable {
     }
 }
 
-@JSONObject
+/// The profile's picture after an upload or a removal.
+@JSONObject(component: "Avatar")
 struct AvatarPayload: Sendable {
     @Nullable var avatar_url: String?
 }
 
-/// `GET /api/subscription/features` (shape chosen by the mock; the seeds show none): the company's
-/// plan and what it includes. A quarantined company's subscription is not active and includes
-/// nothing, so the app can explain why everything else is closed.
-@JSONObject
+// A quarantined company's subscription is not active and includes nothing, so the app can explain
+// why everything else is closed.
+
+/// Shape chosen by the mock; neither the seeds nor the contract give one.
+@JSONObject(component: "SubscriptionFeatures")
 struct SubscriptionPayload: Sendable {
-    let plan: String
-    let status: String
-    let features: [String]
+    /// The company's `subscription_plan` (seed Beta Tech is on `starter`).
+    @Schema(.values(SubscriptionPlan.self)) let plan: String
+    /// `inactive` when the company is `pending_approval` or `suspended`.
+    @Schema(.string(values: ["active", "inactive"])) let status: String
+    /// Empty when the company is not `active`.
+    @Schema(.array(.string(values: SubscriptionPlan.allFeatures))) let features: [String]
 
     init(company: CompanyRecord) {
         plan = company.subscriptionPlan.rawValue

@@ -69,7 +69,8 @@ enum DeviceTokenRoutes {
 }
 
 /// `GET|PUT /api/user/push-preferences`: every switch (docs/contract.md §7).
-@JSONObject
+/// Shape chosen by the mock. Defaults when never saved: all true except `marketing` (false).
+@JSONObject(component: "PushPreferences")
 struct PushPreferencesPayload: Sendable {
     let push_enabled: Bool
     let order_updates: Bool

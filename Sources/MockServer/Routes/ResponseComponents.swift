@@ -16,6 +16,10 @@ package enum ResponseComponents {
         CustomerOrderDetailPayload.Message.self, CustomerOrderDetailPayload.self,
         ClientListItemPayload.self, ClientDetailPayload.OrderBrief.self, ClientDetailPayload.self,
         DashboardStatsPayload.self, HeaderCountsPayload.self, EnquiryStatsPayload.self,
+        LoginStepPayload.self, StaffUserPayload.self, CompanyPayload.self, StaffTokenPayload.self, RefreshPayload.self,
+        StaffMePayload.self, MessagePayload.self, CustomerClientPayload.self, CustomerCompanyPayload.self,
+        CustomerTokenPayload.self, CompanySelectionPayload.self, CustomerMePayload.self,
+        LocationPayload.self, StaffProfilePayload.self, AvatarPayload.self, SubscriptionPayload.self, PushPreferencesPayload.self,
     ]
 
     /// The components also written as their object or null, as `Nullable<Name>`.

@@ -4,20 +4,20 @@ import MockStore
 /// top-level keys camelCase, login step-1 `user` camelCase, token-response `user`/`company`
 /// snake_case, customer `client`/`company` camelCase. Flags are integers, VAT rates strings.
 
-/// `user` of the token response and of `me` (snake_case).
-@JSONObject
+/// Token-response and `me` user, snake_case. Ids are UUID strings. Integer flags and UUID ids are (decided).
+@JSONObject(component: "StaffUser", decided: true)
 struct StaffUserPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let email: String
     let first_name: String
     let last_name: String
-    let company_id: String
-    let role: String
-    let phi_access_level: String
-    let data_classification: String
-    let is_active: Int
-    let magic_link_enabled: Int
-    let company_status: String
+    @Schema(.id) let company_id: String
+    @Schema(.values(UserRole.self)) let role: String
+    @Schema(.string(examples: ["full"])) let phi_access_level: String
+    @Schema(.string(examples: ["confidential"])) let data_classification: String
+    @Schema(.flag) let is_active: Int
+    @Schema(.flag) let magic_link_enabled: Int
+    @Schema(.values(CompanyStatus.self)) let company_status: String
 
     init(_ account: StaffAccount) {
         id = account.id
@@ -34,19 +34,20 @@ struct StaffUserPayload: Sendable {
     }
 }
 
-/// `company` of the token response, `me` and `GET /api/companies/:id` (snake_case, VAT as strings).
-@JSONObject
+/// A company as the token response, `me` and `GET /api/companies/{id}` show it: snake_case; absent values are
+/// JSON null, never left out.
+@JSONObject(component: "Company")
 struct CompanyPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let name: String
-    let status: String
-    @Nullable var currency_code: String?
+    @Schema(.values(CompanyStatus.self)) let status: String
+    @Schema(.string(examples: ["GBP"])) @Nullable var currency_code: String?
     @Nullable var vat_number: String?
     @Nullable var logo_url: String?
-    @Nullable var vat_rate_repair: String?
-    @Nullable var vat_rate_device_sale: String?
-    @Nullable var vat_rate_accessory: String?
-    @Nullable var vat_rate_device_purchase: String?
+    @Schema(.vatRate) @Nullable var vat_rate_repair: String?
+    @Schema(.vatRate) @Nullable var vat_rate_device_sale: String?
+    @Schema(.vatRate) @Nullable var vat_rate_accessory: String?
+    @Schema(.vatRate) @Nullable var vat_rate_device_purchase: String?
 
     init(_ company: CompanyRecord) {
         id = company.id
@@ -62,21 +63,23 @@ struct CompanyPayload: Sendable {
     }
 }
 
-/// `POST /api/auth/login` → always 2FA next.
-@JSONObject
+/// `POST /api/auth/login` payload. Top-level and `user` keys are camelCase.
+@JSONObject(component: "LoginStep")
 struct LoginStepPayload: Sendable {
+    /// Always true: every staff login goes through 2FA.
     let requiresTwoFactor = true
-    let userId: String
+    @Schema(.id) let userId: String
     let email: String
     let user: User
 
+    /// camelCase (seed 002).
     @JSONObject
     struct User: Sendable {
-        let id: String
+        @Schema(.id) let id: String
         let email: String
         let firstName: String
         let lastName: String
-        let companyId: String
+        @Schema(.id) let companyId: String
     }
 
     init(_ account: StaffAccount) {
@@ -87,44 +90,49 @@ struct LoginStepPayload: Sendable {
     }
 }
 
-/// 2FA verify and magic-link verify.
-@JSONObject
+/// The answer of 2FA verify and magic-link verify.
+@JSONObject(component: "StaffTokenResponse")
 struct StaffTokenPayload: Sendable {
+    /// HS256 JWT, 900 s.
     let token: String
+    /// Opaque, 43 characters base64url (32 random bytes).
     let refreshToken: String
-    let expiresIn: Int
+    @Schema(.constant(.int(900))) let expiresIn: Int
     let user: StaffUserPayload
     let company: CompanyPayload
 }
 
 /// `POST /api/auth/refresh`
-@JSONObject
+@JSONObject(component: "RefreshResponse")
 struct RefreshPayload: Sendable {
     let token: String
     let refreshToken: String
-    let expiresIn: Int
+    @Schema(.constant(.int(900))) let expiresIn: Int
 }
 
 /// `GET /api/auth/me`
-@JSONObject
+@JSONObject(component: "StaffMe")
 struct StaffMePayload: Sendable {
     let user: StaffUserPayload
     let company: CompanyPayload
+    /// A JSON boolean.
     let hasPassword: Bool
 }
 
-@JSONObject
+/// `{message}`: what an action without a resource answers.
+@JSONObject(component: "Message")
 struct MessagePayload: Sendable {
     let message: String
 }
 
-/// Customer `client` (camelCase).
-@JSONObject
+/// A customer's `client`, camelCase.
+@JSONObject(component: "CustomerClient")
 struct CustomerClientPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let firstName: String
     let lastName: String
     let email: String
+    /// `firstName lastName`.
     let name: String
 
     init(_ account: ClientRecord) {
@@ -136,11 +144,14 @@ struct CustomerClientPayload: Sendable {
     }
 }
 
-/// Customer `company` and company-selection entries (camelCase).
-@JSONObject
+/// A customer's `company` and a company-selection entry, camelCase.
+@JSONObject(component: "CustomerCompany")
 struct CustomerCompanyPayload: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let name: String
+    /// Where the backend serves the company's logo (seed 002: `…/api/branding/<id>/logo`): the mock's own
+    /// `GET /api/branding/{id}/logo` under the URL the request came to, the namespace included; null for a
+    /// company without a logo (decided).
     @Nullable var logoUrl: String?
 
     /// `logoUrl` is where the backend serves the logo (seed 002: `…/api/branding/<id>/logo`): the
@@ -153,22 +164,27 @@ struct CustomerCompanyPayload: Sendable {
     }
 }
 
-@JSONObject
+/// The answer of a customer's verify: their session for one company.
+@JSONObject(component: "CustomerToken")
 struct CustomerTokenPayload: Sendable {
+    /// HS256 JWT, 7 days; no refresh token.
     let token: String
     let client: CustomerClientPayload
     let company: CustomerCompanyPayload
 }
 
-@JSONObject
+/// The answer of a customer's verify when their email is a client of several companies.
+@JSONObject(component: "CompanySelection")
 struct CompanySelectionPayload: Sendable {
     let requiresCompanySelection = true
-    let companies: [CustomerCompanyPayload]
+    @Schema(.array(.component("CustomerCompany"), minItems: 2)) let companies: [CustomerCompanyPayload]
     let email: String
+    /// The code just verified, echoed back; it stays valid for the follow-up call with `companyId`.
     let code: String
 }
 
-@JSONObject
+/// `GET /api/customer/auth/me`
+@JSONObject(component: "CustomerMe")
 struct CustomerMePayload: Sendable {
     let client: CustomerClientPayload
     let company: CustomerCompanyPayload

@@ -50,6 +50,8 @@ enum WireSchemaYAML {
             type("object")
         case .object(let object):
             return objectLines(object, nullable: nullable, description: description ?? object.description, indent: indent)
+        case .constant(let value):
+            lines.append(pad + "const: " + constant(value))
         case .any:
             if description == nil { lines.append(pad + "{}") }
         case .unknown(let name):
@@ -113,6 +115,12 @@ enum WireSchemaYAML {
         }
         lines.append(line)
         return lines
+    }
+
+    /// A constant's YAML: a scalar as JSON writes it (YAML reads JSON's scalars), a string quoted.
+    static func constant(_ value: JSONValue) -> String {
+        if case .string(let text) = value { return quoted(text) }
+        return String(decoding: JSONWriter.bytes(value), as: UTF8.self)
     }
 
     /// Plain where YAML reads it back as the same string, else single-quoted.
