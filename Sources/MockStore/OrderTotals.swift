@@ -40,7 +40,7 @@ package struct OrderTotals: Sendable, Equatable {
         return .unpaid
     }
 
-    package enum PaymentStatus: String, Sendable {
+    package enum PaymentStatus: String, Sendable, CaseIterable {
         case unpaid
         case partiallyPaid = "partially_paid"
         case paid

@@ -1,4 +1,5 @@
 import MockBasics
+import MockStore
 
 /// The components of docs/openapi.yaml that the payloads' declarations write: each is generated
 /// from its `@JSONObject(component:)` struct (the properties, their types and doc comments), and
@@ -24,4 +25,21 @@ package enum ResponseComponents {
 
     /// The components also written as their object or null, as `Nullable<Name>`.
     package static let nullable: [any WireComponent.Type] = [UserRefPayload.self, IdNamePayload.self]
+
+    /// The string components whose values are the store's enums' (raw values or display names), in
+    /// declaration order; their descriptions stay the document's.
+    package static let enumerations: [(name: String, values: [String])] = [
+        ("OrderStatus", OrderStatus.allCases.map(\.rawValue)),
+        ("OrderStatusLabel", OrderStatus.allCases.map(\.displayName)),
+        ("DeviceStatus", DeviceStatus.allCases.map(\.rawValue)),
+        ("DeviceStatusLabel", DeviceStatus.allCases.map(\.displayName)),
+        ("WorkflowType", WorkflowType.allCases.map(\.rawValue)),
+        ("DevicePriority", DevicePriority.allCases.map(\.rawValue)),
+        ("IntakeMethod", IntakeMethod.allCases.map(\.rawValue)),
+        ("PaymentStatus", OrderTotals.PaymentStatus.allCases.map(\.rawValue)),
+        ("AuthorizationStatus", AuthorizationStatus.allCases.map(\.rawValue)),
+        ("TicketStatus", TicketStatus.allCases.map(\.rawValue)),
+        ("TicketType", TicketType.allCases.map(\.rawValue)),
+        ("MessageType", MessageType.allCases.map(\.rawValue)),
+    ]
 }

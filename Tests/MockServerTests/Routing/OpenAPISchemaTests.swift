@@ -8,7 +8,7 @@ import MockBasics
 /// each component is what `@JSONObject` makes of its struct, so a field added to a payload and not
 /// to the document, or typed differently, fails here. With `REPAIRMINDER_MOCK_WRITE_SCHEMAS=1`
 /// (`scripts/generate-openapi-schemas`) the test writes the components into the document instead.
-@Suite struct OpenAPISchemaTests {
+@Suite(.serialized) struct OpenAPISchemaTests {   // two tests may write the document in turn
     static let documentURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/MockServer/Resources/openapi.yaml")
 
@@ -40,6 +40,24 @@ import MockBasics
             let expected = try #require(try Yams.load(yaml: component.lines.joined(separator: "\n")) as? [String: Any])[component.name]
             #expect(try Self.canonical(written) == Self.canonical(expected as Any),
                     "\(component.name) differs from its payload's declaration: run scripts/generate-openapi-schemas, or change the payload\n\(component.lines.joined(separator: "\n"))")
+        }
+        if writing { try text.write(to: Self.documentURL, atomically: true, encoding: .utf8) }
+    }
+
+    /// The enum components list the store's enums' values, in their order.
+    @Test func theDocumentsEnumerationsAreTheStoresEnums() throws {
+        var text = try String(contentsOf: Self.documentURL, encoding: .utf8)
+        let writing = ProcessInfo.processInfo.environment["REPAIRMINDER_MOCK_WRITE_SCHEMAS"] == "1"
+        for enumeration in ResponseComponents.enumerations {
+            if writing {
+                text = try Self.replacing(enumOf: enumeration.name, with: enumeration.values, in: text)
+                continue
+            }
+            let document = try #require(try Yams.load(yaml: text) as? [String: Any])
+            let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
+            let schema = try #require(schemas?[enumeration.name] as? [String: Any], "docs/openapi.yaml has no \(enumeration.name)")
+            #expect(schema["enum"] as? [String] == enumeration.values,
+                    "\(enumeration.name) differs from the store's enum: run scripts/generate-openapi-schemas")
         }
         if writing { try text.write(to: Self.documentURL, atomically: true, encoding: .utf8) }
     }
@@ -86,6 +104,17 @@ import MockBasics
         } else {
             all.insert(contentsOf: lines, at: schemasEnd)
         }
+        return all.joined(separator: "\n")
+    }
+
+    /// `text` with the `enum:` list of the component replaced (the rest of it is the document's).
+    static func replacing(enumOf name: String, with values: [String], in text: String) throws -> String {
+        var all = text.components(separatedBy: "\n")
+        let start = try #require(all.firstIndex(of: "    \(name):"), "docs/openapi.yaml has no \(name)")
+        let end = all[(start + 1)...].firstIndex { !$0.isEmpty && !$0.hasPrefix("     ") } ?? all.count
+        let enumStart = try #require(all[start..<end].firstIndex { $0.hasPrefix("      enum: [") }, "\(name) has no enum")
+        let enumEnd = try #require(all[enumStart..<end].firstIndex { $0.hasSuffix("]") })
+        all.replaceSubrange(enumStart...enumEnd, with: WireSchemaYAML.flowList("enum", values.map(WireSchemaYAML.flowScalar), indent: 6))
         return all.joined(separator: "\n")
     }
 
