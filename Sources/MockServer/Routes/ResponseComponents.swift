@@ -3,8 +3,8 @@ import MockStore
 
 /// The components of docs/openapi.yaml that the payloads' declarations write: each is generated
 /// from its `@JSONObject(component:)` struct (the properties, their types and doc comments), and
-/// OpenAPISchemaTests refuses a document that differs. `scripts/generate-openapi-schemas` rewrites
-/// them after a payload changes. A new response field is typed in its payload, not in the document.
+/// OpenAPISchemaTests refuses a document that differs, and rewrites them after a payload changes
+/// (`REPAIRMINDER_MOCK_WRITE_GENERATED=1 swift test --filter OpenAPISchemaTests`). A new response field is typed in its payload, not in the document.
 package enum ResponseComponents {
     /// The components, each as its object.
     package static let objects: [any WireComponent.Type] = [

@@ -6,8 +6,9 @@ import MockBasics
 
 /// docs/openapi.yaml's response components are the payloads' declarations (`ResponseComponents`):
 /// each component is what `@JSONObject` makes of its struct, so a field added to a payload and not
-/// to the document, or typed differently, fails here. With `REPAIRMINDER_MOCK_WRITE_SCHEMAS=1`
-/// (`scripts/generate-openapi-schemas`) the test writes the components into the document instead.
+/// to the document, or typed differently, fails here.
+/// `REPAIRMINDER_MOCK_WRITE_GENERATED=1 swift test --filter OpenAPISchemaTests` writes them into the
+/// document instead (then review its diff), as for the store's other generated files.
 @Suite(.serialized) struct OpenAPISchemaTests {   // two tests may write the document in turn
     static let documentURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/MockServer/Resources/openapi.yaml")
@@ -28,7 +29,7 @@ import MockBasics
 
     @Test func theDocumentsResponseComponentsAreThePayloadsDeclarations() throws {
         var text = try String(contentsOf: Self.documentURL, encoding: .utf8)
-        let writing = ProcessInfo.processInfo.environment["REPAIRMINDER_MOCK_WRITE_SCHEMAS"] == "1"
+        let writing = ProcessInfo.processInfo.environment["REPAIRMINDER_MOCK_WRITE_GENERATED"] == "1"
         for component in Self.generated() {
             if writing {
                 text = try Self.replacing(component: component.name, with: component.lines, in: text)
@@ -36,10 +37,10 @@ import MockBasics
             }
             let document = try #require(try Yams.load(yaml: text) as? [String: Any])
             let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
-            let written = try #require(schemas?[component.name], "docs/openapi.yaml has no component \(component.name): run scripts/generate-openapi-schemas")
+            let written = try #require(schemas?[component.name], "docs/openapi.yaml has no component \(component.name): run REPAIRMINDER_MOCK_WRITE_GENERATED=1 swift test --filter OpenAPISchemaTests")
             let expected = try #require(try Yams.load(yaml: component.lines.joined(separator: "\n")) as? [String: Any])[component.name]
             #expect(try Self.canonical(written) == Self.canonical(expected as Any),
-                    "\(component.name) differs from its payload's declaration: run scripts/generate-openapi-schemas, or change the payload\n\(component.lines.joined(separator: "\n"))")
+                    "\(component.name) differs from its payload's declaration: run REPAIRMINDER_MOCK_WRITE_GENERATED=1 swift test --filter OpenAPISchemaTests, or change the payload\n\(component.lines.joined(separator: "\n"))")
         }
         if writing { try text.write(to: Self.documentURL, atomically: true, encoding: .utf8) }
     }
@@ -47,7 +48,7 @@ import MockBasics
     /// The enum components list the store's enums' values, in their order.
     @Test func theDocumentsEnumerationsAreTheStoresEnums() throws {
         var text = try String(contentsOf: Self.documentURL, encoding: .utf8)
-        let writing = ProcessInfo.processInfo.environment["REPAIRMINDER_MOCK_WRITE_SCHEMAS"] == "1"
+        let writing = ProcessInfo.processInfo.environment["REPAIRMINDER_MOCK_WRITE_GENERATED"] == "1"
         for enumeration in ResponseComponents.enumerations {
             if writing {
                 text = try Self.replacing(enumOf: enumeration.name, with: enumeration.values, in: text)
@@ -57,7 +58,7 @@ import MockBasics
             let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
             let schema = try #require(schemas?[enumeration.name] as? [String: Any], "docs/openapi.yaml has no \(enumeration.name)")
             #expect(schema["enum"] as? [String] == enumeration.values,
-                    "\(enumeration.name) differs from the store's enum: run scripts/generate-openapi-schemas")
+                    "\(enumeration.name) differs from the store's enum: run REPAIRMINDER_MOCK_WRITE_GENERATED=1 swift test --filter OpenAPISchemaTests")
         }
         if writing { try text.write(to: Self.documentURL, atomically: true, encoding: .utf8) }
     }
