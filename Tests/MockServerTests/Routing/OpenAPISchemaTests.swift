@@ -10,8 +10,10 @@ import MockBasics
 /// `REPAIRMINDER_MOCK_WRITE_GENERATED=1 swift test --filter OpenAPISchemaTests` writes them into the
 /// document instead (then review its diff), as for the store's other generated files.
 @Suite(.serialized) struct OpenAPISchemaTests {   // two tests may write the document in turn
+    /// docs/openapi.yaml's file (the link resolved, so that writing it keeps the link).
     static let documentURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/MockServer/Resources/openapi.yaml")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/openapi.yaml")
+        .resolvingSymlinksInPath()
 
     /// Every generated component, by name, as its YAML lines.
     static func generated() -> [(name: String, lines: [String])] {
