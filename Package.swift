@@ -85,26 +85,35 @@ let package = Package(
             .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(traits: ["Server"])),       // binds and steps the store's reads (RecordColumns.swift)
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
-        // The emulated backend.
-        .target(name: "MockServer", dependencies: [
-            "MockBasics", "MockConcurrency", "MockStore", "MockHTTP", "MockMCP", "MockServerMacros", "CGlibcExtras",
-            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
-            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Server"])),   // PBKDF2 for password hashes
+        // What both servers of the API are made of beside the transport, the mock's and the proxy's: the
+        // route table, the JSON envelope and the one error mapping, the control token's check, the
+        // contract and console they serve. Nothing of the store, so the proxy links none of it.
+        .target(name: "MockRouting", dependencies: [
+            "MockBasics", "MockConcurrency", "MockHTTP", "MockServerMacros",
+            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),         // the control token's comparison, the console's script hash
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),                   // serves docs/openapi.yaml as JSON too
         // Resources stay inside the target's folder (Xcode's package build copies nothing else);
-        // docs/openapi.yaml is a link to the one file (Routes/OpenAPIRoutes.swift).
+        // docs/openapi.yaml is a link to the one file (OpenAPIDocument.swift).
         ], resources: [.copy("Resources/openapi.yaml"),
-                       .copy("Control/Console/console.html")]),       // GET /__mock/ (Control/ConsoleRoutes.swift)
+                       .copy("Resources/console.html")]),       // GET /__mock/, the mock's and the proxy's (ConsolePage.swift)
+        // The emulated backend.
+        .target(name: "MockServer", dependencies: [
+            "MockBasics", "MockConcurrency", "MockStore", "MockRouting", "MockHTTP", "MockMCP", "MockServerMacros", "CGlibcExtras",
+            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
+            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Server"])),   // PBKDF2 for password hashes
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+        ]),
         // The control API as MCP tools (docs/agents.md): the catalog read from the OpenAPI document,
         // the Streamable HTTP endpoint, the agent's own tools. Knows the server only as a function
         // that answers control requests. Not the MCP SDK: its module holds its HTTP client too, which
         // would bring FoundationNetworking and libcurl into the mock's program (MCPProtocol.swift).
         .target(name: "MockMCP", dependencies: ["MockBasics", "MockHTTP"]),
-        // The proxy that checks a real backend against the contract (docs/drift.md), over the server's
-        // HTTP layer, JSON and control API: the only target that reads the document with OpenAPIKit.
+        // The proxy that checks a real backend against the contract (docs/drift.md), over the mock's
+        // HTTP layer and MockRouting, never the server itself (no store, no GRDB, no seed): the only
+        // target that reads the document with OpenAPIKit.
         .target(name: "MockProxy", dependencies: [
-            "MockServer", "MockBasics", "MockConcurrency", "MockHTTP",
+            "MockRouting", "MockBasics", "MockConcurrency", "MockHTTP",
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Server"])),
         ]),
@@ -152,7 +161,7 @@ let package = Package(
             .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Server"])),
         ]),
         .testTarget(name: "MockServerTests", dependencies: [
-            "MockServer", "MockStore", "MockBasics", "MockConcurrency", "MockHTTP", "RepairMinderMockControl", "MockTestSupport",
+            "MockServer", "MockStore", "MockRouting", "MockBasics", "MockConcurrency", "MockHTTP", "RepairMinderMockControl", "MockTestSupport",
             .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),             // the store's tests
             .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),          // a test's own log handler

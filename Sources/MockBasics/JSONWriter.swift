@@ -30,6 +30,14 @@ package macro JSONObject(component: String? = nil, decided: Bool = false) = #ext
 @attached(peer)
 package macro Schema(_ schema: WireSchema) = #externalMacro(module: "MockServerMacros", type: "SchemaMacro")
 
+/// An optional property written as JSON `null` when absent, where the contract shows the key with
+/// null (`"logo_url": null`), rather than left out (`@JSONObject` reads the attribute).
+@propertyWrapper
+package struct Nullable<Value: Sendable>: Sendable {
+    package var wrappedValue: Value?
+    package init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+}
+
 @usableFromInline
 package enum JSONWriter {
     /// `value` as JSON text.

@@ -59,3 +59,11 @@ package enum Timestamp {
         return try? Date.ISO8601FormatStyle().parse(text)
     }
 }
+
+extension Duration {
+    /// For the journal, the log and the reset answer: the mock's and the proxy's.
+    package var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}

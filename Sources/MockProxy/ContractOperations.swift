@@ -1,7 +1,7 @@
 import Foundation
 import OpenAPIKit
 import MockHTTP
-import MockServer
+import MockRouting
 import MockBasics
 import MockConcurrency
 

@@ -1,6 +1,6 @@
 import Foundation
 import MockHTTP
-import MockServer
+import MockRouting
 import MockBasics
 import MockConcurrency
 

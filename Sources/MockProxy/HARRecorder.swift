@@ -1,6 +1,6 @@
 import Foundation
 import MockHTTP
-import MockServer
+import MockRouting
 import MockBasics
 import MockConcurrency
 
@@ -89,7 +89,7 @@ struct HARLog {
 @JSONObject
 struct HARCreator {
     let name = "repairminder-mock proxy"
-    let version: String = ControlRoutes.version
+    let version: String = ControlAPI.version
 }
 
 @JSONObject

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import MockHTTP
-import MockServer
+import MockRouting
 
 /// `repairminder-mock proxy`: listens like the mock, passes every app request (`/api/…`) to a real
 /// backend (or any HTTP server) and its answer back unchanged, and checks each answer against the
@@ -42,7 +42,7 @@ public final class MockProxy: Sendable {
         transport.errorBody = JSONBody.transportErrorBody
         let logger = configuration.logger
         http = HTTPServer(configuration: transport, handler: { request in dispatcher.respond(to: request) },
-                          errorResponder: { error, _ in Dispatcher.response(for: error, logger: logger) })
+                          errorResponder: { error, _ in JSONBody.response(for: error, logger: logger) })
     }
 
     public func start() throws {

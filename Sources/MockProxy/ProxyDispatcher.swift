@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import MockHTTP
-import MockServer
+import MockRouting
 import MockBasics
 import MockConcurrency
 
@@ -22,7 +22,7 @@ struct ProxyDispatcher: Sendable {
     /// At most this many exchanges wait for their check; past it a request waits for a place before
     /// it is answered, so that a flood of requests cannot grow the queue without bound.
     let pendingChecks = DispatchSemaphore(value: 256)
-    /// The control calls the proxy answers, on the mock's router: health and the console page stay
+    /// The control calls the proxy answers, on the mock's route table: health and the console page stay
     /// open, and everything else under `/__mock` needs the control token first, as on the mock.
     private let controlRoutes: RouteTable<HTTPRequest>
 
@@ -58,7 +58,7 @@ struct ProxyDispatcher: Sendable {
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let path = request.path
-        if Dispatcher.isControl(path) { return control(request) }
+        if ControlAPI.contains(path) { return control(request) }
         guard path.hasPrefix("/api/") || path == "/api" else { return JSONBody.failure(.notFound) }
         return forward(request)
     }
@@ -67,7 +67,7 @@ struct ProxyDispatcher: Sendable {
         if let refusal = ControlToken.refusal(of: request, token: controlToken) { return refusal }
         switch controlRoutes.match(method: request.method, path: request.path) {
         case .found(let route, _):
-            do { return try route.handler(request) } catch { return Dispatcher.response(for: error, logger: logger) }
+            do { return try route.handler(request) } catch { return JSONBody.response(for: error, logger: logger) }
         case .methodNotAllowed(let allow):
             return JSONBody.failure(.methodNotAllowed(allow: allow))
         case .notFound:

@@ -1,6 +1,6 @@
 import Foundation
 import MockHTTP
-import MockServer
+import MockRouting
 import MockBasics
 
 /// What a recorded exchange (`--record`) may not keep: `Authorization`, cookies and token headers,

@@ -1,5 +1,5 @@
 import OpenAPIKit
-import MockServer
+import MockRouting
 import MockBasics
 
 /// One way an answer differs from its schema, found by `SchemaCheck`. Never holds a value of the

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import MockHTTP
-import MockServer
+import MockRouting
 import MockBasics
 import MockConcurrency
 

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MockBasics
 import MockHTTP
+import MockRouting
 import MockStore
 
 /// The emulated Repair Minder backend: a store seeded from the fixtures, the routes of the contract,

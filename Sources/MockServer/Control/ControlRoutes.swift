@@ -1,14 +1,13 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockRouting
 import MockStore
 
 /// The `/__mock/…` control API: what tests use to read sent codes, move the clock, reset to the
 /// seed, flip company status, inject faults and read the request journal. Same envelope as the app
 /// API (CONTRACT §1). With `--no-control-api` only `/__mock/health` is registered.
-package enum ControlRoutes {
-    package static let version = "0.1.0"
-
+enum ControlRoutes {
     /// `GET /__mock/health`: on even when the rest of the control API is off.
     static func registerHealth(on router: inout Router) {
         router.get("/__mock/health", access: .open) { context in
@@ -190,21 +189,6 @@ private struct InboundEmailResult {
     let ticket_number: Int64
     let message_id: String
     let created_ticket: Bool
-}
-
-/// `GET /__mock/health`'s data: health checks and readiness probes call it more than any route.
-@JSONObject
-package struct HealthPayload {
-    let status: String
-    let version: String
-    let now: String
-
-    /// A server that answers is well: the mock's, and the proxy's.
-    package init(now: Date) {
-        status = "ok"
-        version = ControlRoutes.version
-        self.now = Timestamp.string(now)
-    }
 }
 
 @JSONObject

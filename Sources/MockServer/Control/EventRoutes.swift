@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockRouting
 import MockStore
 
 /// `POST /__mock/events`: the backend's own events, played on demand (docs/control-api.md,

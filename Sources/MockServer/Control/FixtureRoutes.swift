@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockRouting
 import MockStore
 
 /// `POST /__mock/fixtures`: rows added to a running mock's database in the seed format, so a test

@@ -3,6 +3,7 @@ import MockBasics
 import MockConcurrency
 import MockHTTP
 import MockMCP
+import MockRouting
 
 /// `POST /__mock/mcp` (and `/ns/<name>/__mock/mcp`): the control API as MCP tools for coding agents,
 /// over the Streamable HTTP transport (MockMCP's `MCPEndpoint`; docs/agents.md). GET and DELETE are
@@ -25,7 +26,7 @@ enum MCPRoutes {
             guard let json = JSONValue.parse(Array(document.json(server: "/").utf8)) else {
                 return .failure(OpenAPIDocumentError(message: "openapi.json does not parse"))
             }
-            return .success(MCPEndpoint(tools: try ControlTools(document: json), version: ControlRoutes.version))
+            return .success(MCPEndpoint(tools: try ControlTools(document: json), version: ControlAPI.version))
         } catch let error as OpenAPIDocumentError {
             return .failure(error)
         } catch {

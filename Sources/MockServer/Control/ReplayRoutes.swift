@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockRouting
 
 /// `GET|PUT /__mock/replay`: the namespace's replay seed and the digest of its journal
 /// (docs/replay.md). On a seed, every value the namespace invents comes from the seed, its name, the

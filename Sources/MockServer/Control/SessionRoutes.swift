@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockRouting
 
 /// Sessions made and ended by the control API, so that a test (a UI test above all) can start the
 /// app already signed in, or sign it out from elsewhere:

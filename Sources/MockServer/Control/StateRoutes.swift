@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockRouting
 import MockStore
 
 /// `/__mock/snapshot` (a namespace's whole state as an SQLite file, out and in, and pinning it as

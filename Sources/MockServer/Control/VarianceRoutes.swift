@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockRouting
 
 /// `GET|PUT /__mock/variance`: the shape variants this namespace's app-API answers take
 /// (docs/http.md, "Shape variance"). The server's `--vary` at first and after a reset.

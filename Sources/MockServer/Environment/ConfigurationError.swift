@@ -1,5 +1,6 @@
 import Foundation
 import MockBasics
+import MockRouting
 
 /// A `MockServerConfiguration` the server refuses to start with. The descriptions name the CLI's
 /// options, which the CLI reports as they are.

@@ -78,11 +78,3 @@ final class MockClock: Sendable {
         return frozen.isNaN ? offset.load() : frozen - Date().timeIntervalSince1970
     }
 }
-
-extension Duration {
-    /// For the journal, the log and the reset answer.
-    package var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockRouting
 import MockStore
 
 /// The staff account endpoints that stay reachable in quarantine (CONTRACT §5, §6): own company,

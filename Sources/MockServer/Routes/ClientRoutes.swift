@@ -1,4 +1,5 @@
 import MockBasics
+import MockRouting
 import MockStore
 /// Clients (CONTRACT §6): a client belongs to a company through `client_companies`; a client of
 /// another company is a 404, and a client of several companies shows only the caller's orders.

@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockRouting
 import MockStore
 
 /// Customer authentication (CONTRACT §4): magic-link code, company selection, me, logout.

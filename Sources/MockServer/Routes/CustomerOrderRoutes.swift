@@ -1,5 +1,6 @@
 import Foundation
 import MockBasics
+import MockRouting
 import MockStore
 
 /// The customer portal (CONTRACT §6, customer part): the signed-in client's orders of the token's

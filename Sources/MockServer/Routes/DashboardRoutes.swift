@@ -1,3 +1,4 @@
+import MockRouting
 import MockStore
 /// The staff dashboard (CONTRACT §6, decided shapes): every figure computed from the data at
 /// request time, the window ending at the mock clock's now; company-scoped.

@@ -1,5 +1,6 @@
 import MockHTTP
 import MockBasics
+import MockRouting
 import MockStore
 
 /// Devices, their workflow and the scanner (CONTRACT §6): company-scoped; another company's id is

@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockRouting
 import MockStore
 
 /// Push device tokens and preferences (CONTRACT §7), for staff and customer tokens alike.

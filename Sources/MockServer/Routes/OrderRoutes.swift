@@ -1,5 +1,6 @@
 import Foundation
 import MockBasics
+import MockRouting
 import MockStore
 
 /// Orders (CONTRACT §6): company-scoped; another company's id is a 404 and changes nothing.

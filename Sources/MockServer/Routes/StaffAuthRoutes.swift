@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockRouting
 import MockStore
 
 /// Staff authentication (CONTRACT §2, §3): password + 2FA, magic link, refresh, me, logout.

@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockRouting
 import MockStore
 
 /// Enquiries: tickets, their actions and macros (CONTRACT §6); company-scoped, another company's id

@@ -3,6 +3,7 @@ import Logging
 import MockHTTP
 import MockBasics
 import MockMCP
+import MockRouting
 import MockStore
 
 /// The request pipeline: the namespace, control API, injected faults, authentication, quarantine,
@@ -43,7 +44,7 @@ package struct Dispatcher: Sendable {
         // --control-token, judged before the namespace is looked up, so a refused call does not make
         // one (every namespace shares the server's configuration).
         let defaultEnvironment = namespaces.defaultEnvironment
-        if control != nil, Self.isControl(routed.path),
+        if control != nil, ControlAPI.contains(routed.path),
            let refusal = ControlToken.refusal(of: routed, configuration: defaultEnvironment.configuration) {
             Self.log(request, refusal, who: nil, started: started, to: defaultEnvironment.logger)
             return refusal
@@ -57,9 +58,6 @@ package struct Dispatcher: Sendable {
         return Pipeline(environment: environment, namespaces: namespaces, api: api, control: control, admission: admission)
             .respond(to: routed, started: started)
     }
-
-    /// A path of the control API, `/__mock` and below (the mock's and the proxy's).
-    package static func isControl(_ path: String) -> Bool { path == "/__mock" || path.hasPrefix("/__mock/") }
 
     /// The one log line of a request.
     /// One line per request at `info`, but a successful read of the control API (`GET /__mock/…`:
@@ -80,7 +78,7 @@ package struct Dispatcher: Sendable {
               response.delivery != .dropConnection else { return false }
         var path = Substring(request.path)
         if path.hasPrefix("/ns/"), let slash = path.dropFirst(4).firstIndex(of: "/") { path = path[slash...] }
-        return isControl(String(path))
+        return ControlAPI.contains(String(path))
     }
 
     /// The raw target without `/ns/<name>`; when the client percent-encoded the name itself, the
@@ -112,7 +110,7 @@ private struct Pipeline: Sendable {
     /// logged, never faulted, varied or journaled.
     func respond(to request: HTTPRequest, started: ContinuousClock.Instant) -> HTTPResponse {
         sendDueMacroStages()
-        if let control, Dispatcher.isControl(request.path) {
+        if let control, ControlAPI.contains(request.path) {
             // Only the MCP endpoint calls back into the pipeline: the closure (which copies the
             // pipeline, the namespace's configuration included) is made for it alone.
             var performControl = Self.noControl
@@ -245,23 +243,21 @@ extension Dispatcher {
         }
     }
 
-    /// The one place where errors become responses.
+    /// The one place where errors become responses: the store's refusals here, everything else as
+    /// the proxy maps it too (MockRouting's `JSONBody.response(for:logger:)`: `APIFailure`,
+    /// `DecodingError`, and a logged 500 for the rest, `ResourceError.inconsistent` included).
     package static func response(for error: any Error, logger: Logger) -> HTTPResponse {
-        switch error {
-        case let failure as APIFailure:
-            return JSONBody.failure(failure)
-        case let decoding as DecodingError:
-            return JSONBody.failure(JSONBody.failure(for: decoding))
-        case ResourceError.invalidField(let name):
+        guard let refusal = error as? ResourceError else { return JSONBody.response(for: error, logger: logger) }
+        switch refusal {
+        case .invalidField(let name):
             return JSONBody.failure(.invalidField(name))
-        case ResourceError.rejected(let message):
+        case .rejected(let message):
             return JSONBody.failure(.badRequest(message))
-        case ResourceError.illegalTransition(let from, let to, let allowed):
+        case .illegalTransition(let from, let to, let allowed):
             let next = allowed.isEmpty ? "none (\(from.rawValue) is final)" : allowed.map(\.rawValue).joined(separator: ", ")
             return JSONBody.failure(.badRequest("Invalid status transition from \(from.rawValue) to \(to.rawValue). Allowed: \(next)"))
-        default:
-            logger.error("unhandled error: \(error)")
-            return JSONBody.failure(APIFailure(status: 500, message: "Internal server error"))
+        case .inconsistent:
+            return JSONBody.response(for: error, logger: logger)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MockBasics
+import MockRouting
 import MockStore
 
 /// A PATCH body: a JSON object whose keys must all be editable fields. It tells an absent key

@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTP
 import MockBasics
+import MockRouting
 import MockStore
 
 /// `?page=&limit=` of every list (CONTRACT §1): page ≥ 1 (default 1), limit 1…100 (default 20);

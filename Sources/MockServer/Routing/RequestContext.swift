@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MockHTTP
 import MockBasics
+import MockRouting
 import MockStore
 
 /// One request as a handler sees it: the request, path parameters, the authenticated principal

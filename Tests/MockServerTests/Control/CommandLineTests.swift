@@ -23,6 +23,15 @@ import MockTestSupport
         throw TestFailure("repairminder-mock is not built beside the tests (looked in \(folders.map(\.path)))")
     }
 
+    /// The proxy's program, `swift build` puts it beside the mock's.
+    static func proxyBinary() throws -> URL {
+        let proxy = try binary().deletingLastPathComponent().appendingPathComponent("repairminder-mock-proxy")
+        guard FileManager.default.isExecutableFile(atPath: proxy.path) else {
+            throw TestFailure("repairminder-mock-proxy is not built beside repairminder-mock (\(proxy.path))")
+        }
+        return proxy
+    }
+
     private static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         try CommandLineRun.run(arguments, environment: environment)
     }
@@ -119,10 +128,28 @@ import MockTestSupport
         }
         let mock = try needed(try Self.binary())
         #expect(!mock.contains("libFoundationNetworking") && !mock.contains("libcurl"), "\(mock)")
-        let proxy = try needed(try Self.binary().deletingLastPathComponent().appendingPathComponent("repairminder-mock-proxy"))
+        let proxy = try needed(try Self.proxyBinary())
         #expect(proxy.contains("libcurl"), "\(proxy)")
     }
     #endif
+
+    /// The proxy's program links nothing of the store: MockProxy depends on MockRouting, not on
+    /// MockServer, so no symbol of MockStore, MockSeeds or GRDB (Swift's mangling writes a module as
+    /// its length and name: `9MockStore`) and no SQLite function is in it. The mock's program, which
+    /// does link the store, holds MockStore's symbols: a scan that could find nothing would fail there.
+    @Test(.enabled(if: ProgramSymbols.nm != nil, "needs nm (binutils) to list a program's symbols"),
+          .enabled(if: (try? CommandLineTests.proxyBinary()) != nil, "needs both programs built beside the tests"))
+    func theProxyProgramLinksNothingOfTheStore() throws {
+        let proxy = try ProgramSymbols(of: try Self.proxyBinary())
+        for module in ["MockStore", "MockSeeds", "GRDB"] {
+            let found = proxy.names(module: module)
+            #expect(found.isEmpty, "\(module) in the proxy's program: \(found.prefix(5))")
+        }
+        let sqlite = proxy.names(containing: "sqlite3_")
+        #expect(sqlite.isEmpty, "SQLite in the proxy's program: \(sqlite.prefix(5))")
+        let mock = try ProgramSymbols(of: try Self.binary())
+        #expect(!mock.names(module: "MockStore").isEmpty, "the mock's program links the store")
+    }
 
     /// The README says `--help` lists the options: it lists serve's (the default) and the subcommands.
     @Test func helpListsTheServeOptionsAndTheSubcommands() throws {

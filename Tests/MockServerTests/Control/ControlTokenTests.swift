@@ -4,6 +4,7 @@ import MockHTTP
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+@testable import MockRouting
 import RepairMinderMockControl
 
 /// `--control-token`: every control call but health and the console page needs

@@ -3,7 +3,7 @@ import Testing
 
 /// The folders of `Sources/MockServer` use downwards only (README, "Layout"): a folder never names a
 /// type declared in a folder above it. Between targets the compiler keeps the order (MockBasics,
-/// MockStore, MockServer, MockProxy); inside MockServer, one module, this test does. Read from the sources as a reader would: the types each
+/// MockStore and MockRouting, MockServer; MockProxy on MockRouting); inside MockServer, one module, this test does. Read from the sources as a reader would: the types each
 /// folder declares at file level, and the capitalised names each file uses outside comments and
 /// string literals.
 @Suite struct FolderLayoutTests {

@@ -8,7 +8,7 @@ import Testing
 /// and cannot tell; this test reads the sources.
 @Suite struct PlatformAPITests {
     /// The targets an iOS app or UI-test bundle can link; the CLI and the macro plug-in are not among them.
-    static let iOSTargets = ["MockHTTP", "MockBasics", "MockStore", "MockServer", "MockProxy", "RepairMinderClient",
+    static let iOSTargets = ["MockHTTP", "MockBasics", "MockStore", "MockRouting", "MockServer", "MockProxy", "RepairMinderClient",
                              "RepairMinderMockControl"]
     static let macOSOnly = ["Process(", "Process.", "NSTask", "posix_spawn"]
 

@@ -3,6 +3,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+@testable import MockRouting
 import RepairMinderMockControl
 import MockTestSupport
 

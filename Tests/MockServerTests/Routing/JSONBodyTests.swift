@@ -3,6 +3,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+@testable import MockRouting
 
 @Suite struct JSONBodyTests {
     /// Where a NUL is, named as a decoding failure names a field; text that only looks like the

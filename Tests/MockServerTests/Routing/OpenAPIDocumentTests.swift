@@ -5,6 +5,7 @@ import Yams
 @testable import MockServer
 @testable import MockBasics
 @testable import MockStore
+@testable import MockRouting
 
 /// `GET /openapi.json` and `GET /openapi.yaml`: the bundled docs/openapi.yaml, served without
 /// authentication, `servers` naming the URL the request came to, and describing exactly the routes
@@ -343,8 +344,8 @@ import Yams
     @Test func theBundledDocumentIsDocsOpenAPIYAML() throws {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/openapi.yaml")
-        // One file: docs/openapi.yaml links to the resource inside MockServer's folder (a copy would drift).
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: docs.path) == "../Sources/MockServer/Resources/openapi.yaml")
+        // One file: docs/openapi.yaml links to the resource inside MockRouting's folder (a copy would drift).
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: docs.path) == "../Sources/MockRouting/Resources/openapi.yaml")
         let source = try String(contentsOf: docs, encoding: .utf8)
         let bundled = try OpenAPIDocument.bundled.get()
         #expect(bundled.yaml(server: "http://127.0.0.1:8787") == Self.replacingServers(of: source, with: "http://127.0.0.1:8787"))

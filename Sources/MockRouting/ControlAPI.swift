@@ -1,0 +1,27 @@
+import Foundation
+import MockBasics
+
+/// What the mock's and the proxy's control APIs (`/__mock/…`) have in common: where it is and the
+/// version both report.
+package enum ControlAPI {
+    /// The version `GET /__mock/health` reports (and the mock's MCP endpoint, and the proxy's HAR files).
+    package static let version = "0.1.0"
+
+    /// A path of the control API, `/__mock` and below (the mock's and the proxy's).
+    package static func contains(_ path: String) -> Bool { path == "/__mock" || path.hasPrefix("/__mock/") }
+}
+
+/// `GET /__mock/health`'s data: health checks and readiness probes call it more than any route.
+@JSONObject
+package struct HealthPayload {
+    let status: String
+    let version: String
+    let now: String
+
+    /// A server that answers is well: the mock's, and the proxy's.
+    package init(now: Date) {
+        status = "ok"
+        version = ControlAPI.version
+        self.now = Timestamp.string(now)
+    }
+}
