@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import MockBasics
 
 /// The schema the migrations leave, as one script: a new database gets it in one pass instead of
 /// replaying the history, whose ALTER TABLEs each parse the whole schema again (a third of a cold
@@ -7,6 +8,8 @@ import GRDBSQLite
 /// with what the migrations make and fails, naming how to write them again, when the two differ. A
 /// database made from them records the migrations they stand for as applied, so a migration added
 /// after them still runs on top, and a database of any earlier version is migrated step by step.
+/// `columnDefaults` are the columns' `DEFAULT`s, which the seed reader uses for a row that leaves a
+/// column out (Seed.swift): a default is typed once, in its migration.
 enum MigratedSchema {
     /// Makes the schema in an empty database (no table at all); leaves any other as it is.
     static func create(in writer: any DatabaseWriter) throws {
@@ -634,5 +637,23 @@ enum MigratedSchema {
         #"""
         CREATE INDEX macro_runs_due ON macro_runs(status, scheduled_for)
         """#,
+    ]
+
+    static let columnDefaults: [String: [String: JSONValue]] = [
+        "auth_codes": ["attempts": .int(0)],
+        "clients": ["email_suppressed": .int(0), "is_generated_email": .int(0)],
+        "companies": ["currency_code": .string("GBP"), "vat_rate_repair": .string("20.00"), "vat_rate_device_sale": .string("20.00"), "vat_rate_accessory": .string("20.00"), "vat_rate_device_purchase": .string("0.00"), "subscription_plan": .string("professional")],
+        "company_locations": ["is_primary": .int(0)],
+        "device_parts": ["is_oem": .int(0)],
+        "devices": ["priority": .string("normal")],
+        "macro_stages": ["delay_minutes": .int(0)],
+        "macros": ["is_active": .int(1)],
+        "orders": ["intake_method": .string("walk_in"), "status": .string("awaiting_device")],
+        "payments": ["refunded_pence": .int(0), "is_deposit": .int(0)],
+        "push_preferences": ["push_enabled": .int(1), "order_updates": .int(1), "device_updates": .int(1), "ticket_messages": .int(1), "quote_updates": .int(1), "marketing": .int(0)],
+        "refresh_token_families": ["is_mobile": .int(0)],
+        "signatures": ["terms_agreed": .int(0)],
+        "tickets": ["requires_location": .int(0)],
+        "users": ["is_active": .int(1), "magic_link_enabled": .int(1), "two_factor_method": .string("email")],
     ]
 }

@@ -235,9 +235,11 @@ struct SeedReader {
     }
 
     /// The row's record: `set` columns from the file's shape, the others from the row's keys of
-    /// their names, else from `defaults`.
-    func row<Record: ColumnEncodable & Sendable>(_ type: Record.Type, _ object: Object, set: [String: JSONValue] = [:],
-                                                  defaults: [String: JSONValue] = [:]) throws -> SeedRow<Record> {
+    /// their names, else from `defaults`, else from the column's `DEFAULT` in its migration
+    /// (`MigratedSchema.columnDefaults`: a default the schema has is not typed here again).
+    func row<Record: ColumnEncodable & TableRecord & Sendable>(_ type: Record.Type, _ object: Object, set: [String: JSONValue] = [:],
+                                                               defaults: [String: JSONValue] = [:]) throws -> SeedRow<Record> {
+        let defaults = (MigratedSchema.columnDefaults[Record.databaseTableName] ?? [:]).merging(defaults) { $1 }
         var columns = SeedRowReader(object: object.object, set: set, defaults: defaults, path: object.path, file: file)
         return SeedRow(record: try Record(columns: &columns), path: object.path)
     }
@@ -249,11 +251,7 @@ struct SeedReader {
     }
 
     mutating func company(_ object: Object) throws -> Seed.Company {
-        let company = try row(CompanyRecord.self, object, defaults: [
-            "currency_code": "GBP", "vat_rate_repair": "20.00", "vat_rate_device_sale": "20.00",
-            "vat_rate_accessory": "20.00", "vat_rate_device_purchase": "0.00",
-            "subscription_plan": .string(SubscriptionPlan.professional.rawValue), "created_at": .string(now),
-        ])
+        let company = try row(CompanyRecord.self, object, defaults: ["created_at": .string(now)])
         let c = company.record
         companyRates[c.id] = [.repair: c.vatRateRepair, .deviceSale: c.vatRateDeviceSale,
                               .accessory: c.vatRateAccessory, .devicePurchase: c.vatRateDevicePurchase]
@@ -287,8 +285,7 @@ struct SeedReader {
     func user(_ object: Object) throws -> Seed.User {
         let created = given(object, "created_at", else: .string(now))
         let user = try row(UserRecord.self, object, set: ["password_hash": .null], defaults: [
-            "two_factor_method": .string(TwoFactorMethod.email.rawValue), "is_active": true,
-            "magic_link_enabled": true, "created_at": created, "updated_at": created,
+            "created_at": created, "updated_at": created,
         ])
         let codes = try strings(object.object, "recovery_codes", at: object.path, required: false)
         _ = try text(object, "note")   // for people reading the file (Seeds/README.md); a string or nothing
@@ -306,9 +303,7 @@ struct SeedReader {
     }
 
     func client(_ object: Object) throws -> Seed.Client {
-        let client = try row(ClientRecord.self, object, defaults: [
-            "email_suppressed": false, "is_generated_email": false, "created_at": .string(now),
-        ])
+        let client = try row(ClientRecord.self, object, defaults: ["created_at": .string(now)])
         return Seed.Client(
             row: client,
             companies: try strings(object.object, "companies", at: object.path, required: true).map { company in
@@ -321,7 +316,7 @@ struct SeedReader {
     func order(_ object: Object) throws -> Seed.Order {
         // `status` is the devices', set below once they are read.
         var order = try row(OrderRecord.self, object, set: ["status": .string(OrderStatus.allCases[0].rawValue)], defaults: [
-            "intake_method": .string(IntakeMethod.walkIn.rawValue), "updated_at": given(object, "created_at", else: .null),
+            "updated_at": given(object, "created_at", else: .null),
         ])
         let o = order.record
         let parent: [String: JSONValue] = ["company_id": .string(o.companyID), "order_id": .string(o.id)]
@@ -340,7 +335,7 @@ struct SeedReader {
             },
             payments: try objects(object.object, "payments", at: object.path, required: false).map { payment in
                 try row(PaymentRecord.self, payment, set: parent, defaults: [
-                    "refunded_pence": 0, "is_deposit": false, "created_at": given(payment, "payment_date", else: .null),
+                    "created_at": given(payment, "payment_date", else: .null),
                 ])
             },
             signatures: try objects(object.object, "signatures", at: object.path, required: false).map {
@@ -358,8 +353,7 @@ struct SeedReader {
             "company_id": .string(order.companyID), "order_id": .string(order.id),
             "brand_id": modelID == nil ? .null : .string(entry?.brandID ?? ""), "model_id": modelID.map(JSONValue.string) ?? .null,
         ], defaults: [
-            "priority": .string(DevicePriority.normal.rawValue), "created_at": created, "updated_at": created,
-            "received_at": created,
+            "created_at": created, "updated_at": created, "received_at": created,
         ])
         let parent: [String: JSONValue] = ["company_id": .string(order.companyID), "device_id": .string(device.record.id)]
         let deviceCreated = JSONValue.string(device.record.createdAt)
@@ -372,7 +366,7 @@ struct SeedReader {
                 try row(DeviceAccessoryRecord.self, $0, set: parent, defaults: ["created_at": deviceCreated])
             },
             parts: try objects(object.object, "parts", at: object.path, required: false).map {
-                try row(DevicePartRecord.self, $0, set: parent, defaults: ["is_oem": false, "created_at": deviceCreated])
+                try row(DevicePartRecord.self, $0, set: parent, defaults: ["created_at": deviceCreated])
             },
             notes: try objects(object.object, "device_notes", at: object.path, required: false).map {
                 try row(DeviceNoteRecord.self, $0, set: parent)
@@ -388,7 +382,7 @@ struct SeedReader {
         // Updated when its last message came, unless the row says.
         let last = messages.compactMap { $0.object["created_at"]?.stringValue }.max()
         let ticket = try row(TicketRecord.self, object, defaults: [
-            "requires_location": false, "updated_at": last.map(JSONValue.string) ?? given(object, "created_at", else: .null),
+            "updated_at": last.map(JSONValue.string) ?? given(object, "created_at", else: .null),
         ])
         let t = ticket.record
         return Seed.Ticket(
@@ -412,13 +406,12 @@ struct SeedReader {
     }
 
     func macro(_ object: Object) throws -> Seed.Macro {
-        let macro = try row(MacroRecord.self, object, defaults: ["is_active": true, "created_at": .string(now)])
+        let macro = try row(MacroRecord.self, object, defaults: ["created_at": .string(now)])
         return Seed.Macro(
             row: macro,
             stages: try objects(object.object, "stages", at: object.path).enumerated().map { index, stage in
                 try row(MacroStageRecord.self, stage,
-                        set: ["macro_id": .string(macro.record.id), "position": .int(Int64(index + 1))],
-                        defaults: ["delay_minutes": 0])
+                        set: ["macro_id": .string(macro.record.id), "position": .int(Int64(index + 1))])
             })
     }
 }
