@@ -4,7 +4,8 @@
 /// generated from them, and OpenAPISchemaTests refuses a document that differs.
 package indirect enum WireSchema: Sendable, Equatable {
     /// A string; `values` lists the only ones it takes, `examples` some it may.
-    case string(format: String? = nil, values: [String]? = nil, maxLength: Int? = nil, examples: [String]? = nil)
+    case string(format: String? = nil, values: [String]? = nil, pattern: String? = nil, maxLength: Int? = nil,
+                examples: [String]? = nil)
     case integer(minimum: Int? = nil, maximum: Int? = nil)
     case number
     case boolean

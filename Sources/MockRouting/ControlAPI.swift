@@ -11,16 +11,16 @@ package enum ControlAPI {
     package static func contains(_ path: String) -> Bool { path == "/__mock" || path.hasPrefix("/__mock/") }
 }
 
-/// `GET /__mock/health`'s data: health checks and readiness probes call it more than any route.
-@JSONObject
-package struct HealthPayload {
-    let status: String
-    let version: String
-    let now: String
+// Health checks and readiness probes call `GET /__mock/health` more than any route.
 
-    /// A server that answers is well: the mock's, and the proxy's.
+/// `GET /__mock/health`'s data: a server that answers is well (the mock, and the proxy).
+@JSONObject(component: "Health")
+package struct HealthPayload {
+    let status = "ok"
+    let version: String
+    @Schema(.timestamp) let now: String
+
     package init(now: Date) {
-        status = "ok"
         version = ControlAPI.version
         self.now = Timestamp.string(now)
     }

@@ -153,14 +153,14 @@ enum ControlRoutes {
 
 /// `{device_token, platform, app_type, owner_id, company_id, registered_at}`: `owner_id` is the
 /// staff user's id (`app_type` `staff`) or the client's (`customer`).
-@JSONObject
-private struct RegisteredDeviceToken {
+@JSONObject(component: "RegisteredDeviceToken")
+struct RegisteredDeviceToken {
     let device_token: String
     let platform: String
-    let app_type: String
+    @Schema(.values(AppType.self)) let app_type: String
     let owner_id: String
     let company_id: String
-    let registered_at: String
+    @Schema(.timestamp) let registered_at: String
 
     init(_ record: DeviceTokenRecord) {
         device_token = record.deviceToken
@@ -183,24 +183,30 @@ private struct InboundEmailRequest: Decodable {
     let ticket_id: String?
 }
 
-@JSONObject
-private struct InboundEmailResult {
-    let ticket_id: String
+/// `POST /__mock/inbound-email`: the enquiry the mail went to, and its message.
+@JSONObject(component: "InboundEmailResult")
+struct InboundEmailResult {
+    @Schema(.id) let ticket_id: String
     let ticket_number: Int64
-    let message_id: String
+    @Schema(.id) let message_id: String
+    /// true when a new enquiry was opened.
     let created_ticket: Bool
 }
 
-@JSONObject
-private struct ResetResult {
-    let now: String
+/// `POST /__mock/reset`: the clock's time after it, and how long it took.
+@JSONObject(component: "ResetResult")
+struct ResetResult {
+    @Schema(.timestamp) let now: String
     let duration_ms: Double
 }
 
-@JSONObject
-private struct ClockState {
-    let now: String
+/// The mock's clock.
+@JSONObject(component: "ClockState")
+struct ClockState {
+    @Schema(.timestamp) let now: String
+    /// Mock clock minus wall clock, seconds.
     let offset_seconds: Double
+    /// The clock stands still and moves only when moved; false, it runs with the wall clock.
     let frozen: Bool
     init(_ clock: MockClock) {
         now = Timestamp.string(clock.now())
@@ -221,11 +227,12 @@ private struct CompanyStatusChange: Decodable {
     let status: CompanyStatus
 }
 
-@JSONObject
-private struct CompanyStatusResult {
-    let id: String
+/// `PATCH /__mock/companies/{id}`: the company with its new status.
+@JSONObject(component: "CompanyStatus")
+struct CompanyStatusResult {
+    @Schema(.id) let id: String
     let name: String
-    let status: String
+    @Schema(.values(CompanyStatus.self)) let status: String
 }
 
 private struct FaultRequest: Decodable {

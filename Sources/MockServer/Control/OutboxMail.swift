@@ -1,17 +1,19 @@
 import MockBasics
 import MockStore
-/// Mail the backend would have sent, as `GET /__mock/outbox` shows it. The store writes the
-/// outbox in the sending request's transaction (so a failed request sends nothing) and reads it
-/// back (`Store.outbox(to:kind:)`).
-@JSONObject
+// The store writes the outbox in the sending request's transaction (so a failed request sends
+// nothing) and reads it back (`Store.outbox(to:kind:)`).
+
+/// Mail the backend would have sent, as `GET /__mock/outbox` shows it.
+@JSONObject(component: "OutboxMail")
 struct OutboxMail: Sendable {
-    let id: String
+    @Schema(.id) let id: String
     let to: String
-    let kind: String
+    @Schema(.values(MailKind.self)) let kind: String
     let subject: String
     let body: String
-    @Nullable var code: String?
-    let sent_at: String
+    /// The 6-digit code when the mail carries one.
+    @Schema(.string(pattern: "^[0-9]{6}$")) @Nullable var code: String?
+    @Schema(.timestamp) let sent_at: String
 
     init(_ record: OutboxRecord) {
         id = record.id

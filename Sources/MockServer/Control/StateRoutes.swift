@@ -52,9 +52,11 @@ enum StateRoutes {
     }
 }
 
-@JSONObject
-private struct StateChange {
-    var bytes: Int
+/// A state file saved or loaded: its size, and how long it took.
+@JSONObject(component: "StateChange")
+struct StateChange {
+    /// Size of the state file.
+    @Schema(.integer(minimum: 0)) var bytes: Int
     /// To the microsecond.
     var duration_ms: Double
 

@@ -1,5 +1,6 @@
 import MockBasics
 import MockStore
+import MockRouting
 
 /// The components of docs/openapi.yaml that the payloads' declarations write: each is generated
 /// from its `@JSONObject(component:)` struct (the properties, their types and doc comments), and
@@ -21,6 +22,9 @@ package enum ResponseComponents {
         StaffMePayload.self, MessagePayload.self, CustomerClientPayload.self, CustomerCompanyPayload.self,
         CustomerTokenPayload.self, CompanySelectionPayload.self, CustomerMePayload.self,
         LocationPayload.self, StaffProfilePayload.self, AvatarPayload.self, SubscriptionPayload.self, PushPreferencesPayload.self,
+        // The control API's.
+        HealthPayload.self, RegisteredDeviceToken.self, InboundEmailResult.self, ResetResult.self, ClockState.self,
+        CompanyStatusResult.self, OutboxMail.self, RecordedPush.self, StateChange.self,
     ]
 
     /// The components also written as their object or null, as `Nullable<Name>`.

@@ -17,10 +17,11 @@ enum WireSchemaYAML {
         var lines: [String] = []
         func type(_ name: String) { lines.append(pad + "type: " + (nullable ? "[\(name), 'null']" : name)) }
         switch schema {
-        case .string(let format, let values, let maxLength, let examples):
+        case .string(let format, let values, let pattern, let maxLength, let examples):
             type("string")
             if let format { lines.append(pad + "format: " + scalar(format)) }
             if let values { lines += flowList("enum", values.map(flowScalar) + (nullable ? ["null"] : []), indent: indent) }
+            if let pattern { lines.append(pad + "pattern: " + scalar(pattern)) }
             if let maxLength { lines.append(pad + "maxLength: \(maxLength)") }
             if let examples { lines += flowList("examples", examples.map(flowScalar), indent: indent) }
         case .integer(let minimum, let maximum):
