@@ -115,13 +115,13 @@ package enum JSONBody {
     }
 }
 
-/// `"pagination": {"page": 1, "limit": 20, "total": 57, "total_pages": 3}`
-@JSONObject
+/// A list's page: `"pagination": {"page": 1, "limit": 20, "total": 57, "total_pages": 3}`.
+@JSONObject(component: "Pagination")
 package struct Pagination: Sendable, Equatable {
-    let page: Int
-    let limit: Int
-    let total: Int
-    let totalPages: Int
+    @Schema(.integer(minimum: 1)) let page: Int
+    @Schema(.integer(minimum: 1, maximum: 100)) let limit: Int
+    @Schema(.integer(minimum: 0)) let total: Int
+    @Schema(.integer(minimum: 0)) let totalPages: Int
 
     package init(page: Int, limit: Int, total: Int) {
         self.page = page

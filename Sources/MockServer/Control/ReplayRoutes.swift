@@ -43,19 +43,19 @@ extension APIFailure {
         code: "REPLAY_SEED_EXPOSED")
 }
 
-/// `{seed, namespace, clock_start, requests, digest}`.
-@JSONObject
-private struct ReplayState {
-    /// nil: values are random.
+/// `GET|PUT /__mock/replay`: the namespace's replay seed, and where its run has got to.
+@JSONObject(component: "ReplayState")
+struct ReplayState {
+    /// null while the namespace's values are random.
     @Nullable var seed: String?
-    /// nil: the default namespace.
+    /// null for the default namespace.
     @Nullable var namespace: String?
-    /// Where the clock starts at every reset while on the seed; nil without one.
-    @Nullable var clock_start: String?
-    /// The journal's entries since the last reset.
-    let requests: Int
-    /// The journal's digest (docs/replay.md); nil without a seed.
-    @Nullable var digest: String?
+    /// Where the clock starts, frozen, at every reset while on the seed; null without one.
+    @Schema(.timestamp) @Nullable var clock_start: String?
+    /// The journal's entries since the last reset (older ones may have left the journal's ring).
+    @Schema(.integer(minimum: 0)) let requests: Int
+    /// SHA-256 (hex) over the journal since the last reset; null without a seed.
+    @Schema(.string(pattern: "^[0-9a-f]{64}$")) @Nullable var digest: String?
 
     init(_ environment: ServerEnvironment) {
         let seed = environment.values.seed

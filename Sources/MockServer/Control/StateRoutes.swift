@@ -66,8 +66,9 @@ struct StateChange {
     }
 }
 
-@JSONObject
-private struct NamespaceList {
+/// `GET /__mock/namespaces`: the namespaces there are, and the limits they live under.
+@JSONObject(component: "NamespaceList")
+struct NamespaceList {
     var max: Int
     var idle_timeout_seconds: Int
     var namespaces: [Namespaces.Summary]

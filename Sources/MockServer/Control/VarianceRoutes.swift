@@ -34,11 +34,12 @@ private struct VarianceChange: Decodable {
     let vary: [String]
 }
 
-@JSONObject
-private struct VarianceState {
-    var vary: [String]
+/// `GET|PUT /__mock/variance`: the shape variants the namespace's answers take now.
+@JSONObject(component: "VarianceState")
+struct VarianceState {
+    @Schema(.array(.component("Variant"))) var vary: [String]
     /// Every variant there is, for a test to loop over.
-    var variants: [String] = JSONVariance.Variant.allCases.map(\.rawValue)
+    @Schema(.array(.component("Variant"))) var variants: [String] = JSONVariance.Variant.allCases.map(\.rawValue)
 
     init(_ variance: JSONVariance) { vary = variance.variants.map(\.rawValue) }
 }

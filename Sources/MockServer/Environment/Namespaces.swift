@@ -20,8 +20,8 @@ final class Namespaces: Sendable {
     @JSONObject
     struct Summary: Sendable, Equatable {
         var name: String
-        var createdAt: String
-        var lastUsedAt: String
+        @Schema(.timestamp) var createdAt: String
+        @Schema(.timestamp) var lastUsedAt: String
         var idleSeconds: Double
 
         enum CodingKeys: String, CodingKey {

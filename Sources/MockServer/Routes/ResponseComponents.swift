@@ -25,6 +25,7 @@ package enum ResponseComponents {
         // The control API's.
         HealthPayload.self, RegisteredDeviceToken.self, InboundEmailResult.self, ResetResult.self, ClockState.self,
         CompanyStatusResult.self, OutboxMail.self, RecordedPush.self, StateChange.self,
+        Pagination.self, NamespaceList.self, VarianceState.self, ReplayState.self,
     ]
 
     /// The components also written as their object or null, as `Nullable<Name>`.
@@ -45,5 +46,6 @@ package enum ResponseComponents {
         ("TicketStatus", TicketStatus.allCases.map(\.rawValue)),
         ("TicketType", TicketType.allCases.map(\.rawValue)),
         ("MessageType", MessageType.allCases.map(\.rawValue)),
+        ("Variant", JSONVariance.Variant.allCases.map(\.rawValue)),
     ]
 }
