@@ -35,7 +35,7 @@ extension Store {
 
     /// Every row of every table of the schema, as text, in rowid order: equal dumps mean equal
     /// databases (a request answered with an error left it as it was).
-    func dumpAllTables() throws -> [String: [String]] {
+    package func dumpAllTables() throws -> [String: [String]] {
         try readDatabase { db in
             var out: [String: [String]] = [:]
             for table in StoredTables.names {

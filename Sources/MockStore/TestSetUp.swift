@@ -5,7 +5,7 @@ import GRDB
 /// same: a deactivated user, more clients than the seed has).
 extension Store {
     /// Deactivates the user: no route does (`PATCH /api/users/me` changes only profile fields).
-    func deactivateUser(id: String) throws {
+    package func deactivateUser(id: String) throws {
         try writeDatabase { db in
             try db.execute(sql: "UPDATE users SET is_active = 0 WHERE id = ?", arguments: [id])
         }

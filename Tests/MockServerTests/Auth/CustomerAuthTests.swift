@@ -5,7 +5,6 @@ import FoundationNetworking
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import RepairMinderMockControl
 
 /// Customer sign-in (CONTRACT §4) over real HTTP.

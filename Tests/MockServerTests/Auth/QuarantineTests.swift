@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import RepairMinderMockControl
 
 /// Quarantine (CONTRACT §5): pending and suspended companies reach only the allow-list.

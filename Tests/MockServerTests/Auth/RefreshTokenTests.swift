@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
+import MockStore
 import RepairMinderMockControl
 
 /// Refresh-token rotation, families and revocation (CONTRACT §3) over real HTTP.

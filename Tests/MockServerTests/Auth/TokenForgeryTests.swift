@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 
 /// Forged and malformed bearer tokens all get the plain 401 (CONTRACT §1, §3).
 @Suite struct TokenForgeryTests {

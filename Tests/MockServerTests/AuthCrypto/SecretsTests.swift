@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 
 @Suite("Secrets")
 struct SecretsTests {

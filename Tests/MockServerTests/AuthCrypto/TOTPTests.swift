@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 
 @Suite("TOTP (RFC 6238)")
 struct TOTPTests {

@@ -3,7 +3,6 @@ import Testing
 import MockHTTP
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import RepairMinderMockControl
 import MockTestSupport
 import MockConcurrency

@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
+import MockStore
 import MockTestSupport
 
 /// The `repairminder-mock` binary itself: environment variables, `--export-on-exit` after SIGTERM,

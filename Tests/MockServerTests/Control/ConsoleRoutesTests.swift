@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
+import MockStore
 import RepairMinderMockControl
 import MockTestSupport
 import MockSeeds

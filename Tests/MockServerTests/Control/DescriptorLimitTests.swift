@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import MockTestSupport
 
 /// The mock where descriptors are few: macOS gives a shell's programs 256, the same as the default

@@ -6,7 +6,6 @@ import MCP
 import SystemPackage
 import Testing
 @testable import MockServer
-@testable import MockStore
 import MockTestSupport
 import RepairMinderMockControl
 #if canImport(Glibc)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
+import MockStore
 import RepairMinderMockControl
 
 /// `POST /__mock/sessions` (a session minted without the codes, answering what the account's last

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import RepairMinderMockControl
+@testable import MockStore
 import MockTestSupport
 
 /// `--push-dir`: every recorded push also as an `.apns` file, after its request commits, a named

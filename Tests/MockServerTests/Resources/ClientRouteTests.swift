@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 @testable import MockRouting
 import RepairMinderMockControl
+@testable import MockStore
 import MockTestSupport
 
 /// Staff clients (CONTRACT §6): `GET /api/clients` (search, pagination), `GET /api/clients/search?q=`

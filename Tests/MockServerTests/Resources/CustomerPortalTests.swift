@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import RepairMinderMockControl
+@testable import MockStore
 import MockTestSupport
 
 /// The customer portal (CONTRACT §6, customer part; §7 customer pushes): the signed-in client's

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import RepairMinderMockControl
+@testable import MockStore
 import MockTestSupport
 
 /// The staff dashboard (CONTRACT §6, decided shapes): `GET /api/dashboard/stats?period=` and

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import RepairMinderMockControl
+@testable import MockStore
 import MockTestSupport
 
 /// `GET /api/macros`, `POST /api/tickets/:id/macro` (the first stage now as a reply, the rest

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import RepairMinderMockControl
+import MockStore
 import MockTestSupport
 
 /// Staff orders (CONTRACT §6): `GET /api/orders` (pagination, filters), `GET|PATCH /api/orders/:id`,

@@ -4,7 +4,6 @@ import MockHTTP
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import MockConcurrency
 
 /// `Admission`: never more than `width` bodies at once, and every caller gets its turn.

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 @testable import MockRouting
 
 @Suite struct JSONBodyTests {

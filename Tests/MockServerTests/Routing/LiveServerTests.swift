@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import MockTestSupport
 
 /// The few paths that need the server listening: what the transport answers by itself carries the

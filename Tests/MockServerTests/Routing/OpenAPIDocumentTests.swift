@@ -4,7 +4,6 @@ import MockHTTP
 import Yams
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 @testable import MockRouting
 
 /// `GET /openapi.json` and `GET /openapi.yaml`: the bundled docs/openapi.yaml, served without

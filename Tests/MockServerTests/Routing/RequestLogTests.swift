@@ -3,7 +3,6 @@ import Logging
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import MockHTTP
 import MockTestSupport
 import MockConcurrency

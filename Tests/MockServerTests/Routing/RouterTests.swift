@@ -2,7 +2,6 @@ import MockHTTP
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 @testable import MockRouting
 
 /// The router alone: which pattern a path reaches, and the 405 that names the methods it has.

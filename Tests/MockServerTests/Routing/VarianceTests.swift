@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import MockTestSupport
 
 /// Shape variance (docs/http.md): each variant's bytes, per server (`--vary`) and per namespace

@@ -4,7 +4,6 @@ import FoundationNetworking
 #endif
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 import MockTestSupport
 
 /// Plain HTTP to a `repairminder-mock` binary started by a test (`SpawnedMock`): the

@@ -4,10 +4,10 @@ import FoundationNetworking
 #endif
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
 
 import MockHTTP
 import RepairMinderMockControl
+import MockStore
 import MockTestSupport
 
 /// A mock server of the test's own, with a fresh seeded in-memory database, and the helpers the
