@@ -36,7 +36,7 @@ import Testing
     }
 
     static let declaration = try! NSRegularExpression(
-        pattern: #"^(?:(?:public|internal|private|fileprivate|final|indirect|@\w+(?:\([^)]*\))?)\s+)*(?:struct|enum|class|protocol|typealias|actor)\s+(\w+)"#,
+        pattern: #"^(?:(?:public|package|internal|private|fileprivate|final|indirect|@\w+(?:\([^)]*\))?)\s+)*(?:struct|enum|class|protocol|typealias|actor)\s+(\w+)"#,
         options: .anchorsMatchLines)
     static let name = try! NSRegularExpression(pattern: #"\b[A-Z]\w*\b"#)
 
