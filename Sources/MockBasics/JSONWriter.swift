@@ -32,10 +32,13 @@ package macro Schema(_ schema: WireSchema) = #externalMacro(module: "MockServerM
 
 /// An optional property written as JSON `null` when absent, where the contract shows the key with
 /// null (`"logo_url": null`), rather than left out (`@JSONObject` reads the attribute).
+/// Frozen and inlinable, so that the payloads' targets may specialise it (docs/performance.md,
+/// "Targets and generic code").
 @propertyWrapper
+@frozen
 package struct Nullable<Value: Sendable>: Sendable {
     package var wrappedValue: Value?
-    package init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+    @inlinable package init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
 }
 
 @usableFromInline

@@ -8,21 +8,23 @@ package enum RouteAccess: Sendable, Equatable {
     case staffOrCustomer
 }
 
+/// A segment of a route's pattern: `orders` or `:id`.
+package enum RouteSegment: Sendable, Equatable {
+    case literal(String)
+    case parameter(String)
+}
+
 /// Method + path pattern (`/api/orders/:id`) → handler: the one way a path finds its handler, the
 /// mock's (MockServer's `Router`) and the proxy's control routes (whose handlers take the bare request).
 package struct RouteTable<Context>: Sendable {
     package typealias Handler = @Sendable (Context) throws -> HTTPResponse
+    package typealias Segment = RouteSegment
 
     package struct Route: Sendable {
-        let method: String
-        let segments: [Segment]
+        package let method: String
+        package let segments: [Segment]
         package let access: RouteAccess
         package let handler: Handler
-    }
-
-    enum Segment: Sendable, Equatable {
-        case literal(String)
-        case parameter(String)
     }
 
     package enum Match {
@@ -38,22 +40,19 @@ package struct RouteTable<Context>: Sendable {
     }
 
     private(set) var routes: [Route] = []
-    /// `routes` by their number of segments, each in registration order: a path is only matched
-    /// against the patterns of its length.
-    private var routesBySegmentCount: [[Route]] = []
+    /// The routes' patterns, matched apart from the handlers (`RoutePatterns`).
+    private var patterns = RoutePatterns()
 
     package init() {}
 
     mutating func add(_ method: String, _ pattern: String, access: RouteAccess, _ handler: @escaping Handler) {
-        let segments = Self.split(pattern).map { part -> Segment in
+        let segments = RoutePatterns.split(pattern).map { part -> Segment in
             part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .literal(String(part))
         }
         precondition(!routes.contains { $0.method == method && $0.segments == segments },
                      "route registered twice: \(method) \(pattern)")
-        let route = Route(method: method, segments: segments, access: access, handler: handler)
-        routes.append(route)
-        while routesBySegmentCount.count <= segments.count { routesBySegmentCount.append([]) }
-        routesBySegmentCount[segments.count].append(route)
+        patterns.add(method: method, segments: segments, route: routes.count)
+        routes.append(Route(method: method, segments: segments, access: access, handler: handler))
     }
 
     package mutating func get(_ pattern: String, access: RouteAccess, _ handler: @escaping Handler) { add("GET", pattern, access: access, handler) }
@@ -67,29 +66,65 @@ package struct RouteTable<Context>: Sendable {
     /// pattern does not have is a 405 listing the ones it has (`PATCH /api/devices/my-queue` is a
     /// 405, not a device called "my-queue").
     package func match(method: String, path: String) -> Match {
+        switch patterns.match(method: method, path: path) {
+        case .found(let route, let parameters): .found(routes[route], parameters: parameters)
+        case .methodNotAllowed(let allow): .methodNotAllowed(allow: allow)
+        case .notFound: .notFound
+        }
+    }
+}
+
+/// A table's patterns by their number of segments, each in registration order, matched without the
+/// handlers. Not generic, so it is compiled and optimised once, here: `RouteTable` is generic over
+/// its handlers' context, and a generic type's code called from another module runs unspecialised
+/// (a metadata lookup at every step of its loops cost each request 280k instructions when the
+/// table moved out of MockServer; docs/performance.md).
+struct RoutePatterns: Sendable {
+    struct Pattern: Sendable {
+        let method: String
+        let segments: [RouteSegment]
+        /// The route's place in the table.
+        let route: Int
+    }
+
+    enum Match {
+        case found(route: Int, parameters: [String: String])
+        case methodNotAllowed(allow: [String])
+        case notFound
+    }
+
+    /// A path is only matched against the patterns of its length.
+    private var bySegmentCount: [[Pattern]] = []
+
+    mutating func add(method: String, segments: [RouteSegment], route: Int) {
+        while bySegmentCount.count <= segments.count { bySegmentCount.append([]) }
+        bySegmentCount[segments.count].append(Pattern(method: method, segments: segments, route: route))
+    }
+
+    func match(method: String, path: String) -> Match {
         let parts = Self.split(path)
         let effectiveMethod = method == "HEAD" ? "GET" : method
         var mostLiterals = -1
-        var candidates: [(route: Route, parameters: [String: String])] = []
-        let sameLength = parts.count < routesBySegmentCount.count ? routesBySegmentCount[parts.count] : []
-        for route in sameLength {
-            guard let (parameters, literals) = Self.bind(route.segments, to: parts), literals >= mostLiterals else { continue }
+        var candidates: [(pattern: Pattern, parameters: [String: String])] = []
+        let sameLength = parts.count < bySegmentCount.count ? bySegmentCount[parts.count] : []
+        for pattern in sameLength {
+            guard let (parameters, literals) = Self.bind(pattern.segments, to: parts), literals >= mostLiterals else { continue }
             if literals > mostLiterals { mostLiterals = literals; candidates.removeAll() }
-            candidates.append((route, parameters))
+            candidates.append((pattern, parameters))
         }
-        if let found = candidates.first(where: { $0.route.method == effectiveMethod }) {
-            return .found(found.route, parameters: found.parameters)
+        if let found = candidates.first(where: { $0.pattern.method == effectiveMethod }) {
+            return .found(route: found.pattern.route, parameters: found.parameters)
         }
         guard !candidates.isEmpty else { return .notFound }
         var allowed: [String] = []
-        for candidate in candidates where !allowed.contains(candidate.route.method) { allowed.append(candidate.route.method) }
+        for candidate in candidates where !allowed.contains(candidate.pattern.method) { allowed.append(candidate.pattern.method) }
         if allowed.contains("GET") { allowed.append("HEAD") }
         return .methodNotAllowed(allow: allowed)
     }
 
     /// The parameters and the number of literal segments when `parts` fit `segments`. The
     /// parameters are made only for a pattern that fits (most of the patterns tried do not).
-    private static func bind(_ segments: [Segment], to parts: [Substring]) -> ([String: String], Int)? {
+    private static func bind(_ segments: [RouteSegment], to parts: [Substring]) -> ([String: String], Int)? {
         guard segments.count == parts.count else { return nil }
         var literals = 0
         for (segment, part) in zip(segments, parts) {
@@ -110,7 +145,7 @@ package struct RouteTable<Context>: Sendable {
 
     /// The segments between slashes, found in the UTF-8 (a `/` is never part of another
     /// character; `split` by `Character` walked the path grapheme by grapheme).
-    private static func split(_ path: String) -> [Substring] {
+    static func split(_ path: String) -> [Substring] {
         var parts: [Substring] = []
         parts.reserveCapacity(8)
         let utf8 = path.utf8
