@@ -31,15 +31,11 @@ package macro JSONObject(component: String? = nil, decided: Bool = false) = #ext
 package macro Schema(_ schema: WireSchema) = #externalMacro(module: "MockServerMacros", type: "SchemaMacro")
 
 /// An optional property written as JSON `null` when absent, where the contract shows the key with
-/// null (`"logo_url": null`), rather than left out (`@JSONObject` reads the attribute).
-/// Frozen and inlinable, so that the payloads' targets may specialise it (docs/performance.md,
-/// "Targets and generic code").
-@propertyWrapper
-@frozen
-package struct Nullable<Value: Sendable>: Sendable {
-    package var wrappedValue: Value?
-    @inlinable package init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
-}
+/// null (`"logo_url": null`), rather than left out. A mark that `@JSONObject` reads; it adds nothing
+/// itself, so the property is a plain optional (a property wrapper, generic, ran unspecialised in
+/// the payloads' targets: docs/performance.md, "Targets and generic code").
+@attached(peer)
+package macro Nullable() = #externalMacro(module: "MockServerMacros", type: "NullableMacro")
 
 @usableFromInline
 package enum JSONWriter {

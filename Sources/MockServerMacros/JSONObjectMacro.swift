@@ -179,6 +179,19 @@ public struct SchemaMacro: PeerMacro {
     }
 }
 
+/// `@Nullable` on an optional property of a `@JSONObject` struct: written as `null` when nil rather
+/// than left out, read by `@JSONObject`; it adds nothing itself.
+public struct NullableMacro: PeerMacro {
+    public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+                                 in context: some MacroExpansionContext) throws -> [DeclSyntax] {
+        guard let variable = declaration.as(VariableDeclSyntax.self),
+              variable.bindings.allSatisfy({ $0.typeAnnotation.map { StoredProperty.isOptional($0.type) } ?? false }) else {
+            throw MacroError("@Nullable applies to an optional stored property")
+        }
+        return []
+    }
+}
+
 struct MacroError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
@@ -186,5 +199,6 @@ struct MacroError: Error, CustomStringConvertible {
 
 @main
 struct MockServerMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [JSONObjectMacro.self, SchemaMacro.self, StoredTableMacro.self, ProjectionMacro.self]
+    let providingMacros: [any Macro.Type] = [JSONObjectMacro.self, SchemaMacro.self, NullableMacro.self, StoredTableMacro.self,
+                                             ProjectionMacro.self]
 }

@@ -59,10 +59,6 @@ struct UserRefPayload: Sendable {
         name = "\(firstName) \(lastName)"
     }
 
-    /// The user, or `null` when there is none.
-    static func optional(_ user: UserRecord?) -> Nullable<UserRefPayload> {
-        Nullable(wrappedValue: user.map(UserRefPayload.init))
-    }
 }
 
 /// A signature where a customer or a device shows one: what was signed, by whom, when.
