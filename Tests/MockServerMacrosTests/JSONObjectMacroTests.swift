@@ -7,7 +7,8 @@ import Testing
 /// refusals a payload author meets.
 @Suite struct JSONObjectMacroTests: MacroExpansionTesting {
     let macros: [String: MacroSpec] = ["JSONObject": MacroSpec(type: JSONObjectMacro.self, conformances: []),
-                                       "Schema": MacroSpec(type: SchemaMacro.self)]
+                                       "Schema": MacroSpec(type: SchemaMacro.self),
+                                       "Nullable": MacroSpec(type: NullableMacro.self)]
 
     @Test func membersInDeclarationOrderOptionalsLeftOutNullablesWritten() {
         expand("""
@@ -23,7 +24,7 @@ import Testing
             struct Order {
                 let id: String
                 var note: String?
-                @Nullable var location: Location?
+                var location: Location?
                 static let kind = "order"
                 var count: Int { 1 }
             }
@@ -164,6 +165,20 @@ import Testing
                 }
             }
             """)
+    }
+
+    /// `@Nullable` marks an optional: on anything else it says so, where a property wrapper's
+    /// type error would have.
+    @Test func nullableMarksOnlyAnOptional() {
+        expand("""
+            struct Reply {
+                @Nullable var count: Int
+            }
+            """, """
+            struct Reply {
+                var count: Int
+            }
+            """, diagnostics: [DiagnosticSpec(message: "@Nullable applies to an optional stored property", line: 2, column: 5)])
     }
 
     @Test func aComponentNameIsALiteral() {
