@@ -18,11 +18,18 @@ package protocol JSONWritable {
     func writeJSON(to out: inout [UInt8])
 }
 
-/// A struct's `JSONWritable` conformance and its OpenAPI schema (`WireSchemaDescribing`), written by
+/// A JSON object's writer that can also write its members alone, into another object (`@Inline`).
+package protocol JSONObjectWritable: JSONWritable {
+    /// The members, `"key":value` separated by commas, without braces; false when it wrote none
+    /// (every member an absent optional).
+    func writeJSONMembers(to out: inout [UInt8]) -> Bool
+}
+
+/// A struct's `JSONWritable` conformance and its OpenAPI schema (`WireObjectDescribing`), written by
 /// the compiler from its stored properties; `component` names it in docs/openapi.yaml's components,
 /// `decided` marks it `x-decided`.
-@attached(extension, conformances: JSONWritable, WireSchemaDescribing, WireComponent,
-          names: named(writeJSON), named(wireObject), named(wireSchema), named(componentName))
+@attached(extension, conformances: JSONObjectWritable, WireObjectDescribing, WireComponent,
+          names: named(writeJSON), named(writeJSONMembers), named(wireObject), named(wireSchema), named(componentName))
 package macro JSONObject(component: String? = nil, decided: Bool = false) = #externalMacro(module: "MockServerMacros", type: "JSONObjectMacro")
 
 /// A property's OpenAPI schema where its type says too little (`@Schema(.money) let total: String`),
@@ -36,6 +43,12 @@ package macro Schema(_ schema: WireSchema) = #externalMacro(module: "MockServerM
 /// the payloads' targets: docs/performance.md, "Targets and generic code").
 @attached(peer)
 package macro Nullable() = #externalMacro(module: "MockServerMacros", type: "NullableMacro")
+
+/// A property of a `@JSONObject` type whose members are written in the enclosing object, where the
+/// property stands, rather than as a nested object: a flat wire shape that is another one and more
+/// (a staff profile is a staff user with its preferences). Read by `@JSONObject`.
+@attached(peer)
+package macro Inline() = #externalMacro(module: "MockServerMacros", type: "InlineMacro")
 
 @usableFromInline
 package enum JSONWriter {

@@ -67,6 +67,13 @@ package struct WireObject: Sendable, Equatable {
     }
 }
 
+extension WireObject {
+    /// The members of an `@Inline` property's object, as they stand in the enclosing one.
+    package static func members<Root, Value: WireObjectDescribing>(of property: KeyPath<Root, Value>) -> [WireProperty] {
+        Value.wireObject.properties
+    }
+}
+
 /// A member of a JSON object.
 package struct WireProperty: Sendable, Equatable {
     package let key: String
@@ -91,10 +98,14 @@ package protocol WireSchemaDescribing {
     static var wireSchema: WireSchema { get }
 }
 
-/// A `@JSONObject(component:)` struct: a named component of docs/openapi.yaml.
-package protocol WireComponent: WireSchemaDescribing {
-    static var componentName: String { get }
+/// A `@JSONObject` struct: an object with its members.
+package protocol WireObjectDescribing: WireSchemaDescribing {
     static var wireObject: WireObject { get }
+}
+
+/// A `@JSONObject(component:)` struct: a named component of docs/openapi.yaml.
+package protocol WireComponent: WireObjectDescribing {
+    static var componentName: String { get }
 }
 
 extension String: WireSchemaDescribing { package static var wireSchema: WireSchema { .string() } }

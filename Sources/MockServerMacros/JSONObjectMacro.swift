@@ -10,6 +10,7 @@ import SwiftSyntaxMacros
 /// `CodingKeys` enum, when the struct has one), the way a synthesized `Encodable` would:
 /// - an optional property is left out when nil;
 /// - a `@Nullable` one is always written, as `null` when nil;
+/// - an `@Inline` one writes its own members in this object, where it stands (its keys, its schema);
 /// - `static` and computed properties are not part of the object.
 /// The writer is `package`: `JSONWritable` is, so that the proxy's target writes its payloads too.
 /// The wire shape is still declared once, by the struct; the compiler writes the writer, so it can
@@ -57,8 +58,10 @@ public struct JSONObjectMacro: ExtensionMacro {
             }
         }
 
+        // The members, without braces, in `writeJSONMembers(to:)`: whether a comma goes before a key
+        // is known statically once a member is always written, else decided at run time by `wrote`.
         var lines: [String] = []
-        var somethingWritten = false   // statically: an earlier member is always written, so later ones start with ","
+        var written = Written.no
         var needsFlag = false
         for (property, key) in keys {
             guard let info = properties.first(where: { $0.name == property }) else {
@@ -66,8 +69,24 @@ public struct JSONObjectMacro: ExtensionMacro {
             }
             let access = "self.`\(property)`"
             let keyText = jsonString(key) + ":"
-            if info.optional && !info.nullable {
-                if somethingWritten {
+            if info.inline {
+                // Another object's members, in this object (it may write none: a comma put before them
+                // is taken back).
+                switch written {
+                case .yes:
+                    lines += ["out.append(UInt8(ascii: \",\"))",
+                              "if !\(access).writeJSONMembers(to: &out) {", "    out.removeLast()", "}"]
+                case .no:
+                    needsFlag = true
+                    lines.append("wrote = \(access).writeJSONMembers(to: &out)")
+                    written = .maybe
+                case .maybe:
+                    lines += ["if wrote {", "    out.append(UInt8(ascii: \",\"))",
+                              "    if !\(access).writeJSONMembers(to: &out) {", "        out.removeLast()", "    }",
+                              "} else {", "    wrote = \(access).writeJSONMembers(to: &out)", "}"]
+                }
+            } else if info.optional && !info.nullable {
+                if written == .yes {
                     lines += ["if let value = \(access) {", "    out.appendLiteral(\(swiftLiteral("," + keyText)))",
                               "    value.writeJSON(to: &out)", "}"]
                 } else {
@@ -75,26 +94,34 @@ public struct JSONObjectMacro: ExtensionMacro {
                     lines += ["if let value = \(access) {",
                               "    out.appendLiteral(wrote ? \(swiftLiteral("," + keyText)) : \(swiftLiteral(keyText)))",
                               "    wrote = true", "    value.writeJSON(to: &out)", "}"]
+                    written = .maybe
                 }
             } else {
-                if somethingWritten {
-                    lines.append("out.appendLiteral(\(swiftLiteral("," + keyText)))")
-                } else if needsFlag {
-                    lines.append("out.appendLiteral(wrote ? \(swiftLiteral("," + keyText)) : \(swiftLiteral(keyText)))")
-                } else {
-                    lines.append("out.appendLiteral(\(swiftLiteral(keyText)))")
+                switch written {
+                case .yes: lines.append("out.appendLiteral(\(swiftLiteral("," + keyText)))")
+                case .maybe: lines.append("out.appendLiteral(wrote ? \(swiftLiteral("," + keyText)) : \(swiftLiteral(keyText)))")
+                case .no: lines.append("out.appendLiteral(\(swiftLiteral(keyText)))")
                 }
                 lines.append("\(access).writeJSON(to: &out)")
-                somethingWritten = true
+                written = .yes
             }
         }
-        let body = (needsFlag ? ["var wrote = false"] : []) + ["out.append(UInt8(ascii: \"{\"))"] + lines
-            + ["out.append(UInt8(ascii: \"}\"))"]
+        let result: String
+        switch written {
+        case .yes: result = "return true"
+        case .no: result = "return false"
+        case .maybe: result = "return wrote"
+        }
+        let body = (needsFlag ? ["var wrote = false"] : []) + lines + [result]
 
         // The schema: the same keys in the same order.
         var schemaLines: [String] = []
         for (property, key) in keys {
             let info = properties.first { $0.name == property }!
+            if info.inline {
+                schemaLines.append("properties += WireObject.members(of: \\Self.`\(property)`)")
+                continue
+            }
             let schema: String
             if let expression = info.schema {
                 schema = expression.trimmedDescription
@@ -105,12 +132,14 @@ public struct JSONObjectMacro: ExtensionMacro {
                 schema = ".string()"
             }
             let required = !(info.optional && !info.nullable)
-            schemaLines.append("WireProperty(key: \(swiftLiteral(key)), schema: \(schema), required: \(required), "
-                + "nullable: \(info.nullable), description: \(info.documentation.map(swiftLiteral) ?? "nil"))")
+            schemaLines.append("properties.append(WireProperty(key: \(swiftLiteral(key)), schema: \(schema), required: \(required), "
+                + "nullable: \(info.nullable), description: \(info.documentation.map(swiftLiteral) ?? "nil")))")
         }
         let objectDescription = StoredProperty.documentation(declaration.leadingTrivia).map(swiftLiteral) ?? "nil"
-        let wireObject = "WireObject(description: \(objectDescription), \(decided ? "decided: true, " : "")properties: [\(schemaLines.joined(separator: ", "))])"
-        let conformances = component == nil ? "JSONWritable, WireSchemaDescribing" : "JSONWritable, WireSchemaDescribing, WireComponent"
+        let wireObject = ([schemaLines.isEmpty ? "let properties: [WireProperty] = []" : "var properties: [WireProperty] = []"] + schemaLines
+            + ["return WireObject(description: \(objectDescription), \(decided ? "decided: true, " : "")properties: properties)"])
+            .joined(separator: "\n")
+        let conformances = component == nil ? "JSONObjectWritable, WireObjectDescribing" : "JSONObjectWritable, WireObjectDescribing, WireComponent"
         let componentMembers = component.map {
             """
             package static var componentName: String { \(swiftLiteral($0)) }
@@ -120,6 +149,11 @@ public struct JSONObjectMacro: ExtensionMacro {
         let extensionDecl: DeclSyntax = """
             extension \(type.trimmed): \(raw: conformances) {
                 package func writeJSON(to out: inout [UInt8]) {
+                    out.append(UInt8(ascii: "{"))
+                    _ = writeJSONMembers(to: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
                     \(raw: body.joined(separator: "\n"))
                 }
                 package static var wireObject: WireObject {
@@ -130,6 +164,9 @@ public struct JSONObjectMacro: ExtensionMacro {
             """
         return [extensionDecl.cast(ExtensionDeclSyntax.self)]
     }
+
+    /// Whether an earlier member has been written, as far as the macro knows.
+    enum Written { case no, yes, maybe }
 
     /// The string literal given for `label` (`component: "UserRef"`), nil without one.
     static func stringArgument(_ label: String, of node: AttributeSyntax) throws -> String? {
@@ -179,6 +216,26 @@ public struct SchemaMacro: PeerMacro {
     }
 }
 
+/// `@Inline` on a property of a `@JSONObject` struct whose type is one too: that object's members are
+/// written in this one, where the property stands, rather than as a nested object (a flat wire shape
+/// that repeats another's fields: a staff profile is a staff user and more). Read by `@JSONObject`;
+/// it adds nothing itself.
+public struct InlineMacro: PeerMacro {
+    public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+                                 in context: some MacroExpansionContext) throws -> [DeclSyntax] {
+        guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+              let type = variable.bindings.first?.typeAnnotation?.type, !StoredProperty.isOptional(type) else {
+            throw MacroError("@Inline applies to one stored property of a non-optional @JSONObject type")
+        }
+        if variable.attributes.contains(where: {
+            ["Nullable", "Schema"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? "")
+        }) {
+            throw MacroError("@Inline writes another object's members: their own declarations say their schema")
+        }
+        return []
+    }
+}
+
 /// `@Nullable` on an optional property of a `@JSONObject` struct: written as `null` when nil rather
 /// than left out, read by `@JSONObject`; it adds nothing itself.
 public struct NullableMacro: PeerMacro {
@@ -199,6 +256,6 @@ struct MacroError: Error, CustomStringConvertible {
 
 @main
 struct MockServerMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [JSONObjectMacro.self, SchemaMacro.self, NullableMacro.self, StoredTableMacro.self,
+    let providingMacros: [any Macro.Type] = [JSONObjectMacro.self, SchemaMacro.self, NullableMacro.self, InlineMacro.self, StoredTableMacro.self,
                                              ProjectionMacro.self]
 }

@@ -9,6 +9,8 @@ struct StoredProperty {
     let type: TypeSyntax?
     /// A `@Nullable` attribute (JSONObject).
     let nullable: Bool
+    /// An `@Inline` attribute (JSONObject): the value's members are written in this object.
+    var inline: Bool = false
     /// The argument of a `@Schema(…)` attribute (JSONObject): the value's OpenAPI schema, where the
     /// written type says too little (`.money` for a `String`).
     var schema: ExprSyntax? = nil
@@ -27,6 +29,9 @@ struct StoredProperty {
             let nullable = variable.attributes.contains { attribute in
                 attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Nullable"
             }
+            let inline = variable.attributes.contains { attribute in
+                attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Inline"
+            }
             let schema = variable.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
                 .first { $0.attributeName.trimmedDescription == "Schema" }
                 .flatMap { $0.arguments?.as(LabeledExprListSyntax.self)?.first?.expression }
@@ -43,7 +48,7 @@ struct StoredProperty {
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
                 let name = pattern.identifier.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
                 if let annotation = binding.typeAnnotation {
-                    properties.append(StoredProperty(name: name, type: annotation.type, nullable: nullable,
+                    properties.append(StoredProperty(name: name, type: annotation.type, nullable: nullable, inline: inline,
                                                      schema: schema, documentation: documentation))
                 } else if let value = binding.initializer?.value,
                           value.is(BooleanLiteralExprSyntax.self) || value.is(StringLiteralExprSyntax.self)

@@ -70,7 +70,7 @@ extension Store {
             let to = try ticket.receivedEmailID.flatMap {
                 try String.fetchOne(db.cachedStatement(sql: "SELECT email_address FROM company_emails WHERE id = ?"), arguments: [$0])
             }
-            let name = "\(person.firstName) \(person.lastName)"
+            let name = person.fullName
             // The message that opens the conversation carries its subject; later ones answer it.
             let subject = opened || ticket.subject.hasPrefix("Re: ") ? ticket.subject : "Re: \(ticket.subject)"
             let messageID = try addInboundMessage(db, ticket: &ticket, fromEmail: person.email, fromName: name, toEmail: to,
@@ -116,7 +116,7 @@ extension Store {
                 let next: DeviceStatus = approved ? (device.workflowType == .buyback ? .readyToPay : .authorisedSourceParts) : .rejected
                 _ = try move(db, &device, to: next, order: &order, stamp: stamp)
                 events.append(PushEvent.quoteAnswered(device, order: order, approved: approved,
-                                                      by: "\(person.firstName) \(person.lastName)"))
+                                                      by: person.fullName))
             }
             try record(db, order, stamp)
             events += PushEvent.orderChanged(order, from: orderBefore, tellClient: true)

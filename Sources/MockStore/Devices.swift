@@ -39,7 +39,7 @@ package struct DeviceDetail: Sendable {
     package var images: [DeviceImageRecord]
     package var accessories: [DeviceAccessoryRecord]
     package var parts: [DevicePartRecord]
-    package var lineItems: [OrderItemRecord]
+    package var lineItems: [PricedLine]
     package var notes: [DeviceNoteRecord]
     package var checklist: [DeviceChecklistItemRecord]
     /// Authors of notes and checklist ticks, by id.
@@ -233,6 +233,7 @@ extension Store {
         let accessories = try db.records(DeviceAccessoryRecord.self, where: "device_id", in: [id])
         let parts = try db.records(DevicePartRecord.self, where: "device_id", in: [id])
         let lineItems = try db.records(OrderItemRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
+            .map(PricedLine.init)
         let notes = try db.records(DeviceNoteRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
         let checklist = try db.records(DeviceChecklistItemRecord.self, where: "device_id", in: [id], orderBy: "position")
         let users = try staffNames(db, ids: notes.compactMap { $0.createdBy } + checklist.compactMap { $0.completedBy })

@@ -46,7 +46,7 @@ extension Store {
                 SELECT clients.* FROM clients JOIN client_companies ON client_companies.client_id = clients.id
                 WHERE clients.email = ? COLLATE NOCASE AND client_companies.company_id = ?
                 """, [mail.fromEmail, company])
-            let fromName = mail.fromName ?? client.map { "\($0.firstName) \($0.lastName)" }
+            let fromName = mail.fromName ?? client?.fullName
             let stamp = Timestamp.string(now)
             var created = false
             var ticket: TicketRecord

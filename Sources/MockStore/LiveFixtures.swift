@@ -51,7 +51,7 @@ extension Store {
                 guard let made = rows.first(where: { $0.table == "orders" }),
                       let record = try OrderRecord.fetchOne(db, key: made.id),
                       let client = try ClientRecord.fetchOne(db, key: record.clientID) else { return (rows, 0) }
-                let pushes = try PushDelivery.record([PushEvent.orderCreated(record, clientName: "\(client.firstName) \(client.lastName)")],
+                let pushes = try PushDelivery.record([PushEvent.orderCreated(record, clientName: client.fullName)],
                                                      db: db, company: record.companyID, actor: "", now: now, values: values)
                 return (rows, pushes)
             }

@@ -17,8 +17,8 @@ package struct OrderTotals: Sendable, Equatable {
     package var grandTotalPence: Int64 { subtotalPence + vatTotalPence }
     package var balanceDuePence: Int64 { grandTotalPence - amountPaidPence }
 
-    init(items: [OrderItemRecord], payments: [PaymentRecord]) {
-        for item in items { add(LineAmounts(item)) }
+    init(lines: [PricedLine], payments: [PaymentRecord]) {
+        for line in lines { add(line.amounts) }
         for payment in payments { addPayment(amountPence: payment.amountPence, refundedPence: payment.refundedPence) }
     }
 
@@ -48,13 +48,24 @@ package struct OrderTotals: Sendable, Equatable {
     }
 }
 
+/// A line item with its amounts, computed once: the order's totals add these, and the details show them.
+package struct PricedLine: Sendable, Equatable {
+    package var item: OrderItemRecord
+    package var amounts: LineAmounts
+
+    init(_ item: OrderItemRecord) {
+        self.item = item
+        amounts = LineAmounts(item)
+    }
+}
+
 /// One line item's amounts in pence.
 package struct LineAmounts: Sendable, Equatable {
     package var totalPence: Int64
     package var vatPence: Int64
     package var totalIncVATPence: Int64 { totalPence + vatPence }
 
-    package init(_ item: OrderItemRecord) {
+    init(_ item: OrderItemRecord) {
         self.init(itemType: item.itemType, quantity: item.quantity, unitPricePence: item.unitPricePence,
                   vatRate: item.vatRate)
     }

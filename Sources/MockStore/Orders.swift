@@ -41,7 +41,7 @@ package struct OrderSummary: Sendable {
     package var devices: [OrderDevice]
     /// The lines and payments the totals are computed from, in the detail's order (by creation,
     /// by payment date), so the detail does not read them again.
-    var items: [OrderItemRecord]
+    var items: [PricedLine]
     var payments: [PaymentRecord]
     package var totals: OrderTotals
 }
@@ -49,7 +49,7 @@ package struct OrderSummary: Sendable {
 /// An order with every nested section of seed 003's order detail.
 package struct OrderDetail: Sendable {
     package var summary: OrderSummary
-    package var items: [OrderItemRecord] { summary.items }
+    package var items: [PricedLine] { summary.items }
     package var payments: [PaymentRecord] { summary.payments }
     package var signatures: [SignatureRecord]
     /// The order's conversation (its newest ticket), if it has one.
@@ -169,6 +169,7 @@ extension Store {
         // staff they name (engineers, authors) in the same statement.
         let devices = try db.rowsNamingStaff(Self.orderDevicesQuery, is: id)
         let items = try db.records(OrderItemRecord.self, where: "order_id", in: [id], orderBy: "order_id, created_at, rowid")
+            .map(PricedLine.init)
         let payments = try db.records(PaymentRecord.self, where: "order_id", in: [id], orderBy: "order_id, payment_date, rowid")
         let signatures = try db.records(SignatureRecord.self, where: "order_id", in: [id], orderBy: "order_id, captured_at, rowid")
         let ticket = try db.record(TicketRecord.self, Self.orderTicketSQL, [id, company])
@@ -179,7 +180,7 @@ extension Store {
         for staff in devices.compactMap({ $0.staff }) + messages.compactMap({ $0.staff }) { users[staff.id] = staff }
         let summary = OrderSummary(order: row.order, client: row.client, location: row.location,
                                    assignedUser: row.assignedUser, devices: devices.map { $0.record },
-                                   items: items, payments: payments, totals: OrderTotals(items: items, payments: payments))
+                                   items: items, payments: payments, totals: OrderTotals(lines: items, payments: payments))
         return OrderDetail(summary: summary, signatures: signatures, ticket: ticket,
                            messages: messages.map { $0.record }, users: users)
     }

@@ -28,13 +28,14 @@ extension Store {
             try payment.insert(db)
             order.updatedAt = stamp
             try order.update(db)
-            let items = try db.records(OrderItemRecord.self, where: "order_id", in: [order.id], orderBy: "order_id, created_at, rowid")
+            let lines = try db.records(OrderItemRecord.self, where: "order_id", in: [order.id], orderBy: "order_id, created_at, rowid")
+                .map(PricedLine.init)
             let payments = try db.records(PaymentRecord.self, where: "order_id", in: [order.id], orderBy: "order_id, payment_date, rowid")
             let currency = try String.fetchOne(db, sql: "SELECT currency_code FROM companies WHERE id = ?", arguments: [order.companyID]) ?? ""
             let pushes = try PushDelivery.record([PushEvent.paymentReceived(order, amountPence: amountPence, currency: currency)],
                                                  db: db, company: order.companyID, actor: "", now: now, values: values)
             return PaymentReceipt(payment: payment, orderNumber: order.orderNumber,
-                                  totals: OrderTotals(items: items, payments: payments), pushes: pushes)
+                                  totals: OrderTotals(lines: lines, payments: payments), pushes: pushes)
         }
     }
 }

@@ -38,7 +38,7 @@ package struct TicketContext: Sendable {
     /// Who the conversation is with: the client, else (an enquiry from someone who is not a client
     /// yet) the name the latest inbound message was signed with.
     var correspondentName: String? {
-        if let client { return "\(client.firstName) \(client.lastName)" }
+        if let client { return client.fullName }
         guard let name = latestInbound?.fromName?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return nil }
         return name
     }

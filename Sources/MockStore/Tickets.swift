@@ -203,7 +203,7 @@ extension Store {
             let author = try db.record(UserRecord.self, "SELECT * FROM users WHERE id = ?", [actor])
             let stamp = Timestamp.string(now)
             try TicketMessageRecord(id: values.id(TicketMessageRecord.self), companyID: company, ticketID: ticketID, type: .internalNote,
-                                    fromEmail: author?.email, fromName: author.map { "\($0.firstName) \($0.lastName)" },
+                                    fromEmail: author?.email, fromName: author?.fullName,
                                     toEmail: nil, subject: nil, bodyText: body, bodyHTML: nil, deviceID: nil,
                                     createdBy: actor, createdAt: stamp).insert(db)
             ticket.updatedAt = stamp

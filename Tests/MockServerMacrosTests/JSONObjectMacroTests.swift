@@ -8,7 +8,8 @@ import Testing
 @Suite struct JSONObjectMacroTests: MacroExpansionTesting {
     let macros: [String: MacroSpec] = ["JSONObject": MacroSpec(type: JSONObjectMacro.self, conformances: []),
                                        "Schema": MacroSpec(type: SchemaMacro.self),
-                                       "Nullable": MacroSpec(type: NullableMacro.self)]
+                                       "Nullable": MacroSpec(type: NullableMacro.self),
+                                       "Inline": MacroSpec(type: InlineMacro.self)]
 
     @Test func membersInDeclarationOrderOptionalsLeftOutNullablesWritten() {
         expand("""
@@ -29,9 +30,13 @@ import Testing
                 var count: Int { 1 }
             }
 
-            extension Order: JSONWritable, WireSchemaDescribing {
+            extension Order: JSONObjectWritable, WireObjectDescribing {
                 package func writeJSON(to out: inout [UInt8]) {
                     out.append(UInt8(ascii: "{"))
+                    _ = writeJSONMembers(to: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
                     out.appendLiteral(#""id":"#)
                     self.`id`.writeJSON(to: &out)
                     if let value = self.`note` {
@@ -40,10 +45,14 @@ import Testing
                     }
                     out.appendLiteral(#","location":"#)
                     self.`location`.writeJSON(to: &out)
-                    out.append(UInt8(ascii: "}"))
+                    return true
                 }
                 package static var wireObject: WireObject {
-                    WireObject(description: nil, properties: [WireProperty(key: "id", schema: WireSchema.of(\\Self.`id`), required: true, nullable: false, description: nil), WireProperty(key: "note", schema: WireSchema.of(\\Self.`note`), required: false, nullable: false, description: nil), WireProperty(key: "location", schema: WireSchema.of(\\Self.`location`), required: true, nullable: true, description: nil)])
+                    var properties: [WireProperty] = []
+                    properties.append(WireProperty(key: "id", schema: WireSchema.of(\\Self.`id`), required: true, nullable: false, description: nil))
+                    properties.append(WireProperty(key: "note", schema: WireSchema.of(\\Self.`note`), required: false, nullable: false, description: nil))
+                    properties.append(WireProperty(key: "location", schema: WireSchema.of(\\Self.`location`), required: true, nullable: true, description: nil))
+                    return WireObject(description: nil, properties: properties)
                 }
                 package static var wireSchema: WireSchema {
                     .object(wireObject)
@@ -65,10 +74,14 @@ import Testing
                 let after = true
             }
 
-            extension Change: JSONWritable, WireSchemaDescribing {
+            extension Change: JSONObjectWritable, WireObjectDescribing {
                 package func writeJSON(to out: inout [UInt8]) {
-                    var wrote = false
                     out.append(UInt8(ascii: "{"))
+                    _ = writeJSONMembers(to: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
+                    var wrote = false
                     if let value = self.`before` {
                         out.appendLiteral(wrote ? #","before":"# : #""before":"#)
                         wrote = true
@@ -76,10 +89,13 @@ import Testing
                     }
                     out.appendLiteral(wrote ? #","after":"# : #""after":"#)
                     self.`after`.writeJSON(to: &out)
-                    out.append(UInt8(ascii: "}"))
+                    return true
                 }
                 package static var wireObject: WireObject {
-                    WireObject(description: nil, properties: [WireProperty(key: "before", schema: WireSchema.of(\\Self.`before`), required: false, nullable: false, description: nil), WireProperty(key: "after", schema: .constant(.bool(true)), required: true, nullable: false, description: nil)])
+                    var properties: [WireProperty] = []
+                    properties.append(WireProperty(key: "before", schema: WireSchema.of(\\Self.`before`), required: false, nullable: false, description: nil))
+                    properties.append(WireProperty(key: "after", schema: .constant(.bool(true)), required: true, nullable: false, description: nil))
+                    return WireObject(description: nil, properties: properties)
                 }
                 package static var wireSchema: WireSchema {
                     .object(wireObject)
@@ -107,17 +123,24 @@ import Testing
                 }
             }
 
-            extension Clock: JSONWritable, WireSchemaDescribing {
+            extension Clock: JSONObjectWritable, WireObjectDescribing {
                 package func writeJSON(to out: inout [UInt8]) {
                     out.append(UInt8(ascii: "{"))
+                    _ = writeJSONMembers(to: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
                     out.appendLiteral(#""duration_ms":"#)
                     self.`durationMs`.writeJSON(to: &out)
                     out.appendLiteral(#","now":"#)
                     self.`now`.writeJSON(to: &out)
-                    out.append(UInt8(ascii: "}"))
+                    return true
                 }
                 package static var wireObject: WireObject {
-                    WireObject(description: nil, properties: [WireProperty(key: "duration_ms", schema: WireSchema.of(\\Self.`durationMs`), required: true, nullable: false, description: nil), WireProperty(key: "now", schema: WireSchema.of(\\Self.`now`), required: true, nullable: false, description: nil)])
+                    var properties: [WireProperty] = []
+                    properties.append(WireProperty(key: "duration_ms", schema: WireSchema.of(\\Self.`durationMs`), required: true, nullable: false, description: nil))
+                    properties.append(WireProperty(key: "now", schema: WireSchema.of(\\Self.`now`), required: true, nullable: false, description: nil))
+                    return WireObject(description: nil, properties: properties)
                 }
                 package static var wireSchema: WireSchema {
                     .object(wireObject)
@@ -147,15 +170,21 @@ import Testing
                 let grand_total: String
             }
 
-            extension Totals: JSONWritable, WireSchemaDescribing, WireComponent {
+            extension Totals: JSONObjectWritable, WireObjectDescribing, WireComponent {
                 package func writeJSON(to out: inout [UInt8]) {
                     out.append(UInt8(ascii: "{"))
-                    out.appendLiteral(#""grand_total":"#)
-                    self.`grand_total`.writeJSON(to: &out)
+                    _ = writeJSONMembers(to: &out)
                     out.append(UInt8(ascii: "}"))
                 }
+                package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
+                    out.appendLiteral(#""grand_total":"#)
+                    self.`grand_total`.writeJSON(to: &out)
+                    return true
+                }
                 package static var wireObject: WireObject {
-                    WireObject(description: "The sums.", decided: true, properties: [WireProperty(key: "grand_total", schema: .money, required: true, nullable: false, description: "Subtotal plus VAT.")])
+                    var properties: [WireProperty] = []
+                    properties.append(WireProperty(key: "grand_total", schema: .money, required: true, nullable: false, description: "Subtotal plus VAT."))
+                    return WireObject(description: "The sums.", decided: true, properties: properties)
                 }
                 package static var componentName: String {
                     "Totals"
@@ -165,6 +194,139 @@ import Testing
                 }
             }
             """)
+    }
+
+    /// `@Inline` writes another object's members where it stands: first (the comma after it decided at
+    /// run time, as the inlined object may write nothing), after a member always written (a comma
+    /// taken back when it wrote nothing), and after an optional (either). Its schema is the other
+    /// object's members.
+    @Test func inlineWritesAnotherObjectsMembersInThisOne() {
+        expand("""
+            @JSONObject
+            struct Profile {
+                @Inline let user: User
+                let phone: String
+                @Inline let address: Address
+                var note: String?
+                @Inline let extra: Extra
+            }
+            """, """
+            struct Profile {
+                let user: User
+                let phone: String
+                let address: Address
+                var note: String?
+                let extra: Extra
+            }
+
+            extension Profile: JSONObjectWritable, WireObjectDescribing {
+                package func writeJSON(to out: inout [UInt8]) {
+                    out.append(UInt8(ascii: "{"))
+                    _ = writeJSONMembers(to: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
+                    var wrote = false
+                    wrote = self.`user`.writeJSONMembers(to: &out)
+                    out.appendLiteral(wrote ? #","phone":"# : #""phone":"#)
+                    self.`phone`.writeJSON(to: &out)
+                    out.append(UInt8(ascii: ","))
+                    if !self.`address`.writeJSONMembers(to: &out) {
+                        out.removeLast()
+                    }
+                    if let value = self.`note` {
+                        out.appendLiteral(#","note":"#)
+                        value.writeJSON(to: &out)
+                    }
+                    out.append(UInt8(ascii: ","))
+                    if !self.`extra`.writeJSONMembers(to: &out) {
+                        out.removeLast()
+                    }
+                    return true
+                }
+                package static var wireObject: WireObject {
+                    var properties: [WireProperty] = []
+                    properties += WireObject.members(of: \\Self.`user`)
+                    properties.append(WireProperty(key: "phone", schema: WireSchema.of(\\Self.`phone`), required: true, nullable: false, description: nil))
+                    properties += WireObject.members(of: \\Self.`address`)
+                    properties.append(WireProperty(key: "note", schema: WireSchema.of(\\Self.`note`), required: false, nullable: false, description: nil))
+                    properties += WireObject.members(of: \\Self.`extra`)
+                    return WireObject(description: nil, properties: properties)
+                }
+                package static var wireSchema: WireSchema {
+                    .object(wireObject)
+                }
+            }
+            """)
+    }
+
+    /// After an optional left out or written, a comma before the inlined members only when
+    /// something came before them.
+    @Test func inlineAfterAnOptionalDecidesItsCommaAtRunTime() {
+        expand("""
+            @JSONObject
+            struct Brief {
+                var note: String?
+                @Inline let user: User
+            }
+            """, """
+            struct Brief {
+                var note: String?
+                let user: User
+            }
+
+            extension Brief: JSONObjectWritable, WireObjectDescribing {
+                package func writeJSON(to out: inout [UInt8]) {
+                    out.append(UInt8(ascii: "{"))
+                    _ = writeJSONMembers(to: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
+                    var wrote = false
+                    if let value = self.`note` {
+                        out.appendLiteral(wrote ? #","note":"# : #""note":"#)
+                        wrote = true
+                        value.writeJSON(to: &out)
+                    }
+                    if wrote {
+                        out.append(UInt8(ascii: ","))
+                        if !self.`user`.writeJSONMembers(to: &out) {
+                            out.removeLast()
+                        }
+                    } else {
+                        wrote = self.`user`.writeJSONMembers(to: &out)
+                    }
+                    return wrote
+                }
+                package static var wireObject: WireObject {
+                    var properties: [WireProperty] = []
+                    properties.append(WireProperty(key: "note", schema: WireSchema.of(\\Self.`note`), required: false, nullable: false, description: nil))
+                    properties += WireObject.members(of: \\Self.`user`)
+                    return WireObject(description: nil, properties: properties)
+                }
+                package static var wireSchema: WireSchema {
+                    .object(wireObject)
+                }
+            }
+            """)
+    }
+
+    /// `@Inline` takes a whole object, always there: not an optional, and no schema of its own.
+    @Test func inlineTakesOnlyANonOptionalObject() {
+        expand("""
+            struct Profile {
+                @Inline var user: User?
+                @Inline @Schema(.id) let id: Ref
+            }
+            """, """
+            struct Profile {
+                var user: User?
+                let id: Ref
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@Inline applies to one stored property of a non-optional @JSONObject type", line: 2, column: 5),
+                DiagnosticSpec(message: "@Inline writes another object's members: their own declarations say their schema", line: 3, column: 5),
+            ])
     }
 
     /// `@Nullable` marks an optional: on anything else it says so, where a property wrapper's

@@ -74,17 +74,7 @@ enum AccountRoutes {
 /// give none).
 @JSONObject(component: "StaffProfile")
 struct StaffProfilePayload: Sendable {
-    @Schema(.id) let id: String
-    let email: String
-    let first_name: String
-    let last_name: String
-    @Schema(.id) let company_id: String
-    @Schema(.values(UserRole.self)) let role: String
-    @Schema(.string(examples: ["full"])) let phi_access_level: String
-    @Schema(.string(examples: ["confidential"])) let data_classification: String
-    @Schema(.flag) let is_active: Int
-    @Schema(.flag) let magic_link_enabled: Int
-    @Schema(.values(CompanyStatus.self)) let company_status: String
+    @Inline let user: StaffUserPayload
     @Nullable var phone: String?
     @Nullable var job_title: String?
     @Nullable var avatar_url: String?
@@ -93,18 +83,7 @@ struct StaffProfilePayload: Sendable {
     @Schema(.timestamp) let updated_at: String
 
     init(_ account: StaffAccount) {
-        let user = StaffUserPayload(account)
-        id = user.id
-        email = user.email
-        first_name = user.first_name
-        last_name = user.last_name
-        company_id = user.company_id
-        role = user.role
-        phi_access_level = user.phi_access_level
-        data_classification = user.data_classification
-        is_active = user.is_active
-        magic_link_enabled = user.magic_link_enabled
-        company_status = user.company_status
+        user = StaffUserPayload(account)
         phone = account.user.phone
         job_title = account.user.jobTitle
         avatar_url = account.user.avatarURL
@@ -159,10 +138,7 @@ struct LocationPayload: Sendable {
     @Schema(.id) let id: String
     @Schema(.id) let company_id: String
     let name: String
-    let address_line1: String
-    @Nullable var address_line2: String?
-    let city: String
-    let postcode: String
+    @Inline let postal: LocationAddressPayload
     let country: String
     @Nullable var phone: String?
     @Nullable var email: String?
@@ -172,10 +148,7 @@ struct LocationPayload: Sendable {
         id = location.id
         company_id = location.companyID
         name = location.name
-        address_line1 = location.addressLine1
-        address_line2 = location.addressLine2
-        city = location.city
-        postcode = location.postcode
+        postal = LocationAddressPayload(location)
         country = location.country
         phone = location.phone
         email = location.email

@@ -6,12 +6,7 @@ import MockStore
 /// A row of `GET /api/clients` and of `GET /api/clients/search`.
 @JSONObject(component: "ClientListItem")
 struct ClientListItemPayload: Sendable {
-    @Schema(.id) let id: String
-    let first_name: String
-    let last_name: String
-    /// "first last".
-    let name: String
-    let email: String
+    @Inline let name: ClientNamePayload
     @Nullable var phone: String?
     @Schema(.flag) let email_suppressed: Int
     /// 1 when the shop made the address up for a client without one (mail to it goes nowhere).
@@ -22,11 +17,7 @@ struct ClientListItemPayload: Sendable {
 
     init(_ summary: ClientSummary) {
         let c = summary.client
-        id = c.id
-        first_name = c.firstName
-        last_name = c.lastName
-        name = "\(c.firstName) \(c.lastName)"
-        email = c.email
+        name = ClientNamePayload(c)
         phone = c.phone
         email_suppressed = c.emailSuppressed
         is_generated_email = c.isGeneratedEmail
@@ -38,16 +29,9 @@ struct ClientListItemPayload: Sendable {
 /// `GET /api/clients/{id}`: contact fields and the client's orders at the caller's company.
 @JSONObject(component: "ClientDetail")
 struct ClientDetailPayload: Sendable {
-    @Schema(.id) let id: String
-    let first_name: String
-    let last_name: String
-    let name: String
-    let email: String
+    @Inline let name: ClientNamePayload
     @Nullable var phone: String?
-    @Nullable var address_line1: String?
-    @Nullable var address_line2: String?
-    @Nullable var city: String?
-    @Nullable var postcode: String?
+    @Inline let postal: ClientAddressPayload
     @Schema(.flag) let email_suppressed: Int
     @Schema(.flag) let is_generated_email: Int
     @Schema(.timestamp) let created_at: String
@@ -68,16 +52,9 @@ struct ClientDetailPayload: Sendable {
 
     init(_ detail: ClientDetail) {
         let c = detail.client
-        id = c.id
-        first_name = c.firstName
-        last_name = c.lastName
-        name = "\(c.firstName) \(c.lastName)"
-        email = c.email
+        name = ClientNamePayload(c)
         phone = c.phone
-        address_line1 = c.addressLine1
-        address_line2 = c.addressLine2
-        city = c.city
-        postcode = c.postcode
+        postal = ClientAddressPayload(c)
         email_suppressed = c.emailSuppressed
         is_generated_email = c.isGeneratedEmail
         created_at = c.createdAt

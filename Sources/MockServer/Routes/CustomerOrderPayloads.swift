@@ -81,12 +81,16 @@ struct CustomerOrderDetailPayload: Sendable {
     @JSONObject
     struct Location: Sendable {
         let name: String
-        let address_line1: String
-        @Nullable var address_line2: String?
-        let city: String
-        let postcode: String
+        @Inline let postal: LocationAddressPayload
         @Nullable var phone: String?
         @Nullable var email: String?
+
+        init(_ location: CompanyLocationRecord) {
+            name = location.name
+            postal = LocationAddressPayload(location)
+            phone = location.phone
+            email = location.email
+        }
     }
 
     @JSONObject
@@ -105,20 +109,14 @@ struct CustomerOrderDetailPayload: Sendable {
         @Schema(.id) let id: String
         /// A UUID string (decided).
         @Schema(.id) @Nullable var device_id: String?
-        let description: String
-        @Schema(.integer(minimum: 1)) let quantity: Int64
-        @Schema(.money) let unit_price: String
-        @Schema(.vatRate) let vat_rate: String
+        @Inline let price: LinePricePayload
         @Schema(.money) let line_total_inc_vat: String
 
-        init(_ item: OrderItemRecord) {
-            id = item.id
-            device_id = item.deviceID
-            description = item.description
-            quantity = item.quantity
-            unit_price = Money.string(item.unitPricePence)
-            vat_rate = item.vatRate
-            line_total_inc_vat = Money.string(LineAmounts(item).totalIncVATPence)
+        init(_ line: PricedLine) {
+            id = line.item.id
+            device_id = line.item.deviceID
+            price = LinePricePayload(line.item)
+            line_total_inc_vat = Money.string(line.amounts.totalIncVATPence)
         }
     }
 
@@ -171,10 +169,7 @@ struct CustomerOrderDetailPayload: Sendable {
         order_number = order.orderNumber
         status = order.status.rawValue
         status_label = order.status.displayName
-        location = summary.location.map {
-            Location(name: $0.name, address_line1: $0.addressLine1, address_line2: $0.addressLine2, city: $0.city,
-                     postcode: $0.postcode, phone: $0.phone, email: $0.email)
-        }
+        location = summary.location.map(Location.init)
         devices = summary.devices.map {
             Device(id: $0.id, display_name: $0.displayName, status: $0.status.rawValue, status_label: $0.status.displayName,
                    workflow_type: $0.workflowType.rawValue, authorization_status: $0.authorizationStatus?.rawValue,
@@ -187,9 +182,9 @@ struct CustomerOrderDetailPayload: Sendable {
             quote = nil
         } else {
             let ids = Set(waiting.map { $0.id })
-            let quoted = detail.items.filter { $0.deviceID.map(ids.contains) ?? false }
+            let quoted = detail.items.filter { $0.item.deviceID.map(ids.contains) ?? false }
             quote = Quote(devices: waiting.map(DeviceBrief.init), items: quoted.map(Item.init),
-                          total: Money.string(quoted.reduce(0) { $0 + LineAmounts($1).totalIncVATPence }),
+                          total: Money.string(quoted.reduce(0) { $0 + $1.amounts.totalIncVATPence }),
                           sent_at: order.quoteSentAt)
         }
         signatures = detail.signatures.map(SignatureBriefPayload.init)

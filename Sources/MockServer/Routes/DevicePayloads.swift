@@ -37,7 +37,7 @@ struct DeviceListItemPayload: Sendable {
         workflow_type = d.workflowType.rawValue
         priority = d.priority.rawValue
         assigned_engineer = summary.engineer.map(UserRefPayload.init)
-        client = IdNamePayload(id: summary.client.id, name: "\(summary.client.firstName) \(summary.client.lastName)")
+        client = IdNamePayload(id: summary.client.id, name: summary.client.fullName)
         created_at = d.createdAt
         updated_at = d.updatedAt
     }
@@ -144,11 +144,14 @@ struct DeviceDetailPayload: Sendable {
     @JSONObject
     struct LineItem: Sendable {
         @Schema(.id) let id: String
-        let description: String
-        @Schema(.integer(minimum: 1)) let quantity: Int64
-        @Schema(.money) let unit_price: String
-        @Schema(.vatRate) let vat_rate: String
+        @Inline let price: LinePricePayload
         @Schema(.money) let line_total_inc_vat: String
+
+        init(_ line: PricedLine) {
+            id = line.item.id
+            price = LinePricePayload(line.item)
+            line_total_inc_vat = Money.string(line.amounts.totalIncVATPence)
+        }
     }
 
     @JSONObject
@@ -239,11 +242,7 @@ struct DeviceDetailPayload: Sendable {
             Part(id: $0.id, part_name: $0.partName, part_sku: $0.partSKU, part_cost: Money.string($0.partCostPence),
                  supplier: $0.supplier, is_oem: $0.isOEM)
         }
-        line_items = detail.lineItems.map {
-            LineItem(id: $0.id, description: $0.description, quantity: $0.quantity,
-                     unit_price: Money.string($0.unitPricePence), vat_rate: $0.vatRate,
-                     line_total_inc_vat: Money.string(LineAmounts($0).totalIncVATPence))
-        }
+        line_items = detail.lineItems.map(LineItem.init)
         device_notes = detail.notes.map {
             Note(id: $0.id, body: $0.body, created_at: $0.createdAt,
                  created_by: $0.createdBy.flatMap { detail.users[$0] }.map(UserRefPayload.init))

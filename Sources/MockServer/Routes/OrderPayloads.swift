@@ -10,7 +10,7 @@ struct OrderListItemPayload: Sendable {
     @Schema(.component("OrderStatus")) let status: String
     @Schema(.component("PaymentStatus")) let payment_status: String
     @Schema(.component("IntakeMethod")) let intake_method: String
-    let client: ClientRef
+    let client: ClientNamePayload
     @Nullable var location: IdNamePayload?
     @Nullable var assigned_user: UserRefPayload?
     @Schema(.integer(minimum: 0)) let device_count: Int
@@ -21,28 +21,18 @@ struct OrderListItemPayload: Sendable {
     @Schema(.timestamp) let updated_at: String
 
     @JSONObject
-    struct ClientRef: Sendable {
-        @Schema(.id) let id: String
-        let first_name: String
-        let last_name: String
-        let name: String
-        let email: String
-
-        init(_ client: ClientName) {
-            id = client.id
-            first_name = client.firstName
-            last_name = client.lastName
-            name = "\(client.firstName) \(client.lastName)"
-            email = client.email
-        }
-    }
-
-    @JSONObject
     struct DeviceBrief: Sendable {
         @Schema(.id) let id: String
         let display_name: String
         @Schema(.component("DeviceStatus")) let status: String
         @Schema(.component("WorkflowType")) let workflow_type: String
+
+        init(_ device: ListedDevice) {
+            id = device.id
+            display_name = device.displayName
+            status = device.status.rawValue
+            workflow_type = device.workflowType.rawValue
+        }
     }
 
     init(_ summary: OrderListEntry) {
@@ -52,14 +42,11 @@ struct OrderListItemPayload: Sendable {
         status = order.status.rawValue
         payment_status = summary.totals.paymentStatus.rawValue
         intake_method = order.intakeMethod.rawValue
-        client = ClientRef(summary.client)
+        client = ClientNamePayload(summary.client)
         location = summary.location.map(IdNamePayload.init)
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
         device_count = summary.devices.count
-        devices = summary.devices.map {
-            DeviceBrief(id: $0.id, display_name: $0.displayName, status: $0.status.rawValue,
-                        workflow_type: $0.workflowType.rawValue)
-        }
+        devices = summary.devices.map(DeviceBrief.init)
         grand_total = Money.string(summary.totals.grandTotalPence)
         balance_due = Money.string(summary.totals.balanceDuePence)
         created_at = order.createdAt
@@ -93,39 +80,39 @@ struct OrderDetailPayload: Sendable {
 
     @JSONObject
     struct Client: Sendable {
-        @Schema(.id) let id: String
-        let first_name: String
-        let last_name: String
-        let name: String
-        let email: String
+        @Inline let name: ClientNamePayload
         @Nullable var phone: String?
-        @Nullable var address_line1: String?
-        @Nullable var address_line2: String?
-        @Nullable var city: String?
-        @Nullable var postcode: String?
+        @Inline let postal: ClientAddressPayload
         /// The address lines in one, joined with ", " (seed 003's `address`); null when the client has
         /// none.
         @Nullable var address: String?
         @Schema(.flag) let email_suppressed: Int
+
+        init(_ client: ClientRecord) {
+            name = ClientNamePayload(client)
+            phone = client.phone
+            postal = ClientAddressPayload(client)
+            address = postal.joined
+            email_suppressed = client.emailSuppressed
+        }
     }
 
     @JSONObject
     struct Location: Sendable {
         @Schema(.id) let id: String
         let name: String
-        let address_line1: String
-        @Nullable var address_line2: String?
-        let city: String
-        let postcode: String
+        @Inline let postal: LocationAddressPayload
         /// The address lines in one, joined with ", " (seed 003's `address`).
         let address: String
         @Nullable var phone: String?
-    }
 
-    /// `"3 Mill Lane, Manchester, M1 1AA"`: the parts that are there, joined; nil for none.
-    static func address(_ parts: String?...) -> String? {
-        let present = parts.compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        return present.isEmpty ? nil : present.joined(separator: ", ")
+        init(_ location: CompanyLocationRecord) {
+            id = location.id
+            name = location.name
+            postal = LocationAddressPayload(location)
+            address = postal.joined
+            phone = location.phone
+        }
     }
 
     @JSONObject
@@ -143,6 +130,21 @@ struct OrderDetailPayload: Sendable {
         @Schema(.component("DevicePriority")) let priority: String
         @Schema(.values(AuthorizationStatus.self)) @Nullable var authorization_status: String?
         @Nullable var assigned_engineer: UserRefPayload?
+
+        init(_ device: OrderDevice, engineer: StaffName?) {
+            id = device.id
+            display_name = device.displayName
+            brand = device.brand
+            model = device.model
+            serial_number = device.serialNumber
+            imei = device.imei
+            status = device.status.rawValue
+            status_label = device.status.displayName
+            workflow_type = device.workflowType.rawValue
+            priority = device.priority.rawValue
+            authorization_status = device.authorizationStatus?.rawValue
+            assigned_engineer = engineer.map(UserRefPayload.init)
+        }
     }
 
     @JSONObject
@@ -152,15 +154,22 @@ struct OrderDetailPayload: Sendable {
         @Schema(.id) @Nullable var device_id: String?
         /// Which of the company's four VAT rates the line uses.
         @Schema(.values(ItemType.self)) let item_type: String
-        let description: String
-        @Schema(.integer(minimum: 1)) let quantity: Int64
-        @Schema(.money) let unit_price: String
-        @Schema(.vatRate) let vat_rate: String
+        @Inline let price: LinePricePayload
         /// quantity × unit_price, ex VAT; negative for `device_purchase`.
         @Schema(.money) let line_total: String
         /// line_total × vat_rate / 100, rounded half away from zero to the penny.
         @Schema(.money) let vat_amount: String
         @Schema(.money) let line_total_inc_vat: String
+
+        init(_ line: PricedLine) {
+            id = line.item.id
+            device_id = line.item.deviceID
+            item_type = line.item.itemType.rawValue
+            price = LinePricePayload(line.item)
+            line_total = Money.string(line.amounts.totalPence)
+            vat_amount = Money.string(line.amounts.vatPence)
+            line_total_inc_vat = Money.string(line.amounts.totalIncVATPence)
+        }
     }
 
     @JSONObject
@@ -174,17 +183,32 @@ struct OrderDetailPayload: Sendable {
         /// amount − refunded_amount.
         @Schema(.money) let refundable_amount: String
         @Nullable var notes: String?
+
+        init(_ payment: PaymentRecord) {
+            id = payment.id
+            amount = Money.string(payment.amountPence)
+            payment_method = payment.paymentMethod.rawValue
+            payment_date = payment.paymentDate
+            is_deposit = payment.isDeposit
+            refunded_amount = Money.string(payment.refundedPence)
+            refundable_amount = Money.string(payment.amountPence - payment.refundedPence)
+            notes = payment.notes
+        }
     }
 
+    /// A signature with its id and, for a device's, the device.
     @JSONObject
     struct Signature: Sendable {
         @Schema(.id) let id: String
-        @Schema(.values(SignatureType.self)) let signature_type: String
-        let typed_name: String
-        @Schema(.flag) let terms_agreed: Int
-        @Schema(.timestamp) let captured_at: String
+        @Inline let signature: SignatureBriefPayload
         /// A UUID string (decided).
         @Schema(.id) @Nullable var device_id: String?
+
+        init(_ signature: SignatureRecord) {
+            id = signature.id
+            self.signature = SignatureBriefPayload(signature)
+            device_id = signature.deviceID
+        }
     }
 
     @JSONObject
@@ -195,6 +219,14 @@ struct OrderDetailPayload: Sendable {
         @Schema(.component("TicketStatus")) let status: String
         /// Every message, oldest first, internal notes included (the ticket detail has more per message).
         let messages: [Message]
+
+        init(_ ticket: TicketRecord, messages: [TicketMessageRecord], staff: [String: StaffName]) {
+            id = ticket.id
+            ticket_number = ticket.ticketNumber
+            subject = ticket.subject
+            status = ticket.status.rawValue
+            self.messages = messages.map { Message($0, author: $0.createdBy.flatMap { staff[$0] }) }
+        }
     }
 
     /// The order view's short form of a ticket message (the ticket detail has the full one).
@@ -210,6 +242,18 @@ struct OrderDetailPayload: Sendable {
         @Schema(.id) @Nullable var device_id: String?
         @Nullable var created_by: UserRefPayload?
         @Schema(.timestamp) let created_at: String
+
+        init(_ message: TicketMessageRecord, author: StaffName?) {
+            id = message.id
+            type = message.type.rawValue
+            from_name = message.fromName
+            from_email = message.fromEmail
+            subject = message.subject
+            body_text = message.bodyText
+            device_id = message.deviceID
+            created_by = author.map(UserRefPayload.init)
+            created_at = message.createdAt
+        }
     }
 
     @JSONObject
@@ -222,6 +266,14 @@ struct OrderDetailPayload: Sendable {
         @Schema(.timestamp) @Nullable var authorised_at: String?
         /// Stamped when the order becomes `collected`.
         @Schema(.timestamp) @Nullable var collected_at: String?
+
+        init(_ order: OrderRecord) {
+            created_at = order.createdAt
+            updated_at = order.updatedAt
+            quote_sent_at = order.quoteSentAt
+            authorised_at = order.authorisedAt
+            collected_at = order.collectedAt
+        }
     }
 
     init(_ detail: OrderDetail) {
@@ -233,55 +285,16 @@ struct OrderDetailPayload: Sendable {
         payment_status = summary.totals.paymentStatus.rawValue
         intake_method = order.intakeMethod.rawValue
         notes = order.notes
-        let c = summary.client
-        client = Client(id: c.id, first_name: c.firstName, last_name: c.lastName, name: "\(c.firstName) \(c.lastName)",
-                        email: c.email, phone: c.phone, address_line1: c.addressLine1, address_line2: c.addressLine2,
-                        city: c.city, postcode: c.postcode,
-                        address: Self.address(c.addressLine1, c.addressLine2, c.city, c.postcode),
-                        email_suppressed: c.emailSuppressed)
-        location = summary.location.map {
-            Location(id: $0.id, name: $0.name, address_line1: $0.addressLine1, address_line2: $0.addressLine2,
-                     city: $0.city, postcode: $0.postcode,
-                     address: Self.address($0.addressLine1, $0.addressLine2, $0.city, $0.postcode) ?? "",
-                     phone: $0.phone)
-        }
+        client = Client(summary.client)
+        location = summary.location.map(Location.init)
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
-        devices = summary.devices.map { d in
-            Device(id: d.id, display_name: d.displayName, brand: d.brand, model: d.model, serial_number: d.serialNumber,
-                   imei: d.imei, status: d.status.rawValue, status_label: d.status.displayName,
-                   workflow_type: d.workflowType.rawValue, priority: d.priority.rawValue,
-                   authorization_status: d.authorizationStatus?.rawValue,
-                   assigned_engineer: d.assignedEngineerID.flatMap { detail.users[$0] }.map(UserRefPayload.init))
-        }
-        items = detail.items.map { item in
-            let amounts = LineAmounts(item)
-            return Item(id: item.id, device_id: item.deviceID, item_type: item.itemType.rawValue,
-                        description: item.description, quantity: item.quantity,
-                        unit_price: Money.string(item.unitPricePence), vat_rate: item.vatRate,
-                        line_total: Money.string(amounts.totalPence), vat_amount: Money.string(amounts.vatPence),
-                        line_total_inc_vat: Money.string(amounts.totalIncVATPence))
-        }
-        payments = detail.payments.map { p in
-            Payment(id: p.id, amount: Money.string(p.amountPence), payment_method: p.paymentMethod.rawValue,
-                    payment_date: p.paymentDate, is_deposit: p.isDeposit, refunded_amount: Money.string(p.refundedPence),
-                    refundable_amount: Money.string(p.amountPence - p.refundedPence), notes: p.notes)
-        }
+        devices = summary.devices.map { Device($0, engineer: $0.assignedEngineerID.flatMap { detail.users[$0] }) }
+        items = detail.items.map(Item.init)
+        payments = detail.payments.map(Payment.init)
         totals = OrderTotalsPayload(summary.totals)
-        signatures = detail.signatures.map { s in
-            Signature(id: s.id, signature_type: s.signatureType.rawValue, typed_name: s.typedName,
-                      terms_agreed: s.termsAgreed, captured_at: s.capturedAt, device_id: s.deviceID)
-        }
-        ticket = detail.ticket.map { ticket in
-            Ticket(id: ticket.id, ticket_number: ticket.ticketNumber, subject: ticket.subject, status: ticket.status.rawValue,
-                   messages: detail.messages.map { m in
-                       Message(id: m.id, type: m.type.rawValue, from_name: m.fromName, from_email: m.fromEmail,
-                               subject: m.subject, body_text: m.bodyText, device_id: m.deviceID,
-                               created_by: m.createdBy.flatMap { detail.users[$0] }.map(UserRefPayload.init),
-                               created_at: m.createdAt)
-                   })
-        }
-        dates = Dates(created_at: order.createdAt, updated_at: order.updatedAt, quote_sent_at: order.quoteSentAt,
-                      authorised_at: order.authorisedAt, collected_at: order.collectedAt)
+        signatures = detail.signatures.map(Signature.init)
+        ticket = detail.ticket.map { Ticket($0, messages: detail.messages, staff: detail.users) }
+        dates = Dates(order)
     }
 }
 

@@ -44,21 +44,94 @@ struct UserRefPayload: Sendable {
     /// "first last".
     let name: String
 
-    init(_ user: UserRecord) {
-        self.init(id: user.id, firstName: user.firstName, lastName: user.lastName)
+    init(_ person: some PersonNamed) {
+        id = person.id
+        first_name = person.firstName
+        last_name = person.lastName
+        name = person.fullName
+    }
+}
+
+/// A client where a resource names one.
+@JSONObject
+struct ClientNamePayload: Sendable {
+    @Schema(.id) let id: String
+    let first_name: String
+    let last_name: String
+    /// "first last".
+    let name: String
+    let email: String
+
+    init(_ client: some PersonWithEmail) {
+        id = client.id
+        first_name = client.firstName
+        last_name = client.lastName
+        name = client.fullName
+        email = client.email
+    }
+}
+
+/// A client's postal address, as they gave it: any part may be missing.
+@JSONObject
+struct ClientAddressPayload: Sendable {
+    @Nullable var address_line1: String?
+    @Nullable var address_line2: String?
+    @Nullable var city: String?
+    @Nullable var postcode: String?
+
+    init(_ client: ClientRecord) {
+        address_line1 = client.addressLine1
+        address_line2 = client.addressLine2
+        city = client.city
+        postcode = client.postcode
     }
 
-    init(_ user: StaffName) {
-        self.init(id: user.id, firstName: user.firstName, lastName: user.lastName)
+    /// The parts there are, joined with ", " (seed 003's `address`); nil for none.
+    var joined: String? { AddressLines.joined(address_line1, address_line2, city, postcode) }
+}
+
+/// A shop location's postal address: every location has a first line, a city and a postcode.
+@JSONObject
+struct LocationAddressPayload: Sendable {
+    let address_line1: String
+    @Nullable var address_line2: String?
+    let city: String
+    let postcode: String
+
+    init(_ location: CompanyLocationRecord) {
+        address_line1 = location.addressLine1
+        address_line2 = location.addressLine2
+        city = location.city
+        postcode = location.postcode
     }
 
-    private init(id: String, firstName: String, lastName: String) {
-        self.id = id
-        first_name = firstName
-        last_name = lastName
-        name = "\(firstName) \(lastName)"
-    }
+    /// The parts, joined with ", " (seed 003's `address`).
+    var joined: String { AddressLines.joined(address_line1, address_line2, city, postcode) ?? "" }
+}
 
+/// `"3 Mill Lane, Manchester, M1 1AA"`: an address's lines in one.
+enum AddressLines {
+    /// The parts that are there, trimmed and joined with ", "; nil for none.
+    static func joined(_ parts: String?...) -> String? {
+        let present = parts.compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return present.isEmpty ? nil : present.joined(separator: ", ")
+    }
+}
+
+/// What a line item is and costs per unit, as every view of a line shows it.
+@JSONObject
+struct LinePricePayload: Sendable {
+    let description: String
+    @Schema(.integer(minimum: 1)) let quantity: Int64
+    @Schema(.money) let unit_price: String
+    @Schema(.vatRate) let vat_rate: String
+
+    init(_ item: OrderItemRecord) {
+        description = item.description
+        quantity = item.quantity
+        unit_price = Money.string(item.unitPricePence)
+        vat_rate = item.vatRate
+    }
 }
 
 /// A signature where a customer or a device shows one: what was signed, by whom, when.

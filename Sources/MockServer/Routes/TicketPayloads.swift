@@ -42,7 +42,7 @@ struct TicketListItemPayload: Sendable {
         status = t.status.rawValue
         ticket_type = t.ticketType.rawValue
         order_id = t.orderID
-        client = summary.client.map { ClientRef(id: $0.id, name: "\($0.firstName) \($0.lastName)", email: $0.email) }
+        client = summary.client.map { ClientRef(id: $0.id, name: $0.fullName, email: $0.email) }
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
         location = summary.location.map(IdNamePayload.init)
         requires_location = t.requiresLocation
@@ -87,14 +87,17 @@ struct TicketDetailPayload: Sendable {
 
     @JSONObject
     struct Client: Sendable {
-        @Schema(.id) let id: String
-        let first_name: String
-        let last_name: String
-        let name: String
-        let email: String
+        @Inline let name: ClientNamePayload
         @Nullable var phone: String?
         @Schema(.flag) let email_suppressed: Int
         @Schema(.flag) let is_generated_email: Int
+
+        init(_ client: ClientRecord) {
+            name = ClientNamePayload(client)
+            phone = client.phone
+            email_suppressed = client.emailSuppressed
+            is_generated_email = client.isGeneratedEmail
+        }
     }
 
     @JSONObject
@@ -168,11 +171,7 @@ struct TicketDetailPayload: Sendable {
         status = t.status.rawValue
         ticket_type = t.ticketType.rawValue
         order_id = t.orderID
-        client = summary.client.map {
-            Client(id: $0.id, first_name: $0.firstName, last_name: $0.lastName, name: "\($0.firstName) \($0.lastName)",
-                   email: $0.email, phone: $0.phone, email_suppressed: $0.emailSuppressed,
-                   is_generated_email: $0.isGeneratedEmail)
-        }
+        client = summary.client.map(Client.init)
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
         location = summary.location.map(IdNamePayload.init)
         requires_location = t.requiresLocation

@@ -77,9 +77,9 @@ import Testing
     }
 
     func item(_ quantity: Int64, _ pence: Int64, _ rate: String = "20.00",
-              type: ItemType = .repair) -> OrderItemRecord {
-        OrderItemRecord(id: "i", companyID: "c", orderID: "o", deviceID: nil, itemType: type, description: "x",
-                        quantity: quantity, unitPricePence: pence, vatRate: rate, createdAt: "2026-11-21T10:15:00Z")
+              type: ItemType = .repair) -> PricedLine {
+        PricedLine(OrderItemRecord(id: "i", companyID: "c", orderID: "o", deviceID: nil, itemType: type, description: "x",
+                        quantity: quantity, unitPricePence: pence, vatRate: rate, createdAt: "2026-11-21T10:15:00Z"))
     }
 
     func payment(_ pence: Int64, refunded: Int64 = 0) -> PaymentRecord {
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func totalsAddLinesAndSubtractNetPayments() {
-        let totals = OrderTotals(items: [item(1, 12999), item(2, 999)], payments: [payment(2000), payment(1000, refunded: 400)])
+        let totals = OrderTotals(lines: [item(1, 12999), item(2, 999)], payments: [payment(2000), payment(1000, refunded: 400)])
         #expect(totals.subtotalPence == 14997)
         #expect(totals.vatTotalPence == 3000)
         #expect(totals.grandTotalPence == 17997)
@@ -99,22 +99,22 @@ import Testing
     }
 
     @Test func paymentStatusCoversNothingToPayUnpaidAndPaid() {
-        #expect(OrderTotals(items: [], payments: []).paymentStatus == .noCharge)
-        #expect(OrderTotals(items: [item(1, 1000)], payments: []).paymentStatus == .unpaid)
-        #expect(OrderTotals(items: [item(1, 1000)], payments: [payment(1200)]).paymentStatus == .paid)
-        #expect(OrderTotals(items: [item(1, 1000)], payments: [payment(1500)]).balanceDuePence == -300)
-        #expect(OrderTotals(items: [item(1, 1000)], payments: [payment(1200, refunded: 1200)]).paymentStatus == .unpaid)
+        #expect(OrderTotals(lines: [], payments: []).paymentStatus == .noCharge)
+        #expect(OrderTotals(lines: [item(1, 1000)], payments: []).paymentStatus == .unpaid)
+        #expect(OrderTotals(lines: [item(1, 1000)], payments: [payment(1200)]).paymentStatus == .paid)
+        #expect(OrderTotals(lines: [item(1, 1000)], payments: [payment(1500)]).balanceDuePence == -300)
+        #expect(OrderTotals(lines: [item(1, 1000)], payments: [payment(1200, refunded: 1200)]).paymentStatus == .unpaid)
     }
 
     /// A buyback: the shop owes the customer the purchase price until it pays it out.
     @Test func aDevicePurchaseIsOwedByTheShopAndSettledByAPayout() {
         let purchase = item(1, 27998, "0.00", type: .devicePurchase)
-        let owed = OrderTotals(items: [purchase], payments: [])
+        let owed = OrderTotals(lines: [purchase], payments: [])
         #expect(owed.grandTotalPence == -27998)
         #expect(owed.balanceDuePence == -27998)
         #expect(owed.paymentStatus == .unpaid)
-        #expect(OrderTotals(items: [purchase], payments: [payment(-10000)]).paymentStatus == .partiallyPaid)
-        let settled = OrderTotals(items: [purchase], payments: [payment(-27998)])
+        #expect(OrderTotals(lines: [purchase], payments: [payment(-10000)]).paymentStatus == .partiallyPaid)
+        let settled = OrderTotals(lines: [purchase], payments: [payment(-27998)])
         #expect(settled.balanceDuePence == 0)
         #expect(settled.paymentStatus == .paid)
     }
