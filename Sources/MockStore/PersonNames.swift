@@ -13,7 +13,8 @@ package protocol PersonWithEmail: PersonNamed {
 extension PersonNamed {
     /// "first last": how every response and message names a person (`name`, `from_name`, a push's
     /// client).
-    package var fullName: String { "\(firstName) \(lastName)" }
+    // Inlinable: the payloads' targets call it for their concrete types, specialised there.
+    @inlinable package var fullName: String { "\(firstName) \(lastName)" }
 }
 
 extension ClientRecord: PersonWithEmail {}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
@@ -62,6 +63,20 @@ import Testing
                      "-5", "+5", "5.-1", " 5", "abc", "12345678901234.5", "99999999999"]
         for rate in rates { #expect(LineAmounts.hundredths(rate) == bySplitting(rate), "\(rate)") }
         #expect(LineAmounts.hundredths("17.5") == 1750 && LineAmounts.hundredths("20.00") == 2000)
+    }
+
+    /// The order detail's `address`: each line trimmed as Foundation's `.whitespaces` trims (spaces,
+    /// tabs, Unicode's other space separators and the zero-width space, not newlines), blank lines
+    /// left out, ", " between.
+    @Test func addressLinesTrimAsFoundationsWhitespacesDo() {
+        let lines: [String?] = ["3 Mill Lane", "  Flat 2\t", nil, "", " \t ", "\u{00A0}Manchester\u{3000}", "M1 1AA\n",
+                                "\u{2003}é\u{2009}", "\u{200B}zero width\u{200B}", "\u{1F3E0} Home", "\u{1680}\u{202F}\u{205F}\u{200A}",
+                                "\u{200C}joiner\u{FEFF}"]
+        let foundation = lines.compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(AddressLines.joined(lines) == foundation.joined(separator: ", "))
+        #expect(AddressLines.joined(lines) == "3 Mill Lane, Flat 2, Manchester, M1 1AA\n, é, zero width, \u{1F3E0} Home, \u{200C}joiner\u{FEFF}")
+        #expect(AddressLines.joined([nil, "", "  "]) == nil)
+        #expect(AddressLines.joined(["a", nil, "b"]) == "a, b")
     }
 
     @Test func moneyHasTwoDecimalsAndASign() {
