@@ -112,24 +112,33 @@ struct LocationAddressPayload: Sendable {
 /// `"3 Mill Lane, Manchester, M1 1AA"`: an address's lines in one.
 enum AddressLines {
     /// The parts that are there, trimmed of what Foundation's `.whitespaces` holds (below) and joined
-    /// with ", "; nil for none. Trimmed by scalar, not
-    /// with `trimmingCharacters(in:)`, whose `CharacterSet` cost an order detail a tenth of its
-    /// instructions (docs/performance.md).
+    /// with ", "; nil for none. Not with `trimmingCharacters(in:)`, whose `CharacterSet` cost an order
+    /// detail a tenth of its instructions (docs/performance.md).
     static func joined(_ parts: String?...) -> String? { joined(parts) }
 
     static func joined(_ parts: [String?]) -> String? {
         var joined = ""
-        for part in parts {
-            guard let part else { continue }
-            let scalars = part.unicodeScalars
-            var start = scalars.startIndex, end = scalars.endIndex
-            while start < end, isSpace(scalars[start]) { start = scalars.index(after: start) }
-            while start < end, isSpace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-            guard start < end else { continue }
+        for case let part? in parts {
+            let trimmed = Self.trimmed(part)
+            guard !trimmed.isEmpty else { continue }
             if !joined.isEmpty { joined += ", " }
-            joined.unicodeScalars.append(contentsOf: scalars[start..<end])
+            joined += trimmed
         }
         return joined.isEmpty ? nil : joined
+    }
+
+    /// `part` without the spaces at either end: the whole of it, not walked, when it starts and
+    /// ends with a visible ASCII character (as addresses do).
+    static func trimmed(_ part: String) -> Substring {
+        if let first = part.utf8.first, let last = part.utf8.last,
+           first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+            return part[...]
+        }
+        let scalars = part.unicodeScalars
+        var start = scalars.startIndex, end = scalars.endIndex
+        while start < end, isSpace(scalars[start]) { start = scalars.index(after: start) }
+        while start < end, isSpace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return Substring(scalars[start..<end])   // by scalar: a space before a combining mark goes alone
     }
 
     /// Foundation's `.whitespaces` (CoreFoundation's set, on Linux and Apple's platforms alike): the

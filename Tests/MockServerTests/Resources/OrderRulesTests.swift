@@ -71,10 +71,10 @@ import Testing
     @Test func addressLinesTrimAsFoundationsWhitespacesDo() {
         let lines: [String?] = ["3 Mill Lane", "  Flat 2\t", nil, "", " \t ", "\u{00A0}Manchester\u{3000}", "M1 1AA\n",
                                 "\u{2003}é\u{2009}", "\u{200B}zero width\u{200B}", "\u{1F3E0} Home", "\u{1680}\u{202F}\u{205F}\u{200A}",
-                                "\u{200C}joiner\u{FEFF}"]
+                                "\u{200C}joiner\u{FEFF}", " \u{301}accent", "x\u{2009}\u{301}"]
         let foundation = lines.compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         #expect(AddressLines.joined(lines) == foundation.joined(separator: ", "))
-        #expect(AddressLines.joined(lines) == "3 Mill Lane, Flat 2, Manchester, M1 1AA\n, é, zero width, \u{1F3E0} Home, \u{200C}joiner\u{FEFF}")
+        #expect(AddressLines.joined(lines) == "3 Mill Lane, Flat 2, Manchester, M1 1AA\n, é, zero width, \u{1F3E0} Home, \u{200C}joiner\u{FEFF}, \u{301}accent, x\u{2009}\u{301}")
         #expect(AddressLines.joined([nil, "", "  "]) == nil)
         #expect(AddressLines.joined(["a", nil, "b"]) == "a, b")
     }
