@@ -26,6 +26,11 @@ package enum ResponseComponents {
         HealthPayload.self, RegisteredDeviceToken.self, InboundEmailResult.self, ResetResult.self, ClockState.self,
         CompanyStatusResult.self, OutboxMail.self, RecordedPush.self, StateChange.self,
         Pagination.self, NamespaceList.self, VarianceState.self, ReplayState.self,
+        RequestJournal.Entry.self, FaultPlan.Fault.self, ConsoleSessionPayload.self,
+        ConsoleAccountPayload.self, ConsoleOrderPayload.self, ConsoleClientPayload.self,
+        MadeRow.self, PaymentReceivedPayload.self, OrderCreatedPayload.self,
+        // The envelope's.
+        JSONBody.Bare.self,
     ]
 
     /// The components also written as their object or null, as `Nullable<Name>`.

@@ -10,6 +10,9 @@ package struct FixtureRow: Sendable, Equatable {
     package var table: String
     package var id: String
     package var number: Int64?
+
+    /// The tables a row can be made in, as the seed format lists them.
+    package static let tables = SeedWorld.labels.map(\.table)
 }
 
 extension Store {

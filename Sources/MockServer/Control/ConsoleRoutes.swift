@@ -23,7 +23,7 @@ enum ConsoleRoutes {
         }
 
         router.get("/__mock/companies", access: .open) { context in
-            JSONBody.success(try context.store.companies().map(ConsoleCompanyPayload.init))
+            JSONBody.success(try context.store.companies().map(CompanyStatusResult.init))
         }
 
         router.get("/__mock/sessions", access: .open) { context in
@@ -72,14 +72,20 @@ enum ConsoleRoutes {
 
 // MARK: - Payloads
 
-/// One row of the start-up banner's table of accounts.
-@JSONObject
-private struct ConsoleAccountPayload {
+/// One row of the accounts table the server prints at start.
+@JSONObject(component: "ConsoleAccount")
+struct ConsoleAccountPayload {
     let email: String
-    let kind: String
+    @Schema(.values(SessionSummary.Kind.self)) let kind: String
+    /// The staff member's role; null for customers.
     @Nullable var role: String?
+    /// The staff member's company; a customer's companies, comma-separated.
     let company: String
-    @Nullable var company_status: String?
+    /// The staff member's company's status; null for customers.
+    @Schema(.values(CompanyStatus.self)) @Nullable var company_status: String?
+    /// How the account signs in, as the banner says it: `password123 + email code`, `password123 + TOTP or email
+    /// code` (`the seed's password + …` for an account of a seed of your own whose password is another), `magic link
+    /// only`, `deactivated: cannot log in`, `archived: cannot log in`, `magic link code` (customers).
     let sign_in: String
 
     init(_ account: SeededAccounts.Account) {
@@ -92,38 +98,41 @@ private struct ConsoleAccountPayload {
     }
 }
 
-@JSONObject
-private struct ConsoleCompanyPayload {
-    let id: String
-    let name: String
-    let status: String
-
-    init(_ company: CompanySummary) {
-        id = company.id
-        name = company.name
-        status = company.status
-    }
-}
-
-/// A session as `GET /__mock/sessions` lists it (and `DELETE /__mock/sessions/{id}` answers it).
-@JSONObject
+/// A staff refresh-token family or a customer session, as `GET /__mock/sessions` lists it (and
+/// `DELETE /__mock/sessions/{id}` answers it).
+@JSONObject(component: "Session")
 struct ConsoleSessionPayload {
-    let id: String
-    let kind: String
-    @Nullable var user_id: String?
-    @Nullable var client_id: String?
+    /// The family id (staff; the `familyId` claim of its access tokens) or the session id (customer; the `sessionId`
+    /// claim).
+    @Schema(.string(format: "uuid")) let id: String
+    @Schema(.values(SessionSummary.Kind.self)) let kind: String
+    /// Staff only.
+    @Schema(.string(format: "uuid")) @Nullable var user_id: String?
+    /// Customers only.
+    @Schema(.string(format: "uuid")) @Nullable var client_id: String?
     let email: String
-    let company_id: String
+    /// The staff member's company, or the company the customer signed in to.
+    @Schema(.string(format: "uuid")) let company_id: String
     let company_name: String
-    let company_status: String
-    @Nullable var platform: String?
-    let created_at: String
-    @Nullable var last_refresh_at: String?
-    let refresh_count: Int
-    let expires_at: String
-    let status: String
+    /// Now. A live staff session of a `pending_approval` or `suspended` company is quarantined.
+    @Schema(.values(CompanyStatus.self)) let company_status: String
+    /// Staff only, from the User-Agent of the sign-in or the last refresh (it decides the refresh token's lifetime, 7
+    /// or 90 days); customer sessions do not record it.
+    @Schema(.string(values: ["web", "mobile"])) @Nullable var platform: String?
+    @Schema(.string(format: "date-time")) let created_at: String
+    /// When the newest refresh token was issued; null before the first refresh, and always for customers (their
+    /// tokens do not refresh).
+    @Schema(.string(format: "date-time")) @Nullable var last_refresh_at: String?
+    @Schema(.integer(minimum: 0)) let refresh_count: Int
+    /// When the current refresh token (staff) or the session (customer) runs out.
+    @Schema(.string(format: "date-time")) let expires_at: String
+    /// At the mock clock's now. `revoked` wins over `expired`.
+    @Schema(.values(SessionSummary.Status.self)) let status: String
+    /// `reuse` (a rotated refresh token was presented again), `logout`, or `user_inactive` (staff deactivated or
+    /// archived since: the family is not marked, but it no longer works); customers: `logout`. Null unless `revoked`.
     @Nullable var revoked_reason: String?
-    @Nullable var revoked_at: String?
+    /// When it was revoked; null unless revoked, and for `user_inactive`.
+    @Schema(.string(format: "date-time")) @Nullable var revoked_at: String?
 
     init(_ session: SessionSummary) {
         id = session.id
@@ -145,21 +154,23 @@ struct ConsoleSessionPayload {
     }
 }
 
-/// An order of any company as `GET /__mock/orders` lists it: what the console's orders panel shows,
-/// and for each device the moves `PATCH /api/devices/{id}` would take (its `available_transitions`).
-@JSONObject
-private struct ConsoleOrderPayload {
-    let id: String
+/// An order of any company as `GET /__mock/orders` lists it.
+// What the console's orders panel shows, and for each device the moves `PATCH /api/devices/{id}`
+// would take (its `available_transitions`).
+@JSONObject(component: "ConsoleOrder")
+struct ConsoleOrderPayload {
+    @Schema(.string(format: "uuid")) let id: String
     let order_number: Int64
-    let status: String
-    let status_label: String
-    let company_id: String
+    @Schema(.component("OrderStatus")) let status: String
+    @Schema(.component("OrderStatusLabel")) let status_label: String
+    @Schema(.string(format: "uuid")) let company_id: String
     let company_name: String
-    let company_status: String
+    @Schema(.values(CompanyStatus.self)) let company_status: String
     let client: Client
+    /// In the order detail's order (by creation).
     let devices: [Device]
-    let created_at: String
-    let updated_at: String
+    @Schema(.timestamp) let created_at: String
+    @Schema(.timestamp) let updated_at: String
 
     init(_ entry: ConsoleOrderEntry) {
         id = entry.order.id
@@ -175,10 +186,10 @@ private struct ConsoleOrderPayload {
         updated_at = entry.order.updatedAt
     }
 
-
     @JSONObject
     struct Client {
-        let id: String
+        @Schema(.string(format: "uuid")) let id: String
+        /// "first last".
         let name: String
         let email: String
 
@@ -191,11 +202,14 @@ private struct ConsoleOrderPayload {
 
     @JSONObject
     struct Device {
-        let id: String
+        @Schema(.string(format: "uuid")) let id: String
+        /// Brand and model.
         let name: String
-        let workflow_type: String
-        let status: String
-        let status_label: String
+        @Schema(.component("WorkflowType")) let workflow_type: String
+        @Schema(.component("DeviceStatus")) let status: String
+        @Schema(.component("DeviceStatusLabel")) let status_label: String
+        /// The statuses the device may move to next, as `GET /api/devices/{id}` answers them; empty for a final
+        /// status.
         let available_transitions: [StatusOptionPayload]
 
         init(_ device: ListedDevice) {
@@ -206,17 +220,19 @@ private struct ConsoleOrderPayload {
             status_label = device.status.displayName
             available_transitions = device.status.nextStatuses(in: device.workflowType).map(StatusOptionPayload.init)
         }
-
     }
 }
 
-/// A client as `GET /__mock/clients` lists them: whom the console's add-order form offers.
-@JSONObject
-private struct ConsoleClientPayload {
-    let id: String
+/// A client as `GET /__mock/clients` lists them.
+// Whom the console's add-order form offers.
+@JSONObject(component: "ConsoleClient")
+struct ConsoleClientPayload {
+    @Schema(.string(format: "uuid")) let id: String
+    /// "first last".
     let name: String
     let email: String
-    let company_ids: [String]
+    /// The companies they are a client of, by id.
+    @Schema(.array(.string(format: "uuid"))) let company_ids: [String]
 
     init(_ listed: ClientOfCompanies) {
         id = listed.client.id

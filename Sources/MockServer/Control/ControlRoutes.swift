@@ -227,12 +227,19 @@ private struct CompanyStatusChange: Decodable {
     let status: CompanyStatus
 }
 
-/// `PATCH /__mock/companies/{id}`: the company with its new status.
+/// A company and its status: `GET /__mock/companies` lists them, `PATCH /__mock/companies/{id}`
+/// answers the company with its new status.
 @JSONObject(component: "CompanyStatus")
 struct CompanyStatusResult {
     @Schema(.id) let id: String
     let name: String
     @Schema(.values(CompanyStatus.self)) let status: String
+}
+
+extension CompanyStatusResult {
+    init(_ company: CompanySummary) {
+        self.init(id: company.id, name: company.name, status: company.status)
+    }
 }
 
 private struct FaultRequest: Decodable {

@@ -74,24 +74,25 @@ enum EventRoutes {
     }
 }
 
-/// `{type, order_id, order_number, payment: {id, amount_pence, payment_method, payment_date},
-/// payment_status, balance_due_pence, pushes}`.
-@JSONObject
-private struct PaymentReceivedPayload {
-    let type: String = "payment_received"
+/// `POST /__mock/events`' answer to a `payment_received`: the payment, the order's payment status and
+/// balance after it, and the pushes it recorded.
+@JSONObject(component: "PaymentReceivedEvent")
+struct PaymentReceivedPayload {
+    let type = "payment_received"
     let order_id: String
     let order_number: Int64
     let payment: Payment
-    let payment_status: String
+    @Schema(.component("PaymentStatus")) let payment_status: String
     let balance_due_pence: Int64
-    let pushes: Int
+    /// Pushes recorded (one per device token of each staff member told).
+    @Schema(.integer(minimum: 0)) let pushes: Int
 
     @JSONObject
     struct Payment {
         let id: String
         let amount_pence: Int64
-        let payment_method: String
-        let payment_date: String
+        @Schema(.values(PaymentMethod.self)) let payment_method: String
+        @Schema(.string(format: "date-time")) let payment_date: String
     }
 
     init(_ receipt: PaymentReceipt) {
@@ -103,18 +104,19 @@ private struct PaymentReceivedPayload {
         balance_due_pence = receipt.totals.balanceDuePence
         pushes = receipt.pushes
     }
-
 }
 
-/// `{type, order_id, order_number, rows: [{path, table, id, number?}], pushes}`; a row's path
-/// starts `order` (`order.devices[0]`, as `Store.createOrder` names them).
-@JSONObject
-private struct OrderCreatedPayload {
-    let type: String = "order_created"
+/// `POST /__mock/events`' answer to an `order_created`: the order, every row made for it, and the
+/// pushes it recorded.
+@JSONObject(component: "OrderCreatedEvent")
+struct OrderCreatedPayload {
+    let type = "order_created"
     let order_id: String
     let order_number: Int64
+    /// Every row made, as `POST /__mock/fixtures` lists them, paths starting `order`.
     let rows: [MadeRow]
-    let pushes: Int
+    /// Pushes recorded (one per device token of each staff member told).
+    @Schema(.integer(minimum: 0)) let pushes: Int
 
     init(rows made: [FixtureRow], pushes: Int) {
         let order = made.first { $0.table == "orders" }

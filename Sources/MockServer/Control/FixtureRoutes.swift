@@ -31,12 +31,14 @@ private struct FixturesMade {
     var rows: [MadeRow]
 }
 
-@JSONObject
+/// A row a fixture body or an `order_created` event made.
+@JSONObject(component: "FixtureRow")
 struct MadeRow {
+    /// Where the row was in the body, `orders[0].devices[1]`.
     var path: String
-    var table: String
-    var id: String
-    /// Orders' `order_number`, tickets' `ticket_number`; absent for other rows.
+    @Schema(.string(values: FixtureRow.tables)) var table: String
+    @Schema(.string(format: "uuid")) var id: String
+    /// An order's `order_number` or a ticket's `ticket_number`; absent for other rows.
     var number: Int64?
 
     init(_ row: FixtureRow) {

@@ -7,33 +7,31 @@ import MockConcurrency
 /// pattern, the next `count` of them (or all, until cleared) get added latency, a given status and
 /// body, a dropped connection, or a truncated body.
 final class FaultPlan: Sendable {
-    enum Action: String, Sendable, Codable, Equatable {
+    enum Action: String, Sendable, Codable, Equatable, CaseIterable, JSONWritable, WireSchemaDescribing {
         case dropConnection = "drop_connection"
         case truncateBody = "truncate_body"
+
+        func writeJSON(to out: inout [UInt8]) { rawValue.writeJSON(to: &out) }
+        static var wireSchema: WireSchema { .values(Action.self) }
     }
 
-    struct Fault: Sendable, Equatable, JSONWritable {
+    /// A fault as `GET /__mock/faults` lists it and `POST /__mock/faults` answers it: every member
+    /// is written, `null` when not set.
+    @JSONObject(component: "Fault")
+    struct Fault: Sendable, Equatable {
         var id: Int
-        var method: String?
+        @Nullable var method: String?
         var path: PathPattern
-        /// nil: until cleared.
-        var remaining: Int?
-        var latencyMs: Int?
-        var status: Int?
-        var body: JSONValue?
-        var action: Action?
+        /// Uses left; null = until cleared.
+        @Nullable var remaining: Int?
+        @Nullable var latencyMs: Int?
+        @Nullable var status: Int?
+        /// The JSON given, or null.
+        @Nullable var body: JSONValue?
+        @Nullable var action: Action?
 
-        /// Every member is written, `null` when unset.
-        func writeJSON(to out: inout [UInt8]) {
-            out.appendLiteral(#"{"id":"#); id.writeJSON(to: &out)
-            out.appendLiteral(#","method":"#); method.writeJSON(to: &out)
-            out.appendLiteral(#","path":"#); path.text.writeJSON(to: &out)
-            out.appendLiteral(#","remaining":"#); remaining.writeJSON(to: &out)
-            out.appendLiteral(#","latency_ms":"#); latencyMs.writeJSON(to: &out)
-            out.appendLiteral(#","status":"#); status.writeJSON(to: &out)
-            out.appendLiteral(#","body":"#); body.writeJSON(to: &out)
-            out.appendLiteral(#","action":"#); action?.rawValue.writeJSON(to: &out) ?? out.appendLiteral("null")
-            out.append(UInt8(ascii: "}"))
+        enum CodingKeys: String, CodingKey {
+            case id, method, path, remaining, latencyMs = "latency_ms", status, body, action
         }
     }
 

@@ -19,33 +19,32 @@ import MockConcurrency
 /// two runs' digests match when every request and answer did, and the first entry whose digest
 /// differs is where they parted (docs/replay.md).
 final class RequestJournal: Sendable {
-    struct Entry: Sendable, Equatable, JSONWritable {
+    /// A request the mock answered, as `GET /__mock/requests` lists it: every member is written,
+    /// `null` when not set.
+    // Recorded on every request, so it keeps what it is given and is formatted only when read: its
+    // instant as a `Date` (`JournalTime`), its duration already rounded to the microsecond.
+    @JSONObject(component: "JournalEntry")
+    struct Entry: Sendable, Equatable {
         var id: Int
         var method: String
         var path: String
-        var query: String?
+        /// Raw query string without `?`, as sent (not percent-decoded); null when the target has no `?`, empty for
+        /// a bare `?`.
+        @Nullable var query: String?
+        /// 0 when an injected fault dropped the connection.
         var status: Int
+        /// In a namespace on a replay seed, the injected latency alone (nothing of a replayed journal depends on the
+        /// machine's speed).
         var durationMs: Double
-        /// `staff:<user id>`, `customer:<client id>` or nil for anonymous requests.
-        var who: String?
-        var date: Date
-        /// The journal's digest after this entry, in a namespace on a replay seed; nil otherwise.
-        var digest: String?
+        /// `staff:<user id>`, `customer:<client id>`, or null when no valid token.
+        @Nullable var who: String?
+        var time: JournalTime
+        /// In a namespace on a replay seed, the journal's digest after this entry (two runs part at the first entry
+        /// whose digest differs, docs/replay.md); null otherwise.
+        @Schema(.string(pattern: "^[0-9a-f]{64}$")) @Nullable var digest: String?
 
-        var time: String { Timestamp.string(date) }
-
-        /// Every member is written, `null` when unset; the duration to the microsecond.
-        func writeJSON(to out: inout [UInt8]) {
-            out.appendLiteral(#"{"id":"#); id.writeJSON(to: &out)
-            out.appendLiteral(#","method":"#); method.writeJSON(to: &out)
-            out.appendLiteral(#","path":"#); path.writeJSON(to: &out)
-            out.appendLiteral(#","query":"#); query.writeJSON(to: &out)
-            out.appendLiteral(#","status":"#); status.writeJSON(to: &out)
-            out.appendLiteral(#","duration_ms":"#); ((durationMs * 1000).rounded() / 1000).writeJSON(to: &out)
-            out.appendLiteral(#","who":"#); who.writeJSON(to: &out)
-            out.appendLiteral(#","time":"#); time.writeJSON(to: &out)
-            out.appendLiteral(#","digest":"#); digest.writeJSON(to: &out)
-            out.append(UInt8(ascii: "}"))
+        enum CodingKeys: String, CodingKey {
+            case id, method, path, query, status, durationMs = "duration_ms", who, time, digest
         }
     }
 
@@ -94,7 +93,8 @@ final class RequestJournal: Sendable {
                 digest = Hex.encode(next)
             }
             let entry = Entry(id: state.nextID, method: method, path: path, query: query, status: status,
-                              durationMs: durationMs, who: who, date: time, digest: digest)
+                              durationMs: (durationMs * 1000).rounded() / 1000, who: who, time: JournalTime(date: time),
+                              digest: digest)
             state.nextID += 1
             if state.ring.count < capacity {
                 state.ring.append(entry)
@@ -183,9 +183,17 @@ final class RequestJournal: Sendable {
     }
 }
 
+/// An instant the journal keeps as it is and formats when it is written: a `Timestamp`.
+struct JournalTime: Sendable, Equatable, JSONWritable, WireSchemaDescribing {
+    var date: Date
+
+    func writeJSON(to out: inout [UInt8]) { Timestamp.string(date).writeJSON(to: &out) }
+    static var wireSchema: WireSchema { .timestamp }
+}
+
 /// A path pattern for the control API: exact (`/api/auth/refresh`), `:name` for one segment
 /// (`/api/orders/:id`), or a trailing `*` for any rest (`/api/orders*`).
-struct PathPattern: Sendable, Equatable, JSONWritable {
+struct PathPattern: Sendable, Equatable, JSONWritable, WireSchemaDescribing {
     let text: String
 
     init?(_ text: String) {
@@ -205,4 +213,5 @@ struct PathPattern: Sendable, Equatable, JSONWritable {
     }
 
     func writeJSON(to out: inout [UInt8]) { text.writeJSON(to: &out) }
+    static var wireSchema: WireSchema { .string() }
 }

@@ -6,9 +6,11 @@ import MockRouting
 /// JSON in: request bodies decoded with errors that name the field, and the bare `{"success": true}`.
 /// The envelope and the error mapping the proxy shares are MockRouting's `JSONBody`.
 extension JSONBody {
-    /// `{"success": true}` with no `data` (logout).
-    struct Bare: JSONWritable {
-        func writeJSON(to out: inout [UInt8]) { out.appendLiteral(#"{"success":true}"#) }
+    /// `{"success": true}` with no `data`.
+    // Logout's answer, and the control API's where there is nothing to show.
+    @JSONObject(component: "BareSuccess")
+    struct Bare {
+        let success = true
     }
 
     /// `200 {"success": true}`

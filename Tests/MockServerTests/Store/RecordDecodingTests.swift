@@ -126,12 +126,28 @@ import MockTestSupport
         #expect(journal.entries().map(\.path) == ["/api/orders/5", "/api/orders/6", "/api/orders/7"])
         #expect(journal.entries(method: "POST").map(\.id) == [6])
         #expect(journal.entries(path: PathPattern("/api/orders/:id")).count == 3)
-        #expect(journal.entries().first?.time == Timestamp.string(start.addingTimeInterval(5)))
+        #expect(journal.entries().first?.time.date == start.addingTimeInterval(5))
         let encoded = String(decoding: try JSONWriter.bytes(journal.entries()[0]), as: UTF8.self)
         #expect(encoded == #"{"id":5,"method":"GET","path":"/api/orders/5","query":null,"status":200,"duration_ms":0.123,"who":null,"time":"2026-11-18T11:06:45Z","digest":null}"#)
         journal.clear()
         #expect(journal.entries().isEmpty)
         journal.record(method: "GET", path: "/", query: "a=1", status: 404, durationMs: 1, who: "staff:u", time: start)
         #expect(journal.entries().map(\.id) == [1])
+    }
+}
+
+/// A fault is written with every member, `null` where it has none, in the order the control API
+/// has always written them.
+@Suite struct FaultPlanTests {
+    @Test func aFaultWritesEveryMemberNullWhereUnset() throws {
+        let plan = FaultPlan()
+        let bare = plan.add(method: nil, path: try #require(PathPattern("/api/orders/:id")), count: nil, latencyMs: 300,
+                            status: nil, body: nil, action: nil)
+        #expect(String(decoding: JSONWriter.bytes(bare), as: UTF8.self)
+                == #"{"id":1,"method":null,"path":"/api/orders/:id","remaining":null,"latency_ms":300,"status":null,"body":null,"action":null}"#)
+        let full = plan.add(method: "POST", path: try #require(PathPattern("/api/auth/*")), count: 2, latencyMs: nil,
+                            status: 503, body: .object(["error": .string("Maintenance")]), action: .truncateBody)
+        #expect(String(decoding: JSONWriter.bytes(full), as: UTF8.self)
+                == #"{"id":2,"method":"POST","path":"/api/auth/*","remaining":2,"latency_ms":null,"status":503,"body":{"error":"Maintenance"},"action":"truncate_body"}"#)
     }
 }
