@@ -1,9 +1,8 @@
 import Testing
-@testable import MockServer
-@testable import MockBasics
 @testable import MockStore
 
-/// The decided rules behind orders: derived status, money, queues (docs/resources.md).
+/// The decided rules behind orders, kept by the store: derived status, money, queues
+/// (docs/resources.md). How money is written in a payload: `MoneyTests`.
 @Suite struct OrderRulesTests {
     @Test(arguments: [
         ([], OrderStatus.awaitingDevice),
@@ -62,18 +61,6 @@ import Testing
                      "-5", "+5", "5.-1", " 5", "abc", "12345678901234.5", "99999999999"]
         for rate in rates { #expect(LineAmounts.hundredths(rate) == bySplitting(rate), "\(rate)") }
         #expect(LineAmounts.hundredths("17.5") == 1750 && LineAmounts.hundredths("20.00") == 2000)
-    }
-
-    @Test func moneyHasTwoDecimalsAndASign() {
-        #expect(Money.string(0) == "0.00")
-        #expect(Money.string(5) == "0.05")
-        #expect(Money.string(12999) == "129.99")
-        #expect(Money.string(-1200) == "-12.00")
-        #expect(Money.string(-7) == "-0.07")
-        #expect(Money.string(Int64.min) == "-92233720368547758.08")
-        #expect(Money.string(Int64.max) == "92233720368547758.07")
-        #expect(Money.string(99) == "0.99" && Money.string(100) == "1.00" && Money.string(-100) == "-1.00")
-        #expect(Money.string(1_000_000_00) == "1000000.00")
     }
 
     func item(_ quantity: Int64, _ pence: Int64, _ rate: String = "20.00",
