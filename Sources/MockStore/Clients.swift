@@ -26,7 +26,7 @@ package struct ClientDetail: Sendable {
 
 extension Store {
     /// `GET /api/clients/search` answers at most this many matches, unpaginated.
-    static let clientSearchLimit = 20
+    package static let clientSearchLimit = 20
 
     package func clients(company: String, filter: ClientFilter, page: PageRequest) throws -> PageOf<ClientSummary> {
         try readDatabase { db in

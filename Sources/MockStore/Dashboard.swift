@@ -44,7 +44,7 @@ package enum WorkInProgressGroup: String, CaseIterable, Sendable {
     /// Waiting for the customer to collect, repaired or not (as `OrderStatus.readyForCollection`).
     case readyForCollection = "ready_for_collection"
 
-    var statuses: [DeviceStatus] {
+    package var statuses: [DeviceStatus] {
         switch self {
         case .awaitingAuthorisation: [.awaitingAuthorisation, .awaitingRevisedQuote]
         case .inRepair: [.authorisedSourceParts, .authorisedAwaitingParts, .readyToRepair, .repairing, .repairedQC]

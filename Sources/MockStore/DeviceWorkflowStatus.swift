@@ -8,7 +8,7 @@ package enum WorkflowType: String, StoredEnum {
     package static let label = "workflow type"
 
     /// Statuses a device of this workflow can be in, in workflow order.
-    var statuses: [DeviceStatus] {
+    package var statuses: [DeviceStatus] {
         switch self {
         case .repair: return DeviceStatus.repairStatuses
         case .buyback: return DeviceStatus.buybackStatuses

@@ -29,7 +29,7 @@ extension Store {
     }
 
     /// The names of the database's tables.
-    func tableNames() throws -> Set<String> {
+    package func tableNames() throws -> Set<String> {
         try readDatabase { db in try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
     }
 
@@ -47,7 +47,7 @@ extension Store {
     }
 
     /// How many rows have been inserted, updated or deleted since the database was opened.
-    func totalChangesCount() throws -> Int {
+    package func totalChangesCount() throws -> Int {
         try readDatabase { db in db.totalChangesCount }
     }
 }

@@ -136,6 +136,11 @@ extension Store {
         try readDatabase { db in try orderDetail(db, id: id, company: company) }
     }
 
+    /// The client a signature names (nil when none does): stored, but in no payload.
+    package func signingClient(ofSignature id: String) throws -> String? {
+        try readDatabase { db in try String.fetchOne(db, sql: "SELECT client_id FROM signatures WHERE id = ?", arguments: [id]) }
+    }
+
     /// Applies `change`; nil when the order is not this company's. A reference to another
     /// company's user or location is `ResourceError.invalidField`.
     package func updateOrder(id: String, company: String, change: OrderChange, now: Date) throws -> OrderDetail? {

@@ -11,6 +11,13 @@ package struct CommittedPush: Sendable, Equatable {
     /// The APNs payload as stored: compact JSON, keys sorted.
     package let payload: String
     package let sentAt: String
+
+    package init(id: String, type: String, payload: String, sentAt: String) {
+        self.id = id
+        self.type = type
+        self.payload = payload
+        self.sentAt = sentAt
+    }
 }
 
 /// Watches one store's `push_log` and hands the rows a transaction inserted to `deliver`, in the

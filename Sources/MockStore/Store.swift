@@ -135,7 +135,7 @@ package struct Store: Sendable {
     }
 
     /// True when both are the same open database (a namespace kept, not rebuilt).
-    func isSameDatabase(as other: Store) -> Bool {
+    package func isSameDatabase(as other: Store) -> Bool {
         writer === other.writer
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Changes no route makes, for tests to set up the state they need (a state file can hold the
-/// same: a deactivated user, more clients than the seed has).
+/// same: a deactivated user, a state file of an older version).
 extension Store {
     /// Deactivates the user: no route does (`PATCH /api/users/me` changes only profile fields).
     package func deactivateUser(id: String) throws {
@@ -11,18 +11,8 @@ extension Store {
         }
     }
 
-    /// Adds `clients`, each a client of `company` since their `createdAt`, in one transaction.
-    func addClients(_ clients: [ClientRecord], of company: String) throws {
-        try writeDatabase { db in
-            for client in clients {
-                try client.insert(db)
-                try ClientCompanyRecord(clientID: client.id, companyID: company, createdAt: client.createdAt).insert(db)
-            }
-        }
-    }
-
     /// How a transaction that records pushes ends.
-    enum PushRecordingEnd: Sendable {
+    package enum PushRecordingEnd: Sendable {
         case commit
         /// Rolled back, as a request that fails after recording its pushes.
         case rollBack
@@ -30,9 +20,13 @@ extension Store {
         case rollBackASavepointThenCommit
     }
 
-    /// Records the pushes of `events` as a request does (`PushDelivery`), in one transaction that
-    /// ends as `end` says: what shows that only committed pushes leave the mock (`PushFeed`).
-    func recordPushes(_ events: [PushEvent], company: String, actor: String, now: Date, end: PushRecordingEnd) throws {
+    /// Records the staff push of a new enquiry on ticket `ticketID` as a request does (`PushDelivery`),
+    /// to the first of `preferred` still active, in one transaction that ends as `end` says: what
+    /// shows that only committed pushes leave the mock (`PushFeed`).
+    package func recordEnquiryPush(title: String, body: String, ticketID: String, preferred: [String], company: String,
+                                   now: Date, end: PushRecordingEnd) throws {
+        let events = [PushEvent(type: .newEnquiry, title: title, body: body, ticketID: ticketID, audience: .staff(preferred: preferred))]
+        let actor = ""
         struct RolledBack: Error {}
         do {
             try writeDatabase { db in
@@ -51,5 +45,19 @@ extension Store {
                 }
             }
         } catch is RolledBack {}
+    }
+}
+
+/// State files of other versions, for the tests of reading them (`PUT /__mock/snapshot`, `--seed`).
+extension Store {
+    /// The migrations this version's schema stands for, in order: what its state files record.
+    package static var migrations: [String] { MigratedSchema.migrations }
+
+    /// Migrates the database file at `path` up to the migration `identifier` and no further: a state
+    /// file of an older version.
+    package static func migrateFile(atPath path: String, upTo identifier: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try StoreMigrations.migrator.migrate(queue, upTo: identifier)
+        try queue.close()
     }
 }

@@ -274,6 +274,14 @@ extension Store {
         }
     }
 
+    /// Each stage of the ticket's macro runs as it stands, the soonest scheduled first: what the
+    /// tests check a run, its schedule and its cancellation by (no route lists them).
+    package func macroStageRuns(ticketID: String) throws -> [MacroStageRun] {
+        try macroRuns(ticketID: ticketID).map {
+            MacroStageRun(stageID: $0.stageID, status: $0.status, scheduledFor: $0.scheduledFor, messageID: $0.messageID)
+        }
+    }
+
     /// The ticket's macro runs, the soonest scheduled first.
     func macroRuns(ticketID: String) throws -> [MacroRunRecord] {
         try readDatabase { db in
@@ -416,4 +424,12 @@ extension Store {
                                  awaitingReply: TicketPredicates.isAwaitingReply(ticket, thread))
         }
     }
+}
+
+/// One stage of a macro run: `scheduled`, `sent` (with the message it sent) or `cancelled`.
+package struct MacroStageRun: Sendable, Equatable {
+    package var stageID: String
+    package var status: String
+    package var scheduledFor: String
+    package var messageID: String?
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
+import MockStore
 import RepairMinderMockControl
 import MockTestSupport
 
@@ -13,7 +13,7 @@ import MockTestSupport
 @Suite struct FixtureTests {
     /// `Seeds/default.json`.
     static let seed: JSONValue = {
-        let data = try! Data(contentsOf: Seed.bundledDefaultURL!)
+        let data = try! Data(contentsOf: Shipping.root.appendingPathComponent("Seeds/default.json"))
         return JSONValue.parse(data)!
     }()
 

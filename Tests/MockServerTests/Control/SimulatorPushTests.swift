@@ -3,7 +3,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 import RepairMinderMockControl
-@testable import MockStore
+import MockStore
 import MockTestSupport
 
 /// `--push-dir`: every recorded push also as an `.apns` file, after its request commits, a named
@@ -89,16 +89,18 @@ import MockTestSupport
         try await withMock(writingPushes(to: folder)) { mock in
             let admin = try await mock.signInStaff("admin@acme.test")
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
-            let event = PushEvent(type: .newEnquiry, title: "New enquiry", body: "#1: Rolled back", ticketID: "t-1",
-                                  audience: .staff(preferred: [MockSeed.Staff.admin.id]))
             let store = mock.server.environment.store
+            func record(_ end: Store.PushRecordingEnd) throws {
+                try store.recordEnquiryPush(title: "New enquiry", body: "#1: Rolled back", ticketID: "t-1",
+                                            preferred: [MockSeed.Staff.admin.id], company: MockSeed.Company.acme, now: Date(), end: end)
+            }
 
-            try store.recordPushes([event], company: MockSeed.Company.acme, actor: "", now: Date(), end: .rollBack)
+            try record(.rollBack)
             #expect(try await mock.pushes().isEmpty)
             #expect(Self.files(in: folder).isEmpty)
 
             // A savepoint rolled back inside a committed transaction leaves nothing either.
-            try store.recordPushes([event], company: MockSeed.Company.acme, actor: "", now: Date(), end: .rollBackASavepointThenCommit)
+            try record(.rollBackASavepointThenCommit)
             #expect(try await mock.pushes().count == 1)
             #expect(Self.files(in: folder).count == 1)
         }

@@ -6,7 +6,7 @@ import GRDB
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
+import MockStore
 import MockTestSupport
 
 /// `/__mock/snapshot`: the whole state out as an SQLite file, back in, pinned as the reset point;
@@ -85,7 +85,7 @@ import MockTestSupport
                 ("a table too many", extraTable, "its schema is not this version's: differs in extra"),
                 ("a row pointing nowhere", danglingRow, "rows refer to rows that do not exist"),
                 ("a newer version's", futureMigration,
-                 "its migrations (\((MigratedSchema.migrations + ["v99-from-the-future"]).joined(separator: ", "))) are not this version's"),
+                 "its migrations (\((Store.migrations + ["v99-from-the-future"]).joined(separator: ", "))) are not this version's"),
             ]
             let before = try mock.dump()
             for (label, data, reason) in cases {
@@ -193,9 +193,7 @@ import MockTestSupport
     }
 
     static func migrate(_ url: URL, upTo identifier: String) throws {
-        let queue = try DatabaseQueue(path: url.path)
-        try StoreMigrations.migrator.migrate(queue, upTo: identifier)
-        try queue.close()
+        try Store.migrateFile(atPath: url.path, upTo: identifier)
     }
 
     /// `data` opened as a database, changed by `body`, and read back.

@@ -4,7 +4,7 @@ import Testing
 @testable import MockBasics
 @testable import MockRouting
 import RepairMinderMockControl
-@testable import MockStore
+import MockStore
 import MockTestSupport
 
 /// Staff clients (CONTRACT §6): `GET /api/clients` (search, pagination), `GET /api/clients/search?q=`
@@ -176,13 +176,14 @@ import MockTestSupport
     @Test func searchEndpointAnswersAtMostTwentyOfMoreMatches() async throws {
         try await withMock { mock in
             let token = try await mock.signInStaff("admin@acme.test").token
-            // 25 more Acme clients whose names all match "capped".
-            try mock.server.environment.store.addClients((1...25).map { n in
-                ClientRecord(id: String(format: "00000004-0000-4000-8000-0000000f%04d", n), email: "capped\(n)@customer.test",
-                             firstName: "Capped", lastName: String(format: "Person%02d", n), phone: nil, addressLine1: nil,
-                             addressLine2: nil, city: nil, postcode: nil, emailSuppressed: 0,
-                             createdAt: "2026-11-20T10:00:00Z", isGeneratedEmail: 0)
-            }, of: MockSeed.Company.acme)
+            // 25 more Acme clients whose names all match "capped", added as a fixture.
+            let capped: [JSONValue] = (1...25).map { n in
+                ["id": .string(String(format: "00000004-0000-4000-8000-0000000f%04d", n)), "email": .string("capped\(n)@customer.test"),
+                 "first_name": "Capped", "last_name": .string(String(format: "Person%02d", n)),
+                 "companies": [.string(MockSeed.Company.acme)], "created_at": "2026-11-20T10:00:00Z"]
+            }
+            let added = try await mock.post("/__mock/fixtures", ["clients": .array(capped)])
+            #expect(added.status == 201, "\(added.error ?? "")")
             let list = try await mock.get("/api/clients?search=capped&limit=100", bearer: token)
             #expect(list.json["pagination"]?["total"] == 25)
 

@@ -3,7 +3,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 import RepairMinderMockControl
-@testable import MockStore
+import MockStore
 import MockTestSupport
 
 /// The customer portal (CONTRACT §6, customer part; §7 customer pushes): the signed-in client's
@@ -411,7 +411,7 @@ import MockTestSupport
             let rows = try #require(try mock.server.environment.store.order(id: SeedIDs.order(1), company: MockSeed.Company.acme))
                 .signatures.filter { $0.signatureType == .authorisation }
             #expect(rows.count == 1)
-            #expect(rows.first?.clientID == MockSeed.Customer.jane.id)
+            #expect(try rows.first.flatMap { try mock.server.environment.store.signingClient(ofSignature: $0.id) } == MockSeed.Customer.jane.id)
             #expect(rows.first?.termsAgreed == 1)
             #expect(rows.first?.capturedAt == stamp)
 

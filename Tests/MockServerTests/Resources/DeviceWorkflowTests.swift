@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
+import MockStore
 import MockTestSupport
 
 /// Device status moves through `PATCH /api/devices/:id` (CONTRACT §6, seed 003 "Device Workflow"):

@@ -3,7 +3,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 import RepairMinderMockControl
-@testable import MockStore
+import MockStore
 import MockTestSupport
 
 /// `GET /api/macros`, `POST /api/tickets/:id/macro` (the first stage now as a reply, the rest
@@ -164,7 +164,7 @@ import MockTestSupport
             _ = try await mock.get("/__mock/health")
             #expect(try await subjects() == ["Your quote for order #10001", "Still waiting on your quote (order #10001)",
                                              "Last reminder: order #10001"])
-            let runs = try mock.server.environment.store.macroRuns(ticketID: SeedIDs.ticket(1))
+            let runs = try mock.server.environment.store.macroStageRuns(ticketID: SeedIDs.ticket(1))
             #expect(runs.map(\.status) == ["sent", "sent", "sent"])
             #expect(runs.allSatisfy { $0.messageID != nil })
             #expect(try await mock.get(path, bearer: try await staff()).data["messages"]?.array?.last?["created_at"]?.string
@@ -193,7 +193,7 @@ import MockTestSupport
             let mails = try await mock.outboxCount(to: "jane@customer.test")
             try await mock.advanceClock(seconds: 60 * 86_400)
             #expect(try await mock.outboxCount(to: "jane@customer.test") == mails)
-            let runs = try mock.server.environment.store.macroRuns(ticketID: SeedIDs.ticket(1))
+            let runs = try mock.server.environment.store.macroStageRuns(ticketID: SeedIDs.ticket(1))
             #expect(runs.map(\.status) == ["sent", "cancelled", "cancelled"], "\(why)")
         }
     }
@@ -206,7 +206,7 @@ import MockTestSupport
             _ = try await mock.post("/__mock/reset")
             try await mock.advanceClock(seconds: 60 * 86_400)
             #expect(try await mock.outboxCount() == 0)
-            #expect(try mock.server.environment.store.macroRuns(ticketID: SeedIDs.ticket(1)).isEmpty)
+            #expect(try mock.server.environment.store.macroStageRuns(ticketID: SeedIDs.ticket(1)).isEmpty)
         }
     }
 
@@ -253,7 +253,7 @@ import MockTestSupport
                  "scheduled_for": .string(Timestamp.string(now.addingTimeInterval((2880 + 10080) * 60)))],
             ])
             // The run is recorded: the stage sent with its message, the others scheduled.
-            let runs = try mock.server.environment.store.macroRuns(ticketID: SeedIDs.ticket(1))
+            let runs = try mock.server.environment.store.macroStageRuns(ticketID: SeedIDs.ticket(1))
             let recorded: [[String?]] = runs.map { run in [run.stageID, run.status, run.scheduledFor, run.messageID] }
             let expectedRuns: [[String?]] = [
                 ["0000000e-0000-4000-8000-00000000a001", "sent", stamp, sent["id"]?.string],

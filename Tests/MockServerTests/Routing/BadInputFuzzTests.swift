@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
-@testable import MockStore
+import MockStore
 
 /// Seeded random bodies against every JSON endpoint: never a 5xx, and a 400 never writes.
 @Suite struct BadInputFuzzTests {

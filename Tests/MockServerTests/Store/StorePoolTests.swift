@@ -7,6 +7,7 @@ import Testing
 @testable import MockStore
 import RepairMinderMockControl
 import MockConcurrency
+import MockTestSupport
 
 /// `StorePool`: copies of the pristine database made ahead for new namespaces.
 @Suite struct StorePoolTests {
@@ -105,5 +106,56 @@ import MockConcurrency
         #expect(pool.readyCount == 0)
         #expect(pool.counts.madeAhead == madeAhead)
         #expect(pool.counts.madeOnTake == 2)
+    }
+}
+
+/// New namespaces take their database from the server's `StorePool`.
+@Suite struct NamespacePoolTests {
+    @Test func aNamespaceMadeFromAReadyCopyHoldsTheSeedAndResetsToIt() async throws {
+        try await withMock { root in
+            let pristine = try MockHarness.pristineSeed.pristineDump()
+            let pool = root.server.storePool
+            _ = try root.server.namespaceURL("first")              // starts the pool
+            #expect(pool.waitUntilFull(timeout: .seconds(30)))
+            let handedOut = pool.counts.handedOut
+            let mock = try MockHarness(namespace: "pooled", of: root)
+            #expect(pool.counts.handedOut == handedOut + 1)
+            let store = try root.server.namespaces.environment(named: "pooled").store
+            #expect(try store.dumpAllTables() == pristine)
+
+            // Used like any namespace: a sign-in writes sessions, a reset brings the seed back.
+            let token = try await mock.signInStaff("admin@acme.test").token
+            #expect(try await mock.get("/api/auth/me", bearer: token).status == 200)
+            #expect(try store.dumpAllTables() != pristine)
+            #expect(try await mock.post("/__mock/reset").status == 200)
+            #expect(try store.dumpAllTables() == pristine)
+            #expect(try await mock.get("/api/auth/me", bearer: token).status == 401)
+            #expect(try await mock.signInStaff("admin@acme.test").token.isEmpty == false)
+        }
+    }
+
+    @Test func namespacesNeverShareADatabaseAndLeaveTheDefaultAlone() async throws {
+        try await withMock { root in
+            let pristine = try MockHarness.pristineSeed.pristineDump()
+            #expect(try await root.patch("/__mock/companies/\(MockSeed.Company.acme)", ["status": "suspended"]).status == 200)
+            let changedDefault = try root.server.environment.store.dumpAllTables()
+            #expect(changedDefault != pristine)
+
+            // Twelve namespaces made at once, racing the pool's refill.
+            let names = (0..<12).map { "n\($0)" }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for name in names { group.addTask { _ = try root.server.namespaceURL(name) } }
+                try await group.waitForAll()
+            }
+            let stores = try names.map { try root.server.namespaces.environment(named: $0).store }
+            for (i, a) in stores.enumerated() {
+                #expect(!a.isSameDatabase(as: root.server.environment.store))
+                for b in stores[(i + 1)...] { #expect(!a.isSameDatabase(as: b)) }
+                #expect(try a.dumpAllTables() == pristine)    // the seed, not the default's state
+            }
+            #expect(try root.server.environment.store.dumpAllTables() == changedDefault)
+            let counts = root.server.storePool.counts
+            #expect(counts.handedOut + counts.madeOnTake == 12)
+        }
     }
 }
