@@ -4,8 +4,8 @@
 package struct APIFailure: Error, Sendable, Equatable {
     package var status: Int
     package var message: String
-    /// Only where the contract defines one (quarantine).
-    package var code: String? = nil
+    /// Only where a client must branch on more than the status (quarantine).
+    package var code: FailureCode? = nil
     /// Extra response headers (`Allow`, `X-Mock-Reason`); never diagnostics in the body.
     package var headers: [Header] = []
 
@@ -19,7 +19,7 @@ package struct APIFailure: Error, Sendable, Equatable {
         }
     }
 
-    package init(status: Int, message: String, code: String? = nil, headers: [Header] = []) {
+    package init(status: Int, message: String, code: FailureCode? = nil, headers: [Header] = []) {
         self.status = status
         self.message = message
         self.code = code
@@ -51,4 +51,26 @@ package struct APIFailure: Error, Sendable, Equatable {
         APIFailure(status: 405, message: "Method not allowed",
                    headers: [Header(name: "Allow", value: allow.joined(separator: ", "))])
     }
+}
+
+/// The `code` of an error body: only where a client must branch on more than the status.
+package enum FailureCode: String, Sendable, CaseIterable {
+    /// 403 on the app API: the caller's company awaits approval (quarantine).
+    case accountPendingApproval = "ACCOUNT_PENDING_APPROVAL"
+    /// 403 on the app API: the caller's company is suspended (quarantine).
+    case accountSuspended = "ACCOUNT_SUSPENDED"
+    /// 401 on the control API: it has a token and the request sent none.
+    case controlTokenRequired = "CONTROL_TOKEN_REQUIRED"
+    /// 401 on the control API: the request sent another token.
+    case controlTokenInvalid = "CONTROL_TOKEN_INVALID"
+    /// 403: a replay seed refused on a mock that answers beyond loopback without a control token.
+    case replaySeedExposed = "REPLAY_SEED_EXPOSED"
+    /// 502 from the proxy (`repairminder-mock-proxy`): the upstream could not be reached.
+    case upstreamUnreachable = "UPSTREAM_UNREACHABLE"
+    /// 502 from the proxy: the upstream did not answer in time.
+    case upstreamTimeout = "UPSTREAM_TIMEOUT"
+    /// 502 from the proxy: TLS with the upstream failed.
+    case upstreamTLS = "UPSTREAM_TLS"
+    /// 502 from the proxy: the upstream's answer is larger than the proxy takes.
+    case upstreamTooLarge = "UPSTREAM_TOO_LARGE"
 }

@@ -30,13 +30,13 @@ struct UpstreamClient: Sendable {
         var apiFailure: APIFailure {
             switch self {
             case .unreachable(let reason):
-                APIFailure(status: 502, message: "Bad gateway: the upstream could not be reached (\(reason))", code: "UPSTREAM_UNREACHABLE")
+                APIFailure(status: 502, message: "Bad gateway: the upstream could not be reached (\(reason))", code: .upstreamUnreachable)
             case .timedOut(let seconds):
-                APIFailure(status: 502, message: "Bad gateway: the upstream did not answer within \(Self.seconds(seconds)) s", code: "UPSTREAM_TIMEOUT")
+                APIFailure(status: 502, message: "Bad gateway: the upstream did not answer within \(Self.seconds(seconds)) s", code: .upstreamTimeout)
             case .tls(let reason):
-                APIFailure(status: 502, message: "Bad gateway: TLS with the upstream failed (\(reason))", code: "UPSTREAM_TLS")
+                APIFailure(status: 502, message: "Bad gateway: TLS with the upstream failed (\(reason))", code: .upstreamTLS)
             case .tooLarge(let limit):
-                APIFailure(status: 502, message: "Bad gateway: the upstream's answer is larger than \(limit) bytes", code: "UPSTREAM_TOO_LARGE")
+                APIFailure(status: 502, message: "Bad gateway: the upstream's answer is larger than \(limit) bytes", code: .upstreamTooLarge)
             }
         }
 

@@ -41,10 +41,10 @@ package enum ControlToken {
 extension APIFailure {
     /// A control call without `Authorization: Bearer <token>` while the server has a control token.
     static let controlTokenRequired = APIFailure(
-        status: 401, message: "Control token required", code: "CONTROL_TOKEN_REQUIRED",
+        status: 401, message: "Control token required", code: .controlTokenRequired,
         headers: [Header(name: "WWW-Authenticate", value: #"Bearer realm="__mock""#)])
     /// A control call with a bearer token that is not the server's control token.
     static let controlTokenInvalid = APIFailure(
-        status: 401, message: "Invalid control token", code: "CONTROL_TOKEN_INVALID",
+        status: 401, message: "Invalid control token", code: .controlTokenInvalid,
         headers: [Header(name: "WWW-Authenticate", value: #"Bearer realm="__mock", error="invalid_token""#)])
 }

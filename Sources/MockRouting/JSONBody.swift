@@ -27,16 +27,21 @@ package enum JSONBody {
         }
     }
 
-    /// `{"success": false, "error": …, "code"?: …}`
-    @JSONObject
+    /// `{"success": false, "error": "<message>", "code"?: "<CODE>"}`. A `code` appears only where a
+    /// client must branch (quarantine) (decided).
+    @JSONObject(component: "ErrorEnvelope", decided: true)
     package struct Failure {
         let success = false
+        /// Human message; byte-exact where the seeds quote the backend.
         let error: String
-        let code: String?
+        /// Present only on quarantine 403s, on the control API's control-token 401s, on a replay seed
+        /// refused on a mock that answers beyond loopback without a control token (403), and on the
+        /// proxy's 502s when its upstream fails.
+        @Schema(.values(FailureCode.self)) var code: String?
 
-        package init(error: String, code: String?) {
+        package init(error: String, code: FailureCode?) {
             self.error = error
-            self.code = code
+            self.code = code?.rawValue
         }
     }
 

@@ -23,7 +23,7 @@ package enum ResponseComponents {
         CustomerTokenPayload.self, CompanySelectionPayload.self, CustomerMePayload.self,
         LocationPayload.self, StaffProfilePayload.self, AvatarPayload.self, SubscriptionPayload.self, PushPreferencesPayload.self,
         // The control API's.
-        HealthPayload.self, RegisteredDeviceToken.self, InboundEmailResult.self, ResetResult.self, ClockState.self,
+        JSONBody.Failure.self, HealthPayload.self, RegisteredDeviceToken.self, InboundEmailResult.self, ResetResult.self, ClockState.self,
         CompanyStatusResult.self, OutboxMail.self, RecordedPush.self, StateChange.self,
         Pagination.self, NamespaceList.self, VarianceState.self, ReplayState.self,
         RequestJournal.Entry.self, FaultPlan.Fault.self, ConsoleSessionPayload.self,

@@ -7,9 +7,9 @@ import MockBasics
 /// per request, before routing, so routes added later are covered without knowing about it.
 enum Quarantine {
     static let pendingApproval = APIFailure(status: 403, message: "Your account is pending approval...",
-                                            code: "ACCOUNT_PENDING_APPROVAL")
+                                            code: .accountPendingApproval)
     static let suspended = APIFailure(status: 403, message: "Your account has been suspended...",
-                                      code: "ACCOUNT_SUSPENDED")
+                                      code: .accountSuspended)
 
     static func check(_ principal: Principal, path: String, distinguishSuspended: Bool = false) throws {
         guard case .staff(let staff) = principal, path.hasPrefix("/api/") else { return }

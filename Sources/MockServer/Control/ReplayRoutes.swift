@@ -40,7 +40,7 @@ extension APIFailure {
     static let replaySeedExposed = APIFailure(
         status: 403,
         message: "A replay seed makes tokens predictable: start the mock with --control-token, or bind it to loopback only",
-        code: "REPLAY_SEED_EXPOSED")
+        code: .replaySeedExposed)
 }
 
 /// `GET|PUT /__mock/replay`: the namespace's replay seed, and where its run has got to.
