@@ -20,6 +20,22 @@ package struct DeviceFilter: Sendable {
     }
 }
 
+/// What every view of a device names it by and where it stands: the lists' rows and the order
+/// detail's devices.
+package protocol DeviceAtAGlance {
+    var displayName: String { get }
+    var brand: String { get }
+    var model: String { get }
+    var serialNumber: String? { get }
+    var imei: String? { get }
+    var status: DeviceStatus { get }
+    var workflowType: WorkflowType { get }
+    var priority: DevicePriority { get }
+}
+
+extension DeviceRecord: DeviceAtAGlance {}
+extension OrderDevice: DeviceAtAGlance {}
+
 /// A device with what a list row shows.
 package struct DeviceSummary: Sendable {
     package var device: DeviceRecord

@@ -8,15 +8,7 @@ struct DeviceListItemPayload: Sendable {
     @Schema(.id) let id: String
     @Schema(.id) let order_id: String
     let order_number: Int64
-    let display_name: String
-    let brand: String
-    let model: String
-    @Nullable var serial_number: String?
-    @Nullable var imei: String?
-    @Schema(.component("DeviceStatus")) let status: String
-    @Schema(.component("DeviceStatusLabel")) let status_label: String
-    @Schema(.component("WorkflowType")) let workflow_type: String
-    @Schema(.component("DevicePriority")) let priority: String
+    @Inline let glance: DeviceGlancePayload
     @Nullable var assigned_engineer: UserRefPayload?
     let client: IdNamePayload
     @Schema(.timestamp) let created_at: String
@@ -27,15 +19,7 @@ struct DeviceListItemPayload: Sendable {
         id = d.id
         order_id = d.orderID
         order_number = summary.orderNumber
-        display_name = d.displayName
-        brand = d.brand
-        model = d.model
-        serial_number = d.serialNumber
-        imei = d.imei
-        status = d.status.rawValue
-        status_label = d.status.displayName
-        workflow_type = d.workflowType.rawValue
-        priority = d.priority.rawValue
+        glance = DeviceGlancePayload(d)
         assigned_engineer = summary.engineer.map(UserRefPayload.init)
         client = IdNamePayload(id: summary.client.id, name: summary.client.fullName)
         created_at = d.createdAt

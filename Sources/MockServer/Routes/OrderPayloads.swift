@@ -118,30 +118,13 @@ struct OrderDetailPayload: Sendable {
     @JSONObject
     struct Device: Sendable {
         @Schema(.id) let id: String
-        /// "brand model".
-        let display_name: String
-        let brand: String
-        let model: String
-        @Nullable var serial_number: String?
-        @Nullable var imei: String?
-        @Schema(.component("DeviceStatus")) let status: String
-        @Schema(.component("DeviceStatusLabel")) let status_label: String
-        @Schema(.component("WorkflowType")) let workflow_type: String
-        @Schema(.component("DevicePriority")) let priority: String
+        @Inline let glance: DeviceGlancePayload
         @Schema(.values(AuthorizationStatus.self)) @Nullable var authorization_status: String?
         @Nullable var assigned_engineer: UserRefPayload?
 
         init(_ device: OrderDevice, engineer: StaffName?) {
             id = device.id
-            display_name = device.displayName
-            brand = device.brand
-            model = device.model
-            serial_number = device.serialNumber
-            imei = device.imei
-            status = device.status.rawValue
-            status_label = device.status.displayName
-            workflow_type = device.workflowType.rawValue
-            priority = device.priority.rawValue
+            glance = DeviceGlancePayload(device)
             authorization_status = device.authorizationStatus?.rawValue
             assigned_engineer = engineer.map(UserRefPayload.init)
         }

@@ -151,6 +151,33 @@ enum AddressLines {
     }
 }
 
+/// A device as the lists and the order detail show it: what it is and where it stands.
+@JSONObject
+struct DeviceGlancePayload: Sendable {
+    /// "brand model".
+    let display_name: String
+    let brand: String
+    let model: String
+    @Nullable var serial_number: String?
+    @Nullable var imei: String?
+    @Schema(.component("DeviceStatus")) let status: String
+    @Schema(.component("DeviceStatusLabel")) let status_label: String
+    @Schema(.component("WorkflowType")) let workflow_type: String
+    @Schema(.component("DevicePriority")) let priority: String
+
+    init(_ device: some DeviceAtAGlance) {
+        display_name = device.displayName
+        brand = device.brand
+        model = device.model
+        serial_number = device.serialNumber
+        imei = device.imei
+        status = device.status.rawValue
+        status_label = device.status.displayName
+        workflow_type = device.workflowType.rawValue
+        priority = device.priority.rawValue
+    }
+}
+
 /// What a line item is and costs per unit, as every view of a line shows it.
 @JSONObject
 struct LinePricePayload: Sendable {
