@@ -7,8 +7,10 @@ import MockRouting
 /// OpenAPISchemaTests refuses a document that differs, and rewrites them after a payload changes
 /// (`REPAIRMINDER_MOCK_WRITE_GENERATED=1 swift test --filter OpenAPISchemaTests`). A new response field is typed in its payload, not in the document.
 package enum ResponseComponents {
+    // Computed, as `nullable` is: an array of metatypes is not `Sendable`, so a stored one would be
+    // shared mutable state to Swift 6.
     /// The components, each as its object.
-    package static let objects: [any WireComponent.Type] = [
+    package static var objects: [any WireComponent.Type] {[
         UserRefPayload.self, IdNamePayload.self,
         OrderTotalsPayload.self, OrderListItemPayload.self, OrderDetailPayload.self,
         TicketListItemPayload.self, TicketDetailPayload.Event.self, TicketDetailPayload.Message.self, TicketDetailPayload.self,
@@ -31,10 +33,10 @@ package enum ResponseComponents {
         MadeRow.self, PaymentReceivedPayload.self, OrderCreatedPayload.self,
         // The envelope's.
         JSONBody.Bare.self,
-    ]
+    ]}
 
     /// The components also written as their object or null, as `Nullable<Name>`.
-    package static let nullable: [any WireComponent.Type] = [UserRefPayload.self, IdNamePayload.self]
+    package static var nullable: [any WireComponent.Type] { [UserRefPayload.self, IdNamePayload.self] }
 
     /// The string components whose values are the store's enums' (raw values or display names), in
     /// declaration order; their descriptions stay the document's.
