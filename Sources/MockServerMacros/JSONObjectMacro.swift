@@ -257,5 +257,5 @@ struct MacroError: Error, CustomStringConvertible {
 @main
 struct MockServerMacrosPlugin: CompilerPlugin {
     let providingMacros: [any Macro.Type] = [JSONObjectMacro.self, SchemaMacro.self, NullableMacro.self, InlineMacro.self, StoredTableMacro.self,
-                                             ProjectionMacro.self]
+                                             ProjectionMacro.self, ColumnsMacro.self]
 }

@@ -28,7 +28,11 @@ public struct ProjectionMacro: ExtensionMacro {
                 static let table = \(StringLiteralExprSyntax(content: table))
                 static let columnNames: [String] = [\(raw: columns.joined(separator: ", "))]
 
-                init(_ columns: inout StatementCursor) throws {
+                var columnValues: [(any DatabaseValueConvertible)?] {
+                    [\(raw: properties.map { "self.`\($0.name)`" }.joined(separator: ", "))]
+                }
+
+                init<Columns: ColumnReader>(columns: inout Columns) throws {
                     \(raw: reads.joined(separator: "\n"))
                 }
             }

@@ -11,6 +11,9 @@ struct StoredProperty {
     let nullable: Bool
     /// An `@Inline` attribute (JSONObject): the value's members are written in this object.
     var inline: Bool = false
+    /// A `@Columns` attribute (StoredTable): the value is a `@Projection` of the same table, whose
+    /// columns are the record's, in its place.
+    var columns: Bool = false
     /// The argument of a `@Schema(…)` attribute (JSONObject): the value's OpenAPI schema, where the
     /// written type says too little (`.money` for a `String`).
     var schema: ExprSyntax? = nil
@@ -32,6 +35,9 @@ struct StoredProperty {
             let inline = variable.attributes.contains { attribute in
                 attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Inline"
             }
+            let columns = variable.attributes.contains { attribute in
+                attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Columns"
+            }
             let schema = variable.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
                 .first { $0.attributeName.trimmedDescription == "Schema" }
                 .flatMap { $0.arguments?.as(LabeledExprListSyntax.self)?.first?.expression }
@@ -49,7 +55,7 @@ struct StoredProperty {
                 let name = pattern.identifier.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
                 if let annotation = binding.typeAnnotation {
                     properties.append(StoredProperty(name: name, type: annotation.type, nullable: nullable, inline: inline,
-                                                     schema: schema, documentation: documentation))
+                                                     columns: columns, schema: schema, documentation: documentation))
                 } else if let value = binding.initializer?.value,
                           value.is(BooleanLiteralExprSyntax.self) || value.is(StringLiteralExprSyntax.self)
                             || value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self) {

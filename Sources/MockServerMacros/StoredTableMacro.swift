@@ -6,16 +6,18 @@ import SwiftSyntaxMacros
 /// properties are the table's columns, in any order (a `SELECT *` whose order differs is read through
 /// a permutation; the table's own order saves it: `Statement.records`), each named by
 /// the snake_case of the property's name (`companyID` → `company_id`, `addressLine1` →
-/// `address_line1`, `logoURL` → `logo_url`, `lineTotalIncVAT` → `line_total_inc_vat`). From them the
-/// compiler writes:
-/// - `databaseTableName` and `CodingKeys` (members), with which `Encodable` writes the row;
+/// `address_line1`, `logoURL` → `logo_url`, `lineTotalIncVAT` → `line_total_inc_vat`); a `@Columns`
+/// property stands for its `@Projection`'s columns. From them the compiler writes:
+/// - `databaseTableName` (a member);
 /// - `databaseColumns`, `init(columns:)`, reading the columns by index in that order, and
 ///   `init(row:)`, in an extension conforming to `ColumnDecodable`, so every row is read one way
 ///   (a seed file's row too: `SeedRowReader` reads it by the same names);
-/// - `columnValues`, the row's values in that order, for the store's cached INSERTs (the seed's).
-/// The struct itself declares `FetchableRecord` and `PersistableRecord` (GRDB writes the row through
-/// `Encodable`): a conformance a macro adds is not seen by every lookup of the ones it implies.
-/// The generated members are `package`, as a record is when the server's targets read it.
+/// - `columnValues`, the row's values in that order, for the store's cached INSERTs (the seed's),
+///   and `encode(to:)`, with which GRDB writes the row from them (inserts and updates);
+/// - `columnGroups`, the `@Columns` properties' projections.
+/// The struct itself declares `FetchableRecord` and `PersistableRecord`: a conformance a macro adds is
+/// not seen by every lookup of the ones it implies. The generated members are `package`, as they are
+/// when a record is; the store keeps its records to itself.
 /// A new column is its migration and one property.
 public struct StoredTableMacro: MemberMacro, ExtensionMacro {
     public static func expansion(
@@ -27,18 +29,7 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
         let table = try tableName(node, declaration)
         let properties = try StoredProperty.of(declaration, macro: "StoredTable")
         if properties.isEmpty { throw MacroError("@StoredTable needs at least one stored property") }
-        let cases = properties.map { property -> String in
-            let column = columnName(property.name)
-            return column == property.name ? "case `\(property.name)`" : "case `\(property.name)` = \(StringLiteralExprSyntax(content: column))"
-        }
-        return [
-            "package static let databaseTableName = \(StringLiteralExprSyntax(content: table))",
-            """
-            enum CodingKeys: String, CodingKey {
-                \(raw: cases.joined(separator: "\n"))
-            }
-            """,
-        ]
+        return ["package static let databaseTableName = \(StringLiteralExprSyntax(content: table))"]
     }
 
     public static func expansion(
@@ -50,15 +41,51 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
     ) throws -> [ExtensionDeclSyntax] {
         _ = try tableName(node, declaration)
         let properties = try StoredProperty.of(declaration, macro: "StoredTable")
-        let columns = properties.map { StringLiteralExprSyntax(content: columnName($0.name)).description }
-        let reads = properties.map { "self.`\($0.name)` = try columns.next(\(StringLiteralExprSyntax(content: columnName($0.name))))" }
-        let values = properties.map { "self.`\($0.name)`" }
+        var groups: [String] = []
+        for property in properties where property.columns {
+            guard let type = property.type, !StoredProperty.isOptional(type) else {
+                throw MacroError("@Columns applies to a stored property of a non-optional @Projection type")
+            }
+            groups.append(type.trimmedDescription)
+        }
+        // Runs of plain columns, and each group's columns in its place.
+        func joined(_ column: (StoredProperty) -> String, group: (StoredProperty) -> String) -> String {
+            var parts: [String] = []
+            var run: [String] = []
+            for property in properties {
+                if property.columns {
+                    if !run.isEmpty { parts.append("[\(run.joined(separator: ", "))]") }
+                    run = []
+                    parts.append(group(property))
+                } else {
+                    run.append(column(property))
+                }
+            }
+            if !run.isEmpty || parts.isEmpty { parts.append("[\(run.joined(separator: ", "))]") }
+            return parts.joined(separator: " + ")
+        }
+        let columns = joined({ StringLiteralExprSyntax(content: columnName($0.name)).description },
+                             group: { "\($0.type!.trimmed).columnNames" })
+        let values = joined({ "self.`\($0.name)`" }, group: { "self.`\($0.name)`.columnValues" })
+        let reads = properties.map { property -> String in
+            property.columns
+                ? "self.`\(property.name)` = try \(property.type!.trimmed)(columns: &columns)"
+                : "self.`\(property.name)` = try columns.next(\(StringLiteralExprSyntax(content: columnName(property.name))))"
+        }
         let extensionDecl: DeclSyntax = """
             extension \(type.trimmed): ColumnDecodable, ColumnEncodable {
-                package static let databaseColumns: [String] = [\(raw: columns.joined(separator: ", "))]
+                package static let databaseColumns: [String] = \(raw: columns)
+
+                static let columnGroups: [any ColumnProjection.Type] = [\(raw: groups.map { "\($0).self" }.joined(separator: ", "))]
 
                 package var columnValues: [(any DatabaseValueConvertible)?] {
-                    [\(raw: values.joined(separator: ", "))]
+                    \(raw: values)
+                }
+
+                package func encode(to container: inout PersistenceContainer) {
+                    for (column, value) in zip(Self.databaseColumns, columnValues) {
+                        container[column] = value
+                    }
                 }
 
                 package init(row: Row) throws {
@@ -104,5 +131,20 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
             out += character.lowercased()
         }
         return out
+    }
+}
+
+/// `@Columns` on a stored property of a `@StoredTable` record whose type is a `@Projection` of the same
+/// table: the projection's columns are the record's, where the property stands. What a table's row
+/// shows (the part the server reads) is then declared once, as the projection, and the record keeps
+/// the rest to itself. Read by `@StoredTable`; it adds nothing itself.
+public struct ColumnsMacro: PeerMacro {
+    public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+                                 in context: some MacroExpansionContext) throws -> [DeclSyntax] {
+        guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+              let type = variable.bindings.first?.typeAnnotation?.type, !StoredProperty.isOptional(type) else {
+            throw MacroError("@Columns applies to a stored property of a non-optional @Projection type")
+        }
+        return []
     }
 }

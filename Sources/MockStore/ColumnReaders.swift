@@ -28,16 +28,26 @@ protocol ColumnDecodable: FetchableRecord {
 protocol ColumnEncodable: ColumnDecodable {
     /// The row's values in `databaseColumns` order, as an INSERT binds them.
     var columnValues: [(any DatabaseValueConvertible)?] { get }
+    /// The projections whose columns the record holds (`@Columns`), each of the record's table.
+    static var columnGroups: [any ColumnProjection.Type] { get }
 }
 
 /// A record struct is one table (Records.swift): its stored properties are the table's columns, in
-/// any order, named by their snake_case (`companyID` → `company_id`). Writes `databaseTableName`,
-/// `CodingKeys`, `databaseColumns`, `init(columns:)` and `init(row:)`, and the `ColumnDecodable`
+/// any order, named by their snake_case (`companyID` → `company_id`), a `@Columns` property standing
+/// for its projection's. Writes `databaseTableName`, `databaseColumns`, `columnGroups`,
+/// `columnValues`, `encode(to:)`, `init(columns:)` and `init(row:)`, and the `ColumnDecodable`
 /// conformance (MockServerMacros/StoredTableMacro.swift). RecordDecodingTests
 /// checks every record's columns against its migrated table.
-@attached(member, names: named(databaseTableName), named(CodingKeys))
-@attached(extension, conformances: ColumnDecodable, ColumnEncodable, names: named(databaseColumns), named(init), named(columnValues))
+@attached(member, names: named(databaseTableName))
+@attached(extension, conformances: ColumnDecodable, ColumnEncodable,
+          names: named(databaseColumns), named(columnGroups), named(init), named(columnValues), named(encode))
 macro StoredTable(_ name: String) = #externalMacro(module: "MockServerMacros", type: "StoredTableMacro")
+
+/// `@Columns var client: Client` in a `@StoredTable` record: the `@Projection` `Client`'s columns
+/// are the record's, in its place. What the server is given of a row is that projection (a result);
+/// the record, with the columns only the store reads, stays internal.
+@attached(peer)
+macro Columns() = #externalMacro(module: "MockServerMacros", type: "ColumnsMacro")
 
 /// Reads one row's columns as a record decodes them, each named and taken in `databaseColumns` order:
 /// from a stepped statement by index (`StatementCursor`), from a GRDB row by name (`RowReader`), or from
@@ -180,7 +190,7 @@ struct RowReader: ColumnReader {
 
 /// `@Projection("clients")`: a projection's `table`, `columnNames` and `init(_:)`, written by the
 /// compiler from its stored properties (MockServerMacros/ProjectionMacro.swift).
-@attached(extension, conformances: ColumnProjection, names: named(table), named(columnNames), named(init))
+@attached(extension, conformances: ColumnProjection, names: named(table), named(columnNames), named(columnValues), named(init))
 macro Projection(_ table: String) = #externalMacro(module: "MockServerMacros", type: "ProjectionMacro")
 
 /// A few columns of one table that a list or a detail shows, read together (`ClientName`,
@@ -190,17 +200,20 @@ protocol ColumnProjection {
     static var table: String { get }
     /// In the order `init` reads them.
     static var columnNames: [String] { get }
-    init(_ columns: inout StatementCursor) throws
+    init<Columns: ColumnReader>(columns: inout Columns) throws
 }
 
 /// A whole record read as a projection of its table: all its columns.
 extension ColumnProjection where Self: ColumnDecodable & TableRecord {
     static var table: String { databaseTableName }
     static var columnNames: [String] { databaseColumns }
-    init(_ columns: inout StatementCursor) throws { try self.init(columns: &columns) }
 }
 
 extension ColumnProjection {
+    /// The projection in the next columns of a stepped statement.
+    @inline(__always)
+    init(_ columns: inout StatementCursor) throws { try self.init(columns: &columns) }
+
     /// `table.a, table.b, …` for a SELECT list.
     /// Named with their table, as a join needs (`users` and most tables share `id`, `created_at`, …).
     static var selection: String { columnNames.map { "\(table).\($0)" }.joined(separator: ", ") }

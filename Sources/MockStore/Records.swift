@@ -56,7 +56,7 @@ enum StoredTables {
 }
 
 @StoredTable("companies")
-package struct CompanyRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct CompanyRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var name: String
     package var status: CompanyStatus
@@ -72,7 +72,7 @@ package struct CompanyRecord: Encodable, Equatable, Sendable, FetchableRecord, P
 }
 
 @StoredTable("company_locations")
-package struct CompanyLocationRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct CompanyLocationRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var companyID: String
     package var name: String
@@ -88,7 +88,7 @@ package struct CompanyLocationRecord: Encodable, Equatable, Sendable, FetchableR
 }
 
 @StoredTable("users")
-package struct UserRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct UserRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     var email: String
@@ -114,7 +114,7 @@ package struct UserRecord: Encodable, Equatable, Sendable, FetchableRecord, Pers
 }
 
 @StoredTable("user_recovery_codes")
-struct UserRecoveryCodeRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct UserRecoveryCodeRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var userID: String
     /// `StoreHashing.recoveryCodeHash(code)`: SHA-256 hex of the upper-cased code.
@@ -123,7 +123,7 @@ struct UserRecoveryCodeRecord: Encodable, Equatable, Sendable, FetchableRecord, 
 }
 
 @StoredTable("clients")
-package struct ClientRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct ClientRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var email: String
     package var firstName: String
@@ -140,14 +140,14 @@ package struct ClientRecord: Encodable, Equatable, Sendable, FetchableRecord, Pe
 }
 
 @StoredTable("client_companies")
-struct ClientCompanyRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct ClientCompanyRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var clientID: String
     var companyID: String
     var createdAt: String
 }
 
 @StoredTable("auth_codes")
-struct AuthCodeRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct AuthCodeRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var purpose: AuthCodePurpose
     /// The user id for `staff_2fa`; the lower-cased email otherwise.
@@ -159,7 +159,7 @@ struct AuthCodeRecord: Encodable, Equatable, Sendable, FetchableRecord, Persista
 }
 
 @StoredTable("refresh_token_families")
-struct RefreshTokenFamilyRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct RefreshTokenFamilyRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var userID: String
     var isMobile: Int
@@ -169,7 +169,7 @@ struct RefreshTokenFamilyRecord: Encodable, Equatable, Sendable, FetchableRecord
 }
 
 @StoredTable("refresh_tokens")
-struct RefreshTokenRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct RefreshTokenRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var familyID: String
     var tokenHash: String
@@ -179,7 +179,7 @@ struct RefreshTokenRecord: Encodable, Equatable, Sendable, FetchableRecord, Pers
 }
 
 @StoredTable("customer_sessions")
-struct CustomerSessionRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct CustomerSessionRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var clientID: String
     var companyID: String
@@ -189,7 +189,7 @@ struct CustomerSessionRecord: Encodable, Equatable, Sendable, FetchableRecord, P
 }
 
 @StoredTable("device_tokens")
-package struct DeviceTokenRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct DeviceTokenRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var deviceToken: String
     package var platform: String
     package var appType: AppType
@@ -202,7 +202,7 @@ package struct DeviceTokenRecord: Encodable, Equatable, Sendable, FetchableRecor
 }
 
 @StoredTable("push_preferences")
-struct PushPreferenceRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct PushPreferenceRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var ownerType: AppType
     var ownerID: String
     var pushEnabled: Int = 1
@@ -216,7 +216,7 @@ struct PushPreferenceRecord: Encodable, Equatable, Sendable, FetchableRecord, Pe
 
 /// Mail the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
 @StoredTable("outbox")
-package struct OutboxRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct OutboxRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var toAddress: String
     /// `staff_2fa`, `staff_magic_link`, `customer_magic_link`, `ticket_reply`…
@@ -229,7 +229,7 @@ package struct OutboxRecord: Encodable, Equatable, Sendable, FetchableRecord, Pe
 
 /// A push the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
 @StoredTable("push_log")
-package struct PushLogRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct PushLogRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var deviceToken: String
     package var appType: AppType
@@ -245,7 +245,7 @@ package struct PushLogRecord: Encodable, Equatable, Sendable, FetchableRecord, P
 /// An order. Its `status` is derived from its devices' statuses (`OrderStatus(devices:)`) and
 /// rewritten whenever one of them moves; nothing sets it directly.
 @StoredTable("orders")
-package struct OrderRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct OrderRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     package var orderNumber: Int64
@@ -263,7 +263,7 @@ package struct OrderRecord: Encodable, Equatable, Sendable, FetchableRecord, Per
 }
 
 @StoredTable("devices")
-package struct DeviceRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct DeviceRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     package var orderID: String
@@ -317,7 +317,7 @@ package struct DeviceRecord: Encodable, Equatable, Sendable, FetchableRecord, Pe
 
 /// A line item. Line total inc. VAT = quantity × unit price × (1 + vat_rate/100), in pence.
 @StoredTable("order_items")
-package struct OrderItemRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct OrderItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     var orderID: String
@@ -331,7 +331,7 @@ package struct OrderItemRecord: Encodable, Equatable, Sendable, FetchableRecord,
 }
 
 @StoredTable("payments")
-package struct PaymentRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct PaymentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     package var orderID: String
@@ -347,7 +347,7 @@ package struct PaymentRecord: Encodable, Equatable, Sendable, FetchableRecord, P
 }
 
 @StoredTable("signatures")
-package struct SignatureRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct SignatureRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     var orderID: String
@@ -360,7 +360,7 @@ package struct SignatureRecord: Encodable, Equatable, Sendable, FetchableRecord,
 }
 
 @StoredTable("tickets")
-package struct TicketRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct TicketRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     package var ticketNumber: Int64
@@ -380,7 +380,7 @@ package struct TicketRecord: Encodable, Equatable, Sendable, FetchableRecord, Pe
 }
 
 @StoredTable("ticket_messages")
-package struct TicketMessageRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct TicketMessageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     var ticketID: String
@@ -400,7 +400,7 @@ package struct TicketMessageRecord: Encodable, Equatable, Sendable, FetchableRec
 /// A ticket event; with a `message_id`, the delivery tracking of that message
 /// (`delivered`, `opened`, `bounced`…), else a ticket-level event (`status_changed`…).
 @StoredTable("ticket_events")
-package struct TicketEventRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct TicketEventRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var ticketID: String
     var messageID: String?
@@ -411,7 +411,7 @@ package struct TicketEventRecord: Encodable, Equatable, Sendable, FetchableRecor
 }
 
 @StoredTable("ticket_attachments")
-package struct TicketAttachmentRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct TicketAttachmentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var messageID: String
     package var filename: String
@@ -423,7 +423,7 @@ package struct TicketAttachmentRecord: Encodable, Equatable, Sendable, Fetchable
 /// A reply workflow ("workflow" in the app): ordered stages, each an email sent
 /// `delay_minutes` after the one before.
 @StoredTable("macros")
-package struct MacroRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct MacroRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     package var name: String
@@ -435,7 +435,7 @@ package struct MacroRecord: Encodable, Equatable, Sendable, FetchableRecord, Per
 /// One email of a macro. `subject` and `body` hold `{{variables}}`: `client_first_name`,
 /// `client_name`, `order_number`, `device_name`, `company_name`, `location_name`, `ticket_number`.
 @StoredTable("macro_stages")
-package struct MacroStageRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct MacroStageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var macroID: String
     package var position: Int64
@@ -447,7 +447,7 @@ package struct MacroStageRecord: Encodable, Equatable, Sendable, FetchableRecord
 /// A stage of a macro run on a ticket: `sent` (the first, at once), `scheduled` (later ones) or
 /// `cancelled` (a scheduled one the ticket no longer needs).
 @StoredTable("macro_runs")
-struct MacroRunRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct MacroRunRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
     var ticketID: String
@@ -464,7 +464,7 @@ struct MacroRunRecord: Encodable, Equatable, Sendable, FetchableRecord, Persista
 
 /// An address the company sends and receives enquiries on.
 @StoredTable("company_emails")
-package struct CompanyEmailRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct CompanyEmailRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     var locationID: String?
@@ -476,13 +476,13 @@ package struct CompanyEmailRecord: Encodable, Equatable, Sendable, FetchableReco
 // MARK: - Device detail
 
 @StoredTable("brands")
-package struct BrandRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct BrandRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var name: String
 }
 
 @StoredTable("models")
-package struct ModelRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct ModelRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var brandID: String
     package var name: String
@@ -490,7 +490,7 @@ package struct ModelRecord: Encodable, Equatable, Sendable, FetchableRecord, Per
 
 /// A shelf, bin, bench or drawer of a location, where a device waits.
 @StoredTable("sub_locations")
-package struct SubLocationRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct SubLocationRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     var locationID: String
@@ -500,7 +500,7 @@ package struct SubLocationRecord: Encodable, Equatable, Sendable, FetchableRecor
 }
 
 @StoredTable("device_images")
-package struct DeviceImageRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct DeviceImageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     var deviceID: String
@@ -513,7 +513,7 @@ package struct DeviceImageRecord: Encodable, Equatable, Sendable, FetchableRecor
 }
 
 @StoredTable("device_accessories")
-package struct DeviceAccessoryRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct DeviceAccessoryRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     var deviceID: String
@@ -524,7 +524,7 @@ package struct DeviceAccessoryRecord: Encodable, Equatable, Sendable, FetchableR
 }
 
 @StoredTable("device_parts")
-package struct DevicePartRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct DevicePartRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     var deviceID: String
@@ -537,7 +537,7 @@ package struct DevicePartRecord: Encodable, Equatable, Sendable, FetchableRecord
 }
 
 @StoredTable("device_notes")
-package struct DeviceNoteRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct DeviceNoteRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     var deviceID: String
@@ -548,7 +548,7 @@ package struct DeviceNoteRecord: Encodable, Equatable, Sendable, FetchableRecord
 
 /// One line of a device's test checklist, in `position` order; done when `completed_at` is set.
 @StoredTable("device_checklist_items")
-package struct DeviceChecklistItemRecord: Encodable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+package struct DeviceChecklistItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     var companyID: String
     var deviceID: String

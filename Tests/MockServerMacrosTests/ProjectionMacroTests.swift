@@ -33,7 +33,11 @@ import Testing
                 static let table = "devices"
                 static let columnNames: [String] = ["id", "order_id", "authorization_status"]
 
-                init(_ columns: inout StatementCursor) throws {
+                var columnValues: [(any DatabaseValueConvertible)?] {
+                    [self.`id`, self.`orderID`, self.`authorizationStatus`]
+                }
+
+                init<Columns: ColumnReader>(columns: inout Columns) throws {
                     self.`id` = try columns.next("id")
                     self.`orderID` = try columns.next("order_id")
                     self.`authorizationStatus` = try columns.next("authorization_status")

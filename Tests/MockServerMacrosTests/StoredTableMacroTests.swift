@@ -3,17 +3,19 @@ import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-/// `@StoredTable`'s expansion: one declaration gives the table's name, the CodingKeys that write a
-/// row, the column list and the reader, all in declaration order; and the refusals.
+/// `@StoredTable`'s expansion: one declaration gives the table's name, the column list, the values that
+/// write a row and the reader, all in declaration order, a `@Columns` projection's in its place; and
+/// the refusals.
 @Suite struct StoredTableMacroTests: MacroExpansionTesting {
     let macros: [String: MacroSpec] = [
         "StoredTable": MacroSpec(type: StoredTableMacro.self, conformances: ["ColumnDecodable"]),
+        "Columns": MacroSpec(type: ColumnsMacro.self),
     ]
 
     @Test func columnsInDeclarationOrderNamedBySnakeCase() {
         expand("""
             @StoredTable("company_locations")
-            struct CompanyLocationRecord: Encodable, Equatable, Sendable {
+            struct CompanyLocationRecord: Equatable, Sendable {
                 var id: String
                 var companyID: String
                 var addressLine1: String
@@ -22,7 +24,7 @@ import Testing
                 var label: String { id }
             }
             """, """
-            struct CompanyLocationRecord: Encodable, Equatable, Sendable {
+            struct CompanyLocationRecord: Equatable, Sendable {
                 var id: String
                 var companyID: String
                 var addressLine1: String
@@ -31,20 +33,21 @@ import Testing
                 var label: String { id }
 
                 package static let databaseTableName = "company_locations"
-
-                enum CodingKeys: String, CodingKey {
-                    case `id`
-                    case `companyID` = "company_id"
-                    case `addressLine1` = "address_line1"
-                    case `logoURL` = "logo_url"
-                }
             }
 
             extension CompanyLocationRecord: ColumnDecodable, ColumnEncodable {
                 package static let databaseColumns: [String] = ["id", "company_id", "address_line1", "logo_url"]
 
+                static let columnGroups: [any ColumnProjection.Type] = []
+
                 package var columnValues: [(any DatabaseValueConvertible)?] {
                     [self.`id`, self.`companyID`, self.`addressLine1`, self.`logoURL`]
+                }
+
+                package func encode(to container: inout PersistenceContainer) {
+                    for (column, value) in zip(Self.databaseColumns, columnValues) {
+                        container[column] = value
+                    }
                 }
 
                 package init(row: Row) throws {
@@ -60,6 +63,72 @@ import Testing
                 }
             }
             """)
+    }
+
+    @Test func aColumnsPropertyStandsForItsProjectionsColumnsInItsPlace() {
+        expand("""
+            @StoredTable("clients")
+            struct ClientRecord: Equatable, Sendable {
+                @Columns var client: Client
+                @Columns var address: ClientAddress
+                var emailSuppressed: Int
+                var createdAt: String
+            }
+            """, """
+            struct ClientRecord: Equatable, Sendable {
+                var client: Client
+                var address: ClientAddress
+                var emailSuppressed: Int
+                var createdAt: String
+
+                package static let databaseTableName = "clients"
+            }
+
+            extension ClientRecord: ColumnDecodable, ColumnEncodable {
+                package static let databaseColumns: [String] = Client.columnNames + ClientAddress.columnNames + ["email_suppressed", "created_at"]
+
+                static let columnGroups: [any ColumnProjection.Type] = [Client.self, ClientAddress.self]
+
+                package var columnValues: [(any DatabaseValueConvertible)?] {
+                    self.`client`.columnValues + self.`address`.columnValues + [self.`emailSuppressed`, self.`createdAt`]
+                }
+
+                package func encode(to container: inout PersistenceContainer) {
+                    for (column, value) in zip(Self.databaseColumns, columnValues) {
+                        container[column] = value
+                    }
+                }
+
+                package init(row: Row) throws {
+                    var columns = RowReader(row: row)
+                    try self.init(columns: &columns)
+                }
+
+                package init<Columns: ColumnReader>(columns: inout Columns) throws {
+                    self.`client` = try Client(columns: &columns)
+                    self.`address` = try ClientAddress(columns: &columns)
+                    self.`emailSuppressed` = try columns.next("email_suppressed")
+                    self.`createdAt` = try columns.next("created_at")
+                }
+            }
+            """)
+        expand("""
+            @StoredTable("clients")
+            struct ClientRecord {
+                var id: String
+                @Columns var address: ClientAddress?
+            }
+            """, """
+            struct ClientRecord {
+                var id: String
+                var address: ClientAddress?
+
+                package static let databaseTableName = "clients"
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@Columns applies to a stored property of a non-optional @Projection type", line: 4, column: 5),
+                DiagnosticSpec(message: "@Columns applies to a stored property of a non-optional @Projection type", line: 1, column: 1),
+            ])
     }
 
     @Test func snakeCaseOfEveryShapeOfName() {
