@@ -5,9 +5,11 @@ import SwiftSyntaxMacros
 /// `@Projection("clients")` on a struct: a few columns of one table that a list or a detail shows
 /// (`ClientName`, `StaffName`, `ListedDevice`), named once, by the struct's stored properties in
 /// declaration order, each the snake_case of its name as `@StoredTable` names them. In an extension
-/// conforming to `ColumnProjection`, the compiler writes `table`, `columnNames` (the SELECT list's
-/// columns, in order) and `init(_:)`, reading each property from the next column: the column list is
-/// no longer written twice, once for the SELECT and once for the reading.
+/// conforming to `ColumnProjection` and `ColumnDecodable`, the compiler writes `databaseTableName`,
+/// `databaseColumns` (the SELECT list's columns, in order), `columnValues` and the readers,
+/// `init(columns:)` and `init(row:)`: the column list is no longer written twice, once for the SELECT
+/// and once for the reading, and a projection is read by whatever reads a record (`SELECT *`
+/// included, through a permutation). A record holds one in its place with `@Columns`.
 public struct ProjectionMacro: ExtensionMacro {
     public static func expansion(
         of node: AttributeSyntax,
@@ -24,15 +26,20 @@ public struct ProjectionMacro: ExtensionMacro {
             "self.`\($0.name)` = try columns.next(\(StringLiteralExprSyntax(content: StoredTableMacro.columnName($0.name))))"
         }
         let extensionDecl: DeclSyntax = """
-            extension \(type.trimmed): ColumnProjection {
-                static let table = \(StringLiteralExprSyntax(content: table))
-                static let columnNames: [String] = [\(raw: columns.joined(separator: ", "))]
+            extension \(type.trimmed): ColumnProjection, ColumnDecodable, TableRecord {
+                package static let databaseTableName = \(StringLiteralExprSyntax(content: table))
+                package static let databaseColumns: [String] = [\(raw: columns.joined(separator: ", "))]
 
                 var columnValues: [(any DatabaseValueConvertible)?] {
                     [\(raw: properties.map { "self.`\($0.name)`" }.joined(separator: ", "))]
                 }
 
-                init<Columns: ColumnReader>(columns: inout Columns) throws {
+                package init(row: Row) throws {
+                    var columns = RowReader(row: row)
+                    try self.init(columns: &columns)
+                }
+
+                package init<Columns: ColumnReader>(columns: inout Columns) throws {
                     \(raw: reads.joined(separator: "\n"))
                 }
             }

@@ -39,7 +39,7 @@ package struct StaffAccount: Sendable {
 
 /// A customer with every company they are a client of, by name.
 package struct CustomerAccount: Sendable {
-    package var client: ClientRecord
+    package var client: ClientRow
     package var companies: [CompanyRecord]
 }
 
@@ -73,9 +73,9 @@ extension Store {
     }
 
     /// The client and the company a customer token names; nil when either is gone.
-    package func customer(clientID: String, companyID: String) throws -> (client: ClientRecord, company: CompanyRecord)? {
+    package func customer(clientID: String, companyID: String) throws -> (client: ClientRow, company: CompanyRecord)? {
         try readDatabase { db in
-            guard let client = try ClientRecord.fetchCached(db, id: clientID),
+            guard let client = try ClientRow.fetchCached(db, id: clientID),
                   let company = try CompanyRecord.fetchCached(db, id: companyID) else { return nil }
             return (client, company)
         }
@@ -108,7 +108,7 @@ extension Store {
 
 extension CustomerAccount {
     static func fetch(_ db: Database, email: String) throws -> CustomerAccount? {
-        guard let client = try db.record(ClientRecord.self, "SELECT * FROM clients WHERE email = ? COLLATE NOCASE",
+        guard let client = try db.record(ClientRow.self, "SELECT * FROM clients WHERE email = ? COLLATE NOCASE",
                                          [email]) else { return nil }
         let companies = try db.records(CompanyRecord.self, """
             SELECT c.* FROM companies c JOIN client_companies m ON m.company_id = c.id

@@ -190,7 +190,8 @@ struct RowReader: ColumnReader {
 
 /// `@Projection("clients")`: a projection's `table`, `columnNames` and `init(_:)`, written by the
 /// compiler from its stored properties (MockServerMacros/ProjectionMacro.swift).
-@attached(extension, conformances: ColumnProjection, names: named(table), named(columnNames), named(columnValues), named(init))
+@attached(extension, conformances: ColumnProjection, ColumnDecodable, TableRecord,
+          names: named(databaseTableName), named(databaseColumns), named(columnValues), named(init))
 macro Projection(_ table: String) = #externalMacro(module: "MockServerMacros", type: "ProjectionMacro")
 
 /// A few columns of one table that a list or a detail shows, read together (`ClientName`,
@@ -203,7 +204,7 @@ protocol ColumnProjection {
     init<Columns: ColumnReader>(columns: inout Columns) throws
 }
 
-/// A whole record read as a projection of its table: all its columns.
+/// A projection (`@Projection`) or a whole record: its table's columns it reads.
 extension ColumnProjection where Self: ColumnDecodable & TableRecord {
     static var table: String { databaseTableName }
     static var columnNames: [String] { databaseColumns }

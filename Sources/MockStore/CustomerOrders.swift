@@ -52,7 +52,7 @@ extension Store {
         try writeDatabase { db in
             guard let order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND client_id = ? AND company_id = ?",
                                             [orderID, client, company]),
-                  let person = try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [client]) else { return nil }
+                  let person = try db.record(ClientRow.self, "SELECT * FROM clients WHERE id = ?", [client]) else { return nil }
             let stamp = Timestamp.string(now)
             var ticket: TicketRecord
             var opened = false
@@ -100,7 +100,7 @@ extension Store {
         try writeDatabase { db in
             guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND client_id = ? AND company_id = ?",
                                             [orderID, client, company]),
-                  let person = try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [client]) else { return nil }
+                  let person = try db.record(ClientRow.self, "SELECT * FROM clients WHERE id = ?", [client]) else { return nil }
             let waiting = try db.records(DeviceRecord.self, """
                 SELECT * FROM devices WHERE order_id = ? AND status = 'awaiting_authorisation' ORDER BY created_at, rowid
                 """, [order.id])

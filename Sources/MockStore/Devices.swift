@@ -40,7 +40,7 @@ extension OrderDevice: DeviceAtAGlance {}
 package struct DeviceSummary: Sendable {
     package var device: DeviceRecord
     package var orderNumber: Int64
-    package var client: ClientRecord
+    package var client: ClientRow
     package var engineer: UserRecord?
 }
 
@@ -260,7 +260,7 @@ extension Store {
 
     private func deviceSummaries(_ db: Database, _ devices: [DeviceRecord]) throws -> [DeviceSummary] {
         let orders = try db.records(OrderRecord.self, where: "id", in: devices.map { $0.orderID }).keyed { $0.id }
-        let clients = try db.records(ClientRecord.self, where: "id", in: orders.values.map { $0.clientID }).keyed { $0.id }
+        let clients = try db.records(ClientRow.self, where: "id", in: orders.values.map { $0.clientID }).keyed { $0.id }
         let engineers = try db.records(UserRecord.self, where: "id", in: devices.compactMap { $0.assignedEngineerID })
             .keyed { $0.id }
         return try devices.map { device in

@@ -42,7 +42,7 @@ extension Store {
                                               "SELECT * FROM company_emails WHERE email_address = ? COLLATE NOCASE", [mail.to])
             else { throw ResourceError.invalidField("to") }
             let company = address.companyID
-            let client = try db.record(ClientRecord.self, """
+            let client = try db.record(ClientRow.self, """
                 SELECT clients.* FROM clients JOIN client_companies ON client_companies.client_id = clients.id
                 WHERE clients.email = ? COLLATE NOCASE AND client_companies.company_id = ?
                 """, [mail.fromEmail, company])

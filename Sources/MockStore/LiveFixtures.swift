@@ -53,7 +53,7 @@ extension Store {
                 for index in rows.indices { rows[index].path = fromOrder(rows[index].path) }
                 guard let made = rows.first(where: { $0.table == "orders" }),
                       let record = try OrderRecord.fetchOne(db, key: made.id),
-                      let client = try ClientRecord.fetchOne(db, key: record.clientID) else { return (rows, 0) }
+                      let client = try ClientRow.fetchCached(db, id: record.clientID) else { return (rows, 0) }
                 let pushes = try PushDelivery.record([PushEvent.orderCreated(record, clientName: client.fullName)],
                                                      db: db, company: record.companyID, actor: "", now: now, values: values)
                 return (rows, pushes)

@@ -35,7 +35,7 @@ package struct OrderFilter: Sendable {
 /// core (the lists read less: `OrderListEntry`).
 package struct OrderSummary: Sendable {
     package var order: OrderRecord
-    package var client: ClientRecord
+    package var client: ClientRow
     package var location: CompanyLocationRecord?
     package var assignedUser: StaffName?
     package var devices: [OrderDevice]
@@ -200,24 +200,24 @@ extension Store {
         orderBy: "ticket_messages.ticket_id, ticket_messages.created_at, ticket_messages.rowid")
 
     /// An order with its client, location and assignee: `orderRow`.
-    struct OrderRow {
+    struct OrderJoin {
         var order: OrderRecord
-        var client: ClientRecord
+        var client: ClientRow
         var location: CompanyLocationRecord?
         var assignedUser: StaffName?
     }
 
     /// One order with its client, location and assignee in one statement (one joined statement
     /// costs less than four).
-    func orderRow(_ db: Database, id: String, company: String) throws -> OrderRow? {
+    func orderRow(_ db: Database, id: String, company: String) throws -> OrderJoin? {
         let statement = try db.cachedStatement(sql: Self.orderRowSQL)
         try statement.requireColumns(Self.orderRowColumns, of: "an order row")
         let client = CInt(OrderRecord.databaseColumns.count)
-        let location = client + CInt(ClientRecord.databaseColumns.count)
+        let location = client + CInt(ClientRow.databaseColumns.count)
         let user = location + CInt(CompanyLocationRecord.databaseColumns.count)
         return try statement.rows(arguments: [id, company]) { sqlite in
             var assignee = StatementCursor(sqlite, from: user)
-            return OrderRow(order: try OrderRecord.decode(sqlite), client: try ClientRecord.decode(sqlite, from: client),
+            return OrderJoin(order: try OrderRecord.decode(sqlite), client: try ClientRow.decode(sqlite, from: client),
                             location: try CompanyLocationRecord.decodeIfPresent(sqlite, from: location),
                             assignedUser: try assignee.nextIfPresent(StaffName.self))
         }.first
@@ -231,7 +231,7 @@ extension Store {
         WHERE orders.id = ? AND orders.company_id = ?
         """
 
-    static let orderRowColumns = OrderRecord.databaseColumns + ClientRecord.databaseColumns
+    static let orderRowColumns = OrderRecord.databaseColumns + ClientRow.databaseColumns
         + CompanyLocationRecord.databaseColumns + StaffName.columnNames
 
     /// `id` must be an active staff user of `company`, else a 400 naming `field`.

@@ -17,7 +17,7 @@ extension PersonNamed {
     @inlinable package var fullName: String { "\(firstName) \(lastName)" }
 }
 
-extension ClientRecord: PersonWithEmail {}
+extension ClientRow: PersonWithEmail {}
 extension ClientName: PersonWithEmail {}
 extension UserRecord: PersonNamed {}
 extension StaffName: PersonNamed {}

@@ -123,7 +123,13 @@ struct UserRecoveryCodeRecord: Equatable, Sendable, FetchableRecord, Persistable
 }
 
 @StoredTable("clients")
-package struct ClientRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct ClientRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var client: ClientRow
+}
+
+/// A client, as the store gives one: every column of `clients`.
+@Projection("clients")
+package struct ClientRow: Sendable, Equatable {
     package var id: String
     package var email: String
     package var firstName: String

@@ -307,8 +307,8 @@ struct SeedReader {
         return Seed.Client(
             row: client,
             companies: try strings(object.object, "companies", at: object.path, required: true).map { company in
-                SeedRow(record: ClientCompanyRecord(clientID: client.record.id, companyID: company.value,
-                                                    createdAt: client.record.createdAt),
+                SeedRow(record: ClientCompanyRecord(clientID: client.record.client.id, companyID: company.value,
+                                                    createdAt: client.record.client.createdAt),
                         path: company.path)
             })
     }

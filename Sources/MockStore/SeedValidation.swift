@@ -67,7 +67,7 @@ extension Seed {
         }
 
         for client in clients {
-            let c = client.row.record, p = client.row.path
+            let c = client.row.record.client, p = client.row.path
             try v.row(client.row, label: "client")
             guard v.known.clientEmails.insert(c.email.lowercased()).inserted else {
                 throw v.error("\(p).email", "duplicate email \"\(c.email)\"")

@@ -4,7 +4,7 @@ import GRDB
 /// What a ticket is about, gathered once: for `generate-response` and for macro variables.
 package struct TicketContext: Sendable {
     var ticket: TicketRecord
-    var client: ClientRecord?
+    var client: ClientRow?
     var order: OrderRecord?
     /// The device the conversation is about: the one the latest inbound message names, else the
     /// order's first.
@@ -14,7 +14,7 @@ package struct TicketContext: Sendable {
     var latestInbound: TicketMessageRecord?
 
     static func load(_ db: Database, ticket: TicketRecord, locationID: String?) throws -> TicketContext {
-        let client = try ticket.clientID.flatMap { try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [$0]) }
+        let client = try ticket.clientID.flatMap { try db.record(ClientRow.self, "SELECT * FROM clients WHERE id = ?", [$0]) }
         let order = try ticket.orderID.flatMap { try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ?", [$0]) }
         let inbound = try db.record(TicketMessageRecord.self, """
             SELECT * FROM ticket_messages WHERE ticket_id = ? AND type = 'inbound' ORDER BY created_at DESC, rowid DESC LIMIT 1

@@ -25,7 +25,7 @@ package struct TicketFilter: Sendable {
 /// A ticket with what a list row shows.
 package struct TicketSummary: Sendable {
     package var ticket: TicketRecord
-    package var client: ClientRecord?
+    package var client: ClientRow?
     package var assignedUser: UserRecord?
     package var location: CompanyLocationRecord?
     package var messageCount: Int
@@ -315,7 +315,7 @@ extension Store {
         guard var ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                          [ticketID, company]) else { throw ResourceError.inconsistent("ticket \(ticketID)") }
         let client = try ticket.clientID.flatMap {
-            try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [$0])
+            try db.record(ClientRow.self, "SELECT * FROM clients WHERE id = ?", [$0])
         }
         // A lead from an unknown sender is answered at the address it came from.
         let sender = try String.fetchOne(db.cachedStatement(sql: """
@@ -409,7 +409,7 @@ extension Store {
 
     private func ticketSummaries(_ db: Database, _ tickets: [TicketRecord]) throws -> [TicketSummary] {
         let ids = tickets.map { $0.id }
-        let clients = try db.records(ClientRecord.self, where: "id", in: tickets.compactMap { $0.clientID }).keyed { $0.id }
+        let clients = try db.records(ClientRow.self, where: "id", in: tickets.compactMap { $0.clientID }).keyed { $0.id }
         let users = try db.records(UserRecord.self, where: "id", in: tickets.compactMap { $0.assignedUserID }).keyed { $0.id }
         let locations = try db.records(CompanyLocationRecord.self, where: "id", in: tickets.compactMap { $0.locationID })
             .keyed { $0.id }

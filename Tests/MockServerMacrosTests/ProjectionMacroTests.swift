@@ -7,7 +7,7 @@ import Testing
 /// properties in declaration order (computed and static ones left out); and the refusals.
 @Suite struct ProjectionMacroTests: MacroExpansionTesting {
     let macros: [String: MacroSpec] = [
-        "Projection": MacroSpec(type: ProjectionMacro.self, conformances: ["ColumnProjection"]),
+        "Projection": MacroSpec(type: ProjectionMacro.self, conformances: ["ColumnProjection", "ColumnDecodable", "TableRecord"]),
     ]
 
     @Test func theColumnsAreNamedOnceByTheProperties() {
@@ -29,15 +29,20 @@ import Testing
                 package var label: String { id }
             }
 
-            extension ListedDevice: ColumnProjection {
-                static let table = "devices"
-                static let columnNames: [String] = ["id", "order_id", "authorization_status"]
+            extension ListedDevice: ColumnProjection, ColumnDecodable, TableRecord {
+                package static let databaseTableName = "devices"
+                package static let databaseColumns: [String] = ["id", "order_id", "authorization_status"]
 
                 var columnValues: [(any DatabaseValueConvertible)?] {
                     [self.`id`, self.`orderID`, self.`authorizationStatus`]
                 }
 
-                init<Columns: ColumnReader>(columns: inout Columns) throws {
+                package init(row: Row) throws {
+                    var columns = RowReader(row: row)
+                    try self.init(columns: &columns)
+                }
+
+                package init<Columns: ColumnReader>(columns: inout Columns) throws {
                     self.`id` = try columns.next("id")
                     self.`orderID` = try columns.next("order_id")
                     self.`authorizationStatus` = try columns.next("authorization_status")

@@ -88,7 +88,7 @@ struct OrderDetailPayload: Sendable {
         @Nullable var address: String?
         @Schema(.flag) let email_suppressed: Int
 
-        init(_ client: ClientRecord) {
+        init(_ client: ClientRow) {
             name = ClientNamePayload(client)
             phone = client.phone
             postal = ClientAddressPayload(client)

@@ -79,7 +79,7 @@ struct ClientAddressPayload: Sendable {
     @Nullable var city: String?
     @Nullable var postcode: String?
 
-    init(_ client: ClientRecord) {
+    init(_ client: ClientRow) {
         address_line1 = client.addressLine1
         address_line2 = client.addressLine2
         city = client.city

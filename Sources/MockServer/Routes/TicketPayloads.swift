@@ -92,7 +92,7 @@ struct TicketDetailPayload: Sendable {
         @Schema(.flag) let email_suppressed: Int
         @Schema(.flag) let is_generated_email: Int
 
-        init(_ client: ClientRecord) {
+        init(_ client: ClientRow) {
             name = ClientNamePayload(client)
             phone = client.phone
             email_suppressed = client.emailSuppressed

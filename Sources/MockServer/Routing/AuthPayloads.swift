@@ -135,7 +135,7 @@ struct CustomerClientPayload: Sendable {
     /// `firstName lastName`.
     let name: String
 
-    init(_ account: ClientRecord) {
+    init(_ account: ClientRow) {
         id = account.id
         firstName = account.firstName
         lastName = account.lastName

@@ -236,7 +236,7 @@ enum StoreFixture {
             }
             #expect(try companies("jane@customer.test") == [MockSeed.Company.acme])
             #expect(try companies("sam@customer.test") == [MockSeed.Company.acme, MockSeed.Company.beta])
-            let jane = try #require(try ClientRecord.fetchOne(db, key: MockSeed.Customer.jane.id))
+            let jane = try #require(try ClientRow.fetchOne(db, key: MockSeed.Customer.jane.id))
             #expect(jane.email == "jane@customer.test")
             let janeOrders = try OrderRecord.filter(Column("client_id") == MockSeed.Customer.jane.id).fetchAll(db)
             #expect(janeOrders.count >= 2)
