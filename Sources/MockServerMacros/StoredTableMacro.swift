@@ -8,7 +8,9 @@ import SwiftSyntaxMacros
 /// the snake_case of the property's name (`companyID` → `company_id`, `addressLine1` →
 /// `address_line1`, `logoURL` → `logo_url`, `lineTotalIncVAT` → `line_total_inc_vat`); a `@Columns`
 /// property stands for its `@Projection`'s columns. From them the compiler writes:
-/// - `databaseTableName` (a member);
+/// - `databaseTableName` (a member), and for each `@Columns` projection a `dynamicMember` subscript:
+///   the store reads and writes its columns as the record's own (`order.status`), so the record must
+///   be `@dynamicMemberLookup`;
 /// - `databaseColumns`, `init(columns:)`, reading the columns by index in that order, and
 ///   `init(row:)`, in an extension conforming to `ColumnDecodable`, so every row is read one way
 ///   (a seed file's row too: `SeedRowReader` reads it by the same names);
@@ -29,7 +31,28 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
         let table = try tableName(node, declaration)
         let properties = try StoredProperty.of(declaration, macro: "StoredTable")
         if properties.isEmpty { throw MacroError("@StoredTable needs at least one stored property") }
-        return ["package static let databaseTableName = \(StringLiteralExprSyntax(content: table))"]
+        var members: [DeclSyntax] = ["package static let databaseTableName = \(StringLiteralExprSyntax(content: table))"]
+        let groups = properties.filter(\.columns)
+        if !groups.isEmpty, !declaration.attributes.contains(where: {
+            $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "dynamicMemberLookup"
+        }) {
+            throw MacroError("a record with @Columns is @dynamicMemberLookup: the projection's columns read as the record's own")
+        }
+        for group in groups {
+            guard let type = group.type, !StoredProperty.isOptional(type) else { continue }
+            members.append("""
+                subscript<Value>(dynamicMember column: WritableKeyPath<\(type.trimmed), Value>) -> Value {
+                    get { self.`\(raw: group.name)`[keyPath: column] }
+                    set { self.`\(raw: group.name)`[keyPath: column] = newValue }
+                }
+                """)
+            members.append("""
+                subscript<Value>(dynamicMember member: KeyPath<\(type.trimmed), Value>) -> Value {
+                    self.`\(raw: group.name)`[keyPath: member]
+                }
+                """)
+        }
+        return members
     }
 
     public static func expansion(
@@ -72,8 +95,12 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
                 ? "self.`\(property.name)` = try \(property.type!.trimmed)(columns: &columns)"
                 : "self.`\(property.name)` = try columns.next(\(StringLiteralExprSyntax(content: columnName(property.name))))"
         }
+        // A record reads as a projection of all its columns too (`UserRecord.selection` in a join);
+        // the compiler leaves out a conformance the type already declares.
+        var conformances = "ColumnDecodable, ColumnEncodable"
+        if protocols.contains(where: { $0.trimmedDescription == "ColumnProjection" }) { conformances += ", ColumnProjection" }
         let extensionDecl: DeclSyntax = """
-            extension \(type.trimmed): ColumnDecodable, ColumnEncodable {
+            extension \(type.trimmed): \(raw: conformances) {
                 package static let databaseColumns: [String] = \(raw: columns)
 
                 static let columnGroups: [any ColumnProjection.Type] = [\(raw: groups.map { "\($0).self" }.joined(separator: ", "))]

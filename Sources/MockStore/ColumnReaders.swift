@@ -38,8 +38,8 @@ protocol ColumnEncodable: ColumnDecodable {
 /// `columnValues`, `encode(to:)`, `init(columns:)` and `init(row:)`, and the `ColumnDecodable`
 /// conformance (MockServerMacros/StoredTableMacro.swift). RecordDecodingTests
 /// checks every record's columns against its migrated table.
-@attached(member, names: named(databaseTableName))
-@attached(extension, conformances: ColumnDecodable, ColumnEncodable,
+@attached(member, names: named(databaseTableName), named(subscript(dynamicMember:)))
+@attached(extension, conformances: ColumnDecodable, ColumnEncodable, ColumnProjection,
           names: named(databaseColumns), named(columnGroups), named(init), named(columnValues), named(encode))
 macro StoredTable(_ name: String) = #externalMacro(module: "MockServerMacros", type: "StoredTableMacro")
 

@@ -33,8 +33,9 @@ extension Store {
     package func approveQuote(orderID: String, client: String, company: String, typedName: String,
                              now: Date) throws -> OrderDetail? {
         try answerQuote(orderID: orderID, client: client, company: company, now: now, approved: true) { db, order, stamp in
-            try SignatureRecord(id: values.id(SignatureRecord.self), companyID: company, orderID: order.id, deviceID: nil, clientID: client,
-                                signatureType: .authorisation, typedName: typedName, termsAgreed: 1, capturedAt: stamp).insert(db)
+            try SignatureRecord(signature: SignatureRow(id: values.id(SignatureRecord.self), deviceID: nil, signatureType: .authorisation,
+                                                        typedName: typedName, termsAgreed: 1, capturedAt: stamp),
+                                companyID: company, orderID: order.id, clientID: client).insert(db)
         }
     }
 

@@ -43,8 +43,8 @@ extension Store {
     }
 
     /// Every registered token, oldest registration first.
-    package func deviceTokens() throws -> [DeviceTokenRecord] {
-        try readDatabase { db in try db.records(DeviceTokenRecord.self, "SELECT * FROM device_tokens ORDER BY rowid") }
+    package func deviceTokens() throws -> [DeviceTokenRow] {
+        try readDatabase { db in try db.records(DeviceTokenRow.self, "SELECT * FROM device_tokens ORDER BY rowid") }
     }
 
     package func pushPreferences(of owner: PushOwner) throws -> PushPreferences {

@@ -41,7 +41,7 @@ package struct DeviceSummary: Sendable {
     package var device: DeviceRecord
     package var orderNumber: Int64
     package var client: ClientRow
-    package var engineer: UserRecord?
+    package var engineer: UserRow?
 }
 
 /// A device with every section of seed 003's device detail.
@@ -51,7 +51,7 @@ package struct DeviceDetail: Sendable {
     package var model: ModelRecord?
     package var subLocation: SubLocationRecord?
     /// The signature that authorised (or refused) the quote: the device's own, else the order's.
-    package var authorizationSignature: SignatureRecord?
+    package var authorizationSignature: SignatureRow?
     package var images: [DeviceImageRecord]
     package var accessories: [DeviceAccessoryRecord]
     package var parts: [DevicePartRecord]
@@ -240,7 +240,7 @@ extension Store {
         let subLocation = try device.subLocationID.flatMap {
             try db.record(SubLocationRecord.self, "SELECT * FROM sub_locations WHERE id = ?", [$0])
         }
-        let signature = try db.record(SignatureRecord.self, """
+        let signature = try db.record(SignatureRow.self, """
             SELECT * FROM signatures WHERE order_id = ? AND signature_type = 'authorisation'
               AND (device_id = ? OR device_id IS NULL)
             ORDER BY device_id IS NULL, captured_at DESC, rowid DESC LIMIT 1
@@ -248,7 +248,7 @@ extension Store {
         let images = try db.records(DeviceImageRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
         let accessories = try db.records(DeviceAccessoryRecord.self, where: "device_id", in: [id])
         let parts = try db.records(DevicePartRecord.self, where: "device_id", in: [id])
-        let lineItems = try db.records(OrderItemRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
+        let lineItems = try db.records(OrderItemRow.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
             .map(PricedLine.init)
         let notes = try db.records(DeviceNoteRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
         let checklist = try db.records(DeviceChecklistItemRecord.self, where: "device_id", in: [id], orderBy: "position")
@@ -261,7 +261,7 @@ extension Store {
     private func deviceSummaries(_ db: Database, _ devices: [DeviceRecord]) throws -> [DeviceSummary] {
         let orders = try db.records(OrderRecord.self, where: "id", in: devices.map { $0.orderID }).keyed { $0.id }
         let clients = try db.records(ClientRow.self, where: "id", in: orders.values.map { $0.clientID }).keyed { $0.id }
-        let engineers = try db.records(UserRecord.self, where: "id", in: devices.compactMap { $0.assignedEngineerID })
+        let engineers = try db.records(UserRow.self, where: "id", in: devices.compactMap { $0.assignedEngineerID })
             .keyed { $0.id }
         return try devices.map { device in
             guard let order = orders[device.orderID], let client = clients[order.clientID] else {

@@ -34,15 +34,15 @@ package struct OrderFilter: Sendable {
 /// An order with its client, location, assignee, devices, lines and payments: the order detail's
 /// core (the lists read less: `OrderListEntry`).
 package struct OrderSummary: Sendable {
-    package var order: OrderRecord
+    package var order: OrderRow
     package var client: ClientRow
-    package var location: CompanyLocationRecord?
+    package var location: CompanyLocationRow?
     package var assignedUser: StaffName?
     package var devices: [OrderDevice]
     /// The lines and payments the totals are computed from, in the detail's order (by creation,
     /// by payment date), so the detail does not read them again.
     var items: [PricedLine]
-    var payments: [PaymentRecord]
+    var payments: [PaymentRow]
     package var totals: OrderTotals
 }
 
@@ -50,8 +50,8 @@ package struct OrderSummary: Sendable {
 package struct OrderDetail: Sendable {
     package var summary: OrderSummary
     package var items: [PricedLine] { summary.items }
-    package var payments: [PaymentRecord] { summary.payments }
-    package var signatures: [SignatureRecord]
+    package var payments: [PaymentRow] { summary.payments }
+    package var signatures: [SignatureRow]
     /// The order's conversation (its newest ticket), if it has one.
     package var ticket: TicketRecord?
     package var messages: [TicketMessageRecord]
@@ -147,7 +147,7 @@ extension Store {
         try writeDatabase { db in
             guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND company_id = ?",
                                             [id, company]) else { return nil }
-            if let notes = change.notes { order.notes = notes }
+            if let notes = change.notes { order.order.notes = notes }
             if let user = change.assignedUserID {
                 if let user { try requireStaff(db, user, company: company, field: "assigned_user_id") }
                 order.assignedUserID = user
@@ -159,8 +159,8 @@ extension Store {
                 }
                 order.locationID = location
             }
-            if let method = change.intakeMethod { order.intakeMethod = method }
-            order.updatedAt = Timestamp.string(now)
+            if let method = change.intakeMethod { order.order.intakeMethod = method }
+            order.order.updatedAt = Timestamp.string(now)
             try order.update(db)
             return try orderDetail(db, id: id, company: company)
         }
@@ -173,10 +173,10 @@ extension Store {
         // Ordered by order first, as the indexes are (no sort); devices and messages come with the
         // staff they name (engineers, authors) in the same statement.
         let devices = try db.rowsNamingStaff(Self.orderDevicesQuery, is: id)
-        let items = try db.records(OrderItemRecord.self, where: "order_id", in: [id], orderBy: "order_id, created_at, rowid")
+        let items = try db.records(OrderItemRow.self, where: "order_id", in: [id], orderBy: "order_id, created_at, rowid")
             .map(PricedLine.init)
-        let payments = try db.records(PaymentRecord.self, where: "order_id", in: [id], orderBy: "order_id, payment_date, rowid")
-        let signatures = try db.records(SignatureRecord.self, where: "order_id", in: [id], orderBy: "order_id, captured_at, rowid")
+        let payments = try db.records(PaymentRow.self, where: "order_id", in: [id], orderBy: "order_id, payment_date, rowid")
+        let signatures = try db.records(SignatureRow.self, where: "order_id", in: [id], orderBy: "order_id, captured_at, rowid")
         let ticket = try db.record(TicketRecord.self, Self.orderTicketSQL, [id, company])
         let messages = try ticket.map {
             try db.rowsNamingStaff(Self.ticketMessagesQuery, is: $0.id)
@@ -201,9 +201,9 @@ extension Store {
 
     /// An order with its client, location and assignee: `orderRow`.
     struct OrderJoin {
-        var order: OrderRecord
+        var order: OrderRow
         var client: ClientRow
-        var location: CompanyLocationRecord?
+        var location: CompanyLocationRow?
         var assignedUser: StaffName?
     }
 
@@ -212,27 +212,27 @@ extension Store {
     func orderRow(_ db: Database, id: String, company: String) throws -> OrderJoin? {
         let statement = try db.cachedStatement(sql: Self.orderRowSQL)
         try statement.requireColumns(Self.orderRowColumns, of: "an order row")
-        let client = CInt(OrderRecord.databaseColumns.count)
+        let client = CInt(OrderRow.databaseColumns.count)
         let location = client + CInt(ClientRow.databaseColumns.count)
-        let user = location + CInt(CompanyLocationRecord.databaseColumns.count)
+        let user = location + CInt(CompanyLocationRow.databaseColumns.count)
         return try statement.rows(arguments: [id, company]) { sqlite in
             var assignee = StatementCursor(sqlite, from: user)
-            return OrderJoin(order: try OrderRecord.decode(sqlite), client: try ClientRow.decode(sqlite, from: client),
-                            location: try CompanyLocationRecord.decodeIfPresent(sqlite, from: location),
+            return OrderJoin(order: try OrderRow.decode(sqlite), client: try ClientRow.decode(sqlite, from: client),
+                            location: try CompanyLocationRow.decodeIfPresent(sqlite, from: location),
                             assignedUser: try assignee.nextIfPresent(StaffName.self))
         }.first
     }
 
     static let orderRowSQL = """
-        SELECT orders.*, clients.*, company_locations.*, \(StaffName.selection) FROM orders
+        SELECT \(OrderRow.selection), \(ClientRow.selection), \(CompanyLocationRow.selection), \(StaffName.selection) FROM orders
         JOIN clients ON clients.id = orders.client_id
         LEFT JOIN company_locations ON company_locations.id = orders.location_id
         LEFT JOIN users ON users.id = orders.assigned_user_id
         WHERE orders.id = ? AND orders.company_id = ?
         """
 
-    static let orderRowColumns = OrderRecord.databaseColumns + ClientRow.databaseColumns
-        + CompanyLocationRecord.databaseColumns + StaffName.columnNames
+    static let orderRowColumns = OrderRow.databaseColumns + ClientRow.databaseColumns
+        + CompanyLocationRow.databaseColumns + StaffName.columnNames
 
     /// `id` must be an active staff user of `company`, else a 400 naming `field`.
     func requireStaff(_ db: Database, _ id: String, company: String, field: String) throws {

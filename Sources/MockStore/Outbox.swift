@@ -30,9 +30,9 @@ package struct Mail: Sendable {
 
 extension Store {
     /// Mail sent, newest first; `to` (case-insensitive) and `kind` narrow it when given.
-    package func outbox(to: String?, kind: MailKind?) throws -> [OutboxRecord] {
+    package func outbox(to: String?, kind: MailKind?) throws -> [OutboxRow] {
         try readDatabase { db in
-            try db.records(OutboxRecord.self, """
+            try db.records(OutboxRow.self, """
                 SELECT * FROM outbox
                 WHERE (?1 IS NULL OR to_address = ?1 COLLATE NOCASE) AND (?2 IS NULL OR kind = ?2)
                 ORDER BY sent_at DESC, rowid DESC

@@ -19,6 +19,6 @@ extension PersonNamed {
 
 extension ClientRow: PersonWithEmail {}
 extension ClientName: PersonWithEmail {}
-extension UserRecord: PersonNamed {}
+extension UserRow: PersonNamed {}
 extension StaffName: PersonNamed {}
 extension StaffAccount: PersonNamed {}

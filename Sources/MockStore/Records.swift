@@ -1,13 +1,18 @@
 import GRDB
 
 // One record per table, each declared once: `@StoredTable` (ColumnReaders.swift) makes the struct's
-// stored properties the table's columns, in order, named by their snake_case, and writes the
-// record's CodingKeys (inserts and updates go through `Encodable`; no key strategy: Foundation's
-// snake-case conversion costs more than the row), its one reader, `init(columns:)`, which reads a
-// seed file's row too (SeedRowReader.swift: the row's keys are the columns), and `columnValues`, with
-// which the seed is written. A new column is its migration (Migrations.swift) and one property here:
-// stored, read, written and seedable. Flags are Int (0/1) as they are stored and as the wire shows
-// them; money is Int pence.
+// stored properties the table's columns, named by their snake_case, and writes its one reader,
+// `init(columns:)`, which reads a seed file's row too (SeedRowReader.swift: the row's keys are the
+// columns), and `columnValues`, with which the seed is written and inserts and updates write the row.
+// A new column is its migration (Migrations.swift) and one property here: stored, read, written and
+// seedable. Flags are Int (0/1) as they are stored and as the wire shows them; money is Int pence.
+//
+// The records are the store's own. What the server and the control API are given of a table is its
+// `…Row`, a `@Projection` of the columns they show, which the record holds in its place
+// (`@Columns var order: OrderRow`) and whose columns the store reads as the record's own
+// (`order.status`). A column only the store reads (links, credentials, bookkeeping) is a property of
+// the record; a column a response shows is one of its row. The store reads a row by itself wherever it
+// only hands it out (`db.record(ClientRow.self, "SELECT * …")`).
 
 /// A record of one table: what `@StoredTable` makes of a struct.
 typealias StoredRecord = ColumnEncodable & PersistableRecord & Equatable
@@ -56,7 +61,15 @@ enum StoredTables {
 }
 
 @StoredTable("companies")
-package struct CompanyRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+@dynamicMemberLookup
+struct CompanyRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var company: CompanyRow
+    var createdAt: String
+}
+
+/// A company, as the store gives one.
+@Projection("companies")
+package struct CompanyRow: Sendable, Equatable {
     package var id: String
     package var name: String
     package var status: CompanyStatus
@@ -68,11 +81,18 @@ package struct CompanyRecord: Equatable, Sendable, FetchableRecord, PersistableR
     package var vatRateAccessory: String
     package var vatRateDevicePurchase: String
     package var subscriptionPlan: SubscriptionPlan
-    var createdAt: String
 }
 
 @StoredTable("company_locations")
-package struct CompanyLocationRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+@dynamicMemberLookup
+struct CompanyLocationRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var location: CompanyLocationRow
+    var createdAt: String
+}
+
+/// A company's location (a shop), as the store gives one.
+@Projection("company_locations")
+package struct CompanyLocationRow: Sendable, Equatable {
     package var id: String
     package var companyID: String
     package var name: String
@@ -84,16 +104,14 @@ package struct CompanyLocationRecord: Equatable, Sendable, FetchableRecord, Pers
     package var phone: String?
     package var email: String?
     package var isPrimary: Int
-    var createdAt: String
 }
 
 @StoredTable("users")
-package struct UserRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct UserRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var user: UserRow
     var companyID: String
     var email: String
-    package var firstName: String
-    package var lastName: String
     var role: UserRole
     var phiAccessLevel: String?
     var dataClassification: String?
@@ -105,6 +123,14 @@ package struct UserRecord: Equatable, Sendable, FetchableRecord, PersistableReco
     var totpSecret: String?
     /// The last TOTP time step accepted (a code is good once): written by its own UPDATE.
     var totpLastStep: Int64?
+}
+
+/// A staff member as responses show one: no credentials, no role (the session carries those).
+@Projection("users")
+package struct UserRow: Sendable, Equatable {
+    package var id: String
+    package var firstName: String
+    package var lastName: String
     package var avatarURL: String?
     package var phone: String?
     package var jobTitle: String?
@@ -123,6 +149,7 @@ struct UserRecoveryCodeRecord: Equatable, Sendable, FetchableRecord, Persistable
 }
 
 @StoredTable("clients")
+@dynamicMemberLookup
 struct ClientRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     @Columns var client: ClientRow
 }
@@ -195,7 +222,15 @@ struct CustomerSessionRecord: Equatable, Sendable, FetchableRecord, PersistableR
 }
 
 @StoredTable("device_tokens")
-package struct DeviceTokenRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+@dynamicMemberLookup
+struct DeviceTokenRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var token: DeviceTokenRow
+    var createdAt: String
+}
+
+/// A registered push token, as the control API lists it.
+@Projection("device_tokens")
+package struct DeviceTokenRow: Sendable, Equatable {
     package var deviceToken: String
     package var platform: String
     package var appType: AppType
@@ -203,7 +238,6 @@ package struct DeviceTokenRecord: Equatable, Sendable, FetchableRecord, Persista
     package var userID: String?
     package var clientID: String?
     package var companyID: String
-    var createdAt: String
     package var updatedAt: String
 }
 
@@ -222,7 +256,14 @@ struct PushPreferenceRecord: Equatable, Sendable, FetchableRecord, PersistableRe
 
 /// Mail the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
 @StoredTable("outbox")
-package struct OutboxRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+@dynamicMemberLookup
+struct OutboxRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var mail: OutboxRow
+}
+
+/// A mail the mock sent (the outbox), as the control API lists it.
+@Projection("outbox")
+package struct OutboxRow: Sendable, Equatable {
     package var id: String
     package var toAddress: String
     /// `staff_2fa`, `staff_magic_link`, `customer_magic_link`, `ticket_reply`…
@@ -235,7 +276,14 @@ package struct OutboxRecord: Equatable, Sendable, FetchableRecord, PersistableRe
 
 /// A push the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
 @StoredTable("push_log")
-package struct PushLogRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+@dynamicMemberLookup
+struct PushLogRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var push: PushLogRow
+}
+
+/// A push the mock sent, as the control API lists it.
+@Projection("push_log")
+package struct PushLogRow: Sendable, Equatable {
     package var id: String
     package var deviceToken: String
     package var appType: AppType
@@ -251,13 +299,20 @@ package struct PushLogRecord: Equatable, Sendable, FetchableRecord, PersistableR
 /// An order. Its `status` is derived from its devices' statuses (`OrderStatus(devices:)`) and
 /// rewritten whenever one of them moves; nothing sets it directly.
 @StoredTable("orders")
-package struct OrderRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct OrderRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var order: OrderRow
     var companyID: String
-    package var orderNumber: Int64
     var clientID: String
     var locationID: String?
     var assignedUserID: String?
+}
+
+/// An order's own columns that responses show (not its links: client, location, assignee).
+@Projection("orders")
+package struct OrderRow: Sendable, Equatable {
+    package var id: String
+    package var orderNumber: Int64
     package var intakeMethod: IntakeMethod
     package var notes: String?
     package var createdAt: String
@@ -323,23 +378,39 @@ package struct DeviceRecord: Equatable, Sendable, FetchableRecord, PersistableRe
 
 /// A line item. Line total inc. VAT = quantity × unit price × (1 + vat_rate/100), in pence.
 @StoredTable("order_items")
-package struct OrderItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct OrderItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var item: OrderItemRow
     var companyID: String
     var orderID: String
+    var createdAt: String
+}
+
+/// An order's line, as the store gives one.
+@Projection("order_items")
+package struct OrderItemRow: Sendable, Equatable {
+    package var id: String
     package var deviceID: String?
     package var itemType: ItemType
     package var description: String
     package var quantity: Int64
     package var unitPricePence: Int64
     package var vatRate: String
-    var createdAt: String
 }
 
 @StoredTable("payments")
-package struct PaymentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct PaymentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var payment: PaymentRow
     var companyID: String
+    var recordedBy: String?
+    var createdAt: String
+}
+
+/// A payment, as the store gives one.
+@Projection("payments")
+package struct PaymentRow: Sendable, Equatable {
+    package var id: String
     package var orderID: String
     package var amountPence: Int64
     /// Refundable amount = amount − refunded.
@@ -347,18 +418,23 @@ package struct PaymentRecord: Equatable, Sendable, FetchableRecord, PersistableR
     package var paymentMethod: PaymentMethod
     package var paymentDate: String
     package var isDeposit: Int
-    var recordedBy: String?
     package var notes: String?
-    var createdAt: String
 }
 
 @StoredTable("signatures")
-package struct SignatureRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct SignatureRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var signature: SignatureRow
     var companyID: String
     var orderID: String
-    package var deviceID: String?
     var clientID: String?
+}
+
+/// A signature, as the store gives one (its image is not stored).
+@Projection("signatures")
+package struct SignatureRow: Sendable, Equatable {
+    package var id: String
+    package var deviceID: String?
     package var signatureType: SignatureType
     package var typedName: String
     package var termsAgreed: Int

@@ -9,8 +9,8 @@ package struct TicketContext: Sendable {
     /// The device the conversation is about: the one the latest inbound message names, else the
     /// order's first.
     var device: DeviceRecord?
-    var company: CompanyRecord?
-    var location: CompanyLocationRecord?
+    var company: CompanyRow?
+    var location: CompanyLocationRow?
     var latestInbound: TicketMessageRecord?
 
     static func load(_ db: Database, ticket: TicketRecord, locationID: String?) throws -> TicketContext {
@@ -24,12 +24,12 @@ package struct TicketContext: Sendable {
             device = try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE order_id = ? ORDER BY created_at, rowid LIMIT 1",
                                    [order.id])
         }
-        let company = try db.record(CompanyRecord.self, "SELECT * FROM companies WHERE id = ?", [ticket.companyID])
+        let company = try db.record(CompanyRow.self, "SELECT * FROM companies WHERE id = ?", [ticket.companyID])
         // The chosen location, else the ticket's, else its order's. No guess beyond that: an enquiry
         // still waiting for a location is signed by the company, not by whichever shop is primary.
         let wanted = locationID ?? ticket.locationID ?? order?.locationID
         let location = try wanted.flatMap {
-            try db.record(CompanyLocationRecord.self, "SELECT * FROM company_locations WHERE id = ?", [$0])
+            try db.record(CompanyLocationRow.self, "SELECT * FROM company_locations WHERE id = ?", [$0])
         }
         return TicketContext(ticket: ticket, client: client, order: order, device: device, company: company,
                              location: location, latestInbound: inbound)

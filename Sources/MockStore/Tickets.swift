@@ -26,8 +26,8 @@ package struct TicketFilter: Sendable {
 package struct TicketSummary: Sendable {
     package var ticket: TicketRecord
     package var client: ClientRow?
-    package var assignedUser: UserRecord?
-    package var location: CompanyLocationRecord?
+    package var assignedUser: UserRow?
+    package var location: CompanyLocationRow?
     package var messageCount: Int
     package var lastMessage: TicketMessageRecord?
     package var awaitingReply: Bool
@@ -367,13 +367,13 @@ extension Store {
             """, [company, ticket.receivedEmailID, ticket.locationID])
         if let first = candidates.first { return first }
         // A company without addresses answers from its name and primary location's mail.
-        let companyRecord = try db.record(CompanyRecord.self, "SELECT * FROM companies WHERE id = ?", [company])
-        let location = try db.record(CompanyLocationRecord.self, """
+        let companyRow = try db.record(CompanyRow.self, "SELECT * FROM companies WHERE id = ?", [company])
+        let location = try db.record(CompanyLocationRow.self, """
             SELECT * FROM company_locations WHERE company_id = ? ORDER BY is_primary DESC, rowid LIMIT 1
             """, [company])
         return CompanyEmailRecord(id: "", companyID: company, locationID: location?.id,
                                   emailAddress: location?.email ?? "noreply@repairminder.test",
-                                  displayName: companyRecord?.name ?? "Repair Minder", createdAt: ticket.createdAt)
+                                  displayName: companyRow?.name ?? "Repair Minder", createdAt: ticket.createdAt)
     }
 
     func addEvent(_ db: Database, ticket: String, message: String? = nil, type: String, data: [String: JSONValue],
@@ -410,8 +410,8 @@ extension Store {
     private func ticketSummaries(_ db: Database, _ tickets: [TicketRecord]) throws -> [TicketSummary] {
         let ids = tickets.map { $0.id }
         let clients = try db.records(ClientRow.self, where: "id", in: tickets.compactMap { $0.clientID }).keyed { $0.id }
-        let users = try db.records(UserRecord.self, where: "id", in: tickets.compactMap { $0.assignedUserID }).keyed { $0.id }
-        let locations = try db.records(CompanyLocationRecord.self, where: "id", in: tickets.compactMap { $0.locationID })
+        let users = try db.records(UserRow.self, where: "id", in: tickets.compactMap { $0.assignedUserID }).keyed { $0.id }
+        let locations = try db.records(CompanyLocationRow.self, where: "id", in: tickets.compactMap { $0.locationID })
             .keyed { $0.id }
         let messages = try db.records(TicketMessageRecord.self, where: "ticket_id", in: ids, orderBy: "created_at, rowid")
             .grouped { $0.ticketID }

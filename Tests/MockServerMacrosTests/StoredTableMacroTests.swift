@@ -68,6 +68,7 @@ import Testing
     @Test func aColumnsPropertyStandsForItsProjectionsColumnsInItsPlace() {
         expand("""
             @StoredTable("clients")
+            @dynamicMemberLookup
             struct ClientRecord: Equatable, Sendable {
                 @Columns var client: Client
                 @Columns var address: ClientAddress
@@ -75,6 +76,7 @@ import Testing
                 var createdAt: String
             }
             """, """
+            @dynamicMemberLookup
             struct ClientRecord: Equatable, Sendable {
                 var client: Client
                 var address: ClientAddress
@@ -82,6 +84,32 @@ import Testing
                 var createdAt: String
 
                 package static let databaseTableName = "clients"
+
+                subscript <Value>(dynamicMember column: WritableKeyPath<Client, Value>) -> Value {
+                    get {
+                        self.`client`[keyPath: column]
+                    }
+                    set {
+                        self.`client`[keyPath: column] = newValue
+                    }
+                }
+
+                subscript <Value>(dynamicMember member: KeyPath<Client, Value>) -> Value {
+                    self.`client`[keyPath: member]
+                }
+
+                subscript <Value>(dynamicMember column: WritableKeyPath<ClientAddress, Value>) -> Value {
+                    get {
+                        self.`address`[keyPath: column]
+                    }
+                    set {
+                        self.`address`[keyPath: column] = newValue
+                    }
+                }
+
+                subscript <Value>(dynamicMember member: KeyPath<ClientAddress, Value>) -> Value {
+                    self.`address`[keyPath: member]
+                }
             }
 
             extension ClientRecord: ColumnDecodable, ColumnEncodable {
@@ -114,11 +142,13 @@ import Testing
             """)
         expand("""
             @StoredTable("clients")
+            @dynamicMemberLookup
             struct ClientRecord {
                 var id: String
                 @Columns var address: ClientAddress?
             }
             """, """
+            @dynamicMemberLookup
             struct ClientRecord {
                 var id: String
                 var address: ClientAddress?
@@ -126,8 +156,46 @@ import Testing
                 package static let databaseTableName = "clients"
             }
             """, diagnostics: [
-                DiagnosticSpec(message: "@Columns applies to a stored property of a non-optional @Projection type", line: 4, column: 5),
+                DiagnosticSpec(message: "@Columns applies to a stored property of a non-optional @Projection type", line: 5, column: 5),
                 DiagnosticSpec(message: "@Columns applies to a stored property of a non-optional @Projection type", line: 1, column: 1),
+            ])
+        expand("""
+            @StoredTable("clients")
+            struct ClientRecord {
+                @Columns var client: Client
+            }
+            """, """
+            struct ClientRecord {
+                var client: Client
+            }
+
+            extension ClientRecord: ColumnDecodable, ColumnEncodable {
+                package static let databaseColumns: [String] = Client.columnNames
+
+                static let columnGroups: [any ColumnProjection.Type] = [Client.self]
+
+                package var columnValues: [(any DatabaseValueConvertible)?] {
+                    self.`client`.columnValues
+                }
+
+                package func encode(to container: inout PersistenceContainer) {
+                    for (column, value) in zip(Self.databaseColumns, columnValues) {
+                        container[column] = value
+                    }
+                }
+
+                package init(row: Row) throws {
+                    var columns = RowReader(row: row)
+                    try self.init(columns: &columns)
+                }
+
+                package init<Columns: ColumnReader>(columns: inout Columns) throws {
+                    self.`client` = try Client(columns: &columns)
+                }
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "a record with @Columns is @dynamicMemberLookup: the projection's columns read as the record's own",
+                               line: 1, column: 1),
             ])
     }
 

@@ -162,7 +162,7 @@ struct RegisteredDeviceToken {
     let company_id: String
     @Schema(.timestamp) let registered_at: String
 
-    init(_ record: DeviceTokenRecord) {
+    init(_ record: DeviceTokenRow) {
         device_token = record.deviceToken
         platform = record.platform
         app_type = record.appType.rawValue

@@ -15,7 +15,7 @@ struct OutboxMail: Sendable {
     @Schema(.string(pattern: "^[0-9]{6}$")) @Nullable var code: String?
     @Schema(.timestamp) let sent_at: String
 
-    init(_ record: OutboxRecord) {
+    init(_ record: OutboxRow) {
         id = record.id
         to = record.toAddress
         kind = record.kind

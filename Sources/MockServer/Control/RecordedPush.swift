@@ -12,7 +12,7 @@ struct RecordedPush: Sendable {
     @Schema(.component("PushPayload")) let payload: JSONValue
     @Schema(.timestamp) let sent_at: String
 
-    init(_ record: PushLogRecord) {
+    init(_ record: PushLogRow) {
         id = record.id
         device_token = record.deviceToken
         app_type = record.appType.rawValue

@@ -144,7 +144,7 @@ struct LocationPayload: Sendable {
     @Nullable var email: String?
     @Schema(.flag) let is_primary: Int
 
-    init(_ location: CompanyLocationRecord) {
+    init(_ location: CompanyLocationRow) {
         id = location.id
         company_id = location.companyID
         name = location.name
@@ -175,7 +175,7 @@ struct SubscriptionPayload: Sendable {
     /// Empty when the company is not `active`.
     @Schema(.array(.string(values: SubscriptionPlan.allFeatures))) let features: [String]
 
-    init(company: CompanyRecord) {
+    init(company: CompanyRow) {
         plan = company.subscriptionPlan.rawValue
         status = company.status == .active ? "active" : "inactive"
         features = company.status == .active ? company.subscriptionPlan.features : []

@@ -85,7 +85,7 @@ struct CustomerOrderDetailPayload: Sendable {
         @Nullable var phone: String?
         @Nullable var email: String?
 
-        init(_ location: CompanyLocationRecord) {
+        init(_ location: CompanyLocationRow) {
             name = location.name
             postal = LocationAddressPayload(location)
             phone = location.phone

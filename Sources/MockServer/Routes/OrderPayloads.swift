@@ -106,7 +106,7 @@ struct OrderDetailPayload: Sendable {
         let address: String
         @Nullable var phone: String?
 
-        init(_ location: CompanyLocationRecord) {
+        init(_ location: CompanyLocationRow) {
             id = location.id
             name = location.name
             postal = LocationAddressPayload(location)
@@ -167,7 +167,7 @@ struct OrderDetailPayload: Sendable {
         @Schema(.money) let refundable_amount: String
         @Nullable var notes: String?
 
-        init(_ payment: PaymentRecord) {
+        init(_ payment: PaymentRow) {
             id = payment.id
             amount = Money.string(payment.amountPence)
             payment_method = payment.paymentMethod.rawValue
@@ -187,7 +187,7 @@ struct OrderDetailPayload: Sendable {
         /// A UUID string (decided).
         @Schema(.id) @Nullable var device_id: String?
 
-        init(_ signature: SignatureRecord) {
+        init(_ signature: SignatureRow) {
             id = signature.id
             self.signature = SignatureBriefPayload(signature)
             device_id = signature.deviceID
@@ -250,7 +250,7 @@ struct OrderDetailPayload: Sendable {
         /// Stamped when the order becomes `collected`.
         @Schema(.timestamp) @Nullable var collected_at: String?
 
-        init(_ order: OrderRecord) {
+        init(_ order: OrderRow) {
             created_at = order.createdAt
             updated_at = order.updatedAt
             quote_sent_at = order.quoteSentAt

@@ -98,7 +98,7 @@ struct LocationAddressPayload: Sendable {
     let city: String
     let postcode: String
 
-    init(_ location: CompanyLocationRecord) {
+    init(_ location: CompanyLocationRow) {
         address_line1 = location.addressLine1
         address_line2 = location.addressLine2
         city = location.city
@@ -186,7 +186,7 @@ struct LinePricePayload: Sendable {
     @Schema(.money) let unit_price: String
     @Schema(.vatRate) let vat_rate: String
 
-    init(_ item: OrderItemRecord) {
+    init(_ item: OrderItemRow) {
         description = item.description
         quantity = item.quantity
         unit_price = Money.string(item.unitPricePence)
@@ -202,7 +202,7 @@ struct SignatureBriefPayload: Sendable {
     @Schema(.flag) let terms_agreed: Int
     @Schema(.timestamp) let captured_at: String
 
-    init(_ signature: SignatureRecord) {
+    init(_ signature: SignatureRow) {
         signature_type = signature.signatureType.rawValue
         typed_name = signature.typedName
         terms_agreed = signature.termsAgreed
@@ -226,7 +226,7 @@ struct IdNamePayload: Sendable {
         name = location.name
     }
 
-    init(_ location: CompanyLocationRecord) {
+    init(_ location: CompanyLocationRow) {
         id = location.id
         name = location.name
     }

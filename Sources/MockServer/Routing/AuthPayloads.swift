@@ -49,7 +49,7 @@ struct CompanyPayload: Sendable {
     @Schema(.vatRate) @Nullable var vat_rate_accessory: String?
     @Schema(.vatRate) @Nullable var vat_rate_device_purchase: String?
 
-    init(_ company: CompanyRecord) {
+    init(_ company: CompanyRow) {
         id = company.id
         name = company.name
         status = company.status.rawValue
@@ -157,7 +157,7 @@ struct CustomerCompanyPayload: Sendable {
     /// `logoUrl` is where the backend serves the logo (seed 002: `…/api/branding/<id>/logo`): the
     /// mock's own `GET /api/branding/{id}/logo` under `baseURL` (the namespace included), for a
     /// company that has a logo; null for one without (decided).
-    init(_ company: CompanyRecord, baseURL: String) {
+    init(_ company: CompanyRow, baseURL: String) {
         id = company.id
         name = company.name
         logoUrl = company.logoURL == nil ? nil : "\(baseURL)/api/branding/\(company.id)/logo"

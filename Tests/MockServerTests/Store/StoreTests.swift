@@ -135,9 +135,10 @@ enum StoreFixture {
         // A device token belongs to exactly one of a user and a client.
         #expect(throws: DatabaseError.self) {
             try database.write { db in
-                try DeviceTokenRecord(deviceToken: "abc", platform: "ios", appType: .staff, userID: nil, clientID: nil,
-                                      companyID: MockSeed.Company.acme, createdAt: "2026-11-21T10:15:00Z",
-                                      updatedAt: "2026-11-21T10:15:00Z").insert(db)
+                try DeviceTokenRecord(token: DeviceTokenRow(deviceToken: "abc", platform: "ios", appType: .staff, userID: nil,
+                                                            clientID: nil, companyID: MockSeed.Company.acme,
+                                                            updatedAt: "2026-11-21T10:15:00Z"),
+                                      createdAt: "2026-11-21T10:15:00Z").insert(db)
             }
         }
     }
@@ -290,13 +291,14 @@ enum StoreFixture {
 
     @Test func recordsRoundTrip() throws {
         let (store, database) = try StoreFixture.emptyDatabase()
-        let company = CompanyRecord(id: UUID().uuidString, name: "Test Co", status: .active, currencyCode: "GBP",
-                                    vatNumber: nil, logoURL: nil, vatRateRepair: "20.00", vatRateDeviceSale: "20.00",
-                                    vatRateAccessory: "20.00", vatRateDevicePurchase: "0.00",
-                                    subscriptionPlan: .starter, createdAt: "2026-11-21T10:15:00Z")
+        let company = CompanyRecord(company: CompanyRow(id: UUID().uuidString, name: "Test Co", status: .active, currencyCode: "GBP",
+                                                        vatNumber: nil, logoURL: nil, vatRateRepair: "20.00", vatRateDeviceSale: "20.00",
+                                                        vatRateAccessory: "20.00", vatRateDevicePurchase: "0.00",
+                                                        subscriptionPlan: .starter),
+                                    createdAt: "2026-11-21T10:15:00Z")
         try database.write { db in try company.insert(db) }
         #expect(try database.read { db in try CompanyRecord.fetchOne(db, key: company.id) } == company)
-        #expect(try store.company(id: company.id) == company)
+        #expect(try store.company(id: company.id) == company.company)
         #expect(try !store.isEmpty())
     }
 }
@@ -397,8 +399,8 @@ extension SeedSnapshot {
         try database.write { db in
             try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: ["00000005-0000-4000-8000-00000000a001"])
             try db.execute(sql: "UPDATE companies SET status = 'suspended' WHERE id = ?", arguments: [MockSeed.Company.acme])
-            try OutboxRecord(id: UUID().uuidString, toAddress: "admin@acme.test", kind: "staff_2fa", subject: "Code",
-                             body: "123456", code: "123456", sentAt: "2026-11-21T12:00:00Z").insert(db)
+            try OutboxRecord(mail: OutboxRow(id: UUID().uuidString, toAddress: "admin@acme.test", kind: "staff_2fa", subject: "Code",
+                                             body: "123456", code: "123456", sentAt: "2026-11-21T12:00:00Z")).insert(db)
         }
         #expect(try store.dumpAllTables() != pristine)
         try snapshot.restore(into: store)
