@@ -34,10 +34,9 @@ enum Money {
     }
 }
 
-/// A staff member where a resource names one (`assigned_user`, `assigned_engineer`, `created_by`,
-/// `completed_by`).
-@JSONObject(component: "UserRef")
-struct UserRefPayload: Sendable {
+/// A person by name: the keys a staff member and a client share wherever a resource names one.
+@JSONObject
+struct PersonNamePayload: Sendable {
     @Schema(.id) let id: String
     let first_name: String
     let last_name: String
@@ -52,21 +51,25 @@ struct UserRefPayload: Sendable {
     }
 }
 
+/// A staff member where a resource names one (`assigned_user`, `assigned_engineer`, `created_by`,
+/// `completed_by`).
+@JSONObject(component: "UserRef")
+struct UserRefPayload: Sendable {
+    @Inline let person: PersonNamePayload
+
+    init(_ person: some PersonNamed) {
+        self.person = PersonNamePayload(person)
+    }
+}
+
 /// A client where a resource names one.
 @JSONObject
 struct ClientNamePayload: Sendable {
-    @Schema(.id) let id: String
-    let first_name: String
-    let last_name: String
-    /// "first last".
-    let name: String
+    @Inline let person: PersonNamePayload
     let email: String
 
     init(_ client: some PersonWithEmail) {
-        id = client.id
-        first_name = client.firstName
-        last_name = client.lastName
-        name = client.fullName
+        person = PersonNamePayload(client)
         email = client.email
     }
 }
