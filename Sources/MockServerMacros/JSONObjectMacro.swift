@@ -223,10 +223,7 @@ public struct SchemaMacro: PeerMacro {
 public struct InlineMacro: PeerMacro {
     public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
                                  in context: some MacroExpansionContext) throws -> [DeclSyntax] {
-        guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
-              let type = variable.bindings.first?.typeAnnotation?.type, !StoredProperty.isOptional(type) else {
-            throw MacroError("@Inline applies to one stored property of a non-optional @JSONObject type")
-        }
+        let variable = try StoredProperty.single(declaration, or: "@Inline applies to one stored property of a non-optional @JSONObject type")
         if variable.attributes.contains(where: {
             ["Nullable", "Schema"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? "")
         }) {

@@ -97,6 +97,16 @@ struct StoredProperty {
         return ".constant(.string(\(value.trimmed)))"
     }
 
+    /// The one stored property a marker attribute (`@Inline`, `@Columns`) is on, of a written,
+    /// non-optional type; else `problem`.
+    static func single(_ declaration: some DeclSyntaxProtocol, or problem: String) throws -> VariableDeclSyntax {
+        guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+              let type = variable.bindings.first?.typeAnnotation?.type, !isOptional(type) else {
+            throw MacroError(problem)
+        }
+        return variable
+    }
+
     /// `T?`, `T!` or `Optional<T>`.
     static func isOptional(_ type: TypeSyntax) -> Bool {
         if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }

@@ -103,7 +103,7 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
             extension \(type.trimmed): \(raw: conformances) {
                 package static let databaseColumns: [String] = \(raw: columns)
 
-                static let columnGroups: [any ColumnProjection.Type] = [\(raw: groups.map { "\($0).self" }.joined(separator: ", "))]
+                static var columnGroups: [any ColumnProjection.Type] { [\(raw: groups.map { "\($0).self" }.joined(separator: ", "))] }
 
                 package var columnValues: [(any DatabaseValueConvertible)?] {
                     \(raw: values)
@@ -168,10 +168,7 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
 public struct ColumnsMacro: PeerMacro {
     public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
                                  in context: some MacroExpansionContext) throws -> [DeclSyntax] {
-        guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
-              let type = variable.bindings.first?.typeAnnotation?.type, !StoredProperty.isOptional(type) else {
-            throw MacroError("@Columns applies to a stored property of a non-optional @Projection type")
-        }
+        _ = try StoredProperty.single(declaration, or: "@Columns applies to a stored property of a non-optional @Projection type")
         return []
     }
 }

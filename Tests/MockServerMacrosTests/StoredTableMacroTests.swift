@@ -38,7 +38,9 @@ import Testing
             extension CompanyLocationRecord: ColumnDecodable, ColumnEncodable {
                 package static let databaseColumns: [String] = ["id", "company_id", "address_line1", "logo_url"]
 
-                static let columnGroups: [any ColumnProjection.Type] = []
+                static var columnGroups: [any ColumnProjection.Type] {
+                    []
+                }
 
                 package var columnValues: [(any DatabaseValueConvertible)?] {
                     [self.`id`, self.`companyID`, self.`addressLine1`, self.`logoURL`]
@@ -115,7 +117,9 @@ import Testing
             extension ClientRecord: ColumnDecodable, ColumnEncodable {
                 package static let databaseColumns: [String] = Client.columnNames + ClientAddress.columnNames + ["email_suppressed", "created_at"]
 
-                static let columnGroups: [any ColumnProjection.Type] = [Client.self, ClientAddress.self]
+                static var columnGroups: [any ColumnProjection.Type] {
+                    [Client.self, ClientAddress.self]
+                }
 
                 package var columnValues: [(any DatabaseValueConvertible)?] {
                     self.`client`.columnValues + self.`address`.columnValues + [self.`emailSuppressed`, self.`createdAt`]
@@ -172,7 +176,9 @@ import Testing
             extension ClientRecord: ColumnDecodable, ColumnEncodable {
                 package static let databaseColumns: [String] = Client.columnNames
 
-                static let columnGroups: [any ColumnProjection.Type] = [Client.self]
+                static var columnGroups: [any ColumnProjection.Type] {
+                    [Client.self]
+                }
 
                 package var columnValues: [(any DatabaseValueConvertible)?] {
                     self.`client`.columnValues
