@@ -62,10 +62,11 @@ extension Store {
             } else {
                 opened = true
                 let number = try db.count("SELECT COALESCE(MAX(ticket_number), 1000) + 1 FROM tickets WHERE company_id = ?", [company])
-                ticket = TicketRecord(id: values.id(TicketRecord.self), companyID: company, ticketNumber: Int64(number), ticketType: .order,
-                                      status: .open, subject: "Order #\(order.orderNumber)", clientID: client, orderID: order.id,
-                                      locationID: order.locationID, assignedUserID: order.assignedUserID,
-                                      createdAt: stamp, updatedAt: stamp, requiresLocation: 0, receivedEmailID: nil)
+                ticket = TicketRecord(ticket: TicketRow(id: values.id(TicketRecord.self), ticketNumber: Int64(number), ticketType: .order,
+                                                        status: .open, subject: "Order #\(order.orderNumber)", orderID: order.id,
+                                                        createdAt: stamp, updatedAt: stamp, requiresLocation: 0),
+                                      companyID: company, clientID: client, locationID: order.locationID,
+                                      assignedUserID: order.assignedUserID, receivedEmailID: nil)
                 try ticket.insert(db)
             }
             let to = try ticket.receivedEmailID.flatMap {
@@ -73,7 +74,7 @@ extension Store {
             }
             let name = person.fullName
             // The message that opens the conversation carries its subject; later ones answer it.
-            let subject = opened || ticket.subject.hasPrefix("Re: ") ? ticket.subject : "Re: \(ticket.subject)"
+            let subject = opened || ticket.ticket.subject.hasPrefix("Re: ") ? ticket.ticket.subject : "Re: \(ticket.ticket.subject)"
             let messageID = try addInboundMessage(db, ticket: &ticket, fromEmail: person.email, fromName: name, toEmail: to,
                                                   subject: subject, body: body, deviceID: nil, now: now)
             try PushDelivery.record([PushEvent.customerReplied(ticket, from: name)], db: db, company: company, actor: client, now: now, values: values)

@@ -27,7 +27,7 @@ package struct InboundEmail: Sendable {
 
 /// What an inbound message did.
 package struct InboundResult: Sendable {
-    package var ticket: TicketRecord
+    package var ticket: TicketRow
     package var messageID: String
     package var createdTicket: Bool
 }
@@ -60,19 +60,21 @@ extension Store {
                                                     arguments: [company])
                 // The address's location, the only location, or none yet (someone must choose).
                 let location = address.locationID ?? (locations.count == 1 ? locations[0] : nil)
-                ticket = TicketRecord(id: values.id(TicketRecord.self), companyID: company, ticketNumber: Int64(number), ticketType: .lead,
-                                      status: .open, subject: mail.subject, clientID: client?.id, orderID: nil,
-                                      locationID: location, assignedUserID: nil, createdAt: stamp, updatedAt: stamp,
-                                      requiresLocation: location == nil ? 1 : 0, receivedEmailID: address.id)
+                ticket = TicketRecord(ticket: TicketRow(id: values.id(TicketRecord.self), ticketNumber: Int64(number), ticketType: .lead,
+                                                        status: .open, subject: mail.subject, orderID: nil,
+                                                        createdAt: stamp, updatedAt: stamp,
+                                                        requiresLocation: location == nil ? 1 : 0),
+                                      companyID: company, clientID: client?.id, locationID: location, assignedUserID: nil,
+                                      receivedEmailID: address.email.id)
                 try ticket.insert(db)
                 created = true
             }
             let messageID = try addInboundMessage(db, ticket: &ticket, fromEmail: mail.fromEmail, fromName: fromName,
-                                                  toEmail: address.emailAddress, subject: mail.subject, body: mail.body,
+                                                  toEmail: address.email.emailAddress, subject: mail.subject, body: mail.body,
                                                   deviceID: nil, now: now)
             let event = created ? PushEvent.newEnquiry(ticket) : PushEvent.customerReplied(ticket, from: fromName ?? mail.fromEmail)
             try PushDelivery.record([event], db: db, company: company, actor: client?.id ?? "", now: now, values: values)
-            return InboundResult(ticket: ticket, messageID: messageID, createdTicket: created)
+            return InboundResult(ticket: ticket.ticket, messageID: messageID, createdTicket: created)
         }
     }
 
@@ -81,16 +83,16 @@ extension Store {
     func addInboundMessage(_ db: Database, ticket: inout TicketRecord, fromEmail: String, fromName: String?, toEmail: String?,
                            subject: String?, body: String, deviceID: String?, now: Date) throws -> String {
         let stamp = Timestamp.string(now)
-        let message = TicketMessageRecord(id: values.id(TicketMessageRecord.self), companyID: ticket.companyID, ticketID: ticket.id, type: .inbound,
-                                          fromEmail: fromEmail, fromName: fromName, toEmail: toEmail, subject: subject,
-                                          bodyText: body, bodyHTML: nil, deviceID: deviceID, createdBy: nil, createdAt: stamp)
-        try message.insert(db)
-        if ticket.status != .open {
-            try addEvent(db, ticket: ticket.id, type: "status_changed",
-                         data: ["from": .string(ticket.status.rawValue), "to": "open", "by": "customer"], at: stamp)
-            ticket.status = .open
+        let message = TicketMessageRow(id: values.id(TicketMessageRecord.self), type: .inbound,
+                                       fromEmail: fromEmail, fromName: fromName, toEmail: toEmail, subject: subject,
+                                       bodyText: body, bodyHTML: nil, deviceID: deviceID, createdBy: nil, createdAt: stamp)
+        try TicketMessageRecord(message: message, companyID: ticket.companyID, ticketID: ticket.ticket.id).insert(db)
+        if ticket.ticket.status != .open {
+            try addEvent(db, ticket: ticket.ticket.id, type: "status_changed",
+                         data: ["from": .string(ticket.ticket.status.rawValue), "to": "open", "by": "customer"], at: stamp)
+            ticket.ticket.status = .open
         }
-        ticket.updatedAt = stamp
+        ticket.ticket.updatedAt = stamp
         try ticket.update(db)
         return message.id
     }

@@ -125,7 +125,7 @@ private struct MadeRows: SeedRowVisitor {
         guard listed else { return }
         for row in made {
             let id = row.record.columnValues.first.flatMap { $0 } as? String
-            let number = (row.record as? OrderRecord)?.orderNumber ?? (row.record as? TicketRecord)?.ticketNumber
+            let number = (row.record as? OrderRecord)?.orderNumber ?? (row.record as? TicketRecord)?.ticket.ticketNumber
             rows.append(FixtureRow(path: row.path, table: Record.databaseTableName, id: id ?? "", number: number))
         }
     }

@@ -53,8 +53,8 @@ package struct OrderDetail: Sendable {
     package var payments: [PaymentRow] { summary.payments }
     package var signatures: [SignatureRow]
     /// The order's conversation (its newest ticket), if it has one.
-    package var ticket: TicketRecord?
-    package var messages: [TicketMessageRecord]
+    package var ticket: TicketRow?
+    package var messages: [TicketMessageRow]
     /// Staff named by the devices and messages (engineers, authors), by id.
     package var users: [String: StaffName]
 }
@@ -177,7 +177,7 @@ extension Store {
             .map(PricedLine.init)
         let payments = try db.records(PaymentRow.self, where: "order_id", in: [id], orderBy: "order_id, payment_date, rowid")
         let signatures = try db.records(SignatureRow.self, where: "order_id", in: [id], orderBy: "order_id, captured_at, rowid")
-        let ticket = try db.record(TicketRecord.self, Self.orderTicketSQL, [id, company])
+        let ticket = try db.record(TicketRow.self, Self.orderTicketSQL, [id, company])
         let messages = try ticket.map {
             try db.rowsNamingStaff(Self.ticketMessagesQuery, is: $0.id)
         } ?? []
@@ -195,7 +195,7 @@ extension Store {
         staff: "assigned_engineer_id", where: "order_id", orderBy: "devices.order_id, devices.created_at, devices.rowid")
 
     /// A ticket's messages with their authors, by creation (the index's order: no sort).
-    static let ticketMessagesQuery = StaffNamingQuery<TicketMessageRecord>(
+    static let ticketMessagesQuery = StaffNamingQuery<TicketMessageRow>(
         staff: "created_by", where: "ticket_id",
         orderBy: "ticket_messages.ticket_id, ticket_messages.created_at, ticket_messages.rowid")
 
@@ -253,6 +253,3 @@ package enum ResourceError: Error, Sendable, Equatable {
     /// Rows that contradict each other: a bug, never the caller's fault (→ 500).
     case inconsistent(String)
 }
-
-/// The order detail reads its messages with their authors (`rowsNamingStaff`).
-extension TicketMessageRecord: ColumnProjection {}

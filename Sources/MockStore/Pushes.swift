@@ -138,21 +138,21 @@ struct PushEvent: Sendable, Equatable {
     /// A staff reply (or a macro's email): `message` to the client — only for a ticket of an order,
     /// since the customer app shows messages on its orders (decided).
     static func staffReplied(ticket: TicketRecord, client: String) -> [PushEvent] {
-        guard let order = ticket.orderID else { return [] }
-        return [PushEvent(type: .message, title: "New Message", body: ticket.subject, orderID: order, ticketID: ticket.id,
+        guard let order = ticket.ticket.orderID else { return [] }
+        return [PushEvent(type: .message, title: "New Message", body: ticket.ticket.subject, orderID: order, ticketID: ticket.ticket.id,
                           audience: .client(client))]
     }
 
     /// An enquiry that just arrived: `new_enquiry` to its assigned user, else every active staff member.
     static func newEnquiry(_ ticket: TicketRecord) -> PushEvent {
-        PushEvent(type: .newEnquiry, title: "New enquiry", body: "#\(ticket.ticketNumber): \(ticket.subject)",
-                  orderID: ticket.orderID, ticketID: ticket.id, audience: .staff(preferred: [ticket.assignedUserID]))
+        PushEvent(type: .newEnquiry, title: "New enquiry", body: "#\(ticket.ticket.ticketNumber): \(ticket.ticket.subject)",
+                  orderID: ticket.ticket.orderID, ticketID: ticket.ticket.id, audience: .staff(preferred: [ticket.assignedUserID]))
     }
 
     /// A customer's answer on an existing ticket: `enquiry_reply`, same recipients.
     static func customerReplied(_ ticket: TicketRecord, from name: String) -> PushEvent {
-        PushEvent(type: .enquiryReply, title: "New reply from \(name)", body: "#\(ticket.ticketNumber): \(ticket.subject)",
-                  orderID: ticket.orderID, ticketID: ticket.id, audience: .staff(preferred: [ticket.assignedUserID]))
+        PushEvent(type: .enquiryReply, title: "New reply from \(name)", body: "#\(ticket.ticket.ticketNumber): \(ticket.ticket.subject)",
+                  orderID: ticket.ticket.orderID, ticketID: ticket.ticket.id, audience: .staff(preferred: [ticket.assignedUserID]))
     }
 
     /// An order that just arrived (`POST /__mock/events` `order_created`): `order_created` to its

@@ -442,30 +442,44 @@ package struct SignatureRow: Sendable, Equatable {
 }
 
 @StoredTable("tickets")
-package struct TicketRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct TicketRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var ticket: TicketRow
     var companyID: String
-    package var ticketNumber: Int64
-    package var ticketType: TicketType
-    package var status: TicketStatus
-    package var subject: String
     var clientID: String?
-    package var orderID: String?
     var locationID: String?
     var assignedUserID: String?
-    package var createdAt: String
-    package var updatedAt: String
-    /// The enquiry cannot be answered until a location is chosen.
-    package var requiresLocation: Int
     /// The company address the enquiry came in on (`received_custom_email`).
     var receivedEmailID: String?
 }
 
-@StoredTable("ticket_messages")
-package struct TicketMessageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+/// A ticket, as the store gives one: what lists and details show of `tickets`.
+@Projection("tickets")
+package struct TicketRow: Sendable, Equatable {
     package var id: String
+    package var ticketNumber: Int64
+    package var ticketType: TicketType
+    package var status: TicketStatus
+    package var subject: String
+    package var orderID: String?
+    package var createdAt: String
+    package var updatedAt: String
+    /// The enquiry cannot be answered until a location is chosen.
+    package var requiresLocation: Int
+}
+
+@StoredTable("ticket_messages")
+@dynamicMemberLookup
+struct TicketMessageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var message: TicketMessageRow
     var companyID: String
     var ticketID: String
+}
+
+/// A message of a ticket, as the store gives one: what the conversation shows of `ticket_messages`.
+@Projection("ticket_messages")
+package struct TicketMessageRow: Sendable, Equatable {
+    package var id: String
     package var type: MessageType
     package var fromEmail: String?
     package var fromName: String?
@@ -482,10 +496,17 @@ package struct TicketMessageRecord: Equatable, Sendable, FetchableRecord, Persis
 /// A ticket event; with a `message_id`, the delivery tracking of that message
 /// (`delivered`, `opened`, `bounced`…), else a ticket-level event (`status_changed`…).
 @StoredTable("ticket_events")
-package struct TicketEventRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct TicketEventRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var event: TicketEventRow
     var ticketID: String
     var messageID: String?
+}
+
+/// A ticket event, as the store gives one: what the conversation shows of `ticket_events`.
+@Projection("ticket_events")
+package struct TicketEventRow: Sendable, Equatable {
+    package var id: String
     package var eventType: String
     /// JSON text or NULL.
     package var eventData: String?
@@ -493,33 +514,54 @@ package struct TicketEventRecord: Equatable, Sendable, FetchableRecord, Persista
 }
 
 @StoredTable("ticket_attachments")
-package struct TicketAttachmentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct TicketAttachmentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var attachment: TicketAttachmentRow
     var messageID: String
+    var createdAt: String
+}
+
+/// An attachment of a message, as the store gives one: what a message lists of `ticket_attachments`.
+@Projection("ticket_attachments")
+package struct TicketAttachmentRow: Sendable, Equatable {
+    package var id: String
     package var filename: String
     package var contentType: String
     package var sizeBytes: Int64
-    var createdAt: String
 }
 
 /// A reply workflow ("workflow" in the app): ordered stages, each an email sent
 /// `delay_minutes` after the one before.
 @StoredTable("macros")
-package struct MacroRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct MacroRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var macro: MacroRow
     var companyID: String
+    var createdAt: String
+}
+
+/// A macro, as the store gives one: what the macro list shows of `macros`.
+@Projection("macros")
+package struct MacroRow: Sendable, Equatable {
+    package var id: String
     package var name: String
     package var description: String?
     package var isActive: Int
-    var createdAt: String
 }
 
 /// One email of a macro. `subject` and `body` hold `{{variables}}`: `client_first_name`,
 /// `client_name`, `order_number`, `device_name`, `company_name`, `location_name`, `ticket_number`.
 @StoredTable("macro_stages")
-package struct MacroStageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct MacroStageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var stage: MacroStageRow
     var macroID: String
+}
+
+/// A stage of a macro, as the store gives one: what the macro list and a run show of `macro_stages`.
+@Projection("macro_stages")
+package struct MacroStageRow: Sendable, Equatable {
+    package var id: String
     package var position: Int64
     package var delayMinutes: Int64
     package var subject: String
@@ -546,13 +588,20 @@ struct MacroRunRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
 
 /// An address the company sends and receives enquiries on.
 @StoredTable("company_emails")
-package struct CompanyEmailRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct CompanyEmailRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var email: CompanyEmailRow
     var companyID: String
     var locationID: String?
+    var createdAt: String
+}
+
+/// A company address, as the store gives one: what a ticket shows of `company_emails`.
+@Projection("company_emails")
+package struct CompanyEmailRow: Sendable, Equatable {
+    package var id: String
     package var emailAddress: String
     package var displayName: String
-    var createdAt: String
 }
 
 // MARK: - Device detail

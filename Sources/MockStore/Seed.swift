@@ -389,19 +389,19 @@ struct SeedReader {
             row: ticket,
             messages: try messages.map { message in
                 let m = try row(TicketMessageRecord.self, message,
-                                set: ["company_id": .string(t.companyID), "ticket_id": .string(t.id)])
+                                set: ["company_id": .string(t.companyID), "ticket_id": .string(t.ticket.id)])
                 return Seed.Message(
                     row: m,
                     events: try objects(message.object, "events", at: message.path, required: false).map {
-                        try row(TicketEventRecord.self, $0, set: ["ticket_id": .string(t.id), "message_id": .string(m.record.id)])
+                        try row(TicketEventRecord.self, $0, set: ["ticket_id": .string(t.ticket.id), "message_id": .string(m.record.message.id)])
                     },
                     attachments: try objects(message.object, "attachments", at: message.path, required: false).map {
-                        try row(TicketAttachmentRecord.self, $0, set: ["message_id": .string(m.record.id)],
-                                defaults: ["created_at": .string(m.record.createdAt)])
+                        try row(TicketAttachmentRecord.self, $0, set: ["message_id": .string(m.record.message.id)],
+                                defaults: ["created_at": .string(m.record.message.createdAt)])
                     })
             },
             events: try objects(object.object, "events", at: object.path, required: false).map {
-                try row(TicketEventRecord.self, $0, set: ["ticket_id": .string(t.id), "message_id": .null])
+                try row(TicketEventRecord.self, $0, set: ["ticket_id": .string(t.ticket.id), "message_id": .null])
             })
     }
 
@@ -411,7 +411,7 @@ struct SeedReader {
             row: macro,
             stages: try objects(object.object, "stages", at: object.path).enumerated().map { index, stage in
                 try row(MacroStageRecord.self, stage,
-                        set: ["macro_id": .string(macro.record.id), "position": .int(Int64(index + 1))])
+                        set: ["macro_id": .string(macro.record.macro.id), "position": .int(Int64(index + 1))])
             })
     }
 }

@@ -3,7 +3,7 @@ import GRDB
 
 /// What a ticket is about, gathered once: for `generate-response` and for macro variables.
 package struct TicketContext: Sendable {
-    var ticket: TicketRecord
+    var ticket: TicketRow
     var client: ClientRow?
     var order: OrderRecord?
     /// The device the conversation is about: the one the latest inbound message names, else the
@@ -11,14 +11,14 @@ package struct TicketContext: Sendable {
     var device: DeviceRecord?
     var company: CompanyRow?
     var location: CompanyLocationRow?
-    var latestInbound: TicketMessageRecord?
+    var latestInbound: TicketMessageRow?
 
     static func load(_ db: Database, ticket: TicketRecord, locationID: String?) throws -> TicketContext {
         let client = try ticket.clientID.flatMap { try db.record(ClientRow.self, "SELECT * FROM clients WHERE id = ?", [$0]) }
-        let order = try ticket.orderID.flatMap { try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ?", [$0]) }
-        let inbound = try db.record(TicketMessageRecord.self, """
+        let order = try ticket.ticket.orderID.flatMap { try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ?", [$0]) }
+        let inbound = try db.record(TicketMessageRow.self, """
             SELECT * FROM ticket_messages WHERE ticket_id = ? AND type = 'inbound' ORDER BY created_at DESC, rowid DESC LIMIT 1
-            """, [ticket.id])
+            """, [ticket.ticket.id])
         var device = try inbound?.deviceID.flatMap { try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE id = ?", [$0]) }
         if device == nil, let order {
             device = try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE order_id = ? ORDER BY created_at, rowid LIMIT 1",
@@ -31,7 +31,7 @@ package struct TicketContext: Sendable {
         let location = try wanted.flatMap {
             try db.record(CompanyLocationRow.self, "SELECT * FROM company_locations WHERE id = ?", [$0])
         }
-        return TicketContext(ticket: ticket, client: client, order: order, device: device, company: company,
+        return TicketContext(ticket: ticket.ticket, client: client, order: order, device: device, company: company,
                              location: location, latestInbound: inbound)
     }
 

@@ -24,23 +24,23 @@ package struct TicketFilter: Sendable {
 
 /// A ticket with what a list row shows.
 package struct TicketSummary: Sendable {
-    package var ticket: TicketRecord
+    package var ticket: TicketRow
     package var client: ClientRow?
     package var assignedUser: UserRow?
     package var location: CompanyLocationRow?
     package var messageCount: Int
-    package var lastMessage: TicketMessageRecord?
+    package var lastMessage: TicketMessageRow?
     package var awaitingReply: Bool
 }
 
 /// A ticket with its whole conversation (seed 003 "Ticket/Enquiry Detail").
 package struct TicketDetail: Sendable {
     package var summary: TicketSummary
-    package var receivedEmail: CompanyEmailRecord?
-    package var messages: [TicketMessageRecord]
+    package var receivedEmail: CompanyEmailRow?
+    package var messages: [TicketMessageRow]
     /// Delivery events by message id, and the ticket's own events under `""`.
-    package var events: [String: [TicketEventRecord]]
-    package var attachments: [String: [TicketAttachmentRecord]]
+    package var events: [String: [TicketEventRow]]
+    package var attachments: [String: [TicketAttachmentRow]]
     /// Message authors, by id.
     package var users: [String: StaffName]
     /// Devices messages are linked to, by id.
@@ -78,8 +78,8 @@ package struct OutgoingMessage: Sendable {
 /// What a macro run did: the message sent now and the stages scheduled after it.
 package struct MacroRun: Sendable {
     package var detail: TicketDetail
-    package var message: TicketMessageRecord
-    package var scheduled: [(stage: MacroStageRecord, at: String)]
+    package var message: TicketMessageRow
+    package var scheduled: [(stage: MacroStageRow, at: String)]
     /// The values the stages were filled with.
     package var variables: [String: String]
 }
@@ -129,9 +129,9 @@ extension Store {
     }
 
     /// An attachment of a message of the ticket; nil unless the ticket is `company`'s.
-    package func attachment(id: String, ticketID: String, company: String) throws -> TicketAttachmentRecord? {
+    package func attachment(id: String, ticketID: String, company: String) throws -> TicketAttachmentRow? {
         try readDatabase { db in
-            try db.record(TicketAttachmentRecord.self, """
+            try db.record(TicketAttachmentRow.self, """
                 SELECT ticket_attachments.* FROM ticket_attachments
                 JOIN ticket_messages ON ticket_messages.id = ticket_attachments.message_id
                 JOIN tickets ON tickets.id = ticket_messages.ticket_id
@@ -153,11 +153,11 @@ extension Store {
                                              [id, company]) else { return nil }
             let stamp = Timestamp.string(now)
             let before = ticket
-            if let status = change.status, status != ticket.status {
+            if let status = change.status, status != ticket.ticket.status {
                 try addEvent(db, ticket: id, type: "status_changed",
-                             data: ["from": .string(ticket.status.rawValue), "to": .string(status.rawValue),
+                             data: ["from": .string(ticket.ticket.status.rawValue), "to": .string(status.rawValue),
                                     "by": .string(actor)], at: stamp)
-                ticket.status = status
+                ticket.ticket.status = status
             }
             if let user = change.assignedUserID {
                 if let user { try requireStaff(db, user, company: company, field: "assigned_user_id") }
@@ -172,9 +172,9 @@ extension Store {
                 ticket.locationID = location
             }
             // Setting what is already there changes nothing, not even the ticket's place in the list.
-            if ticket.status != before.status || ticket.assignedUserID != before.assignedUserID
+            if ticket.ticket.status != before.ticket.status || ticket.assignedUserID != before.assignedUserID
                 || ticket.locationID != before.locationID {
-                ticket.updatedAt = stamp
+                ticket.ticket.updatedAt = stamp
                 try ticket.update(db)
             }
             return try ticketDetail(db, id: id, company: company)
@@ -202,11 +202,12 @@ extension Store {
                                              [ticketID, company]) else { return nil }
             let author = try db.record(UserRecord.self, "SELECT * FROM users WHERE id = ?", [actor])
             let stamp = Timestamp.string(now)
-            try TicketMessageRecord(id: values.id(TicketMessageRecord.self), companyID: company, ticketID: ticketID, type: .internalNote,
-                                    fromEmail: author?.email, fromName: author?.fullName,
-                                    toEmail: nil, subject: nil, bodyText: body, bodyHTML: nil, deviceID: nil,
-                                    createdBy: actor, createdAt: stamp).insert(db)
-            ticket.updatedAt = stamp
+            try TicketMessageRecord(message: TicketMessageRow(id: values.id(TicketMessageRecord.self), type: .internalNote,
+                                                              fromEmail: author?.email, fromName: author?.fullName,
+                                                              toEmail: nil, subject: nil, bodyText: body, bodyHTML: nil,
+                                                              deviceID: nil, createdBy: actor, createdAt: stamp),
+                                    companyID: company, ticketID: ticketID).insert(db)
+            ticket.ticket.updatedAt = stamp
             try ticket.update(db)
             return try ticketDetail(db, id: ticketID, company: company)
         }
@@ -222,12 +223,12 @@ extension Store {
         }
     }
 
-    package func macros(company: String) throws -> [(macro: MacroRecord, stages: [MacroStageRecord])] {
+    package func macros(company: String) throws -> [(macro: MacroRow, stages: [MacroStageRow])] {
         try readDatabase { db in
-            let macros = try db.records(MacroRecord.self, "SELECT * FROM macros WHERE company_id = ? ORDER BY name, id", [company])
+            let macros = try db.records(MacroRow.self, "SELECT * FROM macros WHERE company_id = ? ORDER BY name, id", [company])
             let stages = try db.records(MacroStageRecord.self, where: "macro_id", in: macros.map { $0.id }, orderBy: "position")
                 .grouped { $0.macroID }
-            return macros.map { ($0, stages[$0.id] ?? []) }
+            return macros.map { macro in (macro, (stages[macro.id] ?? []).map { $0.stage }) }
         }
     }
 
@@ -239,12 +240,12 @@ extension Store {
         try writeDatabase { db in
             guard let ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                              [ticketID, company]) else { return nil }
-            guard let macro = try db.record(MacroRecord.self, "SELECT * FROM macros WHERE id = ? AND company_id = ?",
+            guard let macro = try db.record(MacroRow.self, "SELECT * FROM macros WHERE id = ? AND company_id = ?",
                                             [macroID, company]) else {
                 throw ResourceError.invalidField("macro_id")
             }
             guard macro.isActive == 1 else { throw ResourceError.rejected("Macro is inactive: \(macro.name)") }
-            let stages = try db.records(MacroStageRecord.self, where: "macro_id", in: [macroID], orderBy: "position")
+            let stages = try db.records(MacroStageRow.self, where: "macro_id", in: [macroID], orderBy: "position")
             guard let first = stages.first else { throw ResourceError.inconsistent("macro \(macroID) has no stage") }
             var variables = try TicketContext.load(db, ticket: ticket, locationID: nil).variables
             for (name, value) in overrides { variables[name] = value }
@@ -258,7 +259,7 @@ extension Store {
             try MacroRunRecord(id: values.id(MacroRunRecord.self), companyID: company, ticketID: ticketID, macroID: macroID, stageID: first.id,
                                status: "sent", scheduledFor: stamp, messageID: message.id, variables: variablesJSON,
                                createdBy: actor, createdAt: stamp).insert(db)
-            var scheduled: [(stage: MacroStageRecord, at: String)] = []
+            var scheduled: [(stage: MacroStageRow, at: String)] = []
             var at = now
             for stage in stages.dropFirst() {
                 at = at.addingTimeInterval(TimeInterval(stage.delayMinutes * 60))
@@ -293,7 +294,7 @@ extension Store {
     /// Sends a scheduled stage of a macro run as its first stage went out (`runMacro`), at the time
     /// it was due; the reply's id.
     func sendStage(_ db: Database, _ run: MacroRunRecord) throws -> String {
-        guard let stage = try db.record(MacroStageRecord.self, "SELECT * FROM macro_stages WHERE id = ?", [run.stageID]),
+        guard let stage = try db.record(MacroStageRow.self, "SELECT * FROM macro_stages WHERE id = ?", [run.stageID]),
               let due = Timestamp.parse(run.scheduledFor) else {
             throw ResourceError.rejected("The stage is gone")
         }
@@ -311,7 +312,7 @@ extension Store {
     // MARK: Writing helpers
 
     private func sendReply(_ db: Database, ticketID: String, company: String, message: OutgoingMessage, actor: String,
-                           now: Date) throws -> TicketMessageRecord {
+                           now: Date) throws -> TicketMessageRow {
         guard var ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                          [ticketID, company]) else { throw ResourceError.inconsistent("ticket \(ticketID)") }
         let client = try ticket.clientID.flatMap {
@@ -325,43 +326,44 @@ extension Store {
         guard let recipient = client?.email ?? sender else {
             throw ResourceError.rejected("This enquiry has no client to reply to")
         }
-        if ticket.requiresLocation == 1 && ticket.locationID == nil {
+        if ticket.ticket.requiresLocation == 1 && ticket.locationID == nil {
             throw ResourceError.rejected("Choose a location for this enquiry before replying")
         }
         let from = try senderAddress(db, ticket: ticket, chosen: message.fromEmailID, company: company)
         let stamp = Timestamp.string(now)
         let text = message.text ?? MacroTemplate.plainText(message.html)
-        let subject = message.subject ?? (ticket.subject.hasPrefix("Re: ") ? ticket.subject : "Re: \(ticket.subject)")
-        let record = TicketMessageRecord(id: values.id(TicketMessageRecord.self), companyID: company, ticketID: ticketID, type: .outbound,
-                                         fromEmail: from.emailAddress, fromName: from.displayName, toEmail: recipient,
-                                         subject: subject, bodyText: text, bodyHTML: message.html, deviceID: nil,
-                                         createdBy: actor, createdAt: stamp)
-        try record.insert(db)
+        let topic = ticket.ticket.subject
+        let subject = message.subject ?? (topic.hasPrefix("Re: ") ? topic : "Re: \(topic)")
+        let sent = TicketMessageRow(id: values.id(TicketMessageRecord.self), type: .outbound,
+                                      fromEmail: from.emailAddress, fromName: from.displayName, toEmail: recipient,
+                                      subject: subject, bodyText: text, bodyHTML: message.html, deviceID: nil,
+                                      createdBy: actor, createdAt: stamp)
+        try TicketMessageRecord(message: sent, companyID: company, ticketID: ticketID).insert(db)
         if let client, client.emailSuppressed == 1 || client.isGeneratedEmail == 1 {
             let reason = client.emailSuppressed == 1 ? "email_suppressed" : "generated_email"
-            try addEvent(db, ticket: ticketID, message: record.id, type: "suppressed", data: ["reason": .string(reason)], at: stamp)
+            try addEvent(db, ticket: ticketID, message: sent.id, type: "suppressed", data: ["reason": .string(reason)], at: stamp)
         } else {
             try OutboxRecord.send(Mail(to: recipient, kind: .ticketReply, subject: subject, body: text), db: db, now: now, values: values)
-            try addEvent(db, ticket: ticketID, message: record.id, type: "sent", data: ["provider": "mock"], at: stamp)
+            try addEvent(db, ticket: ticketID, message: sent.id, type: "sent", data: ["provider": "mock"], at: stamp)
         }
-        ticket.updatedAt = stamp
+        ticket.ticket.updatedAt = stamp
         try ticket.update(db)
         if let client {
             try PushDelivery.record(PushEvent.staffReplied(ticket: ticket, client: client.id), db: db, company: company,
                                     actor: actor, now: now, values: values)
         }
-        return record
+        return sent
     }
 
     /// The address a reply goes out from: the chosen company address, else the one the enquiry came
     /// in on, else the ticket's location's, else the company's first.
-    private func senderAddress(_ db: Database, ticket: TicketRecord, chosen: String?, company: String) throws -> CompanyEmailRecord {
+    private func senderAddress(_ db: Database, ticket: TicketRecord, chosen: String?, company: String) throws -> CompanyEmailRow {
         if let chosen {
-            guard let email = try db.record(CompanyEmailRecord.self, "SELECT * FROM company_emails WHERE id = ? AND company_id = ?",
+            guard let email = try db.record(CompanyEmailRow.self, "SELECT * FROM company_emails WHERE id = ? AND company_id = ?",
                                             [chosen, company]) else { throw ResourceError.invalidField("from_email_id") }
             return email
         }
-        let candidates = try db.records(CompanyEmailRecord.self, """
+        let candidates = try db.records(CompanyEmailRow.self, """
             SELECT * FROM company_emails WHERE company_id = ?
             ORDER BY id = ? DESC, (location_id IS ? AND location_id IS NOT NULL) DESC, rowid
             """, [company, ticket.receivedEmailID, ticket.locationID])
@@ -371,15 +373,15 @@ extension Store {
         let location = try db.record(CompanyLocationRow.self, """
             SELECT * FROM company_locations WHERE company_id = ? ORDER BY is_primary DESC, rowid LIMIT 1
             """, [company])
-        return CompanyEmailRecord(id: "", companyID: company, locationID: location?.id,
-                                  emailAddress: location?.email ?? "noreply@repairminder.test",
-                                  displayName: companyRow?.name ?? "Repair Minder", createdAt: ticket.createdAt)
+        return CompanyEmailRow(id: "", emailAddress: location?.email ?? "noreply@repairminder.test",
+                               displayName: companyRow?.name ?? "Repair Minder")
     }
 
     func addEvent(_ db: Database, ticket: String, message: String? = nil, type: String, data: [String: JSONValue],
                   at stamp: String) throws {
-        try TicketEventRecord(id: values.id(TicketEventRecord.self), ticketID: ticket, messageID: message, eventType: type,
-                              eventData: JSONValue.object(data).jsonString, createdAt: stamp).insert(db)
+        try TicketEventRecord(event: TicketEventRow(id: values.id(TicketEventRecord.self), eventType: type,
+                                                    eventData: JSONValue.object(data).jsonString, createdAt: stamp),
+                              ticketID: ticket, messageID: message).insert(db)
     }
 
     func requireLocation(_ db: Database, _ id: String, company: String, field: String) throws {
@@ -393,22 +395,22 @@ extension Store {
         guard let ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                          [id, company]),
               let summary = try ticketSummaries(db, [ticket]).first else { return nil }
-        let messages = try db.records(TicketMessageRecord.self, where: "ticket_id", in: [id], orderBy: "created_at, rowid")
+        let messages = try db.records(TicketMessageRow.self, where: "ticket_id", in: [id], orderBy: "created_at, rowid")
         let events = try db.records(TicketEventRecord.self, where: "ticket_id", in: [id], orderBy: "created_at, rowid")
-            .grouped { $0.messageID ?? "" }
+            .grouped { $0.messageID ?? "" }.mapValues { $0.map { $0.event } }
         let attachments = try db.records(TicketAttachmentRecord.self, where: "message_id", in: messages.map { $0.id })
-            .grouped { $0.messageID }
+            .grouped { $0.messageID }.mapValues { $0.map { $0.attachment } }
         let users = try staffNames(db, ids: messages.compactMap { $0.createdBy })
         let devices = try db.records(DeviceRecord.self, where: "id", in: messages.compactMap { $0.deviceID }).keyed { $0.id }
         let received = try ticket.receivedEmailID.flatMap {
-            try db.record(CompanyEmailRecord.self, "SELECT * FROM company_emails WHERE id = ?", [$0])
+            try db.record(CompanyEmailRow.self, "SELECT * FROM company_emails WHERE id = ?", [$0])
         }
         return TicketDetail(summary: summary, receivedEmail: received, messages: messages, events: events,
                             attachments: attachments, users: users, devices: devices)
     }
 
     private func ticketSummaries(_ db: Database, _ tickets: [TicketRecord]) throws -> [TicketSummary] {
-        let ids = tickets.map { $0.id }
+        let ids = tickets.map { $0.ticket.id }
         let clients = try db.records(ClientRow.self, where: "id", in: tickets.compactMap { $0.clientID }).keyed { $0.id }
         let users = try db.records(UserRow.self, where: "id", in: tickets.compactMap { $0.assignedUserID }).keyed { $0.id }
         let locations = try db.records(CompanyLocationRow.self, where: "id", in: tickets.compactMap { $0.locationID })
@@ -416,12 +418,12 @@ extension Store {
         let messages = try db.records(TicketMessageRecord.self, where: "ticket_id", in: ids, orderBy: "created_at, rowid")
             .grouped { $0.ticketID }
         return tickets.map { ticket in
-            let thread = messages[ticket.id] ?? []
-            return TicketSummary(ticket: ticket, client: ticket.clientID.flatMap { clients[$0] },
+            let thread = (messages[ticket.ticket.id] ?? []).map { $0.message }
+            return TicketSummary(ticket: ticket.ticket, client: ticket.clientID.flatMap { clients[$0] },
                                  assignedUser: ticket.assignedUserID.flatMap { users[$0] },
                                  location: ticket.locationID.flatMap { locations[$0] },
                                  messageCount: thread.count, lastMessage: thread.last,
-                                 awaitingReply: TicketPredicates.isAwaitingReply(ticket, thread))
+                                 awaitingReply: TicketPredicates.isAwaitingReply(ticket.ticket, thread))
         }
     }
 }

@@ -143,7 +143,7 @@ struct CustomerOrderDetailPayload: Sendable {
         @Nullable var body_html: String?
         @Schema(.timestamp) let created_at: String
 
-        init(_ message: TicketMessageRecord) {
+        init(_ message: TicketMessageRow) {
             id = message.id
             type = message.type.rawValue
             from_name = message.fromName

@@ -203,7 +203,7 @@ struct OrderDetailPayload: Sendable {
         /// Every message, oldest first, internal notes included (the ticket detail has more per message).
         let messages: [Message]
 
-        init(_ ticket: TicketRecord, messages: [TicketMessageRecord], staff: [String: StaffName]) {
+        init(_ ticket: TicketRow, messages: [TicketMessageRow], staff: [String: StaffName]) {
             id = ticket.id
             ticket_number = ticket.ticketNumber
             subject = ticket.subject
@@ -226,7 +226,7 @@ struct OrderDetailPayload: Sendable {
         @Nullable var created_by: UserRefPayload?
         @Schema(.timestamp) let created_at: String
 
-        init(_ message: TicketMessageRecord, author: StaffName?) {
+        init(_ message: TicketMessageRow, author: StaffName?) {
             id = message.id
             type = message.type.rawValue
             from_name = message.fromName

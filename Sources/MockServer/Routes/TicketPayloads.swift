@@ -142,7 +142,7 @@ struct TicketDetailPayload: Sendable {
         @Schema(.anyObject) @Nullable var event_data: JSONValue?
         @Schema(.timestamp) let created_at: String
 
-        init(_ event: TicketEventRecord) {
+        init(_ event: TicketEventRow) {
             id = event.id
             event_type = event.eventType
             event_data = event.eventData.flatMap { JSONValue(json: $0) }
@@ -255,7 +255,7 @@ struct MacroPayload: Sendable {
         let body: String
     }
 
-    init(_ macro: MacroRecord, stages: [MacroStageRecord]) {
+    init(_ macro: MacroRow, stages: [MacroStageRow]) {
         id = macro.id
         name = macro.name
         description = macro.description
