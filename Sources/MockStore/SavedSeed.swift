@@ -13,7 +13,7 @@ import MockSeeds
 /// the file is not what seeding the JSON makes now (Seeds/README.md says how to write it again).
 package enum SavedSeed {
     /// The key of a database seeded from `seedJSON` by this build with `passwordHashIterations`.
-    package static func key(seedJSON: Data, passwordHashIterations: Int) -> String {
+    static func key(seedJSON: Data, passwordHashIterations: Int) -> String {
         var text = "repairminder-mock saved seed 1\n"
         text += "migrations: " + MigratedSchema.migrations.joined(separator: ",") + "\n"
         text += "password hash iterations: \(passwordHashIterations)\n"
@@ -36,7 +36,7 @@ package enum SavedSeed {
 
     /// The seed file's `"now"`, read from its first lines without parsing the rest (it is the first
     /// member of the bundled seed; `SavedSeedTests` checks that this finds what the seed reader does).
-    package static func declaredNow(in json: Data) -> Date? {
+    static func declaredNow(in json: Data) -> Date? {
         let head = String(decoding: json.prefix(4096), as: UTF8.self)
         guard let key = head.range(of: "\"now\"") else { return nil }
         var rest = head[key.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
@@ -66,7 +66,7 @@ package enum SavedSeed {
 
     /// Writes `snapshot`'s database to `url` as a file of its pages, and `key` beside it
     /// (`<name>.key`): what `SavedSeedTests` writes into Seeds/.
-    package static func save(_ snapshot: SeedSnapshot, key: String, to url: URL) throws {
+    static func save(_ snapshot: SeedSnapshot, key: String, to url: URL) throws {
         try? FileManager.default.removeItem(at: url)
         try snapshot.pristine.writeWithoutTransaction { db in
             try db.execute(sql: "VACUUM INTO ?", arguments: [url.path])
