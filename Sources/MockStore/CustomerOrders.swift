@@ -113,9 +113,10 @@ extension Store {
             let orderBefore = order.status
             var events: [PushEvent] = []
             for var device in waiting {
-                device.authorizationMethod = "portal"
-                if let reason { device.authorizationNotes = reason }
-                let next: DeviceStatus = approved ? (device.workflowType == .buyback ? .readyToPay : .authorisedSourceParts) : .rejected
+                device.device.authorizationMethod = "portal"
+                if let reason { device.device.authorizationNotes = reason }
+                let next: DeviceStatus = approved
+                    ? (device.device.workflowType == .buyback ? .readyToPay : .authorisedSourceParts) : .rejected
                 _ = try move(db, &device, to: next, order: &order, stamp: stamp)
                 events.append(PushEvent.quoteAnswered(device, order: order, approved: approved,
                                                       by: person.fullName))

@@ -33,12 +33,12 @@ package protocol DeviceAtAGlance {
     var priority: DevicePriority { get }
 }
 
-extension DeviceRecord: DeviceAtAGlance {}
+extension DeviceRow: DeviceAtAGlance {}
 extension OrderDevice: DeviceAtAGlance {}
 
 /// A device with what a list row shows.
 package struct DeviceSummary: Sendable {
-    package var device: DeviceRecord
+    package var device: DeviceRow
     package var orderNumber: Int64
     package var client: ClientRow
     package var engineer: UserRow?
@@ -47,17 +47,17 @@ package struct DeviceSummary: Sendable {
 /// A device with every section of seed 003's device detail.
 package struct DeviceDetail: Sendable {
     package var summary: DeviceSummary
-    package var brand: BrandRecord?
-    package var model: ModelRecord?
-    package var subLocation: SubLocationRecord?
+    package var brand: BrandRow?
+    package var model: ModelRow?
+    package var subLocation: SubLocationRow?
     /// The signature that authorised (or refused) the quote: the device's own, else the order's.
     package var authorizationSignature: SignatureRow?
-    package var images: [DeviceImageRecord]
-    package var accessories: [DeviceAccessoryRecord]
-    package var parts: [DevicePartRecord]
+    package var images: [DeviceImageRow]
+    package var accessories: [DeviceAccessoryRow]
+    package var parts: [DevicePartRow]
     package var lineItems: [PricedLine]
-    package var notes: [DeviceNoteRecord]
-    package var checklist: [DeviceChecklistItemRecord]
+    package var notes: [DeviceNoteRow]
+    package var checklist: [DeviceChecklistItemRow]
     /// Authors of notes and checklist ticks, by id.
     package var users: [String: StaffName]
 }
@@ -166,7 +166,7 @@ extension Store {
         try writeDatabase { db in
             guard var device = try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE id = ? AND company_id = ?",
                                              [id, company]) else { return nil }
-            guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ?", [device.orderID]) else {
+            guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ?", [device.device.orderID]) else {
                 throw ResourceError.inconsistent("device \(id) order")
             }
             let stamp = Timestamp.string(now)
@@ -182,17 +182,17 @@ extension Store {
                 }
                 device.subLocationID = sub
             }
-            if let priority = change.priority { device.priority = priority }
-            if let text = change.diagnosisNotes { device.diagnosisNotes = text }
-            if let text = change.repairNotes { device.repairNotes = text }
-            if let text = change.technicianNotes { device.technicianNotes = text }
-            if let text = change.technicianFoundIssues { device.technicianFoundIssues = text }
+            if let priority = change.priority { device.device.priority = priority }
+            if let text = change.diagnosisNotes { device.device.diagnosisNotes = text }
+            if let text = change.repairNotes { device.device.repairNotes = text }
+            if let text = change.technicianNotes { device.device.technicianNotes = text }
+            if let text = change.technicianFoundIssues { device.device.technicianFoundIssues = text }
             var events: [PushEvent] = []
             if let next = change.status {
                 let orderBefore = try move(db, &device, to: next, order: &order, stamp: stamp)
-                events += PushEvent.deviceMoved(device, order: order, from: before.status, orderFrom: orderBefore)
+                events += PushEvent.deviceMoved(device, order: order, from: before.device.status, orderFrom: orderBefore)
             } else {
-                device.updatedAt = stamp
+                device.device.updatedAt = stamp
                 try device.update(db)
             }
             if let engineer = device.assignedEngineerID, engineer != before.assignedEngineerID {
@@ -208,13 +208,13 @@ extension Store {
     /// saved; returns the order's status before the move.
     func move(_ db: Database, _ device: inout DeviceRecord, to next: DeviceStatus, order: inout OrderRecord,
               stamp: String) throws -> OrderStatus {
-        guard device.status.canMove(to: next, in: device.workflowType) else {
-            throw ResourceError.illegalTransition(from: device.status, to: next,
-                                                  allowed: device.status.nextStatuses(in: device.workflowType))
+        let status = device.device.status, workflow = device.device.workflowType
+        guard status.canMove(to: next, in: workflow) else {
+            throw ResourceError.illegalTransition(from: status, to: next, allowed: status.nextStatuses(in: workflow))
         }
-        device.status = next
-        device.stamp(next, at: stamp)
-        device.updatedAt = stamp
+        device.device.status = next
+        device.device.stamp(next, at: stamp)
+        device.device.updatedAt = stamp
         try device.update(db)
         let siblings = try DeviceStatus.fetchAll(db.cachedStatement(sql: "SELECT status FROM devices WHERE order_id = ?"),
                                                  arguments: [order.id])
@@ -233,25 +233,25 @@ extension Store {
     func deviceDetail(_ db: Database, id: String, company: String, orderID: String?) throws -> DeviceDetail? {
         guard let device = try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE id = ? AND company_id = ?",
                                          [id, company]) else { return nil }
-        if let orderID, orderID != device.orderID { return nil }
+        if let orderID, orderID != device.device.orderID { return nil }
         guard let summary = try deviceSummaries(db, [device]).first else { return nil }
-        let brand = try device.brandID.flatMap { try db.record(BrandRecord.self, "SELECT * FROM brands WHERE id = ?", [$0]) }
-        let model = try device.modelID.flatMap { try db.record(ModelRecord.self, "SELECT * FROM models WHERE id = ?", [$0]) }
+        let brand = try device.brandID.flatMap { try db.record(BrandRow.self, "SELECT * FROM brands WHERE id = ?", [$0]) }
+        let model = try device.modelID.flatMap { try db.record(ModelRow.self, "SELECT * FROM models WHERE id = ?", [$0]) }
         let subLocation = try device.subLocationID.flatMap {
-            try db.record(SubLocationRecord.self, "SELECT * FROM sub_locations WHERE id = ?", [$0])
+            try db.record(SubLocationRow.self, "SELECT * FROM sub_locations WHERE id = ?", [$0])
         }
         let signature = try db.record(SignatureRow.self, """
             SELECT * FROM signatures WHERE order_id = ? AND signature_type = 'authorisation'
               AND (device_id = ? OR device_id IS NULL)
             ORDER BY device_id IS NULL, captured_at DESC, rowid DESC LIMIT 1
-            """, [device.orderID, device.id])
-        let images = try db.records(DeviceImageRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
-        let accessories = try db.records(DeviceAccessoryRecord.self, where: "device_id", in: [id])
-        let parts = try db.records(DevicePartRecord.self, where: "device_id", in: [id])
+            """, [device.device.orderID, device.device.id])
+        let images = try db.records(DeviceImageRow.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
+        let accessories = try db.records(DeviceAccessoryRow.self, where: "device_id", in: [id])
+        let parts = try db.records(DevicePartRow.self, where: "device_id", in: [id])
         let lineItems = try db.records(OrderItemRow.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
             .map(PricedLine.init)
-        let notes = try db.records(DeviceNoteRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
-        let checklist = try db.records(DeviceChecklistItemRecord.self, where: "device_id", in: [id], orderBy: "position")
+        let notes = try db.records(DeviceNoteRow.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
+        let checklist = try db.records(DeviceChecklistItemRow.self, where: "device_id", in: [id], orderBy: "position")
         let users = try staffNames(db, ids: notes.compactMap { $0.createdBy } + checklist.compactMap { $0.completedBy })
         return DeviceDetail(summary: summary, brand: brand, model: model, subLocation: subLocation,
                             authorizationSignature: signature, images: images, accessories: accessories, parts: parts,
@@ -259,21 +259,22 @@ extension Store {
     }
 
     private func deviceSummaries(_ db: Database, _ devices: [DeviceRecord]) throws -> [DeviceSummary] {
-        let orders = try db.records(OrderRecord.self, where: "id", in: devices.map { $0.orderID }).keyed { $0.id }
+        let orders = try db.records(OrderRecord.self, where: "id", in: devices.map { $0.device.orderID }).keyed { $0.id }
         let clients = try db.records(ClientRow.self, where: "id", in: orders.values.map { $0.clientID }).keyed { $0.id }
         let engineers = try db.records(UserRow.self, where: "id", in: devices.compactMap { $0.assignedEngineerID })
             .keyed { $0.id }
-        return try devices.map { device in
+        return try devices.map { record in
+            let device = record.device
             guard let order = orders[device.orderID], let client = clients[order.clientID] else {
                 throw ResourceError.inconsistent("device \(device.id) order or client")
             }
             return DeviceSummary(device: device, orderNumber: order.orderNumber, client: client,
-                                 engineer: device.assignedEngineerID.flatMap { engineers[$0] })
+                                 engineer: record.assignedEngineerID.flatMap { engineers[$0] })
         }
     }
 }
 
-extension DeviceRecord {
+extension DeviceRow {
     /// Sets the timestamps and the authorisation answer that entering `status` records.
     mutating func stamp(_ status: DeviceStatus, at time: String) {
         for timestamp in status.stampedTimestamps { self[keyPath: timestamp] = time }

@@ -87,7 +87,8 @@ extension Seed {
             guard var order = try OrderRecord.fetchOne(db, key: o.row.record.id) else { continue }
             let orderBefore = order
             for d in o.devices {
-                guard var device = try DeviceRecord.fetchOne(db, key: d.row.record.id) else { continue }
+                guard var record = try DeviceRecord.fetchOne(db, key: d.row.record.device.id) else { continue }
+                var device = record.device
                 let walk = DeviceStatus.walk(to: device.status, in: device.workflowType)
                 var walked = device
                 for status in walk { walked.stamp(status, at: device.updatedAt) }
@@ -96,7 +97,10 @@ extension Seed {
                     device[keyPath: timestamp] = walked[keyPath: timestamp]
                 }
                 if device.authorizationStatus == nil { device.authorizationStatus = walked.authorizationStatus }
-                if device != before { try device.update(db) }
+                if device != before {
+                    record.device = device
+                    try record.update(db)
+                }
                 if order.quoteSentAt == nil, walk.contains(.awaitingAuthorisation) { order.quoteSentAt = device.updatedAt }
                 if order.authorisedAt == nil, walk.contains(where: { $0.authorizationOutcome == .approved }) {
                     order.authorisedAt = device.updatedAt

@@ -74,7 +74,7 @@ package struct OrderDevice: Sendable, Equatable {
     package var authorizationStatus: AuthorizationStatus?
     package var assignedEngineerID: String?
     package var customerReportedIssues: String?
-    package var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
+    package var displayName: String { DeviceRow.displayName(brand: brand, model: model) }
 }
 
 /// What `PATCH /api/orders/:id` may change; `nil` leaves a field, `.some(nil)` clears it.

@@ -78,12 +78,12 @@ struct PushEvent: Sendable, Equatable {
     /// collection (seed 004's example payload, decided).
     static func deviceMoved(_ device: DeviceRecord, order: OrderRecord, from: DeviceStatus,
                             orderFrom: OrderStatus) -> [PushEvent] {
-        let name = device.displayName
+        let name = device.device.displayName, status = device.device.status
         var events = [PushEvent(type: .deviceStatusChanged, title: "Device status changed",
-                                body: "\(name) (order #\(order.orderNumber)): \(from.displayName) → \(device.status.displayName)",
-                                orderID: order.id, deviceID: device.id, audience: deviceStaff(device, order))]
+                                body: "\(name) (order #\(order.orderNumber)): \(from.displayName) → \(status.displayName)",
+                                orderID: order.id, deviceID: device.device.id, audience: deviceStaff(device, order))]
         let client = Audience.client(order.clientID)
-        switch device.status {
+        switch status {
         case .awaitingAuthorisation:
             events += orderChanged(order, from: orderFrom, tellClient: false)
             events.append(PushEvent(type: .quoteReady, title: "Quote Ready",
@@ -126,8 +126,9 @@ struct PushEvent: Sendable, Equatable {
     static func quoteAnswered(_ device: DeviceRecord, order: OrderRecord, approved: Bool, by client: String) -> PushEvent {
         PushEvent(type: approved ? .quoteApproved : .quoteRejected,
                   title: approved ? "Quote approved" : "Quote rejected",
-                  body: "\(client) \(approved ? "approved" : "rejected") the quote for \(device.displayName) (order #\(order.orderNumber))",
-                  orderID: order.id, deviceID: device.id, audience: deviceStaff(device, order))
+                  body: "\(client) \(approved ? "approved" : "rejected") the quote for \(device.device.displayName) "
+                      + "(order #\(order.orderNumber))",
+                  orderID: order.id, deviceID: device.device.id, audience: deviceStaff(device, order))
     }
 
     /// Staff to tell about a device: its engineer, else the order's assigned user, else everyone.
@@ -177,8 +178,8 @@ struct PushEvent: Sendable, Equatable {
     /// `device_assigned` to the newly assigned engineer.
     static func deviceAssigned(_ device: DeviceRecord, order: OrderRecord, to engineer: String) -> PushEvent {
         PushEvent(type: .deviceAssigned, title: "Device assigned to you",
-                  body: "\(device.displayName) (order #\(order.orderNumber))",
-                  orderID: order.id, deviceID: device.id, audience: .staff(preferred: [engineer]))
+                  body: "\(device.device.displayName) (order #\(order.orderNumber))",
+                  orderID: order.id, deviceID: device.device.id, audience: .staff(preferred: [engineer]))
     }
 }
 

@@ -324,20 +324,27 @@ package struct OrderRow: Sendable, Equatable {
 }
 
 @StoredTable("devices")
-package struct DeviceRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct DeviceRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var device: DeviceRow
     var companyID: String
+    var assignedEngineerID: String?
+    var brandID: String?
+    var modelID: String?
+    var subLocationID: String?
+}
+
+/// A device, as the store gives one: what the server shows of `devices`.
+@Projection("devices")
+package struct DeviceRow: Sendable, Equatable {
+    package var id: String
     package var orderID: String
     package var workflowType: WorkflowType
     package var status: DeviceStatus
     package var priority: DevicePriority
-    var assignedEngineerID: String?
     /// Display names; `brandID`/`modelID` link them to the catalogue when it has them.
     package var brand: String
     package var model: String
-    var brandID: String?
-    var modelID: String?
-    var subLocationID: String?
     package var serialNumber: String?
     package var imei: String?
     package var colour: String?
@@ -607,34 +614,62 @@ package struct CompanyEmailRow: Sendable, Equatable {
 // MARK: - Device detail
 
 @StoredTable("brands")
-package struct BrandRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+@dynamicMemberLookup
+struct BrandRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var brand: BrandRow
+}
+
+/// A catalogue brand, as the store gives one: every column of `brands`.
+@Projection("brands")
+package struct BrandRow: Sendable, Equatable {
     package var id: String
     package var name: String
 }
 
 @StoredTable("models")
-package struct ModelRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct ModelRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var model: ModelRow
     var brandID: String
+}
+
+/// A catalogue model of a brand, as the store gives one: its id and name.
+@Projection("models")
+package struct ModelRow: Sendable, Equatable {
+    package var id: String
     package var name: String
 }
 
 /// A shelf, bin, bench or drawer of a location, where a device waits.
 @StoredTable("sub_locations")
-package struct SubLocationRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct SubLocationRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var subLocation: SubLocationRow
     var companyID: String
     var locationID: String
+}
+
+/// A sub-location, as the store gives one: what the server shows of `sub_locations`.
+@Projection("sub_locations")
+package struct SubLocationRow: Sendable, Equatable {
+    package var id: String
     package var code: String
     package var description: String?
     package var type: SubLocationType
 }
 
 @StoredTable("device_images")
-package struct DeviceImageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct DeviceImageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var image: DeviceImageRow
     var companyID: String
     var deviceID: String
+}
+
+/// A device's photo, as the store gives one: what the server shows of `device_images`.
+@Projection("device_images")
+package struct DeviceImageRow: Sendable, Equatable {
+    package var id: String
     package var imageType: DeviceImageType
     package var filename: String
     package var caption: String?
@@ -644,34 +679,55 @@ package struct DeviceImageRecord: Equatable, Sendable, FetchableRecord, Persista
 }
 
 @StoredTable("device_accessories")
-package struct DeviceAccessoryRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct DeviceAccessoryRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var accessory: DeviceAccessoryRow
     var companyID: String
     var deviceID: String
-    package var accessoryType: AccessoryType
-    package var description: String?
-    package var returnedAt: String?
     var createdAt: String
 }
 
-@StoredTable("device_parts")
-package struct DevicePartRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+/// An accessory left with a device, as the store gives one: what the server shows of `device_accessories`.
+@Projection("device_accessories")
+package struct DeviceAccessoryRow: Sendable, Equatable {
     package var id: String
+    package var accessoryType: AccessoryType
+    package var description: String?
+    package var returnedAt: String?
+}
+
+@StoredTable("device_parts")
+@dynamicMemberLookup
+struct DevicePartRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var part: DevicePartRow
     var companyID: String
     var deviceID: String
+    var createdAt: String
+}
+
+/// A part fitted to a device, as the store gives one: what the server shows of `device_parts`.
+@Projection("device_parts")
+package struct DevicePartRow: Sendable, Equatable {
+    package var id: String
     package var partName: String
     package var partSKU: String?
     package var partCostPence: Int64
     package var supplier: String?
     package var isOEM: Int
-    var createdAt: String
 }
 
 @StoredTable("device_notes")
-package struct DeviceNoteRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct DeviceNoteRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var note: DeviceNoteRow
     var companyID: String
     var deviceID: String
+}
+
+/// A note on a device, as the store gives one: what the server shows of `device_notes`.
+@Projection("device_notes")
+package struct DeviceNoteRow: Sendable, Equatable {
+    package var id: String
     package var body: String
     package var createdBy: String?
     package var createdAt: String
@@ -679,11 +735,18 @@ package struct DeviceNoteRecord: Equatable, Sendable, FetchableRecord, Persistab
 
 /// One line of a device's test checklist, in `position` order; done when `completed_at` is set.
 @StoredTable("device_checklist_items")
-package struct DeviceChecklistItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    package var id: String
+@dynamicMemberLookup
+struct DeviceChecklistItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    @Columns var item: DeviceChecklistItemRow
     var companyID: String
     var deviceID: String
     var position: Int64
+}
+
+/// A checklist line of a device, as the store gives one: what the server shows of `device_checklist_items`.
+@Projection("device_checklist_items")
+package struct DeviceChecklistItemRow: Sendable, Equatable {
+    package var id: String
     package var label: String
     package var completedAt: String?
     package var completedBy: String?

@@ -274,11 +274,11 @@ struct SeedReader {
     mutating func brand(_ object: Object) throws -> Seed.Brand {
         let brand = try row(BrandRecord.self, object)
         let models = try objects(object.object, "models", at: object.path).map {
-            try row(ModelRecord.self, $0, set: ["brand_id": .string(brand.record.id)])
+            try row(ModelRecord.self, $0, set: ["brand_id": .string(brand.record.brand.id)])
         }
         var names: [String: String] = [:]
-        for model in models { names[model.record.name] = model.record.id }
-        catalogue[brand.record.name] = (brand.record.id, names)
+        for model in models { names[model.record.model.name] = model.record.model.id }
+        catalogue[brand.record.brand.name] = (brand.record.brand.id, names)
         return Seed.Brand(row: brand, models: models)
     }
 
@@ -321,7 +321,7 @@ struct SeedReader {
         let o = order.record
         let parent: [String: JSONValue] = ["company_id": .string(o.companyID), "order_id": .string(o.id)]
         let devices = try objects(object.object, "devices", at: object.path).map { try device($0, of: o) }
-        order.record.status = OrderStatus(devices: devices.map { $0.row.record.status })
+        order.record.status = OrderStatus(devices: devices.map { $0.row.record.device.status })
         let rates = companyRates[o.companyID] ?? [:]
         return Seed.Order(
             row: order,
@@ -355,8 +355,8 @@ struct SeedReader {
         ], defaults: [
             "created_at": created, "updated_at": created, "received_at": created,
         ])
-        let parent: [String: JSONValue] = ["company_id": .string(order.companyID), "device_id": .string(device.record.id)]
-        let deviceCreated = JSONValue.string(device.record.createdAt)
+        let parent: [String: JSONValue] = ["company_id": .string(order.companyID), "device_id": .string(device.record.device.id)]
+        let deviceCreated = JSONValue.string(device.record.device.createdAt)
         return Seed.Device(
             row: device,
             images: try objects(object.object, "images", at: object.path, required: false).map {

@@ -30,20 +30,20 @@ extension Seed {
             for sub in company.subLocations {
                 try v.row(sub, label: "sub-location")
                 try v.location(sub.record.locationID, of: c.id, "\(sub.path).location_id")
-                v.known.subLocationCompany[sub.record.id] = c.id
+                v.known.subLocationCompany[sub.record.subLocation.id] = c.id
             }
         }
 
         for brand in brands {
             try v.row(brand.row, label: "brand")
-            guard v.known.brandNames.insert(brand.row.record.name).inserted else {
-                throw v.error("\(brand.row.path).name", "duplicate brand \"\(brand.row.record.name)\"")
+            guard v.known.brandNames.insert(brand.row.record.brand.name).inserted else {
+                throw v.error("\(brand.row.path).name", "duplicate brand \"\(brand.row.record.brand.name)\"")
             }
             var modelNames = Set<String>()
             for model in brand.models {
                 try v.row(model, label: "model")
-                guard modelNames.insert(model.record.name).inserted else {
-                    throw v.error("\(model.path).name", "duplicate model \"\(model.record.name)\"")
+                guard modelNames.insert(model.record.model.name).inserted else {
+                    throw v.error("\(model.path).name", "duplicate model \"\(model.record.model.name)\"")
                 }
             }
         }
@@ -91,30 +91,30 @@ extension Seed {
             if order.devices.isEmpty { throw v.error("\(p).devices", "an order needs at least one device") }
             var orderDevices = Set<String>()
             for device in order.devices {
-                let d = device.row.record, dp = device.row.path
+                let r = device.row.record, d = r.device, dp = device.row.path
                 try v.row(device.row, label: "device")
                 orderDevices.insert(d.id)
                 v.known.deviceCompany[d.id] = o.companyID
                 guard d.status.belongs(to: d.workflowType) else {
                     throw v.error("\(dp).status", "\"\(d.status.rawValue)\" is not a status of the \(d.workflowType.rawValue) workflow")
                 }
-                if let u = d.assignedEngineerID { try v.user(u, of: o.companyID, "\(dp).assigned_engineer_id") }
-                if let sub = d.subLocationID, v.known.subLocationCompany[sub] != o.companyID {
+                if let u = r.assignedEngineerID { try v.user(u, of: o.companyID, "\(dp).assigned_engineer_id") }
+                if let sub = r.subLocationID, v.known.subLocationCompany[sub] != o.companyID {
                     throw v.error("\(dp).sub_location_id", "unknown sub-location \"\(sub)\" in this company")
                 }
                 for image in device.images { try v.row(image, label: "image") }
                 for accessory in device.accessories { try v.row(accessory, label: "accessory") }
                 for part in device.parts {
                     try v.row(part, label: "part")
-                    try v.pence(part.record.partCostPence, "\(part.path).part_cost_pence", allowNegative: false)
+                    try v.pence(part.record.part.partCostPence, "\(part.path).part_cost_pence", allowNegative: false)
                 }
                 for note in device.notes {
                     try v.row(note, label: "device note")
-                    if let u = note.record.createdBy { try v.user(u, of: o.companyID, "\(note.path).created_by") }
+                    if let u = note.record.note.createdBy { try v.user(u, of: o.companyID, "\(note.path).created_by") }
                 }
                 for item in device.checklist {
                     try v.row(item, label: "checklist item")
-                    if let u = item.record.completedBy { try v.user(u, of: o.companyID, "\(item.path).completed_by") }
+                    if let u = item.record.item.completedBy { try v.user(u, of: o.companyID, "\(item.path).completed_by") }
                 }
             }
             for item in order.items {

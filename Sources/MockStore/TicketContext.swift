@@ -8,7 +8,7 @@ package struct TicketContext: Sendable {
     var order: OrderRecord?
     /// The device the conversation is about: the one the latest inbound message names, else the
     /// order's first.
-    var device: DeviceRecord?
+    var device: DeviceRow?
     var company: CompanyRow?
     var location: CompanyLocationRow?
     var latestInbound: TicketMessageRow?
@@ -19,9 +19,9 @@ package struct TicketContext: Sendable {
         let inbound = try db.record(TicketMessageRow.self, """
             SELECT * FROM ticket_messages WHERE ticket_id = ? AND type = 'inbound' ORDER BY created_at DESC, rowid DESC LIMIT 1
             """, [ticket.ticket.id])
-        var device = try inbound?.deviceID.flatMap { try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE id = ?", [$0]) }
+        var device = try inbound?.deviceID.flatMap { try db.record(DeviceRow.self, "SELECT * FROM devices WHERE id = ?", [$0]) }
         if device == nil, let order {
-            device = try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE order_id = ? ORDER BY created_at, rowid LIMIT 1",
+            device = try db.record(DeviceRow.self, "SELECT * FROM devices WHERE order_id = ? ORDER BY created_at, rowid LIMIT 1",
                                    [order.id])
         }
         let company = try db.record(CompanyRow.self, "SELECT * FROM companies WHERE id = ?", [ticket.companyID])

@@ -44,7 +44,7 @@ package struct TicketDetail: Sendable {
     /// Message authors, by id.
     package var users: [String: StaffName]
     /// Devices messages are linked to, by id.
-    package var devices: [String: DeviceRecord]
+    package var devices: [String: DeviceRow]
 }
 
 /// What `PATCH /api/tickets/:id` may change; `nil` leaves a field, `.some(nil)` clears it.
@@ -401,7 +401,7 @@ extension Store {
         let attachments = try db.records(TicketAttachmentRecord.self, where: "message_id", in: messages.map { $0.id })
             .grouped { $0.messageID }.mapValues { $0.map { $0.attachment } }
         let users = try staffNames(db, ids: messages.compactMap { $0.createdBy })
-        let devices = try db.records(DeviceRecord.self, where: "id", in: messages.compactMap { $0.deviceID }).keyed { $0.id }
+        let devices = try db.records(DeviceRow.self, where: "id", in: messages.compactMap { $0.deviceID }).keyed { $0.id }
         let received = try ticket.receivedEmailID.flatMap {
             try db.record(CompanyEmailRow.self, "SELECT * FROM company_emails WHERE id = ?", [$0])
         }

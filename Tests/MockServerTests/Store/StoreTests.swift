@@ -86,13 +86,13 @@ enum StoreFixture {
             let orders = try OrderRecord.fetchAll(db, sql: "SELECT * FROM orders ORDER BY order_number")
             #expect(orders.map(\.status) == [.awaitingAuthorisation, .collected])
             let devices = try DeviceRecord.fetchAll(db, sql: "SELECT * FROM devices ORDER BY id")
-            #expect(devices.map(\.id) == ["d1", "d2", "d3"])
-            #expect(devices.map(\.priority) == [.urgent, .normal, .normal])
+            #expect(devices.map(\.device.id) == ["d1", "d2", "d3"])
+            #expect(devices.map(\.device.priority) == [.urgent, .normal, .normal])
             #expect(devices.allSatisfy { $0.brandID == nil && $0.subLocationID == nil })
             #expect(try String.fetchOne(db, sql: "SELECT device_id FROM order_items") == "d1")
         }
         try queue.write { db in try db.execute(sql: "UPDATE devices SET priority = 'low' WHERE id = 'd1'") }
-        #expect(try queue.read { db in try DeviceRecord.fetchOne(db, key: "d1")?.priority } == .low)
+        #expect(try queue.read { db in try DeviceRow.fetchOne(db, key: "d1")?.priority } == .low)
     }
 
     /// In an iOS test bundle nothing of the mock may be written outside memory: an in-memory store
@@ -264,7 +264,7 @@ enum StoreFixture {
             #expect(types == Set(MessageType.allCases))
             #expect(try MacroRecord.filter(Column("company_id") == MockSeed.Company.acme).fetchCount(db) >= 2)
             // Every device's status belongs to its workflow; every order has a device.
-            for device in try DeviceRecord.fetchAll(db) {
+            for device in try DeviceRow.fetchAll(db) {
                 #expect(device.status.belongs(to: device.workflowType), "\(device.id)")
             }
             let empty = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM devices d WHERE d.order_id = o.id)")
