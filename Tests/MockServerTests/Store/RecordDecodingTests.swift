@@ -130,7 +130,7 @@ import MockTestSupport
         #expect(journal.entries(method: "POST").map(\.id) == [6])
         #expect(journal.entries(path: PathPattern("/api/orders/:id")).count == 3)
         #expect(journal.entries().first?.time.date == start.addingTimeInterval(5))
-        let encoded = String(decoding: try JSONWriter.bytes(journal.entries()[0]), as: UTF8.self)
+        let encoded = String(decoding: JSONWriter.bytes(journal.entries()[0]), as: UTF8.self)
         #expect(encoded == #"{"id":5,"method":"GET","path":"/api/orders/5","query":null,"status":200,"duration_ms":0.123,"who":null,"time":"2026-11-18T11:06:45Z","digest":null}"#)
         journal.clear()
         #expect(journal.entries().isEmpty)
