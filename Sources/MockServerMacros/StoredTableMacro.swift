@@ -95,7 +95,7 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
                 ? "self.`\(property.name)` = try \(property.type!.trimmed)(columns: &columns)"
                 : "self.`\(property.name)` = try columns.next(\(StringLiteralExprSyntax(content: columnName(property.name))))"
         }
-        // A record reads as a projection of all its columns too (`UserRecord.selection` in a join);
+        // A record reads as a projection of all its columns too (a record's `selection` in a join);
         // the compiler leaves out a conformance the type already declares.
         var conformances = "ColumnDecodable, ColumnEncodable"
         if protocols.contains(where: { $0.trimmedDescription == "ColumnProjection" }) { conformances += ", ColumnProjection" }

@@ -74,7 +74,7 @@ extension Store {
             }
             let name = person.fullName
             // The message that opens the conversation carries its subject; later ones answer it.
-            let subject = opened || ticket.ticket.subject.hasPrefix("Re: ") ? ticket.ticket.subject : "Re: \(ticket.ticket.subject)"
+            let subject = opened || ticket.subject.hasPrefix("Re: ") ? ticket.subject : "Re: \(ticket.subject)"
             let messageID = try addInboundMessage(db, ticket: &ticket, fromEmail: person.email, fromName: name, toEmail: to,
                                                   subject: subject, body: body, deviceID: nil, now: now)
             try PushDelivery.record([PushEvent.customerReplied(ticket, from: name)], db: db, company: company, actor: client, now: now, values: values)
@@ -113,10 +113,10 @@ extension Store {
             let orderBefore = order.status
             var events: [PushEvent] = []
             for var device in waiting {
-                device.device.authorizationMethod = "portal"
-                if let reason { device.device.authorizationNotes = reason }
+                device.authorizationMethod = "portal"
+                if let reason { device.authorizationNotes = reason }
                 let next: DeviceStatus = approved
-                    ? (device.device.workflowType == .buyback ? .readyToPay : .authorisedSourceParts) : .rejected
+                    ? (device.workflowType == .buyback ? .readyToPay : .authorisedSourceParts) : .rejected
                 _ = try move(db, &device, to: next, order: &order, stamp: stamp)
                 events.append(PushEvent.quoteAnswered(device, order: order, approved: approved,
                                                       by: person.fullName))

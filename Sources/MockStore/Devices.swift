@@ -166,7 +166,7 @@ extension Store {
         try writeDatabase { db in
             guard var device = try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE id = ? AND company_id = ?",
                                              [id, company]) else { return nil }
-            guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ?", [device.device.orderID]) else {
+            guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ?", [device.orderID]) else {
                 throw ResourceError.inconsistent("device \(id) order")
             }
             let stamp = Timestamp.string(now)
@@ -182,17 +182,17 @@ extension Store {
                 }
                 device.subLocationID = sub
             }
-            if let priority = change.priority { device.device.priority = priority }
-            if let text = change.diagnosisNotes { device.device.diagnosisNotes = text }
-            if let text = change.repairNotes { device.device.repairNotes = text }
-            if let text = change.technicianNotes { device.device.technicianNotes = text }
-            if let text = change.technicianFoundIssues { device.device.technicianFoundIssues = text }
+            if let priority = change.priority { device.priority = priority }
+            if let text = change.diagnosisNotes { device.diagnosisNotes = text }
+            if let text = change.repairNotes { device.repairNotes = text }
+            if let text = change.technicianNotes { device.technicianNotes = text }
+            if let text = change.technicianFoundIssues { device.technicianFoundIssues = text }
             var events: [PushEvent] = []
             if let next = change.status {
                 let orderBefore = try move(db, &device, to: next, order: &order, stamp: stamp)
                 events += PushEvent.deviceMoved(device, order: order, from: before.device.status, orderFrom: orderBefore)
             } else {
-                device.device.updatedAt = stamp
+                device.updatedAt = stamp
                 try device.update(db)
             }
             if let engineer = device.assignedEngineerID, engineer != before.assignedEngineerID {
@@ -208,13 +208,13 @@ extension Store {
     /// saved; returns the order's status before the move.
     func move(_ db: Database, _ device: inout DeviceRecord, to next: DeviceStatus, order: inout OrderRecord,
               stamp: String) throws -> OrderStatus {
-        let status = device.device.status, workflow = device.device.workflowType
+        let status = device.status, workflow = device.workflowType
         guard status.canMove(to: next, in: workflow) else {
             throw ResourceError.illegalTransition(from: status, to: next, allowed: status.nextStatuses(in: workflow))
         }
-        device.device.status = next
+        device.status = next
         device.device.stamp(next, at: stamp)
-        device.device.updatedAt = stamp
+        device.updatedAt = stamp
         try device.update(db)
         let siblings = try DeviceStatus.fetchAll(db.cachedStatement(sql: "SELECT status FROM devices WHERE order_id = ?"),
                                                  arguments: [order.id])
@@ -233,7 +233,7 @@ extension Store {
     func deviceDetail(_ db: Database, id: String, company: String, orderID: String?) throws -> DeviceDetail? {
         guard let device = try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE id = ? AND company_id = ?",
                                          [id, company]) else { return nil }
-        if let orderID, orderID != device.device.orderID { return nil }
+        if let orderID, orderID != device.orderID { return nil }
         guard let summary = try deviceSummaries(db, [device]).first else { return nil }
         let brand = try device.brandID.flatMap { try db.record(BrandRow.self, "SELECT * FROM brands WHERE id = ?", [$0]) }
         let model = try device.modelID.flatMap { try db.record(ModelRow.self, "SELECT * FROM models WHERE id = ?", [$0]) }
@@ -244,7 +244,7 @@ extension Store {
             SELECT * FROM signatures WHERE order_id = ? AND signature_type = 'authorisation'
               AND (device_id = ? OR device_id IS NULL)
             ORDER BY device_id IS NULL, captured_at DESC, rowid DESC LIMIT 1
-            """, [device.device.orderID, device.device.id])
+            """, [device.orderID, device.id])
         let images = try db.records(DeviceImageRow.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
         let accessories = try db.records(DeviceAccessoryRow.self, where: "device_id", in: [id])
         let parts = try db.records(DevicePartRow.self, where: "device_id", in: [id])

@@ -86,13 +86,13 @@ extension Store {
         let message = TicketMessageRow(id: values.id(TicketMessageRecord.self), type: .inbound,
                                        fromEmail: fromEmail, fromName: fromName, toEmail: toEmail, subject: subject,
                                        bodyText: body, bodyHTML: nil, deviceID: deviceID, createdBy: nil, createdAt: stamp)
-        try TicketMessageRecord(message: message, companyID: ticket.companyID, ticketID: ticket.ticket.id).insert(db)
-        if ticket.ticket.status != .open {
-            try addEvent(db, ticket: ticket.ticket.id, type: "status_changed",
-                         data: ["from": .string(ticket.ticket.status.rawValue), "to": "open", "by": "customer"], at: stamp)
-            ticket.ticket.status = .open
+        try TicketMessageRecord(message: message, companyID: ticket.companyID, ticketID: ticket.id).insert(db)
+        if ticket.status != .open {
+            try addEvent(db, ticket: ticket.id, type: "status_changed",
+                         data: ["from": .string(ticket.status.rawValue), "to": "open", "by": "customer"], at: stamp)
+            ticket.status = .open
         }
-        ticket.ticket.updatedAt = stamp
+        ticket.updatedAt = stamp
         try ticket.update(db)
         return message.id
     }

@@ -147,7 +147,7 @@ extension Store {
         try writeDatabase { db in
             guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND company_id = ?",
                                             [id, company]) else { return nil }
-            if let notes = change.notes { order.order.notes = notes }
+            if let notes = change.notes { order.notes = notes }
             if let user = change.assignedUserID {
                 if let user { try requireStaff(db, user, company: company, field: "assigned_user_id") }
                 order.assignedUserID = user
@@ -159,8 +159,8 @@ extension Store {
                 }
                 order.locationID = location
             }
-            if let method = change.intakeMethod { order.order.intakeMethod = method }
-            order.order.updatedAt = Timestamp.string(now)
+            if let method = change.intakeMethod { order.intakeMethod = method }
+            order.updatedAt = Timestamp.string(now)
             try order.update(db)
             return try orderDetail(db, id: id, company: company)
         }

@@ -78,10 +78,10 @@ struct PushEvent: Sendable, Equatable {
     /// collection (seed 004's example payload, decided).
     static func deviceMoved(_ device: DeviceRecord, order: OrderRecord, from: DeviceStatus,
                             orderFrom: OrderStatus) -> [PushEvent] {
-        let name = device.device.displayName, status = device.device.status
+        let name = device.displayName, status = device.status
         var events = [PushEvent(type: .deviceStatusChanged, title: "Device status changed",
                                 body: "\(name) (order #\(order.orderNumber)): \(from.displayName) → \(status.displayName)",
-                                orderID: order.id, deviceID: device.device.id, audience: deviceStaff(device, order))]
+                                orderID: order.id, deviceID: device.id, audience: deviceStaff(device, order))]
         let client = Audience.client(order.clientID)
         switch status {
         case .awaitingAuthorisation:
@@ -126,9 +126,9 @@ struct PushEvent: Sendable, Equatable {
     static func quoteAnswered(_ device: DeviceRecord, order: OrderRecord, approved: Bool, by client: String) -> PushEvent {
         PushEvent(type: approved ? .quoteApproved : .quoteRejected,
                   title: approved ? "Quote approved" : "Quote rejected",
-                  body: "\(client) \(approved ? "approved" : "rejected") the quote for \(device.device.displayName) "
+                  body: "\(client) \(approved ? "approved" : "rejected") the quote for \(device.displayName) "
                       + "(order #\(order.orderNumber))",
-                  orderID: order.id, deviceID: device.device.id, audience: deviceStaff(device, order))
+                  orderID: order.id, deviceID: device.id, audience: deviceStaff(device, order))
     }
 
     /// Staff to tell about a device: its engineer, else the order's assigned user, else everyone.
@@ -139,21 +139,21 @@ struct PushEvent: Sendable, Equatable {
     /// A staff reply (or a macro's email): `message` to the client — only for a ticket of an order,
     /// since the customer app shows messages on its orders (decided).
     static func staffReplied(ticket: TicketRecord, client: String) -> [PushEvent] {
-        guard let order = ticket.ticket.orderID else { return [] }
-        return [PushEvent(type: .message, title: "New Message", body: ticket.ticket.subject, orderID: order, ticketID: ticket.ticket.id,
+        guard let order = ticket.orderID else { return [] }
+        return [PushEvent(type: .message, title: "New Message", body: ticket.subject, orderID: order, ticketID: ticket.id,
                           audience: .client(client))]
     }
 
     /// An enquiry that just arrived: `new_enquiry` to its assigned user, else every active staff member.
     static func newEnquiry(_ ticket: TicketRecord) -> PushEvent {
-        PushEvent(type: .newEnquiry, title: "New enquiry", body: "#\(ticket.ticket.ticketNumber): \(ticket.ticket.subject)",
-                  orderID: ticket.ticket.orderID, ticketID: ticket.ticket.id, audience: .staff(preferred: [ticket.assignedUserID]))
+        PushEvent(type: .newEnquiry, title: "New enquiry", body: "#\(ticket.ticketNumber): \(ticket.subject)",
+                  orderID: ticket.orderID, ticketID: ticket.id, audience: .staff(preferred: [ticket.assignedUserID]))
     }
 
     /// A customer's answer on an existing ticket: `enquiry_reply`, same recipients.
     static func customerReplied(_ ticket: TicketRecord, from name: String) -> PushEvent {
-        PushEvent(type: .enquiryReply, title: "New reply from \(name)", body: "#\(ticket.ticket.ticketNumber): \(ticket.ticket.subject)",
-                  orderID: ticket.ticket.orderID, ticketID: ticket.ticket.id, audience: .staff(preferred: [ticket.assignedUserID]))
+        PushEvent(type: .enquiryReply, title: "New reply from \(name)", body: "#\(ticket.ticketNumber): \(ticket.subject)",
+                  orderID: ticket.orderID, ticketID: ticket.id, audience: .staff(preferred: [ticket.assignedUserID]))
     }
 
     /// An order that just arrived (`POST /__mock/events` `order_created`): `order_created` to its
@@ -178,8 +178,8 @@ struct PushEvent: Sendable, Equatable {
     /// `device_assigned` to the newly assigned engineer.
     static func deviceAssigned(_ device: DeviceRecord, order: OrderRecord, to engineer: String) -> PushEvent {
         PushEvent(type: .deviceAssigned, title: "Device assigned to you",
-                  body: "\(device.device.displayName) (order #\(order.orderNumber))",
-                  orderID: order.id, deviceID: device.device.id, audience: .staff(preferred: [engineer]))
+                  body: "\(device.displayName) (order #\(order.orderNumber))",
+                  orderID: order.id, deviceID: device.id, audience: .staff(preferred: [engineer]))
     }
 }
 

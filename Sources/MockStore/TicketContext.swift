@@ -15,10 +15,10 @@ package struct TicketContext: Sendable {
 
     static func load(_ db: Database, ticket: TicketRecord, locationID: String?) throws -> TicketContext {
         let client = try ticket.clientID.flatMap { try db.record(ClientRow.self, "SELECT * FROM clients WHERE id = ?", [$0]) }
-        let order = try ticket.ticket.orderID.flatMap { try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ?", [$0]) }
+        let order = try ticket.orderID.flatMap { try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ?", [$0]) }
         let inbound = try db.record(TicketMessageRow.self, """
             SELECT * FROM ticket_messages WHERE ticket_id = ? AND type = 'inbound' ORDER BY created_at DESC, rowid DESC LIMIT 1
-            """, [ticket.ticket.id])
+            """, [ticket.id])
         var device = try inbound?.deviceID.flatMap { try db.record(DeviceRow.self, "SELECT * FROM devices WHERE id = ?", [$0]) }
         if device == nil, let order {
             device = try db.record(DeviceRow.self, "SELECT * FROM devices WHERE order_id = ? ORDER BY created_at, rowid LIMIT 1",

@@ -153,11 +153,11 @@ extension Store {
                                              [id, company]) else { return nil }
             let stamp = Timestamp.string(now)
             let before = ticket
-            if let status = change.status, status != ticket.ticket.status {
+            if let status = change.status, status != ticket.status {
                 try addEvent(db, ticket: id, type: "status_changed",
-                             data: ["from": .string(ticket.ticket.status.rawValue), "to": .string(status.rawValue),
+                             data: ["from": .string(ticket.status.rawValue), "to": .string(status.rawValue),
                                     "by": .string(actor)], at: stamp)
-                ticket.ticket.status = status
+                ticket.status = status
             }
             if let user = change.assignedUserID {
                 if let user { try requireStaff(db, user, company: company, field: "assigned_user_id") }
@@ -172,9 +172,9 @@ extension Store {
                 ticket.locationID = location
             }
             // Setting what is already there changes nothing, not even the ticket's place in the list.
-            if ticket.ticket.status != before.ticket.status || ticket.assignedUserID != before.assignedUserID
+            if ticket.status != before.ticket.status || ticket.assignedUserID != before.assignedUserID
                 || ticket.locationID != before.locationID {
-                ticket.ticket.updatedAt = stamp
+                ticket.updatedAt = stamp
                 try ticket.update(db)
             }
             return try ticketDetail(db, id: id, company: company)
@@ -207,7 +207,7 @@ extension Store {
                                                               toEmail: nil, subject: nil, bodyText: body, bodyHTML: nil,
                                                               deviceID: nil, createdBy: actor, createdAt: stamp),
                                     companyID: company, ticketID: ticketID).insert(db)
-            ticket.ticket.updatedAt = stamp
+            ticket.updatedAt = stamp
             try ticket.update(db)
             return try ticketDetail(db, id: ticketID, company: company)
         }
@@ -326,13 +326,13 @@ extension Store {
         guard let recipient = client?.email ?? sender else {
             throw ResourceError.rejected("This enquiry has no client to reply to")
         }
-        if ticket.ticket.requiresLocation == 1 && ticket.locationID == nil {
+        if ticket.requiresLocation == 1 && ticket.locationID == nil {
             throw ResourceError.rejected("Choose a location for this enquiry before replying")
         }
         let from = try senderAddress(db, ticket: ticket, chosen: message.fromEmailID, company: company)
         let stamp = Timestamp.string(now)
         let text = message.text ?? MacroTemplate.plainText(message.html)
-        let topic = ticket.ticket.subject
+        let topic = ticket.subject
         let subject = message.subject ?? (topic.hasPrefix("Re: ") ? topic : "Re: \(topic)")
         let sent = TicketMessageRow(id: values.id(TicketMessageRecord.self), type: .outbound,
                                       fromEmail: from.emailAddress, fromName: from.displayName, toEmail: recipient,
@@ -346,7 +346,7 @@ extension Store {
             try OutboxRecord.send(Mail(to: recipient, kind: .ticketReply, subject: subject, body: text), db: db, now: now, values: values)
             try addEvent(db, ticket: ticketID, message: sent.id, type: "sent", data: ["provider": "mock"], at: stamp)
         }
-        ticket.ticket.updatedAt = stamp
+        ticket.updatedAt = stamp
         try ticket.update(db)
         if let client {
             try PushDelivery.record(PushEvent.staffReplied(ticket: ticket, client: client.id), db: db, company: company,
@@ -418,7 +418,7 @@ extension Store {
         let messages = try db.records(TicketMessageRecord.self, where: "ticket_id", in: ids, orderBy: "created_at, rowid")
             .grouped { $0.ticketID }
         return tickets.map { ticket in
-            let thread = (messages[ticket.ticket.id] ?? []).map { $0.message }
+            let thread = (messages[ticket.id] ?? []).map { $0.message }
             return TicketSummary(ticket: ticket.ticket, client: ticket.clientID.flatMap { clients[$0] },
                                  assignedUser: ticket.assignedUserID.flatMap { users[$0] },
                                  location: ticket.locationID.flatMap { locations[$0] },
