@@ -244,8 +244,9 @@ extension Statement {
     enum ColumnLayout: Equatable {
         /// The statement starts with them, in order: read left to right.
         case inOrder
-        /// It holds every one of them, in another order: read at these indexes (the first
-        /// occurrence of a name).
+        /// It holds every one of them, in another order: read at these indexes (the column after
+        /// the previous one's when it has the name, else the name's first occurrence; only a join
+        /// holds a name twice, and a join is read by position).
         case permuted([CInt])
         /// One is missing: only GRDB's rows, by name, can say what is there.
         case missing
@@ -256,9 +257,21 @@ extension Statement {
         let names = columnNames
         var order: [CInt] = []
         order.reserveCapacity(columns.count)
+        // A record's columns are runs of its table's (its `@Columns` row, then the rest): the column
+        // after the previous one's is tried first, else the name's first occurrence is searched for
+        // (a `SELECT *` of users read as its record, 21 columns, compares about 50 names rather
+        // than 230).
+        var next = 0
         for column in columns {
-            guard let index = names.firstIndex(of: column) else { return .missing }
+            let index: Int
+            if next < names.count, names[next] == column {
+                index = next
+            } else {
+                guard let found = names.firstIndex(of: column) else { return .missing }
+                index = found
+            }
             order.append(CInt(index))
+            next = index + 1
         }
         return .permuted(order)
     }
