@@ -162,13 +162,13 @@ struct RegisteredDeviceToken {
     let company_id: String
     @Schema(.timestamp) let registered_at: String
 
-    init(_ record: DeviceTokenRow) {
-        device_token = record.deviceToken
-        platform = record.platform
-        app_type = record.appType.rawValue
-        owner_id = record.userID ?? record.clientID ?? ""
-        company_id = record.companyID
-        registered_at = record.updatedAt
+    init(_ token: DeviceTokenRow) {
+        device_token = token.deviceToken
+        platform = token.platform
+        app_type = token.appType.rawValue
+        owner_id = token.userID ?? token.clientID ?? ""
+        company_id = token.companyID
+        registered_at = token.updatedAt
     }
 }
 

@@ -15,13 +15,13 @@ struct OutboxMail: Sendable {
     @Schema(.string(pattern: "^[0-9]{6}$")) @Nullable var code: String?
     @Schema(.timestamp) let sent_at: String
 
-    init(_ record: OutboxRow) {
-        id = record.id
-        to = record.toAddress
-        kind = record.kind
-        subject = record.subject
-        body = record.body
-        code = record.code
-        sent_at = record.sentAt
+    init(_ mail: OutboxRow) {
+        id = mail.id
+        to = mail.toAddress
+        kind = mail.kind
+        subject = mail.subject
+        body = mail.body
+        code = mail.code
+        sent_at = mail.sentAt
     }
 }

@@ -12,13 +12,13 @@ struct RecordedPush: Sendable {
     @Schema(.component("PushPayload")) let payload: JSONValue
     @Schema(.timestamp) let sent_at: String
 
-    init(_ record: PushLogRow) {
-        id = record.id
-        device_token = record.deviceToken
-        app_type = record.appType.rawValue
-        recipient_type = record.recipientType.rawValue
-        recipient_id = record.recipientID
-        payload = JSONValue.parse(Array(record.payload.utf8)) ?? .string(record.payload)
-        sent_at = record.sentAt
+    init(_ push: PushLogRow) {
+        id = push.id
+        device_token = push.deviceToken
+        app_type = push.appType.rawValue
+        recipient_type = push.recipientType.rawValue
+        recipient_id = push.recipientID
+        payload = JSONValue.parse(Array(push.payload.utf8)) ?? .string(push.payload)
+        sent_at = push.sentAt
     }
 }
