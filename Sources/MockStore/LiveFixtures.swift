@@ -87,7 +87,7 @@ extension Seed {
             guard var order = try OrderRecord.fetchOne(db, key: o.row.record.id) else { continue }
             let orderBefore = order
             for d in o.devices {
-                guard var record = try DeviceRecord.fetchOne(db, key: d.row.record.device.id) else { continue }
+                guard var record = try DeviceRecord.fetchOne(db, key: d.row.record.id) else { continue }
                 var device = record.device
                 let walk = DeviceStatus.walk(to: device.status, in: device.workflowType)
                 var walked = device

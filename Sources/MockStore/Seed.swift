@@ -274,11 +274,11 @@ struct SeedReader {
     mutating func brand(_ object: Object) throws -> Seed.Brand {
         let brand = try row(BrandRecord.self, object)
         let models = try objects(object.object, "models", at: object.path).map {
-            try row(ModelRecord.self, $0, set: ["brand_id": .string(brand.record.brand.id)])
+            try row(ModelRecord.self, $0, set: ["brand_id": .string(brand.record.id)])
         }
         var names: [String: String] = [:]
-        for model in models { names[model.record.model.name] = model.record.model.id }
-        catalogue[brand.record.brand.name] = (brand.record.brand.id, names)
+        for model in models { names[model.record.name] = model.record.id }
+        catalogue[brand.record.name] = (brand.record.id, names)
         return Seed.Brand(row: brand, models: models)
     }
 
@@ -307,8 +307,8 @@ struct SeedReader {
         return Seed.Client(
             row: client,
             companies: try strings(object.object, "companies", at: object.path, required: true).map { company in
-                SeedRow(record: ClientCompanyRecord(clientID: client.record.client.id, companyID: company.value,
-                                                    createdAt: client.record.client.createdAt),
+                SeedRow(record: ClientCompanyRecord(clientID: client.record.id, companyID: company.value,
+                                                    createdAt: client.record.createdAt),
                         path: company.path)
             })
     }
@@ -321,7 +321,7 @@ struct SeedReader {
         let o = order.record
         let parent: [String: JSONValue] = ["company_id": .string(o.companyID), "order_id": .string(o.id)]
         let devices = try objects(object.object, "devices", at: object.path).map { try device($0, of: o) }
-        order.record.status = OrderStatus(devices: devices.map { $0.row.record.device.status })
+        order.record.status = OrderStatus(devices: devices.map { $0.row.record.status })
         let rates = companyRates[o.companyID] ?? [:]
         return Seed.Order(
             row: order,
@@ -355,8 +355,8 @@ struct SeedReader {
         ], defaults: [
             "created_at": created, "updated_at": created, "received_at": created,
         ])
-        let parent: [String: JSONValue] = ["company_id": .string(order.companyID), "device_id": .string(device.record.device.id)]
-        let deviceCreated = JSONValue.string(device.record.device.createdAt)
+        let parent: [String: JSONValue] = ["company_id": .string(order.companyID), "device_id": .string(device.record.id)]
+        let deviceCreated = JSONValue.string(device.record.createdAt)
         return Seed.Device(
             row: device,
             images: try objects(object.object, "images", at: object.path, required: false).map {
@@ -389,19 +389,19 @@ struct SeedReader {
             row: ticket,
             messages: try messages.map { message in
                 let m = try row(TicketMessageRecord.self, message,
-                                set: ["company_id": .string(t.companyID), "ticket_id": .string(t.ticket.id)])
+                                set: ["company_id": .string(t.companyID), "ticket_id": .string(t.id)])
                 return Seed.Message(
                     row: m,
                     events: try objects(message.object, "events", at: message.path, required: false).map {
-                        try row(TicketEventRecord.self, $0, set: ["ticket_id": .string(t.ticket.id), "message_id": .string(m.record.message.id)])
+                        try row(TicketEventRecord.self, $0, set: ["ticket_id": .string(t.id), "message_id": .string(m.record.id)])
                     },
                     attachments: try objects(message.object, "attachments", at: message.path, required: false).map {
-                        try row(TicketAttachmentRecord.self, $0, set: ["message_id": .string(m.record.message.id)],
-                                defaults: ["created_at": .string(m.record.message.createdAt)])
+                        try row(TicketAttachmentRecord.self, $0, set: ["message_id": .string(m.record.id)],
+                                defaults: ["created_at": .string(m.record.createdAt)])
                     })
             },
             events: try objects(object.object, "events", at: object.path, required: false).map {
-                try row(TicketEventRecord.self, $0, set: ["ticket_id": .string(t.ticket.id), "message_id": .null])
+                try row(TicketEventRecord.self, $0, set: ["ticket_id": .string(t.id), "message_id": .null])
             })
     }
 
@@ -411,7 +411,7 @@ struct SeedReader {
             row: macro,
             stages: try objects(object.object, "stages", at: object.path).enumerated().map { index, stage in
                 try row(MacroStageRecord.self, stage,
-                        set: ["macro_id": .string(macro.record.macro.id), "position": .int(Int64(index + 1))])
+                        set: ["macro_id": .string(macro.record.id), "position": .int(Int64(index + 1))])
             })
     }
 }

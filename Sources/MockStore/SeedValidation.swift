@@ -30,20 +30,20 @@ extension Seed {
             for sub in company.subLocations {
                 try v.row(sub, label: "sub-location")
                 try v.location(sub.record.locationID, of: c.id, "\(sub.path).location_id")
-                v.known.subLocationCompany[sub.record.subLocation.id] = c.id
+                v.known.subLocationCompany[sub.record.id] = c.id
             }
         }
 
         for brand in brands {
             try v.row(brand.row, label: "brand")
-            guard v.known.brandNames.insert(brand.row.record.brand.name).inserted else {
-                throw v.error("\(brand.row.path).name", "duplicate brand \"\(brand.row.record.brand.name)\"")
+            guard v.known.brandNames.insert(brand.row.record.name).inserted else {
+                throw v.error("\(brand.row.path).name", "duplicate brand \"\(brand.row.record.name)\"")
             }
             var modelNames = Set<String>()
             for model in brand.models {
                 try v.row(model, label: "model")
-                guard modelNames.insert(model.record.model.name).inserted else {
-                    throw v.error("\(model.path).name", "duplicate model \"\(model.record.model.name)\"")
+                guard modelNames.insert(model.record.name).inserted else {
+                    throw v.error("\(model.path).name", "duplicate model \"\(model.record.name)\"")
                 }
             }
         }
@@ -106,15 +106,15 @@ extension Seed {
                 for accessory in device.accessories { try v.row(accessory, label: "accessory") }
                 for part in device.parts {
                     try v.row(part, label: "part")
-                    try v.pence(part.record.part.partCostPence, "\(part.path).part_cost_pence", allowNegative: false)
+                    try v.pence(part.record.partCostPence, "\(part.path).part_cost_pence", allowNegative: false)
                 }
                 for note in device.notes {
                     try v.row(note, label: "device note")
-                    if let u = note.record.note.createdBy { try v.user(u, of: o.companyID, "\(note.path).created_by") }
+                    if let u = note.record.createdBy { try v.user(u, of: o.companyID, "\(note.path).created_by") }
                 }
                 for item in device.checklist {
                     try v.row(item, label: "checklist item")
-                    if let u = item.record.item.completedBy { try v.user(u, of: o.companyID, "\(item.path).completed_by") }
+                    if let u = item.record.completedBy { try v.user(u, of: o.companyID, "\(item.path).completed_by") }
                 }
             }
             for item in order.items {
@@ -149,9 +149,9 @@ extension Seed {
             let t = ticket.row.record, p = ticket.row.path
             try v.row(ticket.row, label: "ticket")
             try v.company(t.companyID, "\(p).company_id")
-            try v.number(t.ticket.ticketNumber, of: "ticket", in: t.companyID, "\(p).ticket_number", known: \.ticketNumbers)
+            try v.number(t.ticketNumber, of: "ticket", in: t.companyID, "\(p).ticket_number", known: \.ticketNumbers)
             if let c = t.clientID { try v.client(c, of: t.companyID, "\(p).client_id") }
-            if let o = t.ticket.orderID, v.known.orderCompany[o] != t.companyID {
+            if let o = t.orderID, v.known.orderCompany[o] != t.companyID {
                 throw v.error("\(p).order_id", "unknown order \"\(o)\" in this company")
             }
             if let l = t.locationID { try v.location(l, of: t.companyID, "\(p).location_id") }
@@ -163,14 +163,14 @@ extension Seed {
             for message in ticket.messages {
                 let m = message.row.record, mp = message.row.path
                 try v.row(message.row, label: "message")
-                if let u = m.message.createdBy { try v.user(u, of: t.companyID, "\(mp).created_by") }
-                if let d = m.message.deviceID, v.known.deviceCompany[d] != t.companyID {
+                if let u = m.createdBy { try v.user(u, of: t.companyID, "\(mp).created_by") }
+                if let d = m.deviceID, v.known.deviceCompany[d] != t.companyID {
                     throw v.error("\(mp).device_id", "unknown device \"\(d)\" in this company")
                 }
                 for event in message.events { try v.row(event, label: "event") }
                 for attachment in message.attachments {
                     try v.row(attachment, label: "attachment")
-                    if attachment.record.attachment.sizeBytes < 0 {
+                    if attachment.record.sizeBytes < 0 {
                         throw v.error("\(attachment.path).size_bytes", "must not be negative")
                     }
                 }
@@ -184,7 +184,7 @@ extension Seed {
             if macro.stages.isEmpty { throw v.error("\(p).stages", "a macro needs at least one stage") }
             for stage in macro.stages {
                 try v.row(stage, label: "macro stage")
-                let delay = stage.record.stage.delayMinutes
+                let delay = stage.record.delayMinutes
                 if delay < 0 { throw v.error("\(stage.path).delay_minutes", "must not be negative") }
                 if delay > SeedValidator.maxDelayMinutes {
                     throw v.error("\(stage.path).delay_minutes", "must be at most \(SeedValidator.maxDelayMinutes) (a year)")

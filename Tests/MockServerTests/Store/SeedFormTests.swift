@@ -52,7 +52,7 @@ import RepairMinderMockControl
         }
         #expect(seed.companies[0].locations[0].record.companyID == MockSeed.Company.acme)
         let order = seed.orders[0]
-        #expect(order.row.record.status == OrderStatus(devices: order.devices.map { $0.row.record.device.status }))
+        #expect(order.row.record.status == OrderStatus(devices: order.devices.map { $0.row.record.status }))
         #expect(order.row.record.status != .collected)
         #expect(seed.users[0].row.record.passwordHash == nil, "written from `password` at insert, never read")
     }
