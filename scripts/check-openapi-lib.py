@@ -59,13 +59,14 @@ class Mock:
     with Mock(base_url=None, scratch_path=".build") as mock: mock.base_url
     """
 
-    def __init__(self, base_url=None, scratch_path=None, binary=None, build=True, log=None):
+    def __init__(self, base_url=None, scratch_path=None, binary=None, build=True, log=None, args=()):
         self.base_url = base_url.rstrip("/") if base_url else None
         self.scratch_path = scratch_path or os.environ.get("SCRATCH_PATH") or os.path.join(ROOT, ".build")
         self.binary = binary
         self.build = build
         self.log = log or open(os.devnull, "w")
         self.process = None
+        self.args = list(args)
 
     def __enter__(self):
         if self.base_url:
@@ -79,7 +80,7 @@ class Mock:
                                      cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
             self.binary = os.path.join(bin_dir, "repairminder-mock")
         self.process = subprocess.Popen(
-            [self.binary, "--host", "127.0.0.1", "--port", "0", "--db", ":memory:", "--log-level", "warning"],
+            [self.binary, "--host", "127.0.0.1", "--port", "0", "--db", ":memory:", "--log-level", "warning", *self.args],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=self.log, text=True)
         first = self.process.stdout.readline()
         match = re.search(r"listening on (http://127\.0\.0\.1:\d+)", first)

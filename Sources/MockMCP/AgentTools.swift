@@ -15,7 +15,9 @@ enum AgentTools: String, CaseIterable {
         clock with mockSetClock, flip a company's status, inject faults), then read back what the app \
         did (the request journal, the outbox's codes, the pushes). agentSeededAccounts lists who can \
         sign in and how; agentNamespaceState summarises what this namespace holds now. Every tool acts \
-        on the namespace its endpoint belongs to (/ns/<name>/__mock/mcp for a namespace of its own).
+        on the namespace its endpoint belongs to (/ns/<name>/__mock/mcp for a namespace of its own). \
+        Each tool's description ends with an example of its arguments; a list answers 50 rows unless \
+        given a limit, and says when there are more.
         """
 
     static var tools: [MCPTool] { allCases.map(\.tool) }
@@ -32,8 +34,9 @@ enum AgentTools: String, CaseIterable {
         case .namespaceState:
             return MCPTool(name: rawValue, description: """
                 What this namespace holds now, in one call: its clock and replay seed, the companies and their \
-                status, how many orders there are in each status, the live sessions, the newest mail (with \
-                codes), the pushes, the faults waiting and how many app requests it answered since the last reset.
+                status, how many orders there are in each status, how many live sessions (and the newest 20), the \
+                newest 5 mails (with codes), how many pushes, the faults waiting and how many app requests it \
+                answered since the last reset.
                 """, inputSchema: empty, readOnly: true)
         }
     }
@@ -42,22 +45,27 @@ enum AgentTools: String, CaseIterable {
         if let unknown = arguments.keys.sorted().first { return .failure("Unknown argument: \(unknown)") }
         switch self {
         case .seededAccounts:
-            return control.send("GET", "/__mock/accounts").result
+            return control.call("mockListAccounts", ["limit": 1000]).result
         case .namespaceState:
             return namespaceState(control)
         }
     }
 
     private func namespaceState(_ control: ControlClient) -> MCPToolResult {
-        let reads = ["clock": "/__mock/clock", "replay": "/__mock/replay", "companies": "/__mock/companies",
-                     "orders": "/__mock/orders?limit=1000", "sessions": "/__mock/sessions?status=live&limit=1000",
-                     "outbox": "/__mock/outbox", "pushes": "/__mock/push", "faults": "/__mock/faults",
-                     "requests": "/__mock/requests"]
+        // Counts are the lists' totals (X-Total-Count); only what is shown is read whole.
+        let reads: [(name: String, operation: String, arguments: [String: JSONValue])] = [
+            ("clock", "mockGetClock", [:]), ("replay", "mockGetReplay", [:]), ("companies", "mockListCompanies", ["limit": 1000]),
+            ("orders", "mockListOrders", ["limit": 1000]), ("sessions", "mockListSessions", ["status": "live", "limit": 20]),
+            ("outbox", "mockListOutbox", ["limit": 5]), ("pushes", "mockListPushes", ["limit": 1]),
+            ("faults", "mockListFaults", ["limit": 1000]), ("requests", "mockListRequests", ["limit": 1]),
+        ]
         var data: [String: JSONValue] = [:]
-        for (name, target) in reads {
-            let answer = control.send("GET", target)
+        var totals: [String: Int] = [:]
+        for read in reads {
+            let answer = control.call(read.operation, read.arguments)
             guard let value = answer.data else { return answer.result }   // the API's own refusal
-            data[name] = value
+            data[read.name] = value
+            totals[read.name] = answer.total ?? value.arrayValue?.count ?? 0
         }
         var statuses: [String: JSONValue] = [:]
         for order in data["orders"]?.arrayValue ?? [] {
@@ -71,7 +79,8 @@ enum AgentTools: String, CaseIterable {
             "companies": .array((data["companies"]?.arrayValue ?? []).map { company in
                 .object(["id": company["id"] ?? .null, "name": company["name"] ?? .null, "status": company["status"] ?? .null])
             }),
-            "orders": .object(["count": .int(Int64(data["orders"]?.arrayValue?.count ?? 0)), "by_status": .object(statuses)]),
+            "orders": .object(["count": .int(Int64(totals["orders"] ?? 0)), "by_status": .object(statuses)]),
+            "live_session_count": .int(Int64(totals["sessions"] ?? 0)),
             "live_sessions": .array((data["sessions"]?.arrayValue ?? []).map { session in
                 .object(["id": session["id"] ?? .null, "kind": session["kind"] ?? .null, "email": session["email"] ?? .null])
             }),
@@ -79,9 +88,9 @@ enum AgentTools: String, CaseIterable {
                 .object(["to": mail["to"] ?? .null, "kind": mail["kind"] ?? .null, "code": mail["code"] ?? .null,
                          "sent_at": mail["sent_at"] ?? .null])
             }),
-            "pushes": .int(Int64(data["pushes"]?.arrayValue?.count ?? 0)),
+            "pushes": .int(Int64(totals["pushes"] ?? 0)),
             "faults": data["faults"] ?? .array([]),
-            "app_requests": .int(Int64(data["requests"]?.arrayValue?.count ?? 0)),
+            "app_requests": .int(Int64(totals["requests"] ?? 0)),
         ])
         return .success(state)
     }

@@ -6,13 +6,20 @@ import MockBasics
 /// described by its summary and description, whose input schema is its path and query parameters
 /// and its request body's members (under `body` when they would collide or are not an object's).
 /// So the tools cannot drift from the API: a new control operation is a new tool.
+///
+/// What every host accepts (`ToolRules`, docs/agents.md "The rules"): an input schema is one object
+/// at its root, with every member the tool takes in its root `properties` (a body's `oneOf`,
+/// `anyOf` and `not` are said in the description instead, and the API keeps refusing a bad
+/// combination with its 400), no `$ref` and no OpenAPI-only keyword; a description of at most
+/// 1,024 characters that ends with an example of the arguments; a list takes `limit`, 50 unless
+/// given, and says when there are more.
 package struct ControlTools: Sendable {
     /// One control operation as a tool.
     package struct Operation: Sendable {
         package let tool: MCPTool
-        let method: String
+        package let method: String
         /// `/__mock/companies/{id}`.
-        let path: String
+        package let path: String
         let pathParameters: [String]
         let queryParameters: [String]
         /// How the arguments make the body: none, some of them by name, or the argument `body`.
@@ -23,7 +30,16 @@ package struct ControlTools: Sendable {
             case members([String])
             case whole
         }
+
+        /// The operation lists, and takes `limit`: the tool gives one when the arguments do not.
+        var lists: Bool { queryParameters.contains("limit") }
     }
+
+    /// How many rows a listing tool answers unless told: at a busy state (3,000 journal entries,
+    /// hundreds of sessions, mails and pushes) any list's 50 rows stay under 100 KB.
+    package static let defaultLimit = 50
+    /// A tool's description is at most this long (hosts backed by OpenAI's API refuse longer ones).
+    package static let maxDescription = 1024
 
     package let operations: [Operation]
     /// The operations left out, and why (a binary body or answer, the console's page, this endpoint).
@@ -72,10 +88,12 @@ package struct ControlTools: Sendable {
 
     private static func operation(id: String, method: String, path: String, operation: [String: JSONValue],
                                   pathItem: [String: JSONValue], resolver: SchemaResolver) throws(ControlToolsError) -> Operation {
+        guard ToolRules.isValidName(id) else { throw ControlToolsError("\(id): not a tool name (\(ToolRules.namePattern))") }
         var properties: [String: JSONValue] = [:]
         var required: [String] = []
         var pathParameters: [String] = []
         var queryParameters: [String] = []
+        var example: [String: JSONValue] = [:]
         let parameters = (pathItem["parameters"]?.arrayValue ?? []) + (operation["parameters"]?.arrayValue ?? [])
         for parameter in parameters.map(resolver.resolve) {
             guard let name = parameter["name"]?.stringValue, let place = parameter["in"]?.stringValue else { continue }
@@ -87,41 +105,54 @@ package struct ControlTools: Sendable {
             case "path":
                 pathParameters.append(name)
                 required.append(name)
+                if let value = parameter["example"] ?? parameter["schema"].map(resolver.resolve)?["example"] { example[name] = value }
             case "query":
                 queryParameters.append(name)
                 if parameter["required"]?.boolValue == true { required.append(name) }
             default:
                 continue   // headers and cookies: the endpoint's own
             }
+            if name == "limit", place == "query" {
+                schema = schema.setting("default", to: .int(Int64(defaultLimit)))
+                    .setting("description", to: .string("""
+                        \(schema["description"]?.stringValue.map { $0 + " " } ?? "")This tool answers \(defaultLimit) unless given a \
+                        limit, and says when there are more: give a larger limit (up to \(schema["maximum"]?.intValue ?? 1000)) \
+                        or narrow the list with the other arguments.
+                        """))
+            }
             properties[name] = schema
         }
         var body = Operation.Body.none
-        var constraints: [String: JSONValue] = [:]
+        var alternatives: String?
         if let requestBody = operation["requestBody"].map(resolver.resolve),
-           let schema = requestBody["content"]?["application/json"]?["schema"].map(resolver.inline) {
+           let media = requestBody["content"]?["application/json"]?.objectValue,
+           let schema = media["schema"].map(resolver.inline) {
             let bodyRequired = requestBody["required"]?.boolValue == true
-            if schema["type"]?.stringValue == "object", let members = schema["properties"]?.objectValue,
-               schema["allOf"] == nil, !members.keys.contains(where: { properties[$0] != nil }) {
-                for (name, member) in members { properties[name] = member }
-                if bodyRequired {
-                    required += schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                    // "One of these members" (the clock's move or `frozen`) holds for the arguments too.
-                    for combinator in ["anyOf", "oneOf"] { if let branches = schema[combinator] { constraints[combinator] = branches } }
-                }
-                body = .members(members.keys.sorted())
+            let bodyExample = media["example"] ?? media["examples"]?.objectValue.flatMap { examples in
+                examples.keys.sorted().first.flatMap { examples[$0].map(resolver.resolve)?["value"] }
+            } ?? media["schema"].map(resolver.resolve)?["example"]
+            let flat = FlatObject(schema)
+            if let flat, !flat.properties.keys.contains(where: { properties[$0] != nil }) {
+                properties.merge(flat.properties) { first, _ in first }
+                if bodyRequired { required += flat.required }
+                alternatives = flat.alternatives
+                body = .members(flat.properties.keys.sorted())
+                for (name, value) in bodyExample?.objectValue ?? [:] { example[name] = value }
             } else {
                 properties["body"] = schema
                 if bodyRequired { required.append("body") }
                 body = .whole
+                if let bodyExample { example["body"] = bodyExample }
             }
         }
-        var input: [String: JSONValue] = ["type": "object", "properties": .object(properties), "additionalProperties": false]
+        if let given = operation["x-mcp-example"]?.objectValue { example = given }
+        var input: [String: JSONValue] = ["type": "object", "properties": .object(properties.mapValues(ToolRules.plain)),
+                                          "additionalProperties": false]
         if !required.isEmpty { input["required"] = .array(required.map(JSONValue.string)) }
-        input.merge(constraints) { first, _ in first }
-        let summary = operation["summary"]?.stringValue ?? id
-        let description = [summary, operation["description"]?.stringValue, "(\(method) \(path))"]
-            .compactMap { $0 }.joined(separator: "\n\n")
-        let tool = MCPTool(name: id, description: description, inputSchema: .object(input), readOnly: method == "GET")
+        let tool = MCPTool(name: id, description: ToolRules.description(
+            summary: operation["summary"]?.stringValue ?? id, detail: operation["description"]?.stringValue,
+            alternatives: alternatives, call: "\(method) \(path)", example: properties.isEmpty ? nil : .object(example)),
+            inputSchema: .object(input), readOnly: method == "GET")
         return Operation(tool: tool, method: method, path: path, pathParameters: pathParameters,
                          queryParameters: queryParameters, body: body)
     }
@@ -134,10 +165,146 @@ package struct ControlToolsError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// A request body's schema as one object: the members of its root and of every branch of its
+/// `allOf`, `anyOf` and `oneOf`, and what those combinators (and `not`) said, in words.
+struct FlatObject {
+    var properties: [String: JSONValue] = [:]
+    /// Required by the root, by every `allOf` branch, or by every branch of a `oneOf`/`anyOf`.
+    var required: [String] = []
+    /// "Give one of: …", "at least one of: …", "not together: …"; nil for a plain object.
+    var alternatives: String?
+
+    /// Nil when `schema` is not an object with members.
+    init?(_ schema: JSONValue) {
+        guard schema["type"]?.stringValue == "object" || schema["properties"] != nil else { return nil }
+        add(schema["properties"]?.objectValue ?? [:])
+        required = schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        for branch in schema["allOf"]?.arrayValue ?? [] {
+            add(branch["properties"]?.objectValue ?? [:])
+            for name in branch["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where !required.contains(name) {
+                required.append(name)
+            }
+        }
+        var said: [String] = []
+        for (combinator, lead) in [("oneOf", "Give one of"), ("anyOf", "Give at least one of")] {
+            guard let branches = schema[combinator]?.arrayValue, !branches.isEmpty else { continue }
+            var choices: [String] = []
+            var inEvery: Set<String>?
+            for branch in branches {
+                let members = branch["properties"]?.objectValue ?? [:]
+                add(members)
+                let needed = branch["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                inEvery = inEvery.map { $0.intersection(needed) } ?? Set(needed)
+                choices.append(Self.choice(members: members, required: needed))
+            }
+            for name in (inEvery ?? []).sorted() where !required.contains(name) { required.append(name) }
+            said.append("\(lead): " + choices.joined(separator: "; ") + ".")
+        }
+        if let together = schema["not"]?["required"]?.arrayValue?.compactMap(\.stringValue), !together.isEmpty {
+            said.append("Not together: " + together.joined(separator: " and ") + ".")
+        }
+        guard !properties.isEmpty else { return nil }
+        alternatives = said.isEmpty ? nil : said.joined(separator: " ")
+    }
+
+    /// `type payment_received with order_id, amount_pence (payment_method optional)`, or `now`.
+    private static func choice(members: [String: JSONValue], required: [String]) -> String {
+        let fixed = members.keys.sorted().compactMap { name in members[name]?["const"]?.plainText.map { "\(name) \($0)" } }
+        let needed = required.filter { members[$0]?["const"] == nil }
+        let optional = members.keys.sorted().filter { !required.contains($0) && members[$0]?["const"] == nil }
+        var words = fixed.joined(separator: ", ")
+        if !needed.isEmpty { words += (words.isEmpty ? "" : " with ") + needed.joined(separator: ", ") }
+        if !optional.isEmpty { words += " (" + optional.joined(separator: ", ") + " optional)" }
+        return words
+    }
+
+    /// A member met again: the first schema stays, but two `const`s become an `enum` of both.
+    private mutating func add(_ members: [String: JSONValue]) {
+        for (name, schema) in members {
+            guard let known = properties[name] else {
+                properties[name] = schema
+                continue
+            }
+            let values = (known["enum"]?.arrayValue ?? known["const"].map { [$0] } ?? [])
+            if let value = schema["const"], !values.isEmpty, known["enum"] != nil || known["const"] != nil {
+                var merged = known.removing("const").setting("enum", to: .array(values.contains(value) ? values : values + [value]))
+                if merged["type"] == nil, let type = schema["type"] ?? (value.stringValue != nil ? .string("string") : nil) {
+                    merged = merged.setting("type", to: type)
+                }
+                properties[name] = merged
+            }
+        }
+    }
+}
+
+/// What every MCP host accepts of a tool, stated once (docs/agents.md, "The rules").
+package enum ToolRules {
+    package static let namePattern = "^[A-Za-z0-9_-]{1,64}$"
+
+    package static func isValidName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { byte in
+            (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 45 || byte == 95
+        }
+    }
+
+    /// Keys of OpenAPI's schema object that JSON Schema 2020-12 does not have, or that a tool's
+    /// schema must not hold (a reference, a vendor extension).
+    static func isOpenAPIOnly(_ key: String) -> Bool {
+        key == "example" || key == "nullable" || key == "discriminator" || key == "xml" || key == "externalDocs"
+            || key == "$ref" || key.hasPrefix("x-")
+    }
+
+    /// `schema` without OpenAPI's own keywords, at every depth (a member named like one stays:
+    /// the names under `properties` are the schema's members, not keywords).
+    static func plain(_ schema: JSONValue) -> JSONValue {
+        guard case .object(let members) = schema else {
+            if case .array(let items) = schema { return .array(items.map(plain)) }
+            return schema
+        }
+        var out: [String: JSONValue] = [:]
+        for (key, value) in members where !isOpenAPIOnly(key) {
+            switch key {
+            case "properties", "patternProperties", "$defs":
+                out[key] = .object((value.objectValue ?? [:]).mapValues(plain))
+            case "enum", "const", "default", "examples":
+                out[key] = value
+            default:
+                out[key] = plain(value)
+            }
+        }
+        return .object(out)
+    }
+
+    /// The summary, the description (cut at a sentence to fit), the body's alternatives, the call
+    /// and an example of the arguments: at most `ControlTools.maxDescription` characters.
+    static func description(summary: String, detail: String?, alternatives: String?, call: String,
+                            example: JSONValue?) -> String {
+        let exampleLine = example.map { "Example: " + String(decoding: JSONWriter.bytes($0), as: UTF8.self) }
+        let fixed = [alternatives, "(\(call); docs/control-api.md)", exampleLine].compactMap { $0 }
+        let room = ControlTools.maxDescription - summary.count - fixed.reduce(0) { $0 + $1.count + 2 } - 2
+        var parts = [summary]
+        if let detail, room > 0 { parts.append(cut(detail, to: room)) }
+        return (parts + fixed).filter { !$0.isEmpty }.joined(separator: "\n\n")
+    }
+
+    /// `text`, or its first sentences that fit in `limit` characters and an ellipsis.
+    static func cut(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        var kept = ""
+        for sentence in text.split(separator: ". ", omittingEmptySubsequences: false).map(String.init) {
+            let next = kept.isEmpty ? sentence + "." : kept + " " + sentence + "."
+            guard next.count + 2 <= limit else { break }
+            kept = next
+        }
+        return kept.isEmpty ? "" : kept + " …"
+    }
+}
+
 extension ControlTools.Operation {
-    /// The control request these arguments make: its method, its target (`/__mock/…?…`, before any
-    /// namespace prefix) and its JSON body. A missing or unknown argument throws, saying which.
-    func request(_ arguments: [String: JSONValue]) throws(ToolArgumentError) -> (method: String, target: String, body: JSONValue?) {
+    /// The control call these arguments make: its path parameters, its query items and its JSON body,
+    /// as values (nothing to encode here and decode again). A missing or unknown argument throws,
+    /// saying which. A list is given `ControlTools.defaultLimit` when the arguments give no limit.
+    func call(_ arguments: [String: JSONValue]) throws(ToolArgumentError) -> ControlCall {
         let known = Set(pathParameters + queryParameters + {
             switch body {
             case .none: return []
@@ -148,34 +315,60 @@ extension ControlTools.Operation {
         if let unknown = arguments.keys.sorted().first(where: { !known.contains($0) }) {
             throw ToolArgumentError("Unknown argument: \(unknown)")
         }
-        var target = path
+        var parameters: [String: String] = [:]
+        var shownPath = path
         for name in pathParameters {
             guard let value = arguments[name], let text = value.plainText else {
                 throw ToolArgumentError("Missing argument: \(name)")
             }
-            target = target.replacingOccurrences(of: "{\(name)}", with: Self.percentEncoded(text))
+            parameters[name] = text
+            shownPath = shownPath.replacingOccurrences(of: "{\(name)}", with: text)
         }
-        let query = queryParameters.compactMap { name -> String? in
-            guard let value = arguments[name], value != .null, let text = value.plainText else { return nil }
-            return Self.percentEncoded(name) + "=" + Self.percentEncoded(text)
+        var query: [(name: String, value: String)] = []
+        for name in queryParameters {
+            guard let value = arguments[name], value != .null, let text = value.plainText else { continue }
+            query.append((name, text))
         }
-        if !query.isEmpty { target += "?" + query.joined(separator: "&") }
+        if lists, !query.contains(where: { $0.name == "limit" }) {
+            query.append(("limit", String(ControlTools.defaultLimit)))
+        }
+        var json: JSONValue?
         switch body {
         case .none:
-            return (method, target, nil)
+            json = nil
         case .members(let names):
             var members: [String: JSONValue] = [:]
             for name in names { if let value = arguments[name] { members[name] = value } }
-            return (method, target, .object(members))
+            json = .object(members)
         case .whole:
-            return (method, target, arguments["body"])
+            json = arguments["body"]
         }
+        return ControlCall(operationID: tool.name, method: method, path: shownPath, parameters: parameters, query: query,
+                           body: json.map { Data(JSONWriter.bytes($0)) })
     }
+}
 
-    private static func percentEncoded(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+/// One control operation as a tool calls it, by its `operationId`: the server runs the operation's
+/// handler with these values, without a request line to write or parse.
+package struct ControlCall: Sendable {
+    package let operationID: String
+    package let method: String
+    /// `/__mock/companies/<id>`: the operation's path with its parameters in place, for the log.
+    package let path: String
+    package let parameters: [String: String]
+    /// Decoded values, as a handler reads them.
+    package let query: [(name: String, value: String)]
+    /// The JSON body, written once from the arguments.
+    package let body: Data?
+
+    package init(operationID: String, method: String, path: String, parameters: [String: String] = [:],
+                 query: [(name: String, value: String)] = [], body: Data? = nil) {
+        self.operationID = operationID
+        self.method = method
+        self.path = path
+        self.parameters = parameters
+        self.query = query
+        self.body = body
     }
 }
 
@@ -230,6 +423,12 @@ extension JSONValue {
     func setting(_ key: String, to value: JSONValue) -> JSONValue {
         guard var members = objectValue else { return self }
         members[key] = value
+        return .object(members)
+    }
+
+    func removing(_ key: String) -> JSONValue {
+        guard var members = objectValue else { return self }
+        members[key] = nil
         return .object(members)
     }
 }

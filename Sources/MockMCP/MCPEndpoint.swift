@@ -7,14 +7,18 @@ import MockHTTP
 /// answered with JSON (a notification with 202 and no body); no session id and no server-sent stream,
 /// so GET and DELETE are the router's 405, as the specification allows.
 ///
-/// A tool runs its control request through `perform`: the same pipeline as `/__mock/…` over HTTP, in
-/// the namespace the endpoint was reached in, after the control token was judged for the MCP request
-/// itself (so a call without it is refused before anything runs).
+/// A tool runs its control operation through `perform`, by `operationId`: the operation's own handler
+/// in the namespace the endpoint was reached in, after the server judged the MCP request itself
+/// (the control token, the browser boundary), so a call refused there runs nothing.
 package struct MCPEndpoint: Sendable {
     package static let path = "/__mock/mcp"
 
-    /// Runs one control request (`/__mock/…`) in the endpoint's namespace.
-    package typealias Perform = @Sendable (HTTPRequest) -> HTTPResponse
+    /// Runs one control operation in the endpoint's namespace.
+    package typealias Perform = @Sendable (ControlCall) -> HTTPResponse
+
+    /// The tools that act on other namespaces: a namespace's endpoint does not list them (their
+    /// operations refuse a namespace's call: docs/namespaces.md).
+    package static let rootOnly: Set<String> = ["mockListNamespaces"]
 
     package let tools: ControlTools
     let version: String
@@ -24,15 +28,19 @@ package struct MCPEndpoint: Sendable {
         self.version = version
     }
 
-    /// Every tool: the control API's, then the agent's own (`AgentTools`).
-    package var toolList: [MCPTool] { tools.operations.map(\.tool) + AgentTools.tools }
+    /// Every tool: the control API's, then the agent's own (`AgentTools`); in a namespace, not the
+    /// root's own.
+    package func toolList(inNamespace: Bool = false) -> [MCPTool] {
+        (tools.operations.map(\.tool) + AgentTools.tools).filter { !inNamespace || !Self.rootOnly.contains($0.name) }
+    }
 
     /// Answers one POST to the endpoint. `checkOrigin`: the DNS-rebinding guard for a mock that
     /// listens on loopback without a control token (the `Host` must be a loopback address with a port,
     /// an `Origin` a loopback one); with a token the token is the guard. The checks, in order: the
     /// host and origin (421, 403), `Accept` (406), `Content-Type` (415), the body (400: not JSON, a
     /// batch), `MCP-Protocol-Version` (400).
-    package func respond(to request: HTTPRequest, checkOrigin: Bool, perform: @escaping Perform) -> HTTPResponse {
+    package func respond(to request: HTTPRequest, checkOrigin: Bool, inNamespace: Bool = false,
+                         perform: @escaping Perform) -> HTTPResponse {
         if checkOrigin {
             if let host = request.headers["host"], !Self.isLoopback(host: host) {
                 return Self.answer(421, MCPProtocol.error(.null, .invalidRequest, "Misdirected Request: Host \(host) is not this machine's loopback"))
@@ -64,12 +72,12 @@ package struct MCPEndpoint: Sendable {
         case .invalid(let id, let message):
             return Self.answer(400, MCPProtocol.error(id, .invalidRequest, message))
         case .request(let id, let method, let params):
-            return Self.answer(200, answer(id, method, params, request: request, perform: perform))
+            return Self.answer(200, answer(id, method, params, inNamespace: inNamespace, perform: perform))
         }
     }
 
     /// The JSON-RPC answer to one request.
-    private func answer(_ id: JSONValue, _ method: String, _ params: [String: JSONValue], request: HTTPRequest,
+    private func answer(_ id: JSONValue, _ method: String, _ params: [String: JSONValue], inNamespace: Bool,
                         perform: @escaping Perform) -> JSONValue {
         switch method {
         case "initialize":
@@ -83,7 +91,7 @@ package struct MCPEndpoint: Sendable {
         case "ping":
             return MCPProtocol.result(id, .object([:]))
         case "tools/list":
-            return MCPProtocol.result(id, .object(["tools": .array(toolList.map(\.json))]))
+            return MCPProtocol.result(id, .object(["tools": .array(toolList(inNamespace: inNamespace).map(\.json))]))
         case "tools/call":
             guard let name = params["name"]?.stringValue else {
                 return MCPProtocol.error(id, .invalidParams, "Invalid params: tools/call needs a tool's name")
@@ -91,25 +99,27 @@ package struct MCPEndpoint: Sendable {
             guard params["arguments"] == nil || params["arguments"] == .null || params["arguments"]?.objectValue != nil else {
                 return MCPProtocol.error(id, .invalidParams, "Invalid params: arguments must be an object")
             }
-            let result = call(name, arguments: params["arguments"]?.objectValue ?? [:], outer: request, perform: perform)
+            // An unknown tool is a protocol error (the specification's "Error Handling"), not a tool's.
+            guard AgentTools(rawValue: name) != nil || tools.operation(named: name) != nil else {
+                return MCPProtocol.error(id, .invalidParams, "Unknown tool: \(name)")
+            }
+            let result = call(name, arguments: params["arguments"]?.objectValue ?? [:], perform: perform)
             return MCPProtocol.result(id, result.json)
         default:
             return MCPProtocol.error(id, .methodNotFound, "Method not found: \(method)")
         }
     }
 
-    /// One tool call: its control request, and the answer's `data` as JSON text, or its error as a
-    /// tool error.
-    package func call(_ name: String, arguments: [String: JSONValue], outer: HTTPRequest,
-                      perform: @escaping Perform) -> MCPToolResult {
-        let control = ControlClient(outer: outer, perform: perform)
+    /// One tool call: its control operation, and the answer's `data` as the API wrote it, or its
+    /// error as a tool error.
+    package func call(_ name: String, arguments: [String: JSONValue], perform: @escaping Perform) -> MCPToolResult {
+        let control = ControlClient(tools: tools, perform: perform)
         if let agentTool = AgentTools(rawValue: name) {
             return agentTool.call(arguments, control: control)
         }
         guard let operation = tools.operation(named: name) else { return .failure("Unknown tool: \(name)") }
         do {
-            let (method, target, body) = try operation.request(arguments)
-            return control.send(method, target, body: body).result
+            return control.perform(try operation.call(arguments)).result
         } catch {
             return .failure(error.message)
         }
@@ -150,57 +160,108 @@ package struct MCPEndpoint: Sendable {
     }
 }
 
-/// The control API as a tool calls it: requests made in process, the MCP request's `Host` and
-/// `Authorization` passed on.
+/// The control API as a tool calls it: operations by `operationId`, run in process.
 struct ControlClient: Sendable {
-    let outer: HTTPRequest
+    let tools: ControlTools
     let perform: MCPEndpoint.Perform
 
+    /// `operationID` with these arguments (a tool's, checked as a tool's are).
+    func call(_ operationID: String, _ arguments: [String: JSONValue] = [:]) -> Answer {
+        guard let operation = tools.operation(named: operationID) else {
+            return Answer(status: 500, body: Array("{\"success\":false,\"error\":\"No operation \(operationID)\"}".utf8), total: nil, limit: nil)
+        }
+        do {
+            return perform(try operation.call(arguments))
+        } catch {
+            return Answer(status: 400, body: JSONWriter.bytes(JSONValue.object(["success": false, "error": .string(error.message)])),
+                          total: nil, limit: nil)
+        }
+    }
+
+    func perform(_ call: ControlCall) -> Answer {
+        let response = perform(call)
+        return Answer(status: response.status, body: Array(response.body),
+                      total: response.headers["x-total-count"].flatMap { Int($0) },
+                      limit: call.query.first { $0.name == "limit" }.flatMap { Int($0.value) })
+    }
+
+    /// A control answer: its status, its bytes, and for a list, how many there were before its limit.
     struct Answer {
         let status: Int
-        let json: JSONValue?
+        let body: [UInt8]
+        /// `X-Total-Count`: a list's length before its limit.
+        let total: Int?
+        let limit: Int?
 
-        /// The answer's `data` (`null` when it has none) as JSON text, or the API's message as a
-        /// tool error.
+        static let successPrefix = Array(#"{"success":true"#.utf8)
+        static let dataPrefix = Array(#"{"success":true,"data":"#.utf8)
+
+        /// The bytes of the answer's `data` as the API wrote them (its keys in the API's order), `null`
+        /// for a bare success, or nil when the API refused.
+        var dataText: ArraySlice<UInt8>? {
+            if body.starts(with: Self.dataPrefix) {
+                let start = Self.dataPrefix.count
+                guard let end = JSONScan.endOfValue(in: body, from: start) else { return nil }
+                return body[start..<end]
+            }
+            return body.starts(with: Self.successPrefix) ? ArraySlice(Array("null".utf8)) : nil
+        }
+
+        /// The answer's `data` as a value.
+        var data: JSONValue? { dataText.flatMap { JSONValue.parse($0) } }
+
+        /// The answer's `data` as JSON text (with a note when a list was cut at its limit), or the
+        /// API's message as a tool error.
         var result: MCPToolResult {
-            guard let json, json["success"]?.boolValue == true else {
-                return .failure(json?["error"]?.stringValue ?? "The control API answered \(status)")
+            guard let text = dataText else {
+                let message = JSONValue.parse(body)?["error"]?.stringValue
+                return .failure(message ?? "The control API answered \(status)")
             }
-            return .success(json["data"] ?? .null)
+            var note: String?
+            if let total, let limit, total > limit {
+                note = """
+                    \(limit) of \(total) shown. For more, give a larger limit (up to 1000), or narrow the list with the \
+                    tool's other arguments.
+                    """
+            }
+            return MCPToolResult(text: String(decoding: text, as: UTF8.self), isError: false, note: note)
         }
-
-        var data: JSONValue? { json?["success"]?.boolValue == true ? json?["data"] : nil }
     }
+}
 
-    func send(_ method: String, _ target: String, body: JSONValue? = nil) -> Answer {
-        var headers = HTTPHeaders()
-        for name in ["host", "authorization", "user-agent"] {
-            if let value = outer.headers[name] { headers.add(name, value) }
-        }
-        var bytes = Data()
-        if let body {
-            headers.add("Content-Type", "application/json")
-            bytes = Data(JSONWriter.bytes(body))
-        }
-        let response = perform(Self.request(method, target, headers: headers, body: bytes))
-        return Answer(status: response.status, json: JSONValue.parse(response.body))
-    }
-
-    /// A request for `target` (`/__mock/outbox?to=a%40b`): the path and the query decoded as the
-    /// parser would.
-    static func request(_ method: String, _ target: String, headers: HTTPHeaders, body: Data) -> HTTPRequest {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = String(parts[0]).removingPercentEncoding ?? String(parts[0])
-        var query: [(name: String, value: String)] = []
-        if parts.count > 1 {
-            for item in parts[1].split(separator: "&") {
-                let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let decode = { (text: Substring) in
-                    String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+/// Where a JSON value ends, found without decoding it.
+enum JSONScan {
+    /// The index just past the value that starts at `start` (after any whitespace), or nil when the
+    /// bytes end first.
+    static func endOfValue(in bytes: [UInt8], from start: Int) -> Int? {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var index = start
+        while index < bytes.count, bytes[index] == 32 || bytes[index] == 9 || bytes[index] == 10 || bytes[index] == 13 { index += 1 }
+        guard index < bytes.count else { return nil }
+        var depth = 0
+        var inString = false
+        repeat {
+            let byte = bytes[index]
+            index += 1
+            if inString {
+                if byte == backslash {
+                    index += 1
+                } else if byte == quote {
+                    inString = false
+                    if depth == 0 { return index }
                 }
-                query.append((decode(pair[0]), pair.count > 1 ? decode(pair[1]) : ""))
+            } else if byte == quote {
+                inString = true
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                if depth == 0 { return index - 1 }   // a number, true, false or null ends before this
+                depth -= 1
+                if depth == 0 { return index }
+            } else if depth == 0, byte == UInt8(ascii: ",") || byte == 32 || byte == 10 || byte == 13 || byte == 9 {
+                return index - 1
             }
-        }
-        return HTTPRequest(method: method, target: target, path: path, query: query, headers: headers, body: body)
+        } while index < bytes.count
+        return depth == 0 && !inString ? index : nil
     }
 }

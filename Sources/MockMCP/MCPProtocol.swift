@@ -14,10 +14,12 @@ package struct MCPTool: Sendable {
     }
 }
 
-/// A tool's answer: its one text content, and whether it is an error.
+/// A tool's answer: its text content (the data, or the error), whether it is an error, and a note
+/// (a list cut at its limit says so in a second text).
 package struct MCPToolResult: Sendable, Equatable {
     package let text: String
     package let isError: Bool
+    package var note: String? = nil
 
     package static func success(_ data: JSONValue) -> MCPToolResult {
         MCPToolResult(text: String(decoding: JSONWriter.bytes(data), as: UTF8.self), isError: false)
@@ -26,7 +28,8 @@ package struct MCPToolResult: Sendable, Equatable {
     package static func failure(_ message: String) -> MCPToolResult { MCPToolResult(text: message, isError: true) }
 
     var json: JSONValue {
-        .object(["content": .array([.object(["type": "text", "text": .string(text)])]), "isError": .bool(isError)])
+        let texts = [text] + (note.map { [$0] } ?? [])
+        return .object(["content": .array(texts.map { .object(["type": "text", "text": .string($0)]) }), "isError": .bool(isError)])
     }
 }
 

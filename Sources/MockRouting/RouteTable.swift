@@ -46,13 +46,24 @@ package struct RouteTable<Context>: Sendable {
     package init() {}
 
     mutating func add(_ method: String, _ pattern: String, access: RouteAccess, _ handler: @escaping Handler) {
-        let segments = RoutePatterns.split(pattern).map { part -> Segment in
-            part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .literal(String(part))
-        }
+        let segments = Self.segments(of: pattern)
         precondition(!routes.contains { $0.method == method && $0.segments == segments },
                      "route registered twice: \(method) \(pattern)")
         patterns.add(method: method, segments: segments, route: routes.count)
         routes.append(Route(method: method, segments: segments, access: access, handler: handler))
+    }
+
+    /// The route registered for `method` and exactly `pattern` (`/__mock/companies/:id`), found by
+    /// its pattern rather than by matching a path: an operation's route, looked up once.
+    package func route(_ method: String, _ pattern: String) -> Route? {
+        let segments = Self.segments(of: pattern)
+        return routes.first { $0.method == method && $0.segments == segments }
+    }
+
+    private static func segments(of pattern: String) -> [Segment] {
+        RoutePatterns.split(pattern).map { part -> Segment in
+            part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .literal(String(part))
+        }
     }
 
     package mutating func get(_ pattern: String, access: RouteAccess, _ handler: @escaping Handler) { add("GET", pattern, access: access, handler) }

@@ -110,16 +110,18 @@ package struct ClientOfCompanies: Sendable, Equatable {
 extension Store {
     /// Every client of any company, by first name, last name and email (case-insensitive), each with
     /// their companies' ids.
-    package func clientsOfEveryCompany() throws -> [ClientOfCompanies] {
+    package func clientsOfEveryCompany(limit: Int? = nil) throws -> PageOf<ClientOfCompanies> {
         try readDatabase { db in
             let clients = try db.rows("""
                 SELECT \(ClientName.selection) FROM clients
                 ORDER BY clients.first_name COLLATE NOCASE, clients.last_name COLLATE NOCASE, clients.email COLLATE NOCASE, clients.id
-                """, []) { try ClientName(&$0) }
+                LIMIT ?
+                """, [limit ?? -1]) { try ClientName(&$0) }
             let links = try db.rows("SELECT client_id, company_id FROM client_companies ORDER BY client_id, company_id", []) {
                 (client: try $0.next("client_id") as String, company: try $0.next("company_id") as String)
             }.grouped { $0.client }
-            return clients.map { ClientOfCompanies(client: $0, companyIDs: (links[$0.id] ?? []).map(\.company)) }
+            let listed = clients.map { ClientOfCompanies(client: $0, companyIDs: (links[$0.id] ?? []).map(\.company)) }
+            return try PageOf(items: listed, limit: limit) { try db.count("SELECT COUNT(*) FROM clients", []) }
         }
     }
 }

@@ -44,7 +44,20 @@ extension Store {
 
     /// Every registered token, oldest registration first.
     package func deviceTokens() throws -> [DeviceTokenRow] {
-        try readDatabase { db in try db.records(DeviceTokenRow.self, "SELECT * FROM device_tokens ORDER BY rowid") }
+        try deviceTokens(newest: nil).items
+    }
+
+    /// Every registered token, oldest registration first; with `newest`, only the last that many of
+    /// them, still oldest first (`total` counts them all).
+    package func deviceTokens(newest limit: Int?) throws -> PageOf<DeviceTokenRow> {
+        try readDatabase { db in
+            let tokens = try db.records(DeviceTokenRow.self, """
+                SELECT * FROM device_tokens
+                WHERE rowid IN (SELECT rowid FROM device_tokens ORDER BY rowid DESC LIMIT ?)
+                ORDER BY rowid
+                """, [limit ?? -1])
+            return try PageOf(items: tokens, limit: limit) { try db.count("SELECT COUNT(*) FROM device_tokens", []) }
+        }
     }
 
     package func pushPreferences(of owner: PushOwner) throws -> PushPreferences {

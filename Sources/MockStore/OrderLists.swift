@@ -144,9 +144,9 @@ package struct ConsoleOrderEntry: Sendable {
 
 extension Store {
     /// Every order of every company, newest first as the staff list orders them (`created_at`, then
-    /// order number); `limit` nil for all of them. Two statements: the orders with their names,
-    /// then their devices.
-    package func ordersOfEveryCompany(limit: Int?) throws -> [ConsoleOrderEntry] {
+    /// order number); `limit` nil for all of them (`total` counts them all). Two statements: the
+    /// orders with their names, then their devices (and a count when the limit cut).
+    package func ordersOfEveryCompany(limit: Int?) throws -> PageOf<ConsoleOrderEntry> {
         try readDatabase { db in
             let statement = try db.cachedStatement(sql: Self.everyCompanysOrdersSQL)
             try statement.requireColumns(ListedOrder.columnNames + ["id", "name", "status"] + ClientName.columnNames,
@@ -158,14 +158,15 @@ extension Store {
                                              status: try columns.next("status"))
                 return (order: order, company: company, client: try ClientName(&columns))
             }
-            guard !rows.isEmpty else { return [] }
+            guard !rows.isEmpty else { return PageOf(items: [], total: 0) }
             let devices = try db.rows(Self.listedDevicesSQL, [SQLConditions.jsonArray(rows.map { $0.order.id })]) {
                 try ListedDevice(&$0)
             }.grouped { $0.orderID }
-            return rows.map { row in
+            let entries = rows.map { row in
                 ConsoleOrderEntry(order: row.order, company: row.company, client: row.client,
                                   devices: devices[row.order.id] ?? [])
             }
+            return try PageOf(items: entries, limit: limit) { try db.count(Self.everyCompanysOrderCountSQL, []) }
         }
     }
 
@@ -174,5 +175,11 @@ extension Store {
         SELECT \(ListedOrder.selection), companies.id, companies.name, companies.status, \(ClientName.selection)
         FROM orders JOIN companies ON companies.id = orders.company_id JOIN clients ON clients.id = orders.client_id
         ORDER BY orders.created_at DESC, orders.order_number DESC, orders.id LIMIT ?
+        """
+
+    /// The rows of `everyCompanysOrdersSQL` without its limit.
+    private static let everyCompanysOrderCountSQL = """
+        SELECT COUNT(*)
+        FROM orders JOIN companies ON companies.id = orders.company_id JOIN clients ON clients.id = orders.client_id
         """
 }

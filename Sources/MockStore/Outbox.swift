@@ -29,14 +29,21 @@ package struct Mail: Sendable {
 }
 
 extension Store {
-    /// Mail sent, newest first; `to` (case-insensitive) and `kind` narrow it when given.
-    package func outbox(to: String?, kind: MailKind?) throws -> [OutboxRow] {
+    /// Mail sent, newest first; `to` (case-insensitive) and `kind` narrow it when given, `limit`
+    /// keeps the newest that many (`total` counts them all).
+    package func outbox(to: String?, kind: MailKind?, limit: Int? = nil) throws -> PageOf<OutboxRow> {
         try readDatabase { db in
-            try db.records(OutboxRow.self, """
+            let mail = try db.records(OutboxRow.self, """
                 SELECT * FROM outbox
                 WHERE (?1 IS NULL OR to_address = ?1 COLLATE NOCASE) AND (?2 IS NULL OR kind = ?2)
-                ORDER BY sent_at DESC, rowid DESC
-                """, [to, kind?.rawValue])
+                ORDER BY sent_at DESC, rowid DESC LIMIT ?3
+                """, [to, kind?.rawValue, limit ?? -1])
+            return try PageOf(items: mail, limit: limit) {
+                try db.count("""
+                    SELECT COUNT(*) FROM outbox
+                    WHERE (?1 IS NULL OR to_address = ?1 COLLATE NOCASE) AND (?2 IS NULL OR kind = ?2)
+                    """, [to, kind?.rawValue])
+            }
         }
     }
 }

@@ -66,8 +66,15 @@ package struct CompanySummary: Sendable, Equatable {
 extension Store {
     /// Staff token families and customer sessions, newest first (ties: staff first, then the later
     /// made), each judged at `now`.
-    package func sessions(_ filter: SessionFilter, now: Date) throws -> [SessionSummary] {
-        try readDatabase { db in try Self.sessions(db, filter, now: now) }
+    /// `filter.limit` keeps the first that many; `total` counts them all (after the other filters).
+    package func sessions(_ filter: SessionFilter, now: Date) throws -> PageOf<SessionSummary> {
+        try readDatabase { db in
+            let sessions = try Self.sessions(db, filter, now: now, counting: true)
+            guard filter.status == nil else { return sessions }   // counted as judged
+            return try PageOf(items: sessions.items, limit: filter.limit) {
+                try db.count(Self.sessionCountSQL, [filter.kind?.rawValue, filter.email])
+            }
+        }
     }
 
     /// The session (staff token family or customer session) whose id is `id`, judged at `now`.
@@ -92,6 +99,13 @@ extension Store {
     }
 
     private static func sessions(_ db: Database, _ filter: SessionFilter, now: Date) throws -> [SessionSummary] {
+        try sessions(db, filter, now: now, counting: false).items
+    }
+
+    /// With `counting` and a status filter, every row is judged to count the matches past the limit;
+    /// otherwise `total` is the number of sessions returned.
+    private static func sessions(_ db: Database, _ filter: SessionFilter, now: Date,
+                                 counting: Bool) throws -> PageOf<SessionSummary> {
         // The status is judged here, so a status filter reads every row and cuts afterwards.
         let sqlLimit = filter.status == nil ? (filter.limit ?? -1) : -1
         let statement = try db.cachedStatement(sql: Self.sessionsSQL)
@@ -102,23 +116,40 @@ extension Store {
         }
         let nowText = Timestamp.string(now)
         var sessions: [SessionSummary] = []
+        var matching = 0
         for row in rows {
             let session = row.summary(now: nowText)
             if let status = filter.status, session.status != status { continue }
+            matching += 1
+            if let limit = filter.limit, sessions.count >= limit {
+                if counting { continue } else { break }
+            }
             sessions.append(session)
-            if let limit = filter.limit, sessions.count >= limit { break }
         }
-        return sessions
+        return PageOf(items: sessions, total: matching)
     }
 
-    /// Every company, by name.
-    package func companies() throws -> [CompanySummary] {
+    /// Every company, by name; the first `limit` when given (`total` counts them all).
+    package func companies(limit: Int? = nil) throws -> PageOf<CompanySummary> {
         try readDatabase { db in
-            try db.rows("SELECT id, name, status FROM companies ORDER BY name, id", []) { columns in
+            let companies = try db.rows("SELECT id, name, status FROM companies ORDER BY name, id LIMIT ?", [limit ?? -1]) { columns in
                 CompanySummary(id: try columns.next("id"), name: try columns.next("name"), status: try columns.next("status"))
             }
+            return try PageOf(items: companies, limit: limit) { try db.count("SELECT COUNT(*) FROM companies", []) }
         }
     }
+
+    /// The rows of `sessionsSQL` without its limit and id: ?1 kind or NULL, ?2 email or NULL.
+    private static let sessionCountSQL = """
+        SELECT (SELECT COUNT(*) FROM refresh_token_families f
+                JOIN users u ON u.id = f.user_id
+                JOIN companies c ON c.id = u.company_id
+                WHERE (?1 IS NULL OR ?1 = 'staff') AND (?2 IS NULL OR u.email = ?2 COLLATE NOCASE))
+             + (SELECT COUNT(*) FROM customer_sessions s
+                JOIN clients cl ON cl.id = s.client_id
+                JOIN companies c ON c.id = s.company_id
+                WHERE (?1 IS NULL OR ?1 = 'customer') AND (?2 IS NULL OR cl.email = ?2 COLLATE NOCASE))
+        """
 
     /// ?1 kind or NULL, ?2 email or NULL, ?3 limit (-1 for none), ?4 id or NULL.
     private static let sessionsSQL = """

@@ -12,10 +12,37 @@ package struct PageRequest: Sendable, Equatable {
     }
 }
 
-/// Rows of one page plus how many match in all.
+/// Rows of one page plus how many match in all. The control API's lists cut to a `limit` are one
+/// too: the items kept, and how many there were before the cut (`X-Total-Count`).
 package struct PageOf<Item: Sendable>: Sendable {
     package var items: [Item]
     package var total: Int
+
+    package init(items: [Item], total: Int) {
+        self.items = items
+        self.total = total
+    }
+
+    /// The first `limit` of `all` (all of them when nil), for a list read whole.
+    package init(first limit: Int?, of all: [Item]) {
+        self.init(items: limit.map { Array(all.prefix($0)) } ?? all, total: all.count)
+    }
+
+    /// The last `limit` of `all` (all of them when nil), still in their order: the newest of a list
+    /// kept oldest first.
+    package init(last limit: Int?, of all: [Item]) {
+        self.init(items: limit.map { Array(all.suffix($0)) } ?? all, total: all.count)
+    }
+
+    /// `items` read with an SQL `LIMIT limit` (-1 for nil): `count` (a `COUNT(*)` of the same rows)
+    /// runs only when the limit may have cut something, else the rows read are all there are.
+    init(items: [Item], limit: Int?, count: () throws -> Int) rethrows {
+        self.init(items: items, total: limit.map { items.count >= $0 } == true ? try count() : items.count)
+    }
+
+    package func map<T: Sendable>(_ transform: (Item) throws -> T) rethrows -> PageOf<T> {
+        PageOf<T>(items: try items.map(transform), total: total)
+    }
 }
 
 /// A WHERE clause assembled from constant SQL fragments and bound arguments (never user text in

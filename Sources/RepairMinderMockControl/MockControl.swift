@@ -95,8 +95,10 @@ public struct MockControl: Sendable {
     // MARK: - Outbox
 
     /// `GET /__mock/outbox`: the mail the backend would have sent, newest first; `to` is case-insensitive.
-    public func outbox(to email: String? = nil, kind: MockMailKind? = nil) async throws -> [MockMail] {
-        try await data([MockMail].self, "GET", "/__mock/outbox", query: ["to": email, "kind": kind?.rawValue])
+    /// `limit` (1–1000) keeps the newest that many.
+    public func outbox(to email: String? = nil, kind: MockMailKind? = nil, limit: Int? = nil) async throws -> [MockMail] {
+        try await data([MockMail].self, "GET", "/__mock/outbox",
+                       query: ["to": email, "kind": kind?.rawValue, "limit": limit.map(String.init)])
     }
 
     /// The code of the newest mail to `email` of `kind`, or nil when there is none (yet): see
@@ -160,9 +162,9 @@ public struct MockControl: Sendable {
 
     // MARK: - Companies and accounts
 
-    /// `GET /__mock/companies`: every company and its status, by name.
-    public func companies() async throws -> [MockCompany] {
-        try await data([MockCompany].self, "GET", "/__mock/companies")
+    /// `GET /__mock/companies`: every company and its status, by name (the first `limit`, 1–1000, when given).
+    public func companies(limit: Int? = nil) async throws -> [MockCompany] {
+        try await data([MockCompany].self, "GET", "/__mock/companies", query: ["limit": limit.map(String.init)])
     }
 
     /// `PATCH /__mock/companies/{id}`: effective on the next request (`suspended` or
@@ -173,17 +175,19 @@ public struct MockControl: Sendable {
                        json: ["status": .string(status.rawValue)])
     }
 
-    /// `GET /__mock/accounts`: every account and how it signs in.
-    public func accounts() async throws -> [MockAccount] {
-        try await data([MockAccount].self, "GET", "/__mock/accounts")
+    /// `GET /__mock/accounts`: every account and how it signs in (the first `limit`, 1–1000, when given).
+    public func accounts(limit: Int? = nil) async throws -> [MockAccount] {
+        try await data([MockAccount].self, "GET", "/__mock/accounts", query: ["limit": limit.map(String.init)])
     }
 
     // MARK: - Journal
 
     /// `GET /__mock/requests`: the app-API requests answered, oldest first. `method` is exact;
-    /// `path` a pattern: exact, `:name` for a segment, or a trailing `*`.
-    public func journal(method: String? = nil, path: String? = nil) async throws -> [MockJournalEntry] {
-        try await data([MockJournalEntry].self, "GET", "/__mock/requests", query: ["method": method, "path": path])
+    /// `path` a pattern: exact, `:name` for a segment, or a trailing `*`. `limit` (1–1000) keeps the
+    /// newest that many, still oldest first.
+    public func journal(method: String? = nil, path: String? = nil, limit: Int? = nil) async throws -> [MockJournalEntry] {
+        try await data([MockJournalEntry].self, "GET", "/__mock/requests",
+                       query: ["method": method, "path": path, "limit": limit.map(String.init)])
     }
 
     /// `DELETE /__mock/requests`: empties the journal (ids restart at 1).
@@ -200,9 +204,10 @@ public struct MockControl: Sendable {
         return try await data(MockFault.self, "POST", "/__mock/faults", body: body, contentType: "application/json")
     }
 
-    /// `GET /__mock/faults`: the active faults, oldest first.
-    public func faults() async throws -> [MockFault] {
-        try await data([MockFault].self, "GET", "/__mock/faults")
+    /// `GET /__mock/faults`: the active faults, oldest first; `limit` (1–1000) keeps the newest that
+    /// many, still oldest first.
+    public func faults(limit: Int? = nil) async throws -> [MockFault] {
+        try await data([MockFault].self, "GET", "/__mock/faults", query: ["limit": limit.map(String.init)])
     }
 
     /// `DELETE /__mock/faults`.
@@ -218,14 +223,16 @@ public struct MockControl: Sendable {
     // MARK: - Pushes and mail in
 
     /// `GET /__mock/device-tokens`: the device tokens apps registered, oldest first. A push is
-    /// recorded only for one of these.
-    public func deviceTokens() async throws -> [MockDeviceToken] {
-        try await data([MockDeviceToken].self, "GET", "/__mock/device-tokens")
+    /// recorded only for one of these. `limit` (1–1000) keeps the latest registered, still oldest first.
+    public func deviceTokens(limit: Int? = nil) async throws -> [MockDeviceToken] {
+        try await data([MockDeviceToken].self, "GET", "/__mock/device-tokens", query: ["limit": limit.map(String.init)])
     }
 
-    /// `GET /__mock/push`: the pushes recorded (to `deviceToken` only, when given), newest first.
-    public func pushes(deviceToken: String? = nil) async throws -> [MockPush] {
-        try await data([MockPush].self, "GET", "/__mock/push", query: ["device_token": deviceToken])
+    /// `GET /__mock/push`: the pushes recorded (to `deviceToken` only, when given), newest first;
+    /// `limit` (1–1000) keeps the newest that many.
+    public func pushes(deviceToken: String? = nil, limit: Int? = nil) async throws -> [MockPush] {
+        try await data([MockPush].self, "GET", "/__mock/push",
+                       query: ["device_token": deviceToken, "limit": limit.map(String.init)])
     }
 
     /// `POST /__mock/inbound-email`: a customer's email to a company address (`hello@acme.test`…)
@@ -293,9 +300,10 @@ public struct MockControl: Sendable {
         return MockNamespace(name: name, baseURL: control.baseURL, control: control)
     }
 
-    /// `GET /__mock/namespaces`: the named namespaces the server holds, most recently used first.
-    public func namespaces() async throws -> MockNamespaceList {
-        try await server.data(MockNamespaceList.self, "GET", "/__mock/namespaces")
+    /// `GET /__mock/namespaces`: the named namespaces the server holds, most recently used first
+    /// (the first `limit`, 1–1000, when given).
+    public func namespaces(limit: Int? = nil) async throws -> MockNamespaceList {
+        try await server.data(MockNamespaceList.self, "GET", "/__mock/namespaces", query: ["limit": limit.map(String.init)])
     }
 
     /// `DELETE /__mock/namespaces/{name}`: drops one (its next request starts it afresh); an unknown
@@ -357,9 +365,10 @@ public struct MockControl: Sendable {
         try await data([MockOrder].self, "GET", "/__mock/orders", query: ["limit": limit.map(String.init)])
     }
 
-    /// `GET /__mock/clients`: every client with the companies they are a client of.
-    public func clients() async throws -> [MockClient] {
-        try await data([MockClient].self, "GET", "/__mock/clients")
+    /// `GET /__mock/clients`: every client with the companies they are a client of (the first
+    /// `limit`, 1–1000, when given).
+    public func clients(limit: Int? = nil) async throws -> [MockClient] {
+        try await data([MockClient].self, "GET", "/__mock/clients", query: ["limit": limit.map(String.init)])
     }
 
     /// `POST /__mock/fixtures` with a body of your own in the seed format (Seeds/README.md): any

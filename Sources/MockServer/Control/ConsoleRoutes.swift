@@ -18,12 +18,12 @@ enum ConsoleRoutes {
         }
 
         router.get("/__mock/accounts", access: .open) { context in
-            let accounts = try SeededAccounts.list(context.store)
-            return JSONBody.success(accounts.map(ConsoleAccountPayload.init))
+            let limit = try context.controlListLimit()
+            return JSONBody.list(PageOf(first: limit, of: try SeededAccounts.list(context.store)), ConsoleAccountPayload.init)
         }
 
         router.get("/__mock/companies", access: .open) { context in
-            JSONBody.success(try context.store.companies().map(CompanyStatusResult.init))
+            JSONBody.list(try context.store.companies(limit: try context.controlListLimit()), CompanyStatusResult.init)
         }
 
         router.get("/__mock/sessions", access: .open) { context in
@@ -41,33 +41,18 @@ enum ConsoleRoutes {
                 guard !email.isEmpty else { throw APIFailure.invalidQuery("email") }
                 filter.email = email
             }
-            if let limit = request.queryValue("limit") {
-                guard let value = Int(limit), (1...sessionLimit).contains(value) else {
-                    throw APIFailure.invalidQuery("limit")
-                }
-                filter.limit = value
-            }
-            return JSONBody.success(try context.store.sessions(filter, now: context.now).map(ConsoleSessionPayload.init))
+            filter.limit = try context.controlListLimit()
+            return JSONBody.list(try context.store.sessions(filter, now: context.now), ConsoleSessionPayload.init)
         }
 
         router.get("/__mock/orders", access: .open) { context in
-            var limit: Int?
-            if let text = context.request.queryValue("limit") {
-                guard let value = Int(text), (1...orderLimit).contains(value) else { throw APIFailure.invalidQuery("limit") }
-                limit = value
-            }
-            return JSONBody.success(try context.store.ordersOfEveryCompany(limit: limit).map(ConsoleOrderPayload.init))
+            JSONBody.list(try context.store.ordersOfEveryCompany(limit: try context.controlListLimit()), ConsoleOrderPayload.init)
         }
 
         router.get("/__mock/clients", access: .open) { context in
-            JSONBody.success(try context.store.clientsOfEveryCompany().map(ConsoleClientPayload.init))
+            JSONBody.list(try context.store.clientsOfEveryCompany(limit: try context.controlListLimit()), ConsoleClientPayload.init)
         }
     }
-
-    /// The largest `limit` of `GET /__mock/sessions`.
-    static let sessionLimit = 1000
-    /// The largest `limit` of `GET /__mock/orders`.
-    static let orderLimit = 1000
 }
 
 // MARK: - Payloads

@@ -32,7 +32,8 @@ enum ControlRoutes {
                 guard let known = MailKind(rawValue: name) else { throw APIFailure.badRequest("Unknown outbox kind: \(name)") }
                 kind = known
             }
-            return JSONBody.success(try context.store.outbox(to: to, kind: kind).map(OutboxMail.init))
+            let limit = try context.controlListLimit()
+            return JSONBody.list(try context.store.outbox(to: to, kind: kind, limit: limit), OutboxMail.init)
         }
 
         router.get("/__mock/clock", access: .open) { context in
@@ -88,8 +89,10 @@ enum ControlRoutes {
                 guard let parsed = PathPattern(path) else { throw APIFailure.invalidField("path") }
                 pattern = parsed
             }
-            return JSONBody.success(context.environment.journal.entries(method: context.request.queryValue("method"),
-                                                               path: pattern))
+            let limit = try context.controlListLimit()
+            // Oldest first: a limit keeps the newest, still oldest first.
+            let entries = context.environment.journal.entries(method: context.request.queryValue("method"), path: pattern)
+            return JSONBody.list(PageOf(last: limit, of: entries)) { $0 }
         }
 
         router.delete("/__mock/requests", access: .open) { context in
@@ -98,7 +101,8 @@ enum ControlRoutes {
         }
 
         router.get("/__mock/faults", access: .open) { context in
-            JSONBody.success(context.environment.faults.all())
+            // In order of creation: a limit keeps the newest, still oldest first.
+            JSONBody.list(PageOf(last: try context.controlListLimit(), of: context.environment.faults.all())) { $0 }
         }
 
         router.post("/__mock/faults", access: .open) { context in
@@ -141,12 +145,14 @@ enum ControlRoutes {
 
         router.get("/__mock/push", access: .open) { context in
             let token = context.request.queryValue("device_token")
-            return JSONBody.success(try context.store.recordedPushes(deviceToken: token).map(RecordedPush.init))
+            let limit = try context.controlListLimit()
+            return JSONBody.list(try context.store.recordedPushes(deviceToken: token, limit: limit), RecordedPush.init)
         }
 
-        // The device tokens apps registered: a push is recorded only for one of these.
+        // The device tokens apps registered: a push is recorded only for one of these. Oldest first:
+        // a limit keeps the latest registered.
         router.get("/__mock/device-tokens", access: .open) { context in
-            JSONBody.success(try context.store.deviceTokens().map(RegisteredDeviceToken.init))
+            JSONBody.list(try context.store.deviceTokens(newest: try context.controlListLimit()), RegisteredDeviceToken.init)
         }
     }
 }

@@ -8,25 +8,47 @@ import MockRouting
 /// `POST /__mock/mcp` (and `/ns/<name>/__mock/mcp`): the control API as MCP tools for coding agents,
 /// over the Streamable HTTP transport (MockMCP's `MCPEndpoint`; docs/agents.md). GET and DELETE are
 /// 405 (no server-sent stream, no session). The tools come from this server's own OpenAPI document,
-/// read once; each runs its control request in the namespace the endpoint was reached in.
+/// read once, with the control route of each by its `operationId` (`Catalog`); a tool's call runs that
+/// route in the namespace the endpoint was reached in.
 enum MCPRoutes {
     static func register(on router: inout Router) {
         router.post(MCPEndpoint.path, access: .open) { context in
-            let endpoint = try endpoint.get()
+            let catalog = try catalog.get()
             // Without a control token the mock trusts loopback: guard it against DNS rebinding.
             let checkOrigin = context.environment.configuration.controlToken == nil
-            return endpoint.respond(to: context.request, checkOrigin: checkOrigin, perform: context.performControl)
+            return catalog.endpoint.respond(to: context.request, checkOrigin: checkOrigin,
+                                            inNamespace: context.environment.namespace != nil) { call in
+                guard let route = catalog.routes[call.operationID] else { return JSONBody.failure(.notFound) }
+                return context.performControl(route, call)
+            }
         }
     }
 
-    /// The endpoint with the tools of the bundled document.
-    static let endpoint: Result<MCPEndpoint, OpenAPIDocumentError> = ServerThread.withDeepStack("mcp tools") {
+    /// The tools, and the one table from a tool's `operationId` to its control route.
+    struct Catalog: Sendable {
+        let endpoint: MCPEndpoint
+        let routes: [String: Router.Route]
+    }
+
+    /// The catalog of the bundled document and the control API's routes; an operation of the
+    /// document without a route is an error here, not a tool that answers 404.
+    static let catalog: Result<Catalog, OpenAPIDocumentError> = ServerThread.withDeepStack("mcp tools") {
         do {
             let document = try OpenAPIDocument.bundled.get()
             guard let json = JSONValue.parse(Array(document.json(server: "/").utf8)) else {
                 return .failure(OpenAPIDocumentError(message: "openapi.json does not parse"))
             }
-            return .success(MCPEndpoint(tools: try ControlTools(document: json), version: ControlAPI.version))
+            let tools = try ControlTools(document: json)
+            let control = MockServer.routers(controlAPI: true).control
+            var routes: [String: Router.Route] = [:]
+            for operation in tools.operations {
+                let pattern = operation.path.replacingOccurrences(of: "{", with: ":").replacingOccurrences(of: "}", with: "")
+                guard let route = control.route(operation.method, pattern) else {
+                    return .failure(OpenAPIDocumentError(message: "\(operation.tool.name): no route \(operation.method) \(pattern)"))
+                }
+                routes[operation.tool.name] = route
+            }
+            return .success(Catalog(endpoint: MCPEndpoint(tools: tools, version: ControlAPI.version), routes: routes))
         } catch let error as OpenAPIDocumentError {
             return .failure(error)
         } catch {

@@ -1,7 +1,7 @@
 import MockBasics
 import MockStore
 // The store writes the outbox in the sending request's transaction (so a failed request sends
-// nothing) and reads it back (`Store.outbox(to:kind:)`).
+// nothing) and reads it back (`Store.outbox(to:kind:limit:)`).
 
 /// Mail the backend would have sent, as `GET /__mock/outbox` shows it.
 @JSONObject(component: "OutboxMail")

@@ -37,18 +37,32 @@ enum StateRoutes {
             return JSONBody.success(StateChange(bytes: data.count, durationMs: started.duration(to: .now).milliseconds))
         }
 
+        // Most recently used first: a limit keeps the most recently used. `X-Total-Count` counts
+        // the namespaces.
         router.get("/__mock/namespaces", access: .open) { context in
+            if let own = context.environment.namespace { throw APIFailure.otherNamespaces(from: own) }
             let namespaces = context.namespaces
+            let listed = PageOf(first: try context.controlListLimit(), of: namespaces.list())
             return JSONBody.success(NamespaceList(max: namespaces.capacity,
                                                   idleTimeoutSeconds: Int(namespaces.idleTimeout.components.seconds),
-                                                  namespaces: namespaces.list()))
+                                                  namespaces: listed.items))
+                .totalCount(listed.total)
         }
 
         router.delete("/__mock/namespaces/:name", access: .open) { context in
             let name = try context.parameter("name")
+            // A namespace's endpoints act on their namespace: it may drop itself, no other.
+            if let own = context.environment.namespace, own != name { throw APIFailure.otherNamespaces(from: own) }
             guard context.namespaces.drop(name) else { throw APIFailure.notFound }
             return JSONBody.success(Dropped(name: name))
         }
+    }
+}
+
+extension APIFailure {
+    /// A namespace's control API listing the namespaces, or dropping another: only the root's does.
+    static func otherNamespaces(from namespace: String) -> APIFailure {
+        APIFailure(status: 403, message: "Namespace \(namespace) cannot list or drop other namespaces: use the root control API (/__mock/namespaces)")
     }
 }
 

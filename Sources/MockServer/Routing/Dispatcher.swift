@@ -111,12 +111,12 @@ private struct Pipeline: Sendable {
     func respond(to request: HTTPRequest, started: ContinuousClock.Instant) -> HTTPResponse {
         sendDueMacroStages()
         if let control, ControlAPI.contains(request.path) {
-            // Only the MCP endpoint calls back into the pipeline: the closure (which copies the
-            // pipeline, the namespace's configuration included) is made for it alone.
+            // Only the MCP endpoint runs control operations for its tools: the closure (which copies
+            // the pipeline, the namespace's configuration included) is made for it alone.
             var performControl = Self.noControl
             if request.path == MCPEndpoint.path {
                 let pipeline = self
-                performControl = { control in pipeline.respond(to: control, started: .now) }
+                performControl = { route, call in pipeline.perform(call, on: route, for: request) }
             }
             let response = run(request, on: control, principal: .success(nil), now: environment.clock.now(),
                                performControl: performControl)
@@ -196,7 +196,7 @@ private struct Pipeline: Sendable {
     /// `performControl`: for the MCP endpoint, this pipeline's own (a tool's call runs through it);
     /// every other route never calls one, and gets a constant rather than a closure made per request.
     private func run(_ request: HTTPRequest, on router: Router, principal: Result<Principal?, APIFailure>,
-                     now: Date, performControl: @escaping @Sendable (HTTPRequest) -> HTTPResponse = Self.noControl) -> HTTPResponse {
+                     now: Date, performControl: @escaping @Sendable (Router.Route, ControlCall) -> HTTPResponse = Self.noControl) -> HTTPResponse {
         do {
             let match = router.match(method: request.method, path: request.path)
             // Quarantine runs before the handler and before 404/405, so every protected or unknown
@@ -223,7 +223,33 @@ private struct Pipeline: Sendable {
     }
 
     /// What a route's context holds for `performControl` but the MCP endpoint's: it is never called.
-    private static let noControl: @Sendable (HTTPRequest) -> HTTPResponse = { _ in HTTPResponse(status: 404) }
+    private static let noControl: @Sendable (Router.Route, ControlCall) -> HTTPResponse = { _, _ in HTTPResponse(status: 404) }
+
+    /// An MCP tool's control call: the operation's route (found by `operationId`, not by a path)
+    /// run with the call's values, as the MCP request's own caller (its `Host`, `Authorization` and
+    /// `User-Agent`), then logged like a control request. Nothing is parsed or matched again.
+    func perform(_ call: ControlCall, on route: Router.Route, for outer: HTTPRequest) -> HTTPResponse {
+        let started = ContinuousClock.now
+        var headers = HTTPHeaders()
+        for name in ["host", "authorization", "user-agent"] {
+            if let value = outer.headers[name] { headers.add(name, value) }
+        }
+        if call.body != nil { headers.add("Content-Type", "application/json") }
+        let request = HTTPRequest(method: call.method, target: call.path, path: call.path, query: call.query,
+                                  version: outer.version, headers: headers, body: call.body ?? Data(),
+                                  remoteAddress: outer.remoteAddress)
+        let response: HTTPResponse
+        do {
+            let context = RequestContext(request: request, parameters: call.parameters, principal: nil,
+                                         environment: environment, now: environment.clock.now(), namespaces: namespaces,
+                                         performControl: Self.noControl)
+            response = try route.handler(context)
+        } catch {
+            response = Dispatcher.response(for: error, logger: environment.logger)
+        }
+        log(request, response, who: nil, started: started)
+        return response
+    }
 
     private func log(_ request: HTTPRequest, _ response: HTTPResponse, who: String?, started: ContinuousClock.Instant) {
         Dispatcher.log(request, response, who: who, started: started, to: environment.logger)

@@ -2,6 +2,7 @@ import Foundation
 import MockHTTP
 import MockBasics
 import MockRouting
+import MockStore
 
 /// JSON in: request bodies decoded with errors that name the field, and the bare `{"success": true}`.
 /// The envelope and the error mapping the proxy shares are MockRouting's `JSONBody`.
@@ -15,6 +16,13 @@ extension JSONBody {
 
     /// `200 {"success": true}`
     static func bare() -> HTTPResponse { response(Bare()) }
+
+    /// `200 {"success": true, "data": [items]}` of a control-API list cut to its `?limit=`, with
+    /// `X-Total-Count`: how many there were before the cut (after the other filters).
+    static func list<Item: Sendable, Payload: JSONWritable>(_ list: PageOf<Item>,
+                                                             _ payload: (Item) throws -> Payload) rethrows -> HTTPResponse {
+        success(try list.items.map(payload)).totalCount(list.total)
+    }
 
     /// Decodes a request body; a malformed document or a missing/mistyped field is a 400 naming it.
     static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
@@ -79,5 +87,14 @@ extension KeyedDecodingContainer {
             throw APIFailure.invalidField(JSONBody.path(codingPath + [key]))
         }
         return try decode(T.self, forKey: key)
+    }
+}
+
+extension HTTPResponse {
+    /// The response with `X-Total-Count: total`: the number of items a list had before its `limit`.
+    func totalCount(_ total: Int) -> HTTPResponse {
+        var response = self
+        response.headers.set("X-Total-Count", String(total))
+        return response
     }
 }

@@ -22,7 +22,20 @@ struct ListQuery: Sendable, Equatable {
     func pagination(total: Int) -> Pagination { Pagination(page: page, limit: limit, total: total) }
 }
 
+/// `?limit=` of the control API's lists (`GET /__mock/outbox`, `/requests`, `/sessions`…): 1…1000,
+/// omitted = all; anything else is a 400 naming it. Which items a limit keeps is the list's: the
+/// first of a list kept newest first, the newest (still oldest first) of one kept oldest first. The
+/// answer says in `X-Total-Count` how many there were before the cut (`JSONBody.list`).
+enum ControlListLimit {
+    static let maximum = 1000
+}
+
 extension RequestContext {
+    /// `?limit=` of a control-API list (`ControlListLimit`); nil when omitted.
+    func controlListLimit() throws -> Int? {
+        try integerQuery("limit", in: 1...ControlListLimit.maximum)
+    }
+
     func listQuery() throws -> ListQuery {
         ListQuery(page: try integerQuery("page", in: 1...Int.max) ?? 1,
                   limit: try integerQuery("limit", in: 1...ListQuery.maxLimit) ?? ListQuery.defaultLimit)

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MockHTTP
+import MockMCP
 import MockBasics
 import MockRouting
 import MockStore
@@ -15,9 +16,9 @@ struct RequestContext: Sendable {
     let now: Date
     /// Every namespace of the server (the control API lists and drops them).
     let namespaces: Namespaces
-    /// Runs a control request (`/__mock/…`) in this namespace, as the pipeline would over HTTP after
-    /// the control token was judged (an MCP tool's call).
-    let performControl: @Sendable (HTTPRequest) -> HTTPResponse
+    /// Runs a control operation's route in this namespace with a tool's values (an MCP tool's call,
+    /// after the MCP request itself was judged): only the MCP endpoint's context has one that runs.
+    let performControl: @Sendable (Router.Route, ControlCall) -> HTTPResponse
 
     var store: Store { environment.store }
 

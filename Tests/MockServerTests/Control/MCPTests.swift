@@ -76,7 +76,9 @@ import Glibc
 
                 Takes effect on the next request, with no new login.
 
-                (PATCH /__mock/companies/{id})
+                (PATCH /__mock/companies/{id}; docs/control-api.md)
+
+                Example: {"id":"00000001-0000-4000-8000-00000000a000","status":"suspended"}
                 """)
             #expect(status.annotations.readOnlyHint == false)
             #expect(tools.first { $0.name == "mockListOutbox" }?.annotations.readOnlyHint == true)
@@ -102,6 +104,8 @@ import Glibc
             #expect(!clock.isError)
             #expect(try Self.json(clock.text)["now"] as? String == "2026-11-22T09:00:00Z")
             #expect(try await Self.call(client, "mockSetClock", [:]).text == "Give advance_seconds, now or frozen")
+            // The answer's data as the API wrote it: its keys in the API's order, not sorted.
+            #expect(try await Self.call(client, "mockGetClock").text.hasPrefix(#"{"now":"2026-11-22T09:00:00Z","offset_seconds":"#))
 
             // The agent's own: who can sign in, and what the namespace holds.
             let accounts = try await Self.call(client, "agentSeededAccounts")
@@ -123,11 +127,15 @@ import Glibc
                 ("mockAddFault", ["path": "no-slash", "status": 500], "Invalid or missing field: path"),
                 ("mockSetCompanyStatus", ["status": "suspended"], "Missing argument: id"),
                 ("mockReset", ["everything": true], "Unknown argument: everything"),
-                ("noSuchTool", [:], "Unknown tool: noSuchTool"),
+                ("mockPlayEvent", ["type": "payment_received", "order_id": .string(MockSeed.Order.janes10001)], "Invalid or missing field: amount_pence"),
             ] as [(String, [String: Value], String)] {
                 let answer = try await Self.call(client, name, arguments)
                 #expect(answer.isError, "\(name)")
                 #expect(answer.text == message, "\(name)")
+            }
+            // An unknown tool is a protocol error (-32602), not a tool's.
+            await #expect(throws: MCPError.invalidParams("Unknown tool: noSuchTool")) {
+                _ = try await client.callTool(name: "noSuchTool", arguments: [:])
             }
             #expect(try server.environment.store.dumpAllTables() == before)
             #expect(try await Self.call(client, "mockListFaults").text == "[]")
@@ -222,7 +230,7 @@ import Glibc
         try await withStarted({ try MockServer.startedForTesting { $0.controlToken = "s3cret" } }) { server in
             let run = try CommandLineRun.runMCP(["--url", server.baseURL.absoluteString, "--control-token", "wrong-one"],
                                                 input: #"{"jsonrpc":"2.0","id":7,"method":"tools/list"}"# + "\n")
-            #expect(run.output.contains(#""id":7"#) && run.output.contains("did not answer"), "\(run.output)")
+            #expect(run.output.contains(#""id":7"#) && run.output.contains("refused the message: 401 Invalid control token"), "\(run.output)")
             #expect(!run.output.contains("wrong-one") && !run.log.contains("wrong-one"))
             #expect(run.status == 0)
         }
