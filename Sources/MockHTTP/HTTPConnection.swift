@@ -32,7 +32,7 @@ struct HTTPConnection {
         buffer = [UInt8](repeating: 0, count: 8192)
         pollFDs = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)]
-        writer = HTTPResponseWriter(cors: config.cors)
+        writer = HTTPResponseWriter(cors: config.cors, grantsCORS: config.grantsCORS)
     }
 
     enum ReadOutcome { case data, eof, timeout, stopped }
@@ -208,7 +208,8 @@ struct HTTPConnection {
     mutating func answer(_ head: HTTPRequestHead, body: Data, pooled: Bool = false) -> HTTPResponseWriter.Outcome {
         let request = head.request(body: body, remoteAddress: remoteAddress)
         let response: HTTPResponse
-        if let preflight = writer.preflight(for: request) {
+        let origin = writer.grantedOrigin(of: request)
+        if let preflight = writer.preflight(for: request, grantedOrigin: origin) {
             response = preflight
         } else {
             do {
@@ -224,7 +225,7 @@ struct HTTPConnection {
             Thread.sleep(forTimeInterval: response.delay)
         }
         let keepAlive = head.keepAlive && !server.isStopping
-        return writer.write(response, for: request, keepAlive: keepAlive, fd: fd, pooled: pooled)
+        return writer.write(response, for: request, grantedOrigin: origin, keepAlive: keepAlive, fd: fd, pooled: pooled)
     }
 
     // MARK: Pooled (Linux: EventPool)
@@ -356,11 +357,13 @@ struct HTTPConnection {
 /// Serialises responses: one buffer for the head, sent with the body in one sendmsg.
 struct HTTPResponseWriter {
     let cors: Bool
+    let grantsCORS: @Sendable (HTTPRequest) -> Bool
     var date = HTTPDateCache()
     var head: [UInt8] = []
 
-    init(cors: Bool) {
+    init(cors: Bool, grantsCORS: @escaping @Sendable (HTTPRequest) -> Bool = { _ in true }) {
         self.cors = cors
+        self.grantsCORS = grantsCORS
         head.reserveCapacity(512)
     }
 
@@ -369,9 +372,18 @@ struct HTTPResponseWriter {
     static let continueBytes = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
     static let allowMethods = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
 
-    /// The server's answer to a CORS preflight, or nil when `request` is not one.
-    func preflight(for request: HTTPRequest) -> HTTPResponse? {
-        guard cors, request.method == "OPTIONS", request.headers.contains("origin"),
+    /// The `Origin` of `request` when CORS may be granted to it: nil without `cors`, without an
+    /// `Origin`, or when the configuration's `grantsCORS` says no (asked only here, and only when
+    /// the request has an `Origin`).
+    func grantedOrigin(of request: HTTPRequest) -> String? {
+        guard cors, let origin = request.headers["origin"], grantsCORS(request) else { return nil }
+        return origin
+    }
+
+    /// The server's answer to a CORS preflight, or nil when `request` is not one or its origin was
+    /// not granted CORS (`grantedOrigin(of:)`): then the handler answers it.
+    func preflight(for request: HTTPRequest, grantedOrigin: String?) -> HTTPResponse? {
+        guard grantedOrigin != nil, request.method == "OPTIONS",
               let requestedMethod = request.headers["access-control-request-method"] else { return nil }
         var headers = HTTPHeaders()
         var methods = Self.allowMethods
@@ -389,8 +401,10 @@ struct HTTPResponseWriter {
         return HTTPResponse(status: 204, headers: headers)
     }
 
-    mutating func write(_ response: HTTPResponse, for request: HTTPRequest, keepAlive requested: Bool, fd: Int32,
-                        pooled: Bool = false) -> Outcome {
+    /// `grantedOrigin`: the request's `Origin` when CORS was granted to it (`grantedOrigin(of:)`),
+    /// echoed in `Access-Control-Allow-Origin` unless the handler set its own.
+    mutating func write(_ response: HTTPResponse, for request: HTTPRequest, grantedOrigin: String?,
+                        keepAlive requested: Bool, fd: Int32, pooled: Bool = false) -> Outcome {
         var keepAlive = requested
         switch response.delivery {
         case .dropConnection: return .abort
@@ -421,7 +435,7 @@ struct HTTPResponseWriter {
             }
             appendField(name, field.value)
         }
-        if cors, !hasAllowOrigin, let origin = request.headers["origin"] {
+        if !hasAllowOrigin, let origin = grantedOrigin {
             appendField("access-control-allow-origin", origin)
             if request.method != "OPTIONS" || !request.headers.contains("access-control-request-method") {
                 appendField("vary", "Origin")

@@ -27,6 +27,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// Answer CORS preflights (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) in the
     /// server, and echo `Origin` in `Access-Control-Allow-Origin` on every response.
     public var cors: Bool
+    /// With `cors`, whether a request's `Origin` may be granted CORS, asked only of a request that
+    /// carries `Origin`. When it says no, the transport neither answers the request's preflight nor
+    /// echoes its `Origin`: the request goes to the handler as any other, and its answer carries no
+    /// `Access-Control-Allow-Origin` but the handler's own. The server above decides (the mock
+    /// refuses foreign pages on its control API); the default grants every origin.
+    public var grantsCORS: @Sendable (HTTPRequest) -> Bool
     /// Linux: how many pooled threads serve keep-alive connections from one `epoll` set (see
     /// docs/http.md, Threads); 0 gives every connection a thread of its own, as on Darwin, where
     /// this is ignored.
@@ -64,6 +70,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.maxConnections = maxConnections
         self.shutdownGrace = shutdownGrace
         self.cors = cors
+        self.grantsCORS = { _ in true }
         self.workerThreads = workerThreads
         self.errorBody = { _, message in HTTPErrorBody(contentType: "text/plain; charset=utf-8", bytes: Array((message + "\n").utf8)) }
     }

@@ -34,21 +34,11 @@ package struct MCPEndpoint: Sendable {
         (tools.operations.map(\.tool) + AgentTools.tools).filter { !inNamespace || !Self.rootOnly.contains($0.name) }
     }
 
-    /// Answers one POST to the endpoint. `checkOrigin`: the DNS-rebinding guard for a mock that
-    /// listens on loopback without a control token (the `Host` must be a loopback address with a port,
-    /// an `Origin` a loopback one); with a token the token is the guard. The checks, in order: the
-    /// host and origin (421, 403), `Accept` (406), `Content-Type` (415), the body (400: not JSON, a
-    /// batch), `MCP-Protocol-Version` (400).
-    package func respond(to request: HTTPRequest, checkOrigin: Bool, inNamespace: Bool = false,
-                         perform: @escaping Perform) -> HTTPResponse {
-        if checkOrigin {
-            if let host = request.headers["host"], !Self.isLoopback(host: host) {
-                return Self.answer(421, MCPProtocol.error(.null, .invalidRequest, "Misdirected Request: Host \(host) is not this machine's loopback"))
-            }
-            if let origin = request.headers["origin"], !Self.isLoopback(origin: origin) {
-                return Self.answer(403, MCPProtocol.error(.null, .invalidRequest, "Forbidden: Origin \(origin) is not this machine's"))
-            }
-        }
+    /// Answers one POST to the endpoint, whose caller the server already judged (the control token,
+    /// and the browser boundary: a foreign `Origin`, a rebound `Host`; MockRouting's `ControlBoundary`).
+    /// The checks, in order: `Accept` (406), `Content-Type` (415), the body (400: not JSON, a batch),
+    /// `MCP-Protocol-Version` (400).
+    package func respond(to request: HTTPRequest, inNamespace: Bool = false, perform: @escaping Perform) -> HTTPResponse {
         if let accept = request.headers["accept"], !Self.accepts(accept) {
             return Self.answer(406, MCPProtocol.error(.null, .invalidRequest, "Not Acceptable: Accept must include application/json"))
         }
@@ -137,26 +127,6 @@ package struct MCPEndpoint: Sendable {
             let type = range.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             return type == "application/json" || type == "application/*" || type == "*/*"
         }
-    }
-
-    static let loopbackHosts = ["127.0.0.1", "localhost", "[::1]"]
-
-    /// `127.0.0.1:<port>`, `localhost:<port>` or `[::1]:<port>`.
-    static func isLoopback(host: String) -> Bool {
-        loopbackHosts.contains { name in
-            host.lowercased().hasPrefix(name + ":") && !host.dropFirst(name.count + 1).isEmpty
-                && host.dropFirst(name.count + 1).allSatisfy(\.isASCII) && host.dropFirst(name.count + 1).allSatisfy(\.isNumber)
-        }
-    }
-
-    /// `http://` or `https://` and a loopback name, with or without a port.
-    static func isLoopback(origin: String) -> Bool {
-        let lowered = origin.lowercased()
-        for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
-            let rest = lowered.dropFirst(scheme.count)
-            return loopbackHosts.contains { rest == $0 || isLoopback(host: String(rest)) && rest.hasPrefix($0 + ":") }
-        }
-        return false
     }
 }
 

@@ -20,6 +20,7 @@ public final class MockProxy: Sendable {
         guard configuration.upstreamTimeout > 0, configuration.upstreamTimeout.isFinite else {
             throw MockProxyConfigurationError.timeoutNotPositive
         }
+        if let host = configuration.invalidAllowedHost { throw MockProxyConfigurationError.invalidAllowedHost(host) }
         self.configuration = configuration
         let upstream = UpstreamClient(base: configuration.upstream, timeout: configuration.upstreamTimeout,
                                       maxAnswerBytes: configuration.maxUpstreamBodyBytes)
@@ -30,7 +31,8 @@ public final class MockProxy: Sendable {
         }
         let ledger = DriftLedger(upstream: configuration.upstream.absoluteString, startedAt: configuration.now())
         let dispatcher = ProxyDispatcher(upstream: upstream, ledger: ledger, recorder: recorder,
-                                         controlToken: configuration.controlToken, logger: configuration.logger,
+                                         controlToken: configuration.controlToken, allowedHosts: configuration.allowedHosts,
+                                         logger: configuration.logger,
                                          now: configuration.now)
         self.dispatcher = dispatcher
         dispatcher.prepare()
@@ -40,6 +42,10 @@ public final class MockProxy: Sendable {
         transport.maxBodyBytes = configuration.maxBodyBytes
         transport.maxConnections = configuration.maxConnections
         transport.errorBody = JSONBody.transportErrorBody
+        let hasToken = configuration.controlToken != nil, allowedHosts = configuration.allowedHosts
+        transport.grantsCORS = { request in   // no CORS for a foreign page's control call
+            ControlBoundary.grantsCORS(request, hasToken: hasToken, allowedHosts: allowedHosts)
+        }
         let logger = configuration.logger
         http = HTTPServer(configuration: transport, handler: { request in dispatcher.respond(to: request) },
                           errorResponder: { error, _ in JSONBody.response(for: error, logger: logger) })
@@ -96,6 +102,9 @@ public struct MockProxyConfiguration: Sendable {
     public var reportFile: URL?
     /// `--control-token`: needed on `GET /__mock/drift` (health and the console page stay open).
     public var controlToken: String?
+    /// `--allowed-host`: names the control API answers in `Host` without a control token, besides
+    /// loopback, IP literals and single-label names (as the mock's; docs/control-api.md#the-browser-boundary).
+    public var allowedHosts: [String] = []
     /// Seconds to wait for the upstream's whole answer; past it the app gets a 502.
     public var upstreamTimeout: TimeInterval = 30
     /// The largest app request body passed on (larger: 413, nothing sent upstream).
@@ -110,17 +119,25 @@ public struct MockProxyConfiguration: Sendable {
     public init(upstream: URL) {
         self.upstream = upstream
     }
+
+    /// The first `allowedHosts` entry that is not a host name (a scheme, a port, a space…), if any.
+    public var invalidAllowedHost: String? {
+        allowedHosts.first { !ControlBoundary.isAllowedHostName($0) }
+    }
 }
 
 public enum MockProxyConfigurationError: Error, Equatable, CustomStringConvertible {
     case upstreamNotHTTP(String)
     case timeoutNotPositive
+    case invalidAllowedHost(String)
     case recordDirectoryUnusable(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .upstreamNotHTTP(let url): "the upstream must be an http:// or https:// URL with a host, not \(url)"
         case .timeoutNotPositive: "the upstream timeout must be more than zero seconds"
+        case .invalidAllowedHost(let host):
+            "--allowed-host \(host) is not a host name: give a name such as dev.example.com, or .example.com for it and every name under it (no scheme, no port)"
         case .recordDirectoryUnusable(let path, let reason): "cannot record to \(path): \(reason)"
         }
     }

@@ -14,6 +14,8 @@ struct ProxyDispatcher: Sendable {
     let ledger: DriftLedger
     let recorder: HARRecorder?
     let controlToken: String?
+    /// `--allowed-host`, for the control API's browser boundary.
+    let allowedHosts: [String]
     let logger: Logger
     let now: @Sendable () -> Date
     /// Reading the document, then the checks, the ledger's writes and `--record` files, in the
@@ -26,12 +28,13 @@ struct ProxyDispatcher: Sendable {
     /// open, and everything else under `/__mock` needs the control token first, as on the mock.
     private let controlRoutes: RouteTable<HTTPRequest>
 
-    init(upstream: UpstreamClient, ledger: DriftLedger, recorder: HARRecorder?, controlToken: String?, logger: Logger,
-         now: @escaping @Sendable () -> Date) {
+    init(upstream: UpstreamClient, ledger: DriftLedger, recorder: HARRecorder?, controlToken: String?,
+         allowedHosts: [String] = [], logger: Logger, now: @escaping @Sendable () -> Date) {
         self.upstream = upstream
         self.ledger = ledger
         self.recorder = recorder
         self.controlToken = controlToken
+        self.allowedHosts = allowedHosts
         self.logger = logger
         self.now = now
         var routes = RouteTable<HTTPRequest>()
@@ -64,7 +67,11 @@ struct ProxyDispatcher: Sendable {
     }
 
     private func control(_ request: HTTPRequest) -> HTTPResponse {
-        if let refusal = ControlToken.refusal(of: request, token: controlToken) { return refusal }
+        // The browser boundary (a foreign Origin, a rebound Host: 403), then the token, as on the mock.
+        if let refusal = ControlBoundary.refusal(of: request, hasToken: controlToken != nil, allowedHosts: allowedHosts)
+            ?? ControlToken.refusal(of: request, token: controlToken) {
+            return refusal
+        }
         switch controlRoutes.match(method: request.method, path: request.path) {
         case .found(let route, _):
             do { return try route.handler(request) } catch { return JSONBody.response(for: error, logger: logger) }

@@ -63,6 +63,7 @@ public final class MockServer: Sendable {
         transport.maxBodyBytes = configuration.maxBodyBytes
         transport.maxConnections = configuration.maxConnections
         transport.errorBody = JSONBody.transportErrorBody   // the app's error envelope, for what the transport refuses
+        transport.grantsCORS = ControlBoundary.corsPolicy(configuration)   // no CORS for a foreign page's control call
         http = HTTPServer(
             configuration: transport,
             handler: { request in dispatcher.respond(to: request) },
@@ -128,17 +129,7 @@ public final class MockServer: Sendable {
         APIRoutes.register(on: &api)
         var control = Router()
         ControlRoutes.registerHealth(on: &control)
-        if controlAPI {
-            ControlRoutes.register(on: &control)
-            StateRoutes.register(on: &control)
-            ConsoleRoutes.register(on: &control)
-            SessionRoutes.register(on: &control)
-            FixtureRoutes.register(on: &control)
-            EventRoutes.register(on: &control)
-            VarianceRoutes.register(on: &control)
-            ReplayRoutes.register(on: &control)
-            MCPRoutes.register(on: &control)
-        }
+        if controlAPI { ControlAPIRoutes.register(on: &control) }
         return (api, control)
     }
 

@@ -18,7 +18,7 @@ struct ProxyCommand: ParsableCommand {
         discussion: """
             Every option can also be set with an environment variable: REPAIRMINDER_MOCK_UPSTREAM, \
             REPAIRMINDER_MOCK_PORT, REPAIRMINDER_MOCK_HOST, REPAIRMINDER_MOCK_RECORD, REPAIRMINDER_MOCK_REPORT, \
-            REPAIRMINDER_MOCK_CONTROL_TOKEN, REPAIRMINDER_MOCK_UPSTREAM_TIMEOUT, REPAIRMINDER_MOCK_MAX_BODY_BYTES, \
+            REPAIRMINDER_MOCK_CONTROL_TOKEN, REPAIRMINDER_MOCK_ALLOWED_HOST, REPAIRMINDER_MOCK_UPSTREAM_TIMEOUT, REPAIRMINDER_MOCK_MAX_BODY_BYTES, \
             REPAIRMINDER_MOCK_LOG_LEVEL. The command line wins. The drift report: GET /__mock/drift, the console \
             (/__mock/), one log line per new finding, and --report when the proxy stops.
             """)
@@ -40,6 +40,9 @@ struct ProxyCommand: ParsableCommand {
 
     @Option(help: "Require `Authorization: Bearer <token>` on GET /__mock/drift (health and the console page stay open).")
     var controlToken: String?
+
+    @Option(help: "Without --control-token, the control API refuses a Host that names a domain (a name a web page could rebind to this machine) but loopback, IP addresses, single-label names and these; repeat for several (env: comma-separated). .example.com allows it and every name under it.")
+    var allowedHost: [String] = []
 
     @Option(help: "Seconds to wait for the upstream's answer before answering the app 502. Default: 30.")
     var upstreamTimeout: Double?
@@ -67,6 +70,10 @@ struct ProxyCommand: ParsableCommand {
         if let token = configuration.controlToken,
            token.isEmpty || !token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) {
             throw ValidationError("the control token must be visible ASCII without spaces")
+        }
+        configuration.allowedHosts = !allowedHost.isEmpty ? allowedHost : env.list("ALLOWED_HOST") ?? []
+        if let bad = configuration.invalidAllowedHost {
+            throw ValidationError(MockProxyConfigurationError.invalidAllowedHost(bad).description)
         }
         configuration.upstreamTimeout = try upstreamTimeout ?? env.parse("UPSTREAM_TIMEOUT", Double.init) ?? 30
         guard configuration.upstreamTimeout > 0, configuration.upstreamTimeout.isFinite else {

@@ -130,6 +130,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Require `Authorization: Bearer <token>` on every /__mock/ call but GET /__mock/health and the console page. Use one whenever the mock listens beyond loopback (the container does).")
     var controlToken: String?
 
+    @Option(help: "Without --control-token, the control API refuses a Host that names a domain (a name a web page could rebind to this machine) but loopback, IP addresses, single-label names (mock:8787) and these; repeat for several (env: comma-separated). .example.com allows it and every name under it.")
+    var allowedHost: [String] = []
+
     @Option(help: "Mock option: answer the app API in other shapes the real backend could send, to prove the app's decoders hold (comma-separated: timestamps-ms, timestamps-sqlite, absent-nulls, reordered-keys, extra-key, pagination-camel-case, quarantine-codes, all, none; per namespace: PUT /__mock/variance). Default: none.")
     var vary: String?
 
@@ -159,6 +162,7 @@ struct ServeCommand: ParsableCommand {
         var simulatorPush = false
         var pushBundleID: String?
         var controlToken: String?
+        var allowedHosts: [String] = []
         var vary: String?
         var replaySeed: String?
     }
@@ -184,6 +188,7 @@ struct ServeCommand: ParsableCommand {
         s.simulatorPush = try simulatorPush || env.flag("SIMULATOR_PUSH")
         s.pushBundleID = pushBundleId ?? env.text("PUSH_BUNDLE_ID")
         s.controlToken = controlToken ?? env.text("CONTROL_TOKEN")
+        s.allowedHosts = !allowedHost.isEmpty ? allowedHost : env.list("ALLOWED_HOST") ?? []
         s.vary = vary ?? env.text("VARY")
         s.replaySeed = replaySeed ?? env.text("REPLAY_SEED")
 
@@ -260,7 +265,7 @@ struct ServeCommand: ParsableCommand {
 }
 
 extension ServeCommand.Settings {
-    /// The hosts, push, control-token, variance and replay options (the ones
+    /// The hosts, push, control-token, allowed-host, variance and replay options (the ones
     /// `MockServerConfiguration.validate()` judges).
     func apply(to configuration: MockServerConfiguration) -> MockServerConfiguration {
         var configuration = configuration
@@ -270,6 +275,7 @@ extension ServeCommand.Settings {
         configuration.simulatorPush = simulatorPush
         configuration.pushBundleID = pushBundleID
         configuration.controlToken = controlToken
+        configuration.allowedHosts = allowedHosts
         configuration.vary = vary
         return configuration
     }

@@ -182,6 +182,44 @@ struct ServerTests {
         }
     }
 
+    /// `grantsCORS` decides per request, and is asked only when the request carries `Origin`: a
+    /// request it refuses is the handler's, preflight included, and no origin is echoed.
+    @Test(arguments: ServerMode.all) func aRefusedOriginIsNeitherPreflightedNorEchoed(_ mode: ServerMode) throws {
+        let asked = Locked<[String]>([])
+        let configuration = mode.configuration { c in
+            c.grantsCORS = { request in
+                asked.withLock { $0.append(request.path) }
+                return !request.path.hasPrefix("/private")
+            }
+        }
+        try withServer(configuration) { server in
+            let c = try RawClient(port: server.port)
+            c.send("OPTIONS /private/x HTTP/1.1\r\nHost: t\r\nOrigin: https://evil.example\r\n"
+                   + "Access-Control-Request-Method: POST\r\nAccess-Control-Request-Private-Network: true\r\n\r\n")
+            let refused = try c.readResponse()
+            #expect(refused.status == 200)
+            #expect(refused.text == "OPTIONS /private/x  ", "the handler answered the preflight")
+            for name in ["access-control-allow-origin", "access-control-allow-methods",
+                         "access-control-allow-private-network", "vary"] {
+                #expect(refused.header(name) == nil, "\(name)")
+            }
+            c.send(get("/private/x", "Origin: https://evil.example\r\n"))
+            let plain = try c.readResponse()
+            #expect(plain.text == "GET /private/x  ")
+            #expect(plain.header("access-control-allow-origin") == nil)
+
+            c.send("OPTIONS /public HTTP/1.1\r\nHost: t\r\nOrigin: https://evil.example\r\n"
+                   + "Access-Control-Request-Method: POST\r\nAccess-Control-Request-Private-Network: true\r\n\r\n")
+            let granted = try c.readResponse()
+            #expect(granted.status == 204)
+            #expect(granted.header("access-control-allow-origin") == "https://evil.example")
+            #expect(granted.header("access-control-allow-private-network") == "true")
+            c.send(get("/private/y"))
+            #expect(try c.readResponse().text == "GET /private/y  ")
+        }
+        #expect(asked.withLock { $0 } == ["/private/x", "/private/x", "/public"], "never asked without an Origin")
+    }
+
     // MARK: Bad input
 
     struct BadCase: Sendable, CustomTestStringConvertible {

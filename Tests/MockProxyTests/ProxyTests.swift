@@ -313,6 +313,41 @@ import MockTestSupport
         }
     }
 
+    /// The mock's browser boundary (docs/control-api.md#the-browser-boundary) on the proxy's control
+    /// calls: a foreign Origin is refused and not echoed, a rebound Host is refused without a token
+    /// unless `--allowed-host` names it; the app's requests keep their open CORS.
+    @Test func theControlCallsRefuseAForeignPageAndAReboundHost() async throws {
+        let foreign = #"{"success":false,"error":"Forbidden: Origin https://evil.example is not this mock's page or loopback"}"#
+        try await withProxyRig({ $0.allowedHosts = ["proxy.example.test"] }) { rig in
+            for (method, path) in [("GET", "/__mock/drift"), ("GET", "/__mock/health"), ("OPTIONS", "/__mock/drift")] {
+                let reply = try await rig.send(method, path, headers: ["Origin": "https://evil.example",
+                                                                      "Access-Control-Request-Method": "GET"])
+                #expect(reply.status == 403, "\(method) \(path)")
+                #expect(String(decoding: reply.body, as: UTF8.self) == foreign, "\(method) \(path)")
+                #expect(reply.header("access-control-allow-origin") == nil, "\(method) \(path)")
+            }
+            let loopback = try await rig.send("GET", "/__mock/drift", headers: ["Origin": "http://localhost:5173"])
+            #expect(loopback.status == 200)
+            #expect(loopback.header("access-control-allow-origin") == "http://localhost:5173")
+            let app = try await rig.send("GET", "/api/auth/me", headers: ["Origin": "https://evil.example"])
+            #expect(app.status == 401)
+            #expect(app.header("access-control-allow-origin") == "https://evil.example")
+
+            func status(host: String) throws -> String {
+                let socket = try LoopbackSocket(port: rig.proxy.port, receiveTimeout: 10)
+                try socket.send(Array("GET /__mock/drift HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n".utf8))
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = socket.receive(into: &buffer)
+                // The status line ("\r\n" is one Character: split on the string, not a character).
+                return String(decoding: buffer[0..<max(0, count)], as: UTF8.self).components(separatedBy: "\r\n")[0]
+            }
+            #expect(try status(host: "evil.example:8787") == "HTTP/1.1 403 Forbidden")
+            #expect(try status(host: "proxy.example.test:8787") == "HTTP/1.1 200 OK")
+            #expect(try status(host: "proxy:8787") == "HTTP/1.1 200 OK")
+            #expect(rig.received.withLock { $0.count } == 1, "only the app's request went upstream")
+        }
+    }
+
     @Test func theBundledDocumentIsReadWithEveryAppOperationNamed() throws {
         let contract = try ContractOperations.bundled.get()
         let ids = contract.operations.map(\.id)

@@ -14,10 +14,8 @@ enum MCPRoutes {
     static func register(on router: inout Router) {
         router.post(MCPEndpoint.path, access: .open) { context in
             let catalog = try catalog.get()
-            // Without a control token the mock trusts loopback: guard it against DNS rebinding.
-            let checkOrigin = context.environment.configuration.controlToken == nil
-            return catalog.endpoint.respond(to: context.request, checkOrigin: checkOrigin,
-                                            inNamespace: context.environment.namespace != nil) { call in
+            // The Dispatcher judged the caller first: the browser boundary and the control token.
+            return catalog.endpoint.respond(to: context.request, inNamespace: context.environment.namespace != nil) { call in
                 guard let route = catalog.routes[call.operationID] else { return JSONBody.failure(.notFound) }
                 return context.performControl(route, call)
             }
@@ -39,7 +37,7 @@ enum MCPRoutes {
                 return .failure(OpenAPIDocumentError(message: "openapi.json does not parse"))
             }
             let tools = try ControlTools(document: json)
-            let control = MockServer.routers(controlAPI: true).control
+            let control = ControlAPIRoutes.all
             var routes: [String: Router.Route] = [:]
             for operation in tools.operations {
                 let pattern = operation.path.replacingOccurrences(of: "{", with: ":").replacingOccurrences(of: "}", with: "")

@@ -56,6 +56,11 @@ public struct MockServerConfiguration: Sendable {
     /// `--control-token`: when set, every control call but `GET /__mock/health` and the console
     /// page needs `Authorization: Bearer <token>` (visible ASCII, no spaces).
     public var controlToken: String?
+    /// `--allowed-host`: names besides loopback, IP literals and single-label names (`mock`) that the
+    /// control API answers in `Host` without `controlToken` (a name a web page could rebind to this
+    /// machine is refused otherwise; docs/control-api.md#the-browser-boundary). `.example.com`
+    /// allows `example.com` and every name under it. Names only: no scheme, no port.
+    public var allowedHosts: [String] = []
     /// `--vary`: the shape variants every namespace's app-API answers take from the start (a
     /// comma-separated list: `timestamps-ms`, `timestamps-sqlite`, `absent-nulls`, `reordered-keys`,
     /// `extra-key`, `pagination-camel-case`, `quarantine-codes`, `all`, `none`; docs/http.md "Shape

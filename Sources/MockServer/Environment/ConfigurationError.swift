@@ -13,6 +13,8 @@ public enum MockServerConfigurationError: Error, Equatable, CustomStringConverti
     /// `pushDirectory` cannot be made (the reason is the system's).
     case pushDirectoryUnusable(path: String, reason: String)
     case invalidControlToken
+    /// An `allowedHosts` entry that is not a host name (a scheme, a port, a space…).
+    case invalidAllowedHost(String)
     /// `vary` names an unknown variant, or both timestamp forms.
     case invalidVariance(String)
     /// `replaySeed` is empty, longer than 256 bytes or holds a control character.
@@ -32,6 +34,8 @@ public enum MockServerConfigurationError: Error, Equatable, CustomStringConverti
             "push dir \(path) cannot be made: \(reason)"
         case .invalidControlToken:
             "control token must be 1 or more visible ASCII characters, without spaces"
+        case .invalidAllowedHost(let host):
+            "--allowed-host \(host) is not a host name: give a name such as dev.example.com, or .example.com for it and every name under it (no scheme, no port)"
         case .invalidVariance(let reason):
             "--vary: \(reason)"
         case .invalidReplaySeed:
@@ -46,7 +50,7 @@ public enum MockServerConfigurationError: Error, Equatable, CustomStringConverti
 }
 
 extension MockServerConfiguration {
-    /// Checks the push and control-token options (the rest have no invalid values a type allows).
+    /// Checks the push, control-token and allowed-host options (the rest have no invalid values a type allows).
     public func validate() throws(MockServerConfigurationError) {
         if pushDirectory != nil || simulatorPush {
             guard let bundleID = pushBundleID else { throw .pushBundleIDRequired }
@@ -57,6 +61,7 @@ extension MockServerConfiguration {
         if simulatorPush { throw .simulatorPushUnavailable }
         #endif
         if let controlToken, !Self.isControlToken(controlToken) { throw .invalidControlToken }
+        if let host = allowedHosts.first(where: { !ControlBoundary.isAllowedHostName($0) }) { throw .invalidAllowedHost(host) }
         _ = try variance
         if let replaySeed {
             guard Self.isReplaySeed(replaySeed) else { throw .invalidReplaySeed }

@@ -41,11 +41,13 @@ package struct Dispatcher: Sendable {
             routed.target = Self.strip(prefixOf: prefix, from: request, routedPath: routed.path)
             name = prefix
         }
-        // --control-token, judged before the namespace is looked up, so a refused call does not make
-        // one (every namespace shares the server's configuration).
+        // The browser boundary (a foreign Origin, a rebound Host: 403), then --control-token, judged
+        // before the namespace is looked up, so a refused call does not make one (every namespace
+        // shares the server's configuration).
         let defaultEnvironment = namespaces.defaultEnvironment
         if control != nil, ControlAPI.contains(routed.path),
-           let refusal = ControlToken.refusal(of: routed, configuration: defaultEnvironment.configuration) {
+           let refusal = ControlBoundary.refusal(of: routed, configuration: defaultEnvironment.configuration)
+            ?? ControlToken.refusal(of: routed, configuration: defaultEnvironment.configuration) {
             Self.log(request, refusal, who: nil, started: started, to: defaultEnvironment.logger)
             return refusal
         }

@@ -156,6 +156,12 @@ import Glibc
             request.httpBody = Data(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"mockSetCompanyStatus","arguments":{"id":"\#(MockSeed.Company.acme)","status":"active"}}}"#.utf8)
             let (_, response) = try await URLSession.shared.data(for: request)
             #expect((response as? HTTPURLResponse)?.statusCode == 401)
+            // With the token, a foreign Origin is still refused (403), and nothing runs.
+            request.setValue("Bearer s3cret", forHTTPHeaderField: "Authorization")
+            request.setValue("https://evil.example", forHTTPHeaderField: "Origin")
+            let (_, foreign) = try await URLSession.shared.data(for: request)
+            #expect((foreign as? HTTPURLResponse)?.statusCode == 403)
+            #expect((foreign as? HTTPURLResponse)?.value(forHTTPHeaderField: "Access-Control-Allow-Origin") == nil)
             let companies = try await MockControl(baseURL: server.baseURL, token: "s3cret").companies()
             #expect(companies.first { $0.id == MockSeed.Company.acme }?.status == "suspended")
         }
@@ -178,7 +184,8 @@ import Glibc
                 #expect((response as? HTTPURLResponse)?.statusCode == 405)
                 #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Allow") == "POST")
             }
-            // Without a control token the Host must be loopback: DNS rebinding is refused.
+            // Without a control token a Host that names a domain is refused: DNS rebinding. The
+            // control API's boundary (the Dispatcher, ControlBoundary) answers 403 before the endpoint.
             var rebound = URLRequest(url: server.baseURL.appendingPathComponent("__mock/mcp"))
             rebound.httpMethod = "POST"
             rebound.setValue("evil.example:80", forHTTPHeaderField: "Host")
@@ -186,7 +193,7 @@ import Glibc
             rebound.setValue("application/json, text/event-stream", forHTTPHeaderField: "Accept")
             rebound.httpBody = Data(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#.utf8)
             let (_, response) = try await URLSession.shared.data(for: rebound)
-            #expect((response as? HTTPURLResponse)?.statusCode == 421)
+            #expect((response as? HTTPURLResponse)?.statusCode == 403)
         }
     }
 
