@@ -319,7 +319,7 @@ import RepairMinderMockControl
                 try socket.send(Array("GET /__mock/clock HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n".utf8))
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 let count = socket.receive(into: &buffer)
-                let statusLine = String(decoding: buffer[0..<max(0, count)], as: UTF8.self).prefix { $0 != "\r" }
+                let statusLine = String(decoding: buffer[0..<max(0, count)], as: UTF8.self).components(separatedBy: "\r\n")[0]
                 #expect(statusLine.hasPrefix("HTTP/1.1 \(status) "), "\(host) on \(port): \(statusLine)")
             }
         }
