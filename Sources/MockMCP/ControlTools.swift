@@ -399,18 +399,15 @@ struct SchemaResolver: Sendable {
     }
 
     /// `schema` with every `$ref` inside it replaced by what it names (8 levels deep at most: the
-    /// control API's schemas are not recursive), and OpenAPI's own keys (`example`) left out.
+    /// control API's schemas are not recursive). OpenAPI's own keywords are left for
+    /// `ToolRules.plain`, which knows a member's name from a keyword.
     func inline(_ schema: JSONValue) -> JSONValue { inline(schema, depth: 0) }
 
     private func inline(_ schema: JSONValue, depth: Int) -> JSONValue {
         guard depth < 8 else { return .object([:]) }
         switch resolve(schema) {
         case .object(let members):
-            var out: [String: JSONValue] = [:]
-            for (key, value) in members where key != "example" && key != "$ref" {
-                out[key] = inline(value, depth: depth + 1)
-            }
-            return .object(out)
+            return .object(members.mapValues { inline($0, depth: depth + 1) })
         case .array(let items):
             return .array(items.map { inline($0, depth: depth + 1) })
         case let other:

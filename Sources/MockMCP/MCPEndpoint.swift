@@ -107,12 +107,7 @@ package struct MCPEndpoint: Sendable {
         if let agentTool = AgentTools(rawValue: name) {
             return agentTool.call(arguments, control: control)
         }
-        guard let operation = tools.operation(named: name) else { return .failure("Unknown tool: \(name)") }
-        do {
-            return control.perform(try operation.call(arguments)).result
-        } catch {
-            return .failure(error.message)
-        }
+        return control.call(name, arguments).result
     }
 
     private static func answer(_ status: Int, _ json: JSONValue) -> HTTPResponse {
@@ -135,33 +130,32 @@ struct ControlClient: Sendable {
     let tools: ControlTools
     let perform: MCPEndpoint.Perform
 
-    /// `operationID` with these arguments (a tool's, checked as a tool's are).
+    /// `operationID` with these arguments (a tool's, checked as a tool's are): the API's answer, or
+    /// the refusal of arguments that make no call (nothing is sent).
     func call(_ operationID: String, _ arguments: [String: JSONValue] = [:]) -> Answer {
-        guard let operation = tools.operation(named: operationID) else {
-            return Answer(status: 500, body: Array("{\"success\":false,\"error\":\"No operation \(operationID)\"}".utf8), total: nil, limit: nil)
-        }
+        guard let operation = tools.operation(named: operationID) else { return Answer(refusal: "Unknown tool: \(operationID)") }
+        let call: ControlCall
         do {
-            return perform(try operation.call(arguments))
+            call = try operation.call(arguments)
         } catch {
-            return Answer(status: 400, body: JSONWriter.bytes(JSONValue.object(["success": false, "error": .string(error.message)])),
-                          total: nil, limit: nil)
+            return Answer(refusal: error.message)
         }
-    }
-
-    func perform(_ call: ControlCall) -> Answer {
         let response = perform(call)
         return Answer(status: response.status, body: Array(response.body),
                       total: response.headers["x-total-count"].flatMap { Int($0) },
                       limit: call.query.first { $0.name == "limit" }.flatMap { Int($0.value) })
     }
 
-    /// A control answer: its status, its bytes, and for a list, how many there were before its limit.
+    /// A control answer: its status, its bytes, and for a list, how many there were before its limit;
+    /// or the refusal of a call that was never sent.
     struct Answer {
-        let status: Int
-        let body: [UInt8]
+        var status = 0
+        var body: [UInt8] = []
         /// `X-Total-Count`: a list's length before its limit.
-        let total: Int?
-        let limit: Int?
+        var total: Int?
+        var limit: Int?
+        /// Why no call was sent (a missing or unknown argument).
+        var refusal: String?
 
         static let successPrefix = Array(#"{"success":true"#.utf8)
         static let dataPrefix = Array(#"{"success":true,"data":"#.utf8)
@@ -183,6 +177,7 @@ struct ControlClient: Sendable {
         /// The answer's `data` as JSON text (with a note when a list was cut at its limit), or the
         /// API's message as a tool error.
         var result: MCPToolResult {
+            if let refusal { return .failure(refusal) }
             guard let text = dataText else {
                 let message = JSONValue.parse(body)?["error"]?.stringValue
                 return .failure(message ?? "The control API answered \(status)")

@@ -334,12 +334,8 @@ import MockTestSupport
             #expect(app.header("access-control-allow-origin") == "https://evil.example")
 
             func status(host: String) throws -> String {
-                let socket = try LoopbackSocket(port: rig.proxy.port, receiveTimeout: 10)
-                try socket.send(Array("GET /__mock/drift HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n".utf8))
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                let count = socket.receive(into: &buffer)
-                // The status line ("\r\n" is one Character: split on the string, not a character).
-                return String(decoding: buffer[0..<max(0, count)], as: UTF8.self).components(separatedBy: "\r\n")[0]
+                LoopbackSocket.statusLine(try LoopbackSocket.exchange(
+                    port: rig.proxy.port, "GET /__mock/drift HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n"))
             }
             #expect(try status(host: "evil.example:8787") == "HTTP/1.1 403 Forbidden")
             #expect(try status(host: "proxy.example.test:8787") == "HTTP/1.1 200 OK")

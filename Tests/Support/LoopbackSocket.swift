@@ -57,4 +57,27 @@ package final class LoopbackSocket {
     package func receive(into buffer: inout [UInt8]) -> Int {
         buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
     }
+
+    /// Every byte until the peer closes (or an error or the receive timeout).
+    package func receiveAll() -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while true {
+            let count = receive(into: &buffer)
+            if count <= 0 { return received }
+            received += buffer[0..<count]
+        }
+    }
+
+    /// Sends one `Connection: close` request to `127.0.0.1:port` and reads until the server closes.
+    package static func exchange(port: Int, _ request: String, receiveTimeout: Int = 10) throws -> [UInt8] {
+        let socket = try LoopbackSocket(port: port, receiveTimeout: receiveTimeout)
+        try socket.send(Array(request.utf8))
+        return socket.receiveAll()
+    }
+
+    /// The status line of `bytes`, an answer (`"\r\n"` is one Character: split on the string).
+    package static func statusLine(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")[0]
+    }
 }

@@ -310,16 +310,7 @@ import RepairMinderMockControl
 @Suite struct TransportFaultTests {
     /// Sends one `Connection: close` request and reads until the server closes.
     static func rawExchange(port: Int, _ request: String) throws -> [UInt8] {
-        let socket = try LoopbackSocket(port: port, receiveTimeout: 5)
-        try socket.send(Array(request.utf8))
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = socket.receive(into: &buffer)
-            if count <= 0 { break }
-            received += buffer[0..<count]
-        }
-        return received
+        try LoopbackSocket.exchange(port: port, request, receiveTimeout: 5)
     }
 
     /// One raw `GET /api/auth/me` with a one-shot fault of `action` on it.

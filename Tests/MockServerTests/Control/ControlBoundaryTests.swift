@@ -42,16 +42,7 @@ import RepairMinderMockControl
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
             if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
             head += "Connection: close\r\n\r\n" + (body ?? "")
-            let socket = try LoopbackSocket(port: server.port, receiveTimeout: 10)
-            try socket.send(Array(head.utf8))
-            var received: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 8192)
-            while true {
-                let count = socket.receive(into: &buffer)
-                if count <= 0 { break }
-                received += buffer[0..<count]
-            }
-            let text = String(decoding: received, as: UTF8.self)
+            let text = String(decoding: try LoopbackSocket.exchange(port: server.port, head), as: UTF8.self)
             guard let end = text.range(of: "\r\n\r\n") else { throw TestFailure("no answer to \(method) \(path): \(text)") }
             let lines = text[..<end.lowerBound].components(separatedBy: "\r\n")
             let status = Int(lines[0].split(separator: " ")[1]) ?? 0
@@ -315,11 +306,8 @@ import RepairMinderMockControl
         defer { fromVariable.terminate() }
         for port in [mock.port, fromVariable.port] {
             for (host, status) in [("dev.example.com", 200), ("x.corp.example", 200), ("evil.example", 403)] {
-                let socket = try LoopbackSocket(port: port, receiveTimeout: 10)
-                try socket.send(Array("GET /__mock/clock HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n".utf8))
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                let count = socket.receive(into: &buffer)
-                let statusLine = String(decoding: buffer[0..<max(0, count)], as: UTF8.self).components(separatedBy: "\r\n")[0]
+                let statusLine = LoopbackSocket.statusLine(try LoopbackSocket.exchange(
+                    port: port, "GET /__mock/clock HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n"))
                 #expect(statusLine.hasPrefix("HTTP/1.1 \(status) "), "\(host) on \(port): \(statusLine)")
             }
         }
