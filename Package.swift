@@ -129,7 +129,7 @@ let package = Package(
         // The CLI: flags and signals, nothing else. Not the proxy: `repairminder-mock proxy` runs the
         // program below in its place, so this one never loads FoundationNetworking (ProxyProgram.swift).
         .executableTarget(name: "repairminder-mock", dependencies: [
-            "MockServer", "MockHTTP", "MockCommandLine", "CGlibcExtras",
+            "MockServer", "MockHTTP", "MockBasics", "MockCommandLine", "CGlibcExtras",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Logging
 import enum MockHTTP.DescriptorLimit   // only this: MockHTTP's Flag would shadow ArgumentParser's
+import enum MockBasics.Timestamp
 import MockCommandLine
 import MockServer
 
@@ -139,6 +140,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Mock option: invent every id, token, code and salt from this text (and the namespace's name), and start every namespace's clock frozen at the seed's `now`, so the same requests get the same answers byte for byte, run after run (docs/replay.md; per namespace: PUT /__mock/replay). Tokens become predictable: beyond loopback it needs --control-token. Default: none (random).")
     var replaySeed: String?
 
+    @Option(help: "Mock option: the mock's clock starts at this instant (ISO 8601, e.g. 2026-11-21T12:00:00Z) instead of the wall clock, and a reset brings it back here; on a replay seed, where each namespace's clock starts frozen, this instead of the seed's `now`. Default: the wall clock (on a replay seed: the seed's `now`).")
+    var clockStart: String?
+
+    @Flag(help: "Mock option: the clock stands still (at --clock-start, or at the start) and moves only through POST /__mock/clock. Always so on a replay seed.")
+    var clockFrozen = false
+
     @Flag(help: "Do not serve: ask a running mock on --port (at the first --host, a wildcard as its loopback; 127.0.0.1 by default) for /__mock/health and exit 0 if it answers 200, else 1. For container health checks.")
     var healthProbe = false
 
@@ -165,6 +172,8 @@ struct ServeCommand: ParsableCommand {
         var allowedHosts: [String] = []
         var vary: String?
         var replaySeed: String?
+        var clockStart: Date?
+        var clockFrozen = false
     }
 
     func settings(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
@@ -191,6 +200,15 @@ struct ServeCommand: ParsableCommand {
         s.allowedHosts = !allowedHost.isEmpty ? allowedHost : env.list("ALLOWED_HOST") ?? []
         s.vary = vary ?? env.text("VARY")
         s.replaySeed = replaySeed ?? env.text("REPLAY_SEED")
+        if let start = clockStart {
+            guard let instant = Timestamp.parse(start) else {
+                throw ValidationError("clock start must be an ISO 8601 instant such as 2026-11-21T12:00:00Z, not \(start)")
+            }
+            s.clockStart = instant
+        } else {
+            s.clockStart = try env.parse("CLOCK_START", Timestamp.parse)
+        }
+        s.clockFrozen = try clockFrozen || env.flag("CLOCK_FROZEN")
 
         guard (0...65_535).contains(s.port) else { throw ValidationError("port must be between 0 and 65535") }
         guard s.refreshReuseInterval >= 0, s.refreshReuseInterval.isFinite else {
@@ -271,6 +289,8 @@ extension ServeCommand.Settings {
         var configuration = configuration
         if !hosts.isEmpty { configuration.hosts = hosts }
         configuration.replaySeed = replaySeed
+        configuration.clockStart = clockStart
+        configuration.clockFrozen = clockFrozen
         configuration.pushDirectory = pushDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
         configuration.simulatorPush = simulatorPush
         configuration.pushBundleID = pushBundleID

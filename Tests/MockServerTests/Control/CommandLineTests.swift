@@ -7,6 +7,7 @@ import Testing
 @testable import MockBasics
 import MockStore
 import MockTestSupport
+import RepairMinderMockControl
 
 /// The `repairminder-mock` binary itself: environment variables, `--export-on-exit` after SIGTERM,
 /// `--seed` with a state file, and `--health-probe`.
@@ -229,6 +230,35 @@ import MockTestSupport
         let result = try Self.run(["--db", ":memory:"], environment: [name: value])
         #expect(result.status == 64)
         #expect(result.output.hasPrefix(message), "\(result.output)")
+    }
+
+    /// `--clock-start` (and its variable) sets where the clock starts and what a reset returns to;
+    /// `--clock-frozen` keeps it there until a test moves it.
+    @Test func clockStartAndClockFrozenSetTheMocksClock() async throws {
+        let flagged = try SpawnedMock(arguments: ["--host", "127.0.0.1", "--port", "0", "--db", ":memory:",
+                                                  "--clock-start", "2027-03-01T08:30:00Z", "--clock-frozen"])
+        defer { _ = flagged.terminate() }
+        let control = MockControl(baseURL: URL(string: "http://127.0.0.1:\(flagged.port)")!)
+        var clock = try await control.clock()
+        #expect(Timestamp.string(clock.now) == "2027-03-01T08:30:00Z" && clock.frozen)
+        _ = try await control.advanceClock(by: 60)
+        _ = try await control.reset()
+        clock = try await control.clock()
+        #expect(Timestamp.string(clock.now) == "2027-03-01T08:30:00Z")
+
+        let variable = try SpawnedMock(arguments: ["--host", "127.0.0.1", "--port", "0", "--db", ":memory:"],
+                                       environment: ["REPAIRMINDER_MOCK_CLOCK_START": "2027-03-01T08:30:00Z",
+                                                     "REPAIRMINDER_MOCK_CLOCK_FROZEN": "1"])
+        defer { _ = variable.terminate() }
+        let other = try await MockControl(baseURL: URL(string: "http://127.0.0.1:\(variable.port)")!).clock()
+        #expect(Timestamp.string(other.now) == "2027-03-01T08:30:00Z" && other.frozen)
+
+        let bad = try Self.run(["--db", ":memory:", "--clock-start", "yesterday"])
+        #expect(bad.status == 64)
+        #expect(bad.output.hasPrefix("Error: clock start must be an ISO 8601 instant such as 2026-11-21T12:00:00Z, not yesterday"),
+                "\(bad.output)")
+        let badVariable = try Self.run(["--db", ":memory:"], environment: ["REPAIRMINDER_MOCK_CLOCK_START": "soon"])
+        #expect(badVariable.output.hasPrefix("Error: REPAIRMINDER_MOCK_CLOCK_START=soon is not valid"), "\(badVariable.output)")
     }
 
     @Test func aSeedThatIsABrokenDatabaseStopsTheStart() throws {
