@@ -90,6 +90,9 @@ public final class MockServer: Sendable {
     /// Stops accepting, lets in-flight requests finish (at most 5 s), then writes the state to
     /// `configuration.exportOnExit` if set (a failure to write is logged).
     public func stop() {
+        // Held requests first (`hold` faults): each is answered 503 (`server_stopping`), not left to
+        // the transport's wait for in-flight requests.
+        for environment in namespaces.environments { environment.faults.endHolds(because: .serverStopping) }
         http.stop()
         storePool.close()   // the namespaces' ready copies; a namespace made after this makes its own
         if let url = configuration.exportOnExit {

@@ -28,7 +28,7 @@ package enum ResponseComponents {
         JSONBody.Failure.self, HealthPayload.self, RegisteredDeviceToken.self, InboundEmailResult.self, ResetResult.self, ClockState.self,
         CompanyStatusResult.self, OutboxMail.self, RecordedPush.self, StateChange.self,
         Pagination.self, NamespaceList.self, VarianceState.self, ReplayState.self,
-        RequestJournal.Entry.self, FaultPlan.Fault.self, ConsoleSessionPayload.self,
+        RequestJournal.Entry.self, FaultPlan.Fault.self, FaultPlan.HeldRequest.self, FaultReleaseResult.self, ConsoleSessionPayload.self,
         ConsoleAccountPayload.self, ConsoleOrderPayload.self, ConsoleClientPayload.self,
         MadeRow.self, PaymentReceivedPayload.self, OrderCreatedPayload.self,
         // The envelope's.

@@ -215,6 +215,24 @@ public struct MockControl: Sendable {
         try await bare("DELETE", "/__mock/faults")
     }
 
+    /// `POST /__mock/faults` with `action: hold`: matching app requests wait, unanswered and not run,
+    /// until the handle releases them. `rule` needs only its method and path (and `times(_:)`,
+    /// `holding(timeout:)`, `delayed(by:)` if wanted).
+    public func hold(_ rule: MockFaultRule) async throws -> MockHold {
+        var holding = rule
+        holding.action = .hold
+        return MockHold(control: self, fault: try await addFault(holding))
+    }
+
+    /// `POST /__mock/faults/{id}/release`; an unknown id is a 404 (`Fault not found`).
+    @discardableResult
+    public func releaseFault(id: Int, then: MockRelease = .answer, count: Int? = nil) async throws -> MockReleaseResult {
+        struct Release: Encodable { let then: MockRelease; let count: Int? }
+        let body = try Self.encoder().encode(Release(then: then, count: count))
+        return try await data(MockReleaseResult.self, "POST", "/__mock/faults/\(id)/release", body: body,
+                              contentType: "application/json")
+    }
+
     /// `DELETE /__mock/faults/{id}`; an unknown id is a 404 (`Fault not found`).
     public func removeFault(id: Int) async throws {
         try await bare("DELETE", "/__mock/faults/\(id)")

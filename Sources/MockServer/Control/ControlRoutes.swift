@@ -111,8 +111,19 @@ enum ControlRoutes {
             return JSONBody.response(status: 201, JSONBody.Success(
                 data: context.environment.faults.add(method: fault.method, path: fault.path, count: fault.count,
                                                      latencyMs: fault.latencyMs, status: fault.status,
-                                                     body: fault.body, action: fault.action),
+                                                     body: fault.body, action: fault.action, timeoutMs: fault.timeoutMs),
                 pagination: nil))
+        }
+
+        router.post("/__mock/faults/:id/release", access: .open) { context in
+            let release = context.request.body.isEmpty ? FaultRelease() : try context.body(FaultRelease.self)
+            if let count = release.count, count < 1 { throw APIFailure.invalidField("count") }
+            guard let id = Int(try context.parameter("id")),
+                  let (released, stillHeld) = context.environment.faults.release(faultID: id, count: release.count,
+                                                                                 then: release.then ?? .answer) else {
+                throw APIFailure(status: 404, message: "Fault not found")
+            }
+            return JSONBody.success(FaultReleaseResult(released: released, held: stillHeld))
         }
 
         router.delete("/__mock/faults", access: .open) { context in
@@ -248,6 +259,19 @@ extension CompanyStatusResult {
     }
 }
 
+/// `POST /__mock/faults/{id}/release`: how many went on (each answered and journaled before this
+/// answers), and how many the fault still holds.
+@JSONObject(component: "FaultReleaseResult")
+struct FaultReleaseResult {
+    let released: Int
+    let held: Int
+}
+
+private struct FaultRelease: Decodable {
+    var count: Int?
+    var then: FaultPlan.ReleaseThen?
+}
+
 private struct FaultRequest: Decodable {
     let method: String?
     let path: String
@@ -256,6 +280,7 @@ private struct FaultRequest: Decodable {
     let status: Int?
     let body: JSONValue?
     let action: FaultPlan.Action?
+    let timeout_ms: Int?
 
     struct Valid {
         let method: String?
@@ -265,6 +290,7 @@ private struct FaultRequest: Decodable {
         let status: Int?
         let body: JSONValue?
         let action: FaultPlan.Action?
+        let timeoutMs: Int?
     }
 
     func validated() throws -> Valid {
@@ -279,10 +305,17 @@ private struct FaultRequest: Decodable {
         if action == .dropConnection, status != nil || body != nil {
             throw APIFailure.badRequest("drop_connection cannot have a status or body")
         }
+        if action == .hold, status != nil || body != nil {
+            throw APIFailure.badRequest("hold cannot have a status or body: its release says what follows")
+        }
+        if let timeout_ms {
+            guard action == .hold else { throw APIFailure.badRequest("timeout_ms is for a hold") }
+            guard (1...600_000).contains(timeout_ms) else { throw APIFailure.invalidField("timeout_ms") }
+        }
         guard latency_ms != nil || status != nil || action != nil else {
             throw APIFailure.badRequest("A fault needs latency_ms, status or action")
         }
         return Valid(method: method, path: pattern, count: count, latencyMs: latency_ms, status: status,
-                     body: body, action: action)
+                     body: body, action: action, timeoutMs: timeout_ms)
     }
 }

@@ -29,6 +29,10 @@ public struct MockServerConfiguration: Sendable {
     public var clockFrozen: Bool = false
     /// Named namespaces (`/ns/<name>/…`) kept at once; past it the least recently used is dropped.
     public var maxNamespaces: Int = 64
+    /// Requests a namespace holds at once for `hold` faults (`POST /__mock/faults`); past it a matching
+    /// request is answered 503 (`Too many held requests…`) and not held. Each held request keeps a
+    /// thread waiting, so this bounds what forgotten holds can cost the server.
+    public var maxHeldRequests: Int = 64
     /// A named namespace unused for this long is dropped (the next request starts it afresh).
     public var namespaceIdleTimeout: Duration = .seconds(3600)
     /// Copies of the pristine database kept ready for new named namespaces, made in the background

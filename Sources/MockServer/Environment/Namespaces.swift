@@ -60,6 +60,8 @@ final class Namespaces: Sendable {
     func environment(named name: String) throws -> ServerEnvironment {
         let now = instant()
         let wallClock = defaultEnvironment.clock.now()   // for the listing: the server's clock
+        var dropped: [ServerEnvironment] = []
+        defer { Self.endHolds(of: dropped) }
         return try entries.withLock { entries in
             if var entry = entries[name], entry.lastUsed.duration(to: now) <= idleTimeout {
                 entry.lastUsed = now
@@ -67,9 +69,10 @@ final class Namespaces: Sendable {
                 entries[name] = entry
                 return entry.environment
             }
-            entries[name] = nil
-            Self.dropIdle(&entries, now: now, idleTimeout: idleTimeout)
+            if let stale = entries.removeValue(forKey: name) { dropped.append(stale.environment) }
+            dropped += Self.dropIdle(&entries, now: now, idleTimeout: idleTimeout)
             while entries.count >= capacity, let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed }) {
+                dropped.append(oldest.value.environment)
                 entries[oldest.key] = nil
             }
             let environment = try makeEnvironment(name)
@@ -78,11 +81,23 @@ final class Namespaces: Sendable {
         }
     }
 
+    /// A dropped namespace's held requests are answered 503 (`namespace_dropped`), outside the lock.
+    private static func endHolds(of dropped: [ServerEnvironment]) {
+        for environment in dropped { environment.faults.clear(because: .namespaceDropped) }
+    }
+
+    /// Every namespace now, the default one first (what the server ends holds in when it stops).
+    var environments: [ServerEnvironment] {
+        [defaultEnvironment] + entries.withLock { $0.values.map(\.environment) }
+    }
+
     /// The live named namespaces, most recently used first (idle ones are dropped first).
     func list() -> [Summary] {
         let now = instant()
+        var dropped: [ServerEnvironment] = []
+        defer { Self.endHolds(of: dropped) }
         return entries.withLock { entries in
-            Self.dropIdle(&entries, now: now, idleTimeout: idleTimeout)
+            dropped = Self.dropIdle(&entries, now: now, idleTimeout: idleTimeout)
             return entries.sorted { $0.value.lastUsed > $1.value.lastUsed }.map { name, entry in
                 Summary(name: name, createdAt: Timestamp.string(entry.createdAt),
                         lastUsedAt: Timestamp.string(entry.lastUsedAt),
@@ -93,15 +108,21 @@ final class Namespaces: Sendable {
 
     /// False when there was no such namespace.
     func drop(_ name: String) -> Bool {
-        entries.withLock { $0.removeValue(forKey: name) != nil }
+        guard let dropped = entries.withLock({ $0.removeValue(forKey: name) }) else { return false }
+        Self.endHolds(of: [dropped.environment])
+        return true
     }
 
     var count: Int { entries.withLock { $0.count } }
 
-    private static func dropIdle(_ entries: inout [String: Entry], now: ContinuousClock.Instant, idleTimeout: Duration) {
+    /// The namespaces dropped.
+    private static func dropIdle(_ entries: inout [String: Entry], now: ContinuousClock.Instant,
+                                 idleTimeout: Duration) -> [ServerEnvironment] {
         // Looked for before the dictionary is rebuilt: making a namespace checks every time.
-        guard entries.values.contains(where: { $0.lastUsed.duration(to: now) > idleTimeout }) else { return }
+        guard entries.values.contains(where: { $0.lastUsed.duration(to: now) > idleTimeout }) else { return [] }
+        let idle = entries.values.filter { $0.lastUsed.duration(to: now) > idleTimeout }.map(\.environment)
         entries = entries.filter { $0.value.lastUsed.duration(to: now) <= idleTimeout }
+        return idle
     }
 
     /// A named namespace's token key: derived from the server's secret and the name, so a token

@@ -66,9 +66,9 @@ struct ServerEnvironment: Sendable {
     /// `POST /__mock/reset`: the state back to the reset point, the journal, faults, clock and shape
     /// variants as they started, and every sequence of invented values from its start.
     func reset() throws {
+        faults.clear(because: .reset)   // held requests answered first, so their entries go with the journal
         try resetPoint.current.restore(into: store)
         journal.clear()
-        faults.clear()
         clock.reset()
         variance.reset()
         values.restart()

@@ -125,12 +125,45 @@ private struct Pipeline: Sendable {
             log(request, response, who: nil, started: started)
             return response
         }
-        let now = environment.clock.now()
-        let fault = environment.faults.take(method: request.method, path: request.path)
-        let (principal, answered) = answer(request, unless: fault, now: now)
+        var now = environment.clock.now()
+        var fault: FaultPlan.Fault?
+        var hold: FaultPlan.Hold?
+        switch environment.faults.take(method: request.method, path: request.path, now: now,
+                                       holdLimit: environment.configuration.maxHeldRequests) {
+        case nil:
+            break
+        case .apply(let matched)?:
+            fault = matched
+        case .overLimit(let matched, let limit)?:
+            return finish(request, Dispatcher.holdRefusal(matched, limit: limit), principal: .success(nil),
+                          started: started, now: now)
+        case .held(let held)?:
+            // The thread waits here, unanswered and unrun; the request runs when released, at the
+            // clock's time then (a test may have moved it meanwhile).
+            HTTPServer.willBlock()
+            hold = held
+            switch environment.faults.wait(held) {
+            case .ended(let end):
+                defer { held.finish() }
+                return finish(request, Dispatcher.holdEnded(held, end), principal: .success(nil), started: started,
+                              now: now)
+            case .released(let then):
+                now = environment.clock.now()
+                fault = held.released(as: then)
+            }
+        }
+        defer { hold?.finish() }
+        // A released hold's request runs whatever its release says: it is not short-cut.
+        let (principal, answered) = answer(request, unless: hold == nil ? fault : nil, now: now)
         var response = answered
         vary(&response, unless: fault)
         deliver(&response, as: fault)
+        return finish(request, response, principal: principal, started: started, now: now)
+    }
+
+    /// The journal's entry and the log line of an app-API request, then its answer.
+    private func finish(_ request: HTTPRequest, _ response: HTTPResponse, principal: Result<Principal?, APIFailure>,
+                        started: ContinuousClock.Instant, now: Date) -> HTTPResponse {
         let who = (try? principal.get())?.journalName
         journal(request, response, who: who, started: started, now: now)
         log(request, response, who: who, started: started)
@@ -165,8 +198,10 @@ private struct Pipeline: Sendable {
     /// A fault's delivery: half the body then a closed connection, and a latency the transport
     /// waits before it writes the answer.
     private func deliver(_ response: inout HTTPResponse, as fault: FaultPlan.Fault?) {
-        if fault?.action == .truncateBody {
-            response.delivery = .truncateBody(bytes: response.body.count / 2)
+        switch fault?.action {
+        case .truncateBody?: response.delivery = .truncateBody(bytes: response.body.count / 2)
+        case .dropConnection?: response.delivery = .dropConnection   // a released hold's: after it ran
+        default: break
         }
         response.delay = Double(fault?.latencyMs ?? 0) / 1000
     }
@@ -287,6 +322,24 @@ extension Dispatcher {
         case .inconsistent:
             return JSONBody.response(for: error, logger: logger)
         }
+    }
+
+    /// A held request let go without a release: 503, saying why (`X-Mock-Hold-End` names it).
+    fileprivate static func holdEnded(_ hold: FaultPlan.Hold, _ end: FaultPlan.HoldEnd) -> HTTPResponse {
+        var response = JSONBody.response(status: 503, JSONBody.Failure(
+            error: "Held by fault \(hold.faultID), then let go unanswered: \(end.reason)", code: nil))
+        response.headers.set("X-Mock-Fault", "injected")
+        response.headers.set("X-Mock-Hold-End", end.code)
+        return response
+    }
+
+    /// A hold that matched while the namespace already holds its limit: 503, not held.
+    fileprivate static func holdRefusal(_ fault: FaultPlan.Fault, limit: Int) -> HTTPResponse {
+        var response = JSONBody.response(status: 503, JSONBody.Failure(
+            error: "Too many held requests: this namespace holds \(limit) already (fault \(fault.id) did not hold this one); release some first",
+            code: nil))
+        response.headers.set("X-Mock-Fault", "injected")
+        return response
     }
 
     fileprivate static func faultResponse(status: Int, body: JSONValue?) -> HTTPResponse {

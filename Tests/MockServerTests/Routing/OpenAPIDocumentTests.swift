@@ -315,6 +315,7 @@ import Yams
         "POST /__mock/faults": "mockAddFault",
         "DELETE /__mock/faults": "mockClearFaults",
         "DELETE /__mock/faults/{id}": "mockRemoveFault",
+        "POST /__mock/faults/{id}/release": "mockReleaseFault",
         "GET /__mock/push": "mockListPushes",
         "POST /__mock/inbound-email": "mockSendInboundEmail",
         "GET /__mock/snapshot": "mockExportSnapshot",

@@ -145,12 +145,17 @@ import MockTestSupport
     @Test func aFaultWritesEveryMemberNullWhereUnset() throws {
         let plan = FaultPlan()
         let bare = plan.add(method: nil, path: try #require(PathPattern("/api/orders/:id")), count: nil, latencyMs: 300,
-                            status: nil, body: nil, action: nil)
+                            status: nil, body: nil, action: nil, timeoutMs: nil)
         #expect(String(decoding: JSONWriter.bytes(bare), as: UTF8.self)
-                == #"{"id":1,"method":null,"path":"/api/orders/:id","remaining":null,"latency_ms":300,"status":null,"body":null,"action":null}"#)
+                == #"{"id":1,"method":null,"path":"/api/orders/:id","remaining":null,"latency_ms":300,"status":null,"body":null,"action":null,"timeout_ms":null,"held":[]}"#)
         let full = plan.add(method: "POST", path: try #require(PathPattern("/api/auth/*")), count: 2, latencyMs: nil,
-                            status: 503, body: .object(["error": .string("Maintenance")]), action: .truncateBody)
+                            status: 503, body: .object(["error": .string("Maintenance")]), action: .truncateBody, timeoutMs: nil)
         #expect(String(decoding: JSONWriter.bytes(full), as: UTF8.self)
-                == #"{"id":2,"method":"POST","path":"/api/auth/*","remaining":2,"latency_ms":null,"status":503,"body":{"error":"Maintenance"},"action":"truncate_body"}"#)
+                == #"{"id":2,"method":"POST","path":"/api/auth/*","remaining":2,"latency_ms":null,"status":503,"body":{"error":"Maintenance"},"action":"truncate_body","timeout_ms":null,"held":[]}"#)
+        // A hold without a timeout shows the default it waits.
+        let hold = plan.add(method: "GET", path: try #require(PathPattern("/api/auth/me")), count: nil, latencyMs: nil,
+                            status: nil, body: nil, action: .hold, timeoutMs: nil)
+        #expect(String(decoding: JSONWriter.bytes(hold), as: UTF8.self)
+                == #"{"id":3,"method":"GET","path":"/api/auth/me","remaining":null,"latency_ms":null,"status":null,"body":null,"action":"hold","timeout_ms":30000,"held":[]}"#)
     }
 }

@@ -79,6 +79,14 @@ final class MockHarness: Stoppable {
         func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
+    /// Keys sorted: a dictionary's order differs from one instance to the next, and a replayed run
+    /// must send the same bytes.
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
     /// Sends `body` verbatim (a JSON text), `json` (an object encoded here) or `data` (bytes, with
     /// the `Content-Type` given in `headers`).
     func send(_ method: String, _ path: String, body: String? = nil, json: [String: JSONValue]? = nil, data: Data? = nil,
@@ -86,7 +94,7 @@ final class MockHarness: Stoppable {
         var fields: [(String, String)] = []
         var payload: Data? = data
         if let body { payload = Data(body.utf8) }
-        if let json { payload = try JSONEncoder().encode(json) }
+        if let json { payload = try Self.encoder.encode(json) }
         if payload != nil { fields.append(("Content-Type", "application/json")) }
         if let bearer { fields.append(("Authorization", "Bearer \(bearer)")) }
         fields.append(("User-Agent", userAgent ?? "MockServerTests/1.0 (Linux)"))
