@@ -26,7 +26,7 @@ package enum ResponseComponents {
         LocationPayload.self, StaffProfilePayload.self, AvatarPayload.self, SubscriptionPayload.self, PushPreferencesPayload.self,
         // The control API's.
         JSONBody.Failure.self, HealthPayload.self, RegisteredDeviceToken.self, InboundEmailResult.self, ResetResult.self, ClockState.self,
-        CompanyStatusResult.self, OutboxMail.self, RecordedPush.self, StateChange.self,
+        CompanyStatusResult.self, StaffStandingResult.self, OutboxMail.self, RecordedPush.self, StateChange.self,
         Pagination.self, NamespaceList.self, VarianceState.self, ReplayState.self,
         RequestJournal.Entry.self, FaultPlan.Fault.self, FaultPlan.HeldRequest.self, FaultReleaseResult.self, ConsoleSessionPayload.self,
         ConsoleAccountPayload.self, ConsoleOrderPayload.self, ConsoleClientPayload.self,

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MockBasics
 
 /// A staff user with their company, as the auth endpoints read them: the store's records, with the
 /// derived facts sign-in needs.
@@ -117,5 +118,36 @@ extension CustomerAccount {
             WHERE m.client_id = ? ORDER BY c.name
             """, [client.id])
         return CustomerAccount(client: client, companies: companies)
+    }
+}
+
+/// A staff user's standing, as `PATCH /__mock/users/{id}` sets it: what signing in and every
+/// authenticated request judge (`users.is_active`, `users.archived_at`).
+package enum StaffStanding: String, CaseIterable, Codable, Sendable {
+    case active
+    case deactivated
+    case archived
+}
+
+extension StaffAccount {
+    package var standing: StaffStanding { isArchived ? .archived : isActive ? .active : .deactivated }
+}
+
+extension Store {
+    /// A staff user deactivated, archived (at `now`) or active again, effective on their next request
+    /// (their access tokens then fail, their refresh answers `User account is no longer active`);
+    /// nil when there is no such user.
+    package func setStaffStanding(_ id: String, to standing: StaffStanding, now: Date) throws -> StaffAccount? {
+        try writeDatabase { db in
+            let (active, archivedAt): (Int, String?) = switch standing {
+            case .active: (1, nil)
+            case .deactivated: (0, nil)
+            case .archived: (1, Timestamp.string(now))
+            }
+            try db.cachedStatement(sql: "UPDATE users SET is_active = ?, archived_at = ? WHERE id = ?")
+                .execute(arguments: [active, archivedAt, id])
+            guard db.changesCount == 1 else { return nil }
+            return try StaffAccount.fetch(db, id: id)
+        }
     }
 }

@@ -175,6 +175,14 @@ public struct MockControl: Sendable {
                        json: ["status": .string(status.rawValue)])
     }
 
+    /// `PATCH /__mock/users/{id}`: a staff user deactivated, archived or active again, effective on
+    /// their next request (their tokens then fail; their refresh answers `User account is no longer active`).
+    @discardableResult
+    public func setUserStatus(_ userID: String, to status: MockUserStatus) async throws -> MockUser {
+        try await data(MockUser.self, "PATCH", "/__mock/users/\(Self.segment(userID))",
+                       json: ["status": .string(status.rawValue)])
+    }
+
     /// `GET /__mock/accounts`: every account and how it signs in (the first `limit`, 1–1000, when given).
     public func accounts(limit: Int? = nil) async throws -> [MockAccount] {
         try await data([MockAccount].self, "GET", "/__mock/accounts", query: ["limit": limit.map(String.init)])

@@ -124,6 +124,22 @@ public struct MockCompany: Sendable, Equatable, Decodable, Identifiable {
     public let status: MockCompanyStatus
 }
 
+/// A staff user's standing (``MockControl/setUserStatus(_:to:)``).
+public enum MockUserStatus: String, Sendable, Equatable, Codable, CaseIterable {
+    case active
+    /// Signing in answers `Account is deactivated`.
+    case deactivated
+    /// Signing in answers `Account has been archived and cannot login`.
+    case archived
+}
+
+/// A staff user and their standing (`PATCH /__mock/users/{id}`).
+public struct MockUser: Sendable, Equatable, Decodable, Identifiable {
+    public let id: String
+    public let email: String
+    public let status: MockUserStatus
+}
+
 /// An account and how it signs in (`GET /__mock/accounts`).
 public struct MockAccount: Sendable, Equatable, Decodable {
     public let email: String

@@ -19,6 +19,37 @@ import RepairMinderMockControl
         #expect(try json(.on("/api/auth/me").droppingConnection()) == #"{"action":"drop_connection","path":"/api/auth/me"}"#)
         #expect(try json(.on("GET", "/api/x").truncatingBody().delayed(by: .seconds(2)))
                 == #"{"action":"truncate_body","latency_ms":2000,"method":"GET","path":"/api/x"}"#)
+        #expect(try json(.on("POST", "/api/auth/refresh").holding(timeout: .seconds(5)).times(2))
+                == #"{"action":"hold","count":2,"method":"POST","path":"/api/auth/refresh","timeout_ms":5000}"#)
+    }
+
+    /// `hold(_:)`: the handle waits until a request is held, lists it, releases it (the request then
+    /// runs and answers), and an unknown fault's release is the mock's 404.
+    @Test func aHoldsHandleWaitsListsAndReleases() async throws {
+        try await withMock { mock in
+            let gate = try await mock.control.hold(.on("GET", "/api/auth/me").times(1))
+            #expect(gate.fault.action == .hold && gate.fault.timeoutMs == 30000 && gate.fault.held.isEmpty)
+            async let held = mock.app("GET", "/api/auth/me")
+            let waiting = try await gate.waitUntilHeld()
+            #expect(waiting.map(\.id) == [1])
+            #expect(waiting.first?.method == "GET" && waiting.first?.path == "/api/auth/me")
+            #expect(try await gate.held().count == 1)
+            #expect(try await gate.release() == 1)
+            #expect(try await held.status == 401)
+            // Spent: gone with its one request.
+            #expect(try await mock.control.faults().isEmpty)
+
+            let unknown = await controlError { try await mock.control.releaseFault(id: 7) }
+            #expect(unknown?.status == 404 && unknown?.message == "Fault not found")
+            let timedOut = await controlError {
+                try await mock.control.hold(.on("/api/never")).waitUntilHeld(timeout: .milliseconds(50))
+            }
+            guard case .timedOut(let what, _, let seen)? = timedOut else {
+                Issue.record("expected timedOut, got \(String(describing: timedOut))")
+                return
+            }
+            #expect(what == "1 request held by fault 2 (/api/never)" && seen == "0 held")
+        }
     }
 
     @Test func faultsAreAddedListedRemovedAndCleared() async throws {

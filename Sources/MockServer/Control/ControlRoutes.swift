@@ -83,6 +83,15 @@ enum ControlRoutes {
             return JSONBody.success(CompanyStatusResult(id: id, name: company.name, status: company.status.rawValue))
         }
 
+        router.patch("/__mock/users/:id", access: .open) { context in
+            let id = try context.parameter("id")
+            let change = try context.body(StaffStandingChange.self)
+            guard let account = try context.store.setStaffStanding(id, to: change.status, now: context.environment.clock.now()) else {
+                throw APIFailure(status: 404, message: "User not found")
+            }
+            return JSONBody.success(StaffStandingResult(id: account.id, email: account.email, status: account.standing.rawValue))
+        }
+
         router.get("/__mock/requests", access: .open) { context in
             var pattern: PathPattern?
             if let path = context.request.queryValue("path") {
@@ -238,6 +247,20 @@ private struct ClockChange: Decodable {
     /// true stops the clock (before a move in the same body, so the move lands exactly); false lets
     /// it run on with the wall clock (after the move).
     let frozen: Bool?
+}
+
+private struct StaffStandingChange: Decodable {
+    let status: StaffStanding
+}
+
+/// `PATCH /__mock/users/{id}`: the staff user with their new standing.
+@JSONObject(component: "UserStanding")
+struct StaffStandingResult {
+    @Schema(.id) let id: String
+    let email: String
+    /// `active`, `deactivated` (signing in answers `Account is deactivated`) or `archived` (`Account
+    /// has been archived and cannot login`); either of the last two ends their sessions on the next request.
+    @Schema(.values(StaffStanding.self)) let status: String
 }
 
 private struct CompanyStatusChange: Decodable {

@@ -111,6 +111,38 @@ import RepairMinderMockControl
         }
     }
 
+    /// `PATCH /__mock/users/{id}`: deactivated, the user's token fails at once and their refresh
+    /// says why; archived, signing in says so; active again, they sign in. Bad input changes nothing.
+    @Test func aStaffUsersStandingChangesOnTheNextRequestAndBadInputIsRejected() async throws {
+        try await withMock { mock in
+            let admin = try await mock.signInStaff("admin@acme.test")
+            let path = "/__mock/users/\(MockSeed.Staff.admin.id)"
+            let deactivated = try await mock.send("PATCH", path, body: #"{"status":"deactivated"}"#)
+            #expect(deactivated.json == .object(["success": true, "data": .object([
+                "id": .string(MockSeed.Staff.admin.id), "email": "admin@acme.test", "status": "deactivated"])]))
+            #expect(try await mock.get("/api/auth/me", bearer: admin.token).status == 401)
+            let refresh = try await mock.post("/api/auth/refresh", ["refreshToken": .string(admin.refreshToken)])
+            #expect(refresh.status == 401 && refresh.error == "User account is no longer active")
+
+            #expect(try await mock.send("PATCH", path, body: #"{"status":"archived"}"#).data["status"] == "archived")
+            let login = try await mock.post("/api/auth/login", ["email": "admin@acme.test", "password": "password123"])
+            #expect(login.status == 401 && login.error == "Account has been archived and cannot login")
+
+            for (body, message) in [(#"{"status":"gone"}"#, "Invalid or missing field: status"),
+                                    (#"{}"#, "Invalid or missing field: status")] {
+                let bad = try await mock.send("PATCH", path, body: body)
+                #expect(bad.status == 400 && bad.error == message)
+            }
+            let unknown = try await mock.send("PATCH", "/__mock/users/nope", body: #"{"status":"active"}"#)
+            #expect(unknown.status == 404 && unknown.error == "User not found")
+            let customer = try await mock.send("PATCH", "/__mock/users/\(MockSeed.Customer.jane.id)", body: #"{"status":"active"}"#)
+            #expect(customer.status == 404, "a customer is not a staff user")
+
+            #expect(try await mock.send("PATCH", path, body: #"{"status":"active"}"#).data["status"] == "active")
+            _ = try await mock.signInStaff("admin@acme.test")
+        }
+    }
+
     @Test func outboxListsNewestFirstAndFilters() async throws {
         try await withMock { mock in
             #expect(try await mock.outboxCount() == 0)

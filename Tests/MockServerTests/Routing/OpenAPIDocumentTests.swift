@@ -316,6 +316,7 @@ import Yams
         "DELETE /__mock/faults": "mockClearFaults",
         "DELETE /__mock/faults/{id}": "mockRemoveFault",
         "POST /__mock/faults/{id}/release": "mockReleaseFault",
+        "PATCH /__mock/users/{id}": "mockSetUserStatus",
         "GET /__mock/push": "mockListPushes",
         "POST /__mock/inbound-email": "mockSendInboundEmail",
         "GET /__mock/snapshot": "mockExportSnapshot",
