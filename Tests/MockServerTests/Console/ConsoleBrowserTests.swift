@@ -184,6 +184,30 @@ struct ConsoleBrowserTests {
         }
     }
 
+    /// A held request shows under Faults with its Release buttons; Release runs it and the app's
+    /// request is answered, the other loses its answer.
+    @Test func heldRequestsShowWithReleaseButtonsThatLetThemGo() async throws {
+        try await withMock(.live) { mock in   // a browser needs a socket
+            #expect(try await mock.post("/__mock/faults", ["method": "GET", "path": "/api/auth/me", "action": "hold",
+                                                           "count": 2]).status == 201)
+            let answered = Task { try await mock.get("/api/auth/me") }
+            try await ChromeBrowser.run { browser in
+                try await open(browser, mock)
+                try await browser.waitUntil("return document.querySelectorAll('#faults tr.held-request').length === 1",
+                                            for: "the held request")
+                #expect(try await browser.evaluate("return document.querySelector('#faults tr.held-request').innerText.includes('GET /api/auth/me')")
+                        == true)
+                try await browser.click("#faults tr.held-request button.primary")
+                #expect(try await answered.value.status == 401)   // released: run and answered
+                try await browser.waitUntil("return document.querySelectorAll('#faults tr.held-request').length === 0",
+                                            for: "the released request to leave the list")
+                #expect(try await browser.consoleErrors() == [])
+            }
+            let journal = try await mock.get("/__mock/requests?path=/api/auth/me").data
+            #expect(journal[0]?["status"] == .int(401))
+        }
+    }
+
     @Test func whatThePageShowsIsTextNeverMarkup() async throws {
         try await withMock(.live) { mock in   // a browser needs a socket
             let admin = try await mock.signInStaff("admin@acme.test")
