@@ -100,8 +100,12 @@ let package = Package(
         // The emulated backend.
         .target(name: "MockServer", dependencies: [
             "MockBasics", "MockConcurrency", "MockStore", "MockRouting", "MockHTTP", "MockMCP", "MockServerMacros", "CGlibcExtras",
+            "RepairMinderMockControl",   // MockServer.control(): the control library, in process (InProcessControl.swift)
             .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
-            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Server"])),   // PBKDF2 for password hashes
+            // PBKDF2 for password hashes where the system has none: Apple platforms use CommonCrypto
+            // (PasswordHasher.swift), so an app's build compiles no BoringSSL.
+            .product(name: "_CryptoExtras", package: "swift-crypto",
+                     condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd], traits: ["Server"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
         // The control API as MCP tools (docs/agents.md): the catalog read from the OpenAPI document,

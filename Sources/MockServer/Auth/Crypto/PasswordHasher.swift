@@ -1,9 +1,15 @@
+#if canImport(CommonCrypto)
+import CommonCrypto
+#else
 import _CryptoExtras
+#endif
 import MockBasics
 
 /// PBKDF2-HMAC-SHA256 password hashes, encoded `pbkdf2-sha256$<iterations>$<salt>$<hash>` with the
 /// 16-byte random salt and the 32-byte derived key in standard base64 (with padding). The key is
-/// derived by swift-crypto's `_CryptoExtras` (BoringSSL's PBKDF2, RFC 8018 §5.2).
+/// derived by the system where it has PBKDF2 (CommonCrypto on Apple platforms, so an app's
+/// build compiles no BoringSSL), and by swift-crypto's `_CryptoExtras` elsewhere (BoringSSL's
+/// PBKDF2); both are RFC 8018 §5.2, with the same test vectors (PasswordHasherTests).
 enum PasswordHasher {
     /// Modest on purpose: the mock hashes every seeded user's password at start-up and reset.
     static let defaultIterations = 10_000
@@ -44,9 +50,25 @@ enum PasswordHasher {
 
     /// The derived key, or nil for parameters PBKDF2 refuses.
     static func derive(_ password: String, salt: [UInt8], iterations: Int, keyByteCount: Int) -> [UInt8]? {
+        #if canImport(CommonCrypto)
+        guard iterations >= 1, iterations <= Int(UInt32.max), keyByteCount >= 1 else { return nil }
+        // A pointer even for an empty password or salt: CommonCrypto reads `length` bytes of it.
+        let secret = Array(password.utf8).map { CChar(bitPattern: $0) } + [0]
+        let salted = salt + [0]
+        var derived = [UInt8](repeating: 0, count: keyByteCount)
+        let status = secret.withUnsafeBufferPointer { secretBytes in
+            salted.withUnsafeBufferPointer { saltBytes in
+                CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), secretBytes.baseAddress, secretBytes.count - 1,
+                                     saltBytes.baseAddress, salt.count, CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256),
+                                     UInt32(iterations), &derived, derived.count)
+            }
+        }
+        return status == Int32(kCCSuccess) ? derived : nil
+        #else
         guard let key = try? KDF.Insecure.PBKDF2.deriveKey(from: Array(password.utf8), salt: salt, using: .sha256,
                                                             outputByteCount: keyByteCount, unsafeUncheckedRounds: iterations)
         else { return nil }
         return key.withUnsafeBytes { Array($0) }
+        #endif
     }
 }
