@@ -123,6 +123,9 @@ struct ConsoleDriftBrowserTests {
         try await withStarted({ try MockServer.startedForTesting() }) { upstream in
             try await withStarted({ try Self.startProxy(upstream: upstream) { $0.controlToken = "s3cret-proxy-token" } }) { proxy in
                 #expect(try await Self.send(proxy, "GET", "/api/nothing").status == 404)
+                // The first check reads the contract (seconds in a debug build, more with both cores
+                // busy): it is done before the page's first drift call, whose wait is the page's, not this.
+                _ = await Task.detached { proxy.driftReport() }.value
 
                 try await ChromeBrowser.run { browser in
                     try await browser.open(URL(string: proxy.baseURL.absoluteString + "/__mock/")!)
