@@ -100,7 +100,6 @@ let package = Package(
         // The emulated backend.
         .target(name: "MockServer", dependencies: [
             "MockBasics", "MockConcurrency", "MockStore", "MockRouting", "MockHTTP", "MockMCP", "MockServerMacros", "CGlibcExtras",
-            "RepairMinderMockControl",   // MockServer.control(): the control library, in process (InProcessControl.swift)
             .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
             // PBKDF2 for password hashes where the system has none: Apple platforms use CommonCrypto
             // (PasswordHasher.swift), so an app's build compiles no BoringSSL.
