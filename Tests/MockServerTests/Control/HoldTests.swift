@@ -15,7 +15,7 @@ import RepairMinderMockControl
 @Suite struct HoldTests {
     /// Waits until fault `id` holds `count` requests; the fault as listed.
     static func waitUntilHeld(_ mock: MockHarness, fault id: Int, count: Int = 1) async throws -> JSONValue {
-        let deadline = ContinuousClock.now + .seconds(30)   // a loaded machine: the request may be slow to come
+        let deadline = ContinuousClock.now + .seconds(90)   // a loaded machine: the request may be slow to come
         while true {
             let faults = try await mock.get("/__mock/faults").data.array ?? []
             if let fault = faults.first(where: { $0["id"]?.number == Double(id) }),
@@ -32,7 +32,10 @@ import RepairMinderMockControl
 
     static func addHold(_ mock: MockHarness, _ method: String, _ path: String,
                         extra: [String: JSONValue] = [:]) async throws -> Int {
-        var body: [String: JSONValue] = ["method": .string(method), "path": .string(path), "action": .string("hold")]
+        // Two minutes unless the test says: with both cores busy, a test's steps between the hold and
+        // its release took longer than the default 30 s.
+        var body: [String: JSONValue] = ["method": .string(method), "path": .string(path), "action": .string("hold"),
+                                         "timeout_ms": 120_000]
         body.merge(extra) { $1 }
         let added = try await mock.post("/__mock/faults", body)
         #expect(added.status == 201)
@@ -48,7 +51,7 @@ import RepairMinderMockControl
             let fault = try await Self.waitUntilHeld(mock, fault: id)
             #expect(fault == .object([
                 "id": .int(Int64(id)), "method": "GET", "path": "/api/auth/me", "remaining": .null, "latency_ms": .null,
-                "status": .null, "body": .null, "action": "hold", "timeout_ms": .int(30000),
+                "status": .null, "body": .null, "action": "hold", "timeout_ms": .int(120_000),
                 "held": .array([.object(["id": 1, "method": "GET", "path": "/api/auth/me",
                                          "held_at": .string(Timestamp.string(MockSeed.referenceNow))])]),
             ]))

@@ -55,7 +55,7 @@ final class MockHarness: Stoppable {
 
     private static func makeSession() -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 20
+        configuration.timeoutIntervalForRequest = 90   // a held request (HoldTests) waits for its release
         configuration.httpMaximumConnectionsPerHost = 64
         return URLSession(configuration: configuration)
     }
