@@ -19,6 +19,16 @@ struct EdgeCaseTests {
         catch { return .failure(error as? RepairMinderError ?? .transport("\(error)")) }
     }
 
+    /// The races' scene: the access token expired, the next `count` refreshes (all, when nil) held,
+    /// and the journal emptied so it shows the race alone.
+    static func expireTokenAndHoldRefreshes(_ mock: MockFixture, count: Int? = nil) async throws -> MockHold {
+        try await mock.advanceClock(seconds: accessLifetime + 1)
+        let rule = MockFaultRule.on("POST", "/api/auth/refresh")
+        let gate = try await mock.control.hold(count.map { rule.times($0) } ?? rule)
+        try await mock.clearJournal()
+        return gate
+    }
+
     // MARK: Refresh races
 
     /// Two calls meet an expired token together; the refresh is held until both have met their
@@ -26,9 +36,7 @@ struct EdgeCaseTests {
     @Test func twoCallsMeetingAnExpiredTokenShareOneRefresh() async throws {
         try await withMock { mock in
             let session = try await mock.signedInStaff()
-            try await mock.advanceClock(seconds: Self.accessLifetime + 1)
-            let gate = try await mock.control.hold(.on("POST", "/api/auth/refresh"))
-            try await mock.clearJournal()
+            let gate = try await Self.expireTokenAndHoldRefreshes(mock)
 
             async let first = Self.me(session.client)
             async let second = Self.me(session.client)
@@ -48,9 +56,7 @@ struct EdgeCaseTests {
     @Test func twoUncoordinatedRefreshesEndTheFamily() async throws {
         try await withMock { mock in
             let session = try await mock.signedInStaff(refreshPolicy: .uncoordinated)
-            try await mock.advanceClock(seconds: Self.accessLifetime + 1)
-            let gate = try await mock.control.hold(.on("POST", "/api/auth/refresh").times(2))
-            try await mock.clearJournal()
+            let gate = try await Self.expireTokenAndHoldRefreshes(mock, count: 2)
 
             async let first = Self.me(session.client)
             async let second = Self.me(session.client)
@@ -73,9 +79,7 @@ struct EdgeCaseTests {
     @Test func aCallMeetingA401DuringARefreshWaitsForIt() async throws {
         try await withMock { mock in
             let session = try await mock.signedInStaff()
-            try await mock.advanceClock(seconds: Self.accessLifetime + 1)
-            let gate = try await mock.control.hold(.on("POST", "/api/auth/refresh"))
-            try await mock.clearJournal()
+            let gate = try await Self.expireTokenAndHoldRefreshes(mock)
 
             async let first = Self.me(session.client)
             try await gate.waitUntilHeld()                        // the first call's refresh is in flight
