@@ -100,6 +100,7 @@ let package = Package(
         // The emulated backend.
         .target(name: "MockServer", dependencies: [
             "MockBasics", "MockConcurrency", "MockStore", "MockRouting", "MockHTTP", "MockMCP", "MockServerMacros", "CGlibcExtras",
+            "RepairMinderMockControlCore",                                                          // MockServer.control(): in process
             .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
             // PBKDF2 for password hashes where the system has none: Apple platforms use CommonCrypto
             // (PasswordHasher.swift), so an app's build compiles no BoringSSL.
@@ -123,7 +124,11 @@ let package = Package(
         // The shared client: Foundation only.
         .target(name: "RepairMinderClient"),
         // The control API (`/__mock/…`) typed, for UI tests and our own: Foundation only, nothing of the server.
-        .target(name: "RepairMinderMockControl"),
+        // Its core is every call, type and error without URLSession, so that MockServer hands out a
+        // control that reaches it in process (MockServer.control()) and the mock's program links no
+        // FoundationNetworking; RepairMinderMockControl adds the URLSession transport and re-exports it.
+        .target(name: "RepairMinderMockControlCore"),
+        .target(name: "RepairMinderMockControl", dependencies: ["RepairMinderMockControlCore"]),
         // What the two programs share: REPAIRMINDER_MOCK_* variables, stop signals, the proxy's name.
         .target(name: "MockCommandLine", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),

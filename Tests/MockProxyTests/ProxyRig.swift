@@ -157,7 +157,7 @@ final class ProxyRig: Stoppable {
     /// requests, through the proxy or direct).
     var control: MockControl {
         MockControl(baseURL: mock.baseURL, transport: MockControlTransport { [mock] request in
-            guard let response = mock.respondInProcess(request.method, request.target, headers: request.headers.map { ($0.key, $0.value) },
+            guard let response = mock.respondWithoutSocket(request.method, request.target, headers: request.headers.map { ($0.key, $0.value) },
                                                        body: request.body) else {
                 throw TestFailure("\(request.method) \(request.target) does not parse")
             }

@@ -103,15 +103,15 @@ final class MockHarness: Stoppable {
             fields.append((name, value))
         }
         switch mode {
-        case .router: return try await respondInProcess(method, pathPrefix + path, fields: fields, body: payload)
+        case .router: return try await respondWithoutSocket(method, pathPrefix + path, fields: fields, body: payload)
         case .live: return try await sendLive(method, path, fields: fields, body: payload)
         }
     }
 
     /// The request as a client writes it, through the transport's parser, to the dispatcher.
-    private func respondInProcess(_ method: String, _ target: String, fields: [(String, String)],
+    private func respondWithoutSocket(_ method: String, _ target: String, fields: [(String, String)],
                                   body: Data?) async throws -> Reply {
-        guard let response = server.respondInProcess(method, target, headers: fields, body: body) else {
+        guard let response = server.respondWithoutSocket(method, target, headers: fields, body: body) else {
             throw TestFailure("\(method) \(target) is not a request the transport would pass on: use MockHarness(.live)")
         }
         if response.delay > 0 { try await Task.sleep(for: .seconds(response.delay)) }
@@ -159,7 +159,7 @@ final class MockHarness: Stoppable {
         let token = server.configuration.controlToken
         guard mode == .router else { return MockControl(baseURL: baseURL, token: token, transport: .urlSession(session!)) }
         return MockControl(baseURL: baseURL, token: token, transport: MockControlTransport { [self] request in
-            let reply = try await respondInProcess(request.method, request.target,
+            let reply = try await respondWithoutSocket(request.method, request.target,
                                                    fields: request.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
                                                    body: request.body)
             return MockControlResponse(status: reply.status, headers: reply.headers, body: reply.body)

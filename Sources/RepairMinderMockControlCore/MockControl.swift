@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The RepairMinder Mock's control API (`/__mock/…`, docs/control-api.md), typed, for tests: an iOS
 /// UI-test bundle that drives the app against a mock, or Swift tests that start one.
@@ -16,7 +13,12 @@ import FoundationNetworking
 /// Made from the mock's base URL, which may name a namespace (`http://127.0.0.1:8787/ns/t42`): every
 /// call then acts on that namespace. With a control token (`--control-token`) every call sends
 /// `Authorization: Bearer <token>`. Calls travel over URLSession unless another
-/// ``MockControlTransport`` is given. Failures are ``MockControlError``s.
+/// ``MockControlTransport`` is given (`MockServer.control()` hands one that reaches a mock in the same
+/// process). Failures are ``MockControlError``s.
+///
+/// This module (RepairMinderMockControlCore) holds everything but URLSession, so that the server can
+/// hand out a control without linking FoundationNetworking on Linux; `import RepairMinderMockControl`
+/// brings it with the URLSession transport and the public initializer.
 public struct MockControl: Sendable {
     /// The mock's base URL, with `/ns/<name>` for a namespace.
     public let baseURL: URL
@@ -26,8 +28,8 @@ public struct MockControl: Sendable {
     /// How often the `waitFor…` helpers ask again.
     public var pollInterval: Duration
 
-    public init(baseURL: URL, token: String? = nil, transport: MockControlTransport = .urlSession,
-                pollInterval: Duration = .milliseconds(100)) {
+    /// Every field given; the public initializer (RepairMinderMockControl) defaults the transport to URLSession.
+    package init(at baseURL: URL, token: String?, transport: MockControlTransport, pollInterval: Duration) {
         self.baseURL = baseURL
         self.token = token
         self.transport = transport
@@ -51,12 +53,12 @@ public struct MockControl: Sendable {
 
     /// The control of the server's default namespace, with the same token and transport.
     public var server: MockControl {
-        MockControl(baseURL: serverURL, token: token, transport: transport, pollInterval: pollInterval)
+        MockControl(at: serverURL, token: token, transport: transport, pollInterval: pollInterval)
     }
 
     /// The control of the namespace `name` of the same server (made on its first call).
     public func namespaced(_ name: String) -> MockControl {
-        MockControl(baseURL: serverURL.appendingPathComponent("ns").appendingPathComponent(name), token: token,
+        MockControl(at: serverURL.appendingPathComponent("ns").appendingPathComponent(name), token: token,
                     transport: transport, pollInterval: pollInterval)
     }
 

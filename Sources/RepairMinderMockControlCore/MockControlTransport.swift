@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One control call as it travels: what a ``MockControlTransport`` sends.
 public struct MockControlRequest: Sendable, Equatable {
@@ -41,8 +38,8 @@ public struct MockControlResponse: Sendable, Equatable {
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
-/// How control calls travel: URLSession by default (``urlSession``), or any function from a request
-/// to its answer (a test that reaches the mock in process hands its own). Throwing means the call got
+/// How control calls travel: URLSession by default (`urlSession`, in RepairMinderMockControl), or any
+/// function from a request to its answer (`MockServer.control()` reaches a mock in the same process). Throwing means the call got
 /// no answer; ``MockControl`` reports it as ``MockControlError/transport(call:underlying:)``.
 public struct MockControlTransport: Sendable {
     public let send: @Sendable (MockControlRequest) async throws -> MockControlResponse
@@ -50,31 +47,4 @@ public struct MockControlTransport: Sendable {
     public init(_ send: @escaping @Sendable (MockControlRequest) async throws -> MockControlResponse) {
         self.send = send
     }
-
-    /// URLSession with an ephemeral configuration (no cookies, no cache) shared by every control of
-    /// the process, 30 s a request.
-    public static let urlSession = MockControlTransport.urlSession(sharedSession)
-
-    /// URLSession with a session of the caller's.
-    public static func urlSession(_ session: URLSession) -> MockControlTransport {
-        MockControlTransport { request in
-            var urlRequest = URLRequest(url: request.url)
-            urlRequest.httpMethod = request.method
-            urlRequest.httpBody = request.body
-            for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-            let (data, response) = try await session.data(for: urlRequest)
-            guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-            var headers: [String: String] = [:]
-            for (name, value) in http.allHeaderFields {
-                headers[String(describing: name).lowercased()] = String(describing: value)
-            }
-            return MockControlResponse(status: http.statusCode, headers: headers, body: data)
-        }
-    }
-
-    private static let sharedSession: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 30
-        return URLSession(configuration: configuration)
-    }()
 }
