@@ -21,9 +21,16 @@ let package = Package(
     // `traits: []`, and SwiftPM from 6.2.1 (Xcode 26.1) then resolves none of them
     // (scripts/check-consumer). SwiftPM 6.1 (Xcode 16.3, 16.4) still resolves and pins them all, and
     // 6.2.0 and Xcode 26.2 have trait-resolution bugs: README, "Depending on it from an app".
+    //
+    // `Server` is what the libraries MockServer and MockHTTP run on; `Tools` adds what only the CLI,
+    // the proxy, the MCP bridge and our tests need (swift-argument-parser, OpenAPIKit, the MCP SDK,
+    // swift-system). An app's UI-test target that links MockServer depends with `traits: ["Server"]`
+    // and pins six packages (docs/ui-testing.md; scripts/check-consumer checks it).
     traits: [
-        .trait(name: "Server", description: "The mock server, its CLI and their tests: GRDB, swift-crypto, swift-syntax, OpenAPIKit…"),
-        .default(enabledTraits: ["Server"]),
+        .trait(name: "Server", description: "The mock server as a library: GRDB, swift-crypto, swift-log, Yams, swift-atomics…"),
+        .trait(name: "Tools", description: "The CLI, the proxy, the MCP bridge and the tests: swift-argument-parser, OpenAPIKit, the MCP SDK…",
+               enabledTraits: ["Server"]),
+        .default(enabledTraits: ["Server", "Tools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -35,7 +42,6 @@ let package = Package(
         // tools cannot read, so Xcode 16.3 (Swift 6.1) resolves 1.15 and newer toolchains 1.16.
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),       // NIOConcurrencyHelpers only
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),   // the @JSONObject macro
         // Reads docs/openapi.yaml for the proxy's drift check; without its default trait (external
@@ -56,10 +62,8 @@ let package = Package(
         // Locks, atomics and threads, for the transport, the store and the server alike.
         .target(name: "MockConcurrency", dependencies: [
             "CGlibcExtras",
-            // Locks and atomics that work from macOS 14 / iOS 17 (Synchronization's need 15 / 18) and,
-            // on Linux, a plain pthread mutex rather than Mutex's priority-inheritance futex, which
-            // goes to the kernel on every contended acquire (Locked.swift).
-            .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["Server"])),
+            // Atomics that work from macOS 14 / iOS 17 (Synchronization's need 15 / 18); the lock is a
+            // plain pthread mutex of our own (Locked.swift).
             .product(name: "Atomics", package: "swift-atomics", condition: .when(traits: ["Server"])),
         ]),
         .target(name: "MockHTTP", dependencies: ["MockConcurrency", "CGlibcExtras"]),
@@ -119,7 +123,7 @@ let package = Package(
         .target(name: "MockProxy", dependencies: [
             "MockRouting", "MockBasics", "MockConcurrency", "MockHTTP",
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
-            .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Server"])),
+            .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Tools"])),
         ]),
         // The shared client: Foundation only.
         .target(name: "RepairMinderClient"),
@@ -131,28 +135,28 @@ let package = Package(
         .target(name: "RepairMinderMockControl", dependencies: ["RepairMinderMockControlCore"]),
         // What the two programs share: REPAIRMINDER_MOCK_* variables, stop signals, the proxy's name.
         .target(name: "MockCommandLine", dependencies: [
-            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
         // The CLI: flags and signals, nothing else. Not the proxy: `repairminder-mock proxy` runs the
         // program below in its place, so this one never loads FoundationNetworking (ProxyProgram.swift).
         .executableTarget(name: "repairminder-mock", dependencies: [
             "MockServer", "MockHTTP", "MockBasics", "MockCommandLine", "CGlibcExtras",
-            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
         // The proxy's CLI (docs/drift.md).
         .executableTarget(name: "repairminder-mock-proxy", dependencies: [
             "MockProxy", "MockHTTP", "MockCommandLine",
-            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
         // The MCP stdio bridge's program (docs/agents.md): a program of its own, for the proxy's reason
         // (its HTTP client is FoundationNetworking on Linux); `repairminder-mock mcp` runs it.
         .executableTarget(name: "repairminder-mock-mcp", dependencies: [
             "MockCommandLine",
-            .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Server"])),
-            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
+            .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Tools"])),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
         // What the test targets of the server share (Tests/Support): the one lifecycle of a test's
@@ -173,8 +177,8 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),             // the store's tests
             .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),          // a test's own log handler
-            .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Server"])),               // the MCP tools' tests, with the SDK's client
-            .product(name: "SystemPackage", package: "swift-system", condition: .when(traits: ["Server"])),
+            .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Tools"])),               // the MCP tools' tests, with the SDK's client
+            .product(name: "SystemPackage", package: "swift-system", condition: .when(traits: ["Tools"])),
         ], exclude: ["Fixtures"]),                                   // state files of earlier builds, read by path (StateFileHistoryTests)
         // The proxy's tests: the only test target besides IntegrationTests that links MockProxy (and OpenAPIKit).
         .testTarget(name: "MockProxyTests", dependencies: [

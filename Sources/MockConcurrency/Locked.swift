@@ -1,16 +1,48 @@
 import Atomics
-import NIOConcurrencyHelpers
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
-/// Mutable state behind a lock. The storage is swift-nio's `NIOLockedValueBox`: a plain
-/// `pthread_mutex_t` on Linux and on Darwin (NIO 2.101's `NIOLock`). Not `Synchronization.Mutex`: it needs
-/// macOS 15 / iOS 18 (the package supports 14 / 17), and on Linux it is a priority-inheritance
-/// futex, which enters the kernel on every contended acquire and release — with 64 connection
-/// threads on 2 cores that cost the health route 40 % of its CPU (docs/performance.md).
-package final class Locked<State: Sendable>: Sendable {
-    private let box: NIOLockedValueBox<State>
-    package init(_ initial: State) { box = NIOLockedValueBox(initial) }
+/// Mutable state behind a lock: a plain `pthread_mutex_t`, on Linux and on Darwin, stored in the same
+/// allocation as the state (a `ManagedBuffer`, as swift-nio's `NIOLockedValueBox` does, so no
+/// exclusivity check on access). Not `Synchronization.Mutex`: it needs macOS 15 / iOS 18 (the package
+/// supports 14 / 17), and on Linux it is a priority-inheritance futex, which enters the kernel on
+/// every contended acquire and release — with 64 connection threads on 2 cores that cost the health
+/// route 40 % of its CPU (docs/performance.md). Not swift-nio's box either: an app that links
+/// MockServer would pin swift-nio and its three dependencies for these forty lines.
+package final class Locked<State: Sendable>: @unchecked Sendable {
+    private let buffer: ManagedBuffer<State, pthread_mutex_t>
+
+    package init(_ initial: State) {
+        buffer = MutexBuffer<State>.create(minimumCapacity: 1) { _ in initial }
+        buffer.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(mutex, nil)
+            precondition(status == 0, "pthread_mutex_init: \(status)")
+        }
+    }
+
     package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
-        try box.withLockedValue(body)
+        try buffer.withUnsafeMutablePointers { state, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&state.pointee)
+        }
+    }
+}
+
+/// The state (the buffer's header, destroyed by `ManagedBuffer`) and its mutex (its one element,
+/// destroyed here).
+private final class MutexBuffer<State>: ManagedBuffer<State, pthread_mutex_t> {
+    deinit {
+        withUnsafeMutablePointerToElements { mutex in
+            _ = pthread_mutex_destroy(mutex)
+            _ = mutex.deinitialize(count: 1)
+        }
     }
 }
 
