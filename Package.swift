@@ -1,5 +1,4 @@
 // swift-tools-version: 6.1
-import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -43,7 +42,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),   // the @JSONObject macro
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),   // the generator (MockCodegen), Tools only
         // Reads docs/openapi.yaml for the proxy's drift check; without its default trait (external
         // references, which pulls in Swift concurrency and builds slower).
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
@@ -69,22 +68,17 @@ let package = Package(
         .target(name: "MockHTTP", dependencies: ["MockConcurrency", "CGlibcExtras"]),
         // The seed fixtures, bundled so the binary finds them from any folder; default.saved.* is
         // default.json seeded and saved, which a start reads instead of seeding (MockStore's SavedSeed).
-        .target(name: "MockSeeds", path: "Seeds", exclude: ["README.md"],
+        .target(name: "MockSeeds", dependencies: ["MockBasics"], path: "Seeds", exclude: ["README.md"],
                 resources: [.copy("default.json"), .copy("default.saved.sqlite"), .copy("default.saved.key")]),
-        // `@JSONObject`: a payload's JSON writer, made by the compiler from its stored properties.
-        .macro(name: "MockServerMacros", dependencies: [
-            .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Server"])),
-            .product(name: "SwiftCompilerPlugin", package: "swift-syntax", condition: .when(traits: ["Server"])),
-        ]),
         // The server's basics: JSON values and the JSON writer, APIFailure, secrets and hashes.
         .target(name: "MockBasics", dependencies: [
-            "MockConcurrency", "MockServerMacros",
+            "MockConcurrency",
             .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
         ]),
         // The store: the only target that imports GRDB. Migrations, records, seeds and every SQL
         // statement behind a named operation; the server sees the operations and plain values.
         .target(name: "MockStore", dependencies: [
-            "MockBasics", "MockConcurrency", "MockSeeds", "MockServerMacros", "CSQLiteSettings",
+            "MockBasics", "MockConcurrency", "MockSeeds", "CSQLiteSettings",
             .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),
             .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(traits: ["Server"])),       // binds and steps the store's reads (RecordColumns.swift)
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
@@ -93,7 +87,7 @@ let package = Package(
         // route table, the JSON envelope and the one error mapping, the control token's check, the
         // contract and console they serve. Nothing of the store, so the proxy links none of it.
         .target(name: "MockRouting", dependencies: [
-            "MockBasics", "MockConcurrency", "MockHTTP", "MockServerMacros",
+            "MockBasics", "MockConcurrency", "MockHTTP",
             .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),         // the control token's comparison, the console's script hash
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),                   // serves docs/openapi.yaml as JSON too
@@ -103,7 +97,7 @@ let package = Package(
                        .copy("Resources/console.html")]),       // GET /__mock/, the mock's and the proxy's (ConsolePage.swift)
         // The emulated backend.
         .target(name: "MockServer", dependencies: [
-            "MockBasics", "MockConcurrency", "MockStore", "MockRouting", "MockHTTP", "MockMCP", "MockServerMacros", "CGlibcExtras",
+            "MockBasics", "MockConcurrency", "MockStore", "MockRouting", "MockHTTP", "MockMCP", "CGlibcExtras",
             "RepairMinderMockControlCore",                                                          // MockServer.control(): in process
             .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
             // PBKDF2 for password hashes where the system has none: Apple platforms use CommonCrypto
@@ -159,6 +153,21 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ]),
+        // The project's one code generator (Generator.swift): the code that the marks in our sources
+        // (`/*@JSONObject*/`, `/*@StoredTable("orders")*/`…) stand for, written beside them as committed
+        // `.generated.swift` files, so that no build, an app's above all, compiles a macro or
+        // swift-syntax. A host tool: in no product, behind the Tools trait.
+        .target(name: "MockCodegen", dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Tools"])),
+            .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Tools"])),
+            .product(name: "SwiftSyntaxBuilder", package: "swift-syntax", condition: .when(traits: ["Tools"])),
+            .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Tools"])),
+            .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Tools"])),
+            .product(name: "SwiftBasicFormat", package: "swift-syntax", condition: .when(traits: ["Tools"])),
+            .product(name: "SwiftDiagnostics", package: "swift-syntax", condition: .when(traits: ["Tools"])),
+        ]),
+        // `swift run repairminder-mock-generate` rewrites the generated files (`--check` only reports).
+        .executableTarget(name: "repairminder-mock-generate", dependencies: ["MockCodegen"]),
         // What the test targets of the server share (Tests/Support): the one lifecycle of a test's
         // mock, the seed's rows by number, values the tests make up, child processes and the headless
         // browser. Public and package API only (no @testable); not the proxy, so that the server's
@@ -168,9 +177,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ], path: "Tests/Support"),
         .testTarget(name: "MockHTTPTests", dependencies: ["MockHTTP", "MockConcurrency"]),
-        .testTarget(name: "MockServerMacrosTests", dependencies: [
-            "MockServerMacros", .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax", condition: .when(traits: ["Server"])),
-            .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Server"])),
+        // The generated files are current (GeneratedSourceTests) and the expanders write what they should.
+        .testTarget(name: "MockCodegenTests", dependencies: [
+            "MockCodegen",
+            .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax", condition: .when(traits: ["Tools"])),
+            .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Tools"])),
         ]),
         .testTarget(name: "MockServerTests", dependencies: [
             "MockServer", "MockStore", "MockRouting", "MockBasics", "MockConcurrency", "MockHTTP", "RepairMinderMockControl", "MockTestSupport",

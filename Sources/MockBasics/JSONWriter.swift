@@ -25,30 +25,18 @@ package protocol JSONObjectWritable: JSONWritable {
     func writeJSONMembers(to out: inout [UInt8]) -> Bool
 }
 
-/// A struct's `JSONWritable` conformance and its OpenAPI schema (`WireObjectDescribing`), written by
-/// the compiler from its stored properties; `component` names it in docs/openapi.yaml's components,
-/// `decided` marks it `x-decided`.
-@attached(extension, conformances: JSONObjectWritable, WireObjectDescribing, WireComponent,
-          names: named(writeJSON), named(writeJSONMembers), named(wireObject), named(wireSchema), named(componentName))
-package macro JSONObject(component: String? = nil, decided: Bool = false) = #externalMacro(module: "MockServerMacros", type: "JSONObjectMacro")
-
-/// A property's OpenAPI schema where its type says too little (`@Schema(.money) let total: String`),
-/// read by `@JSONObject`.
-@attached(peer)
-package macro Schema(_ schema: WireSchema) = #externalMacro(module: "MockServerMacros", type: "SchemaMacro")
-
-/// An optional property written as JSON `null` when absent, where the contract shows the key with
-/// null (`"logo_url": null`), rather than left out. A mark that `@JSONObject` reads; it adds nothing
-/// itself, so the property is a plain optional (a property wrapper, generic, ran unspecialised in
-/// the payloads' targets: docs/performance.md, "Targets and generic code").
-@attached(peer)
-package macro Nullable() = #externalMacro(module: "MockServerMacros", type: "NullableMacro")
-
-/// A property of a `@JSONObject` type whose members are written in the enclosing object, where the
-/// property stands, rather than as a nested object: a flat wire shape that is another one and more
-/// (a staff profile is a staff user with its preferences). Read by `@JSONObject`.
-@attached(peer)
-package macro Inline() = #externalMacro(module: "MockServerMacros", type: "InlineMacro")
+// The marks a payload struct carries (the generator reads them: MockCodegen/Generator.swift, and
+// writes `<File>.generated.swift` beside the file):
+// - `/*@JSONObject*/` on a struct: its `JSONWritable` conformance and its OpenAPI schema
+//   (`WireObjectDescribing`), from its stored properties; `component:` names it in docs/openapi.yaml's
+//   components (`WireComponent`), `decided: true` marks it `x-decided`.
+// - `/*@Schema(.money)*/` on a property: its OpenAPI schema where its type says too little.
+// - `/*@Nullable*/` on an optional property: written as JSON `null` when absent, where the contract
+//   shows the key with null (`"logo_url": null`), rather than left out. The property stays a plain
+//   optional (a property wrapper, generic, ran unspecialised in the payloads' targets:
+//   docs/performance.md, "Targets and generic code").
+// - `/*@Inline*/` on a property whose type is a `@JSONObject` too: its members are written in the
+//   enclosing object, where the property stands (a staff profile is a staff user and more).
 
 @usableFromInline
 package enum JSONWriter {

@@ -142,7 +142,7 @@ final class DriftLedger: Sendable {
 }
 
 /// `GET /__mock/drift`'s data, and the `--report` file's (inside the same envelope).
-@JSONObject
+/*@JSONObject*/
 struct DriftReportPayload {
     let upstream: String
     let started_at: String
@@ -157,9 +157,9 @@ struct DriftReportPayload {
     let unseen_operations: [String]
 }
 
-@JSONObject
+/*@JSONObject*/
 struct DriftOperationPayload {
-    @Nullable var operation_id: String?
+    /*@Nullable*/ var operation_id: String?
     let method: String
     /// The document's path template; for an undocumented operation, the request's path with every
     /// segment but plain words replaced by `{}` (ids and tokens stay out of reports).
@@ -170,11 +170,11 @@ struct DriftOperationPayload {
     let findings: [DriftFindingPayload]
 }
 
-@JSONObject
+/*@JSONObject*/
 struct DriftFindingPayload {
     let kind: String
     let pointer: String
-    @Nullable var status: Int?
+    /*@Nullable*/ var status: Int?
     let expected: String
     let actual: String
     let count: Int

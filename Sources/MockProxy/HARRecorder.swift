@@ -74,25 +74,25 @@ struct HARRecorder: Sendable {
 
 // HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), the fields its readers require.
 
-@JSONObject
+/*@JSONObject*/
 struct HARFile {
     let log: HARLog
 }
 
-@JSONObject
+/*@JSONObject*/
 struct HARLog {
     let version: String = "1.2"
     let creator: HARCreator = HARCreator()
     let entries: [HAREntry]
 }
 
-@JSONObject
+/*@JSONObject*/
 struct HARCreator {
     let name = "repairminder-mock proxy"
     let version: String = ControlAPI.version
 }
 
-@JSONObject
+/*@JSONObject*/
 struct HAREntry {
     let startedDateTime: String
     let time: Double
@@ -102,7 +102,7 @@ struct HAREntry {
     let timings: HARTimings
 }
 
-@JSONObject
+/*@JSONObject*/
 struct HARRequest {
     let method: String
     let url: String
@@ -115,7 +115,7 @@ struct HARRequest {
     let bodySize: Int
 }
 
-@JSONObject
+/*@JSONObject*/
 struct HARResponse {
     let status: Int
     let statusText: String
@@ -128,31 +128,31 @@ struct HARResponse {
     let bodySize: Int
 }
 
-@JSONObject
+/*@JSONObject*/
 struct HARPair {
     let name: String
     let value: String
 }
 
-@JSONObject
+/*@JSONObject*/
 struct HARPostData {
     let mimeType: String
     let text: String
 }
 
-@JSONObject
+/*@JSONObject*/
 struct HARContent {
     let size: Int
     let mimeType: String
     let text: String
 }
 
-@JSONObject
+/*@JSONObject*/
 struct HARTimings {
     let send: Int = 0
     let wait: Double
     let receive: Int = 0
 }
 
-@JSONObject
+/*@JSONObject*/
 struct HAREmpty {}

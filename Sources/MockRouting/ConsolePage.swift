@@ -11,9 +11,9 @@ package struct ConsolePage: Sendable {
     let contentSecurityPolicy: String
 
     package static let bundled: Result<ConsolePage, ConsolePageError> = {
-        guard let url = Bundle.module.url(forResource: "console", withExtension: "html"),
+        guard let url = MockRoutingResources.bundle?.url(forResource: "console", withExtension: "html"),
               let data = try? Data(contentsOf: url) else {
-            return .failure(ConsolePageError(message: "console.html is missing from the MockRouting resources"))
+            return .failure(ConsolePageError(message: "console.html is missing from the MockRouting resources" + MockRoutingResources.whyMissing))
         }
         return Result { try ConsolePage(html: data) }.mapError { $0 as? ConsolePageError ?? ConsolePageError(message: "\($0)") }
     }()

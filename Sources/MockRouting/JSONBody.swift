@@ -29,7 +29,7 @@ package enum JSONBody {
 
     /// `{"success": false, "error": "<message>", "code"?: "<CODE>"}`. A `code` appears only where a
     /// client must branch (quarantine) (decided).
-    @JSONObject(component: "ErrorEnvelope", decided: true)
+    /*@JSONObject(component: "ErrorEnvelope", decided: true)*/
     package struct Failure {
         let success = false
         /// Human message; byte-exact where the seeds quote the backend.
@@ -37,7 +37,7 @@ package enum JSONBody {
         /// Present only on quarantine 403s, on the control API's control-token 401s, on a replay seed
         /// refused on a mock that answers beyond loopback without a control token (403), and on the
         /// proxy's 502s when its upstream fails.
-        @Schema(.values(FailureCode.self)) var code: String?
+        /*@Schema(.values(FailureCode.self))*/ var code: String?
 
         package init(error: String, code: FailureCode?) {
             self.error = error
@@ -121,12 +121,12 @@ package enum JSONBody {
 }
 
 /// A list's page: `"pagination": {"page": 1, "limit": 20, "total": 57, "total_pages": 3}`.
-@JSONObject(component: "Pagination")
+/*@JSONObject(component: "Pagination")*/
 package struct Pagination: Sendable, Equatable {
-    @Schema(.integer(minimum: 1)) let page: Int
-    @Schema(.integer(minimum: 1, maximum: 100)) let limit: Int
-    @Schema(.integer(minimum: 0)) let total: Int
-    @Schema(.integer(minimum: 0)) let totalPages: Int
+    /*@Schema(.integer(minimum: 1))*/ let page: Int
+    /*@Schema(.integer(minimum: 1, maximum: 100))*/ let limit: Int
+    /*@Schema(.integer(minimum: 0))*/ let total: Int
+    /*@Schema(.integer(minimum: 0))*/ let totalPages: Int
 
     package init(page: Int, limit: Int, total: Int) {
         self.page = page

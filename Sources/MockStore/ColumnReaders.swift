@@ -32,22 +32,17 @@ protocol ColumnEncodable: ColumnDecodable {
     static var columnGroups: [any ColumnProjection.Type] { get }
 }
 
-/// A record struct is one table (Records.swift): its stored properties are the table's columns, in
-/// any order, named by their snake_case (`companyID` → `company_id`), a `@Columns` property standing
-/// for its projection's. Writes `databaseTableName`, `databaseColumns`, `columnGroups`,
-/// `columnValues`, `encode(to:)`, `init(columns:)` and `init(row:)`, and the `ColumnDecodable`
-/// conformance (MockServerMacros/StoredTableMacro.swift). RecordDecodingTests
-/// checks every record's columns against its migrated table.
-@attached(member, names: named(databaseTableName), named(subscript(dynamicMember:)))
-@attached(extension, conformances: ColumnDecodable, ColumnEncodable, ColumnProjection,
-          names: named(databaseColumns), named(columnGroups), named(init), named(columnValues), named(encode))
-macro StoredTable(_ name: String) = #externalMacro(module: "MockServerMacros", type: "StoredTableMacro")
-
-/// `@Columns var client: Client` in a `@StoredTable` record: the `@Projection` `Client`'s columns
-/// are the record's, in its place. What the server is given of a row is that projection (a result);
-/// the record, with the columns only the store reads, stays internal.
-@attached(peer)
-macro Columns() = #externalMacro(module: "MockServerMacros", type: "ColumnsMacro")
+// `/*@StoredTable("orders")*/` marks a record struct as one table (Records.swift): its stored
+// properties are the table's columns, in any order, named by their snake_case (`companyID` →
+// `company_id`), a `/*@Columns*/` property standing for its projection's. The generator
+// (MockCodegen/StoredTableMacro.swift) writes `databaseTableName`, `databaseColumns`, `columnGroups`,
+// `columnValues`, `encode(to:)`, `init(columns:)` and `init(row:)`, and the `ColumnDecodable`
+// conformance, beside the file. RecordDecodingTests checks every record's columns against its
+// migrated table.
+//
+// `/*@Columns*/ var client: Client` in such a record: the `@Projection` `Client`'s columns are the
+// record's, in its place. What the server is given of a row is that projection (a result); the
+// record, with the columns only the store reads, stays internal.
 
 /// Reads one row's columns as a record decodes them, each named and taken in `databaseColumns` order:
 /// from a stepped statement by index (`StatementCursor`), from a GRDB row by name (`RowReader`), or from
@@ -188,11 +183,8 @@ struct RowReader: ColumnReader {
     }
 }
 
-/// `@Projection("clients")`: a projection's `table`, `columnNames` and `init(_:)`, written by the
-/// compiler from its stored properties (MockServerMacros/ProjectionMacro.swift).
-@attached(extension, conformances: ColumnProjection, ColumnDecodable, TableRecord,
-          names: named(databaseTableName), named(databaseColumns), named(columnValues), named(init))
-macro Projection(_ table: String) = #externalMacro(module: "MockServerMacros", type: "ProjectionMacro")
+// `/*@Projection("clients")*/`: a projection's `table`, `columnNames` and `init(_:)`, written by the
+// generator from its stored properties (MockCodegen/ProjectionMacro.swift).
 
 /// A few columns of one table that a list or a detail shows, read together (`ClientName`,
 /// `StaffName`, `ListedDevice`): the columns are named once, for the SELECT list and for reading

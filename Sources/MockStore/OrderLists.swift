@@ -18,7 +18,7 @@ package struct OrderListEntry: Sendable {
 }
 
 /// An order's own columns that a list row shows.
-@Projection("orders")
+/*@Projection("orders")*/
 package struct ListedOrder: Sendable, Equatable {
     package var id: String
     package var orderNumber: Int64
@@ -29,7 +29,7 @@ package struct ListedOrder: Sendable, Equatable {
 }
 
 /// `clients.id, first_name, last_name, email`
-@Projection("clients")
+/*@Projection("clients")*/
 package struct ClientName: Sendable, Equatable {
     package var id: String
     package var firstName: String
@@ -38,14 +38,14 @@ package struct ClientName: Sendable, Equatable {
 }
 
 /// `company_locations.id, name`
-@Projection("company_locations")
+/*@Projection("company_locations")*/
 package struct LocationName: Sendable, Equatable {
     package var id: String
     package var name: String
 }
 
 /// A device as an order list shows it.
-@Projection("devices")
+/*@Projection("devices")*/
 package struct ListedDevice: Sendable, Equatable {
     package var id: String
     var orderID: String

@@ -60,7 +60,7 @@ package struct OrderDetail: Sendable {
 }
 
 /// A device as the order details (staff and customer) show it: 12 of its 44 columns.
-@Projection("devices")
+/*@Projection("devices")*/
 package struct OrderDevice: Sendable, Equatable {
     package var id: String
     var orderID: String

@@ -60,15 +60,15 @@ enum StoredTables {
     static let names = records.map { $0.databaseTableName }
 }
 
-@StoredTable("companies")
+/*@StoredTable("companies")*/
 @dynamicMemberLookup
 struct CompanyRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var company: CompanyRow
+    /*@Columns*/ var company: CompanyRow
     var createdAt: String
 }
 
 /// A company, as the store gives one.
-@Projection("companies")
+/*@Projection("companies")*/
 package struct CompanyRow: Sendable, Equatable {
     package var id: String
     package var name: String
@@ -83,15 +83,15 @@ package struct CompanyRow: Sendable, Equatable {
     package var subscriptionPlan: SubscriptionPlan
 }
 
-@StoredTable("company_locations")
+/*@StoredTable("company_locations")*/
 @dynamicMemberLookup
 struct CompanyLocationRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var location: CompanyLocationRow
+    /*@Columns*/ var location: CompanyLocationRow
     var createdAt: String
 }
 
 /// A company's location (a shop), as the store gives one.
-@Projection("company_locations")
+/*@Projection("company_locations")*/
 package struct CompanyLocationRow: Sendable, Equatable {
     package var id: String
     package var companyID: String
@@ -106,10 +106,10 @@ package struct CompanyLocationRow: Sendable, Equatable {
     package var isPrimary: Int
 }
 
-@StoredTable("users")
+/*@StoredTable("users")*/
 @dynamicMemberLookup
 struct UserRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var user: UserRow
+    /*@Columns*/ var user: UserRow
     var companyID: String
     var email: String
     var role: UserRole
@@ -126,7 +126,7 @@ struct UserRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
 }
 
 /// A staff member as responses show one: no credentials, no role (the session carries those).
-@Projection("users")
+/*@Projection("users")*/
 package struct UserRow: Sendable, Equatable {
     package var id: String
     package var firstName: String
@@ -139,7 +139,7 @@ package struct UserRow: Sendable, Equatable {
     package var updatedAt: String
 }
 
-@StoredTable("user_recovery_codes")
+/*@StoredTable("user_recovery_codes")*/
 struct UserRecoveryCodeRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var userID: String
@@ -148,14 +148,14 @@ struct UserRecoveryCodeRecord: Equatable, Sendable, FetchableRecord, Persistable
     var usedAt: String?
 }
 
-@StoredTable("clients")
+/*@StoredTable("clients")*/
 @dynamicMemberLookup
 struct ClientRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var client: ClientRow
+    /*@Columns*/ var client: ClientRow
 }
 
 /// A client, as the store gives one: every column of `clients`.
-@Projection("clients")
+/*@Projection("clients")*/
 package struct ClientRow: Sendable, Equatable {
     package var id: String
     package var email: String
@@ -172,14 +172,14 @@ package struct ClientRow: Sendable, Equatable {
     package var isGeneratedEmail: Int
 }
 
-@StoredTable("client_companies")
+/*@StoredTable("client_companies")*/
 struct ClientCompanyRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var clientID: String
     var companyID: String
     var createdAt: String
 }
 
-@StoredTable("auth_codes")
+/*@StoredTable("auth_codes")*/
 struct AuthCodeRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var purpose: AuthCodePurpose
@@ -191,7 +191,7 @@ struct AuthCodeRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var createdAt: String
 }
 
-@StoredTable("refresh_token_families")
+/*@StoredTable("refresh_token_families")*/
 struct RefreshTokenFamilyRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var userID: String
@@ -201,7 +201,7 @@ struct RefreshTokenFamilyRecord: Equatable, Sendable, FetchableRecord, Persistab
     var revokedReason: String?
 }
 
-@StoredTable("refresh_tokens")
+/*@StoredTable("refresh_tokens")*/
 struct RefreshTokenRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var familyID: String
@@ -211,7 +211,7 @@ struct RefreshTokenRecord: Equatable, Sendable, FetchableRecord, PersistableReco
     var rotatedAt: String?
 }
 
-@StoredTable("customer_sessions")
+/*@StoredTable("customer_sessions")*/
 struct CustomerSessionRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var clientID: String
@@ -221,15 +221,15 @@ struct CustomerSessionRecord: Equatable, Sendable, FetchableRecord, PersistableR
     var revokedAt: String?
 }
 
-@StoredTable("device_tokens")
+/*@StoredTable("device_tokens")*/
 @dynamicMemberLookup
 struct DeviceTokenRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var token: DeviceTokenRow
+    /*@Columns*/ var token: DeviceTokenRow
     var createdAt: String
 }
 
 /// A registered push token, as the control API lists it.
-@Projection("device_tokens")
+/*@Projection("device_tokens")*/
 package struct DeviceTokenRow: Sendable, Equatable {
     package var deviceToken: String
     package var platform: String
@@ -241,7 +241,7 @@ package struct DeviceTokenRow: Sendable, Equatable {
     package var updatedAt: String
 }
 
-@StoredTable("push_preferences")
+/*@StoredTable("push_preferences")*/
 struct PushPreferenceRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var ownerType: AppType
     var ownerID: String
@@ -255,14 +255,14 @@ struct PushPreferenceRecord: Equatable, Sendable, FetchableRecord, PersistableRe
 }
 
 /// Mail the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
-@StoredTable("outbox")
+/*@StoredTable("outbox")*/
 @dynamicMemberLookup
 struct OutboxRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var mail: OutboxRow
+    /*@Columns*/ var mail: OutboxRow
 }
 
 /// A mail the mock sent (the outbox), as the control API lists it.
-@Projection("outbox")
+/*@Projection("outbox")*/
 package struct OutboxRow: Sendable, Equatable {
     package var id: String
     package var toAddress: String
@@ -275,14 +275,14 @@ package struct OutboxRow: Sendable, Equatable {
 }
 
 /// A push the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
-@StoredTable("push_log")
+/*@StoredTable("push_log")*/
 @dynamicMemberLookup
 struct PushLogRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var push: PushLogRow
+    /*@Columns*/ var push: PushLogRow
 }
 
 /// A push the mock sent, as the control API lists it.
-@Projection("push_log")
+/*@Projection("push_log")*/
 package struct PushLogRow: Sendable, Equatable {
     package var id: String
     package var deviceToken: String
@@ -298,10 +298,10 @@ package struct PushLogRow: Sendable, Equatable {
 
 /// An order. Its `status` is derived from its devices' statuses (`OrderStatus(devices:)`) and
 /// rewritten whenever one of them moves; nothing sets it directly.
-@StoredTable("orders")
+/*@StoredTable("orders")*/
 @dynamicMemberLookup
 struct OrderRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var order: OrderRow
+    /*@Columns*/ var order: OrderRow
     var companyID: String
     var clientID: String
     var locationID: String?
@@ -309,7 +309,7 @@ struct OrderRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
 }
 
 /// An order's own columns that responses show (not its links: client, location, assignee).
-@Projection("orders")
+/*@Projection("orders")*/
 package struct OrderRow: Sendable, Equatable {
     package var id: String
     package var orderNumber: Int64
@@ -323,10 +323,10 @@ package struct OrderRow: Sendable, Equatable {
     package var status: OrderStatus
 }
 
-@StoredTable("devices")
+/*@StoredTable("devices")*/
 @dynamicMemberLookup
 struct DeviceRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var device: DeviceRow
+    /*@Columns*/ var device: DeviceRow
     var companyID: String
     var assignedEngineerID: String?
     var brandID: String?
@@ -335,7 +335,7 @@ struct DeviceRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
 }
 
 /// A device, as the store gives one: what the server shows of `devices`.
-@Projection("devices")
+/*@Projection("devices")*/
 package struct DeviceRow: Sendable, Equatable {
     package var id: String
     package var orderID: String
@@ -384,17 +384,17 @@ package struct DeviceRow: Sendable, Equatable {
 }
 
 /// A line item. Line total inc. VAT = quantity × unit price × (1 + vat_rate/100), in pence.
-@StoredTable("order_items")
+/*@StoredTable("order_items")*/
 @dynamicMemberLookup
 struct OrderItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var item: OrderItemRow
+    /*@Columns*/ var item: OrderItemRow
     var companyID: String
     var orderID: String
     var createdAt: String
 }
 
 /// An order's line, as the store gives one.
-@Projection("order_items")
+/*@Projection("order_items")*/
 package struct OrderItemRow: Sendable, Equatable {
     package var id: String
     package var deviceID: String?
@@ -405,17 +405,17 @@ package struct OrderItemRow: Sendable, Equatable {
     package var vatRate: String
 }
 
-@StoredTable("payments")
+/*@StoredTable("payments")*/
 @dynamicMemberLookup
 struct PaymentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var payment: PaymentRow
+    /*@Columns*/ var payment: PaymentRow
     var companyID: String
     var recordedBy: String?
     var createdAt: String
 }
 
 /// A payment, as the store gives one.
-@Projection("payments")
+/*@Projection("payments")*/
 package struct PaymentRow: Sendable, Equatable {
     package var id: String
     package var orderID: String
@@ -428,17 +428,17 @@ package struct PaymentRow: Sendable, Equatable {
     package var notes: String?
 }
 
-@StoredTable("signatures")
+/*@StoredTable("signatures")*/
 @dynamicMemberLookup
 struct SignatureRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var signature: SignatureRow
+    /*@Columns*/ var signature: SignatureRow
     var companyID: String
     var orderID: String
     var clientID: String?
 }
 
 /// A signature, as the store gives one (its image is not stored).
-@Projection("signatures")
+/*@Projection("signatures")*/
 package struct SignatureRow: Sendable, Equatable {
     package var id: String
     package var deviceID: String?
@@ -448,10 +448,10 @@ package struct SignatureRow: Sendable, Equatable {
     package var capturedAt: String
 }
 
-@StoredTable("tickets")
+/*@StoredTable("tickets")*/
 @dynamicMemberLookup
 struct TicketRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var ticket: TicketRow
+    /*@Columns*/ var ticket: TicketRow
     var companyID: String
     var clientID: String?
     var locationID: String?
@@ -461,7 +461,7 @@ struct TicketRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
 }
 
 /// A ticket, as the store gives one: what lists and details show of `tickets`.
-@Projection("tickets")
+/*@Projection("tickets")*/
 package struct TicketRow: Sendable, Equatable {
     package var id: String
     package var ticketNumber: Int64
@@ -475,16 +475,16 @@ package struct TicketRow: Sendable, Equatable {
     package var requiresLocation: Int
 }
 
-@StoredTable("ticket_messages")
+/*@StoredTable("ticket_messages")*/
 @dynamicMemberLookup
 struct TicketMessageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var message: TicketMessageRow
+    /*@Columns*/ var message: TicketMessageRow
     var companyID: String
     var ticketID: String
 }
 
 /// A message of a ticket, as the store gives one: what the conversation shows of `ticket_messages`.
-@Projection("ticket_messages")
+/*@Projection("ticket_messages")*/
 package struct TicketMessageRow: Sendable, Equatable {
     package var id: String
     package var type: MessageType
@@ -502,16 +502,16 @@ package struct TicketMessageRow: Sendable, Equatable {
 
 /// A ticket event; with a `message_id`, the delivery tracking of that message
 /// (`delivered`, `opened`, `bounced`…), else a ticket-level event (`status_changed`…).
-@StoredTable("ticket_events")
+/*@StoredTable("ticket_events")*/
 @dynamicMemberLookup
 struct TicketEventRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var event: TicketEventRow
+    /*@Columns*/ var event: TicketEventRow
     var ticketID: String
     var messageID: String?
 }
 
 /// A ticket event, as the store gives one: what the conversation shows of `ticket_events`.
-@Projection("ticket_events")
+/*@Projection("ticket_events")*/
 package struct TicketEventRow: Sendable, Equatable {
     package var id: String
     package var eventType: String
@@ -520,16 +520,16 @@ package struct TicketEventRow: Sendable, Equatable {
     package var createdAt: String
 }
 
-@StoredTable("ticket_attachments")
+/*@StoredTable("ticket_attachments")*/
 @dynamicMemberLookup
 struct TicketAttachmentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var attachment: TicketAttachmentRow
+    /*@Columns*/ var attachment: TicketAttachmentRow
     var messageID: String
     var createdAt: String
 }
 
 /// An attachment of a message, as the store gives one: what a message lists of `ticket_attachments`.
-@Projection("ticket_attachments")
+/*@Projection("ticket_attachments")*/
 package struct TicketAttachmentRow: Sendable, Equatable {
     package var id: String
     package var filename: String
@@ -539,16 +539,16 @@ package struct TicketAttachmentRow: Sendable, Equatable {
 
 /// A reply workflow ("workflow" in the app): ordered stages, each an email sent
 /// `delay_minutes` after the one before.
-@StoredTable("macros")
+/*@StoredTable("macros")*/
 @dynamicMemberLookup
 struct MacroRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var macro: MacroRow
+    /*@Columns*/ var macro: MacroRow
     var companyID: String
     var createdAt: String
 }
 
 /// A macro, as the store gives one: what the macro list shows of `macros`.
-@Projection("macros")
+/*@Projection("macros")*/
 package struct MacroRow: Sendable, Equatable {
     package var id: String
     package var name: String
@@ -558,15 +558,15 @@ package struct MacroRow: Sendable, Equatable {
 
 /// One email of a macro. `subject` and `body` hold `{{variables}}`: `client_first_name`,
 /// `client_name`, `order_number`, `device_name`, `company_name`, `location_name`, `ticket_number`.
-@StoredTable("macro_stages")
+/*@StoredTable("macro_stages")*/
 @dynamicMemberLookup
 struct MacroStageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var stage: MacroStageRow
+    /*@Columns*/ var stage: MacroStageRow
     var macroID: String
 }
 
 /// A stage of a macro, as the store gives one: what the macro list and a run show of `macro_stages`.
-@Projection("macro_stages")
+/*@Projection("macro_stages")*/
 package struct MacroStageRow: Sendable, Equatable {
     package var id: String
     package var position: Int64
@@ -577,7 +577,7 @@ package struct MacroStageRow: Sendable, Equatable {
 
 /// A stage of a macro run on a ticket: `sent` (the first, at once), `scheduled` (later ones) or
 /// `cancelled` (a scheduled one the ticket no longer needs).
-@StoredTable("macro_runs")
+/*@StoredTable("macro_runs")*/
 struct MacroRunRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
     var companyID: String
@@ -594,17 +594,17 @@ struct MacroRunRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
 }
 
 /// An address the company sends and receives enquiries on.
-@StoredTable("company_emails")
+/*@StoredTable("company_emails")*/
 @dynamicMemberLookup
 struct CompanyEmailRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var email: CompanyEmailRow
+    /*@Columns*/ var email: CompanyEmailRow
     var companyID: String
     var locationID: String?
     var createdAt: String
 }
 
 /// A company address, as the store gives one: what a ticket shows of `company_emails`.
-@Projection("company_emails")
+/*@Projection("company_emails")*/
 package struct CompanyEmailRow: Sendable, Equatable {
     package var id: String
     package var emailAddress: String
@@ -613,44 +613,44 @@ package struct CompanyEmailRow: Sendable, Equatable {
 
 // MARK: - Device detail
 
-@StoredTable("brands")
+/*@StoredTable("brands")*/
 @dynamicMemberLookup
 struct BrandRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var brand: BrandRow
+    /*@Columns*/ var brand: BrandRow
 }
 
 /// A catalogue brand, as the store gives one: every column of `brands`.
-@Projection("brands")
+/*@Projection("brands")*/
 package struct BrandRow: Sendable, Equatable {
     package var id: String
     package var name: String
 }
 
-@StoredTable("models")
+/*@StoredTable("models")*/
 @dynamicMemberLookup
 struct ModelRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var model: ModelRow
+    /*@Columns*/ var model: ModelRow
     var brandID: String
 }
 
 /// A catalogue model of a brand, as the store gives one: its id and name.
-@Projection("models")
+/*@Projection("models")*/
 package struct ModelRow: Sendable, Equatable {
     package var id: String
     package var name: String
 }
 
 /// A shelf, bin, bench or drawer of a location, where a device waits.
-@StoredTable("sub_locations")
+/*@StoredTable("sub_locations")*/
 @dynamicMemberLookup
 struct SubLocationRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var subLocation: SubLocationRow
+    /*@Columns*/ var subLocation: SubLocationRow
     var companyID: String
     var locationID: String
 }
 
 /// A sub-location, as the store gives one: what the server shows of `sub_locations`.
-@Projection("sub_locations")
+/*@Projection("sub_locations")*/
 package struct SubLocationRow: Sendable, Equatable {
     package var id: String
     package var code: String
@@ -658,16 +658,16 @@ package struct SubLocationRow: Sendable, Equatable {
     package var type: SubLocationType
 }
 
-@StoredTable("device_images")
+/*@StoredTable("device_images")*/
 @dynamicMemberLookup
 struct DeviceImageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var image: DeviceImageRow
+    /*@Columns*/ var image: DeviceImageRow
     var companyID: String
     var deviceID: String
 }
 
 /// A device's photo, as the store gives one: what the server shows of `device_images`.
-@Projection("device_images")
+/*@Projection("device_images")*/
 package struct DeviceImageRow: Sendable, Equatable {
     package var id: String
     package var imageType: DeviceImageType
@@ -678,17 +678,17 @@ package struct DeviceImageRow: Sendable, Equatable {
     package var createdAt: String
 }
 
-@StoredTable("device_accessories")
+/*@StoredTable("device_accessories")*/
 @dynamicMemberLookup
 struct DeviceAccessoryRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var accessory: DeviceAccessoryRow
+    /*@Columns*/ var accessory: DeviceAccessoryRow
     var companyID: String
     var deviceID: String
     var createdAt: String
 }
 
 /// An accessory left with a device, as the store gives one: what the server shows of `device_accessories`.
-@Projection("device_accessories")
+/*@Projection("device_accessories")*/
 package struct DeviceAccessoryRow: Sendable, Equatable {
     package var id: String
     package var accessoryType: AccessoryType
@@ -696,17 +696,17 @@ package struct DeviceAccessoryRow: Sendable, Equatable {
     package var returnedAt: String?
 }
 
-@StoredTable("device_parts")
+/*@StoredTable("device_parts")*/
 @dynamicMemberLookup
 struct DevicePartRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var part: DevicePartRow
+    /*@Columns*/ var part: DevicePartRow
     var companyID: String
     var deviceID: String
     var createdAt: String
 }
 
 /// A part fitted to a device, as the store gives one: what the server shows of `device_parts`.
-@Projection("device_parts")
+/*@Projection("device_parts")*/
 package struct DevicePartRow: Sendable, Equatable {
     package var id: String
     package var partName: String
@@ -716,16 +716,16 @@ package struct DevicePartRow: Sendable, Equatable {
     package var isOEM: Int
 }
 
-@StoredTable("device_notes")
+/*@StoredTable("device_notes")*/
 @dynamicMemberLookup
 struct DeviceNoteRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var note: DeviceNoteRow
+    /*@Columns*/ var note: DeviceNoteRow
     var companyID: String
     var deviceID: String
 }
 
 /// A note on a device, as the store gives one: what the server shows of `device_notes`.
-@Projection("device_notes")
+/*@Projection("device_notes")*/
 package struct DeviceNoteRow: Sendable, Equatable {
     package var id: String
     package var body: String
@@ -734,17 +734,17 @@ package struct DeviceNoteRow: Sendable, Equatable {
 }
 
 /// One line of a device's test checklist, in `position` order; done when `completed_at` is set.
-@StoredTable("device_checklist_items")
+/*@StoredTable("device_checklist_items")*/
 @dynamicMemberLookup
 struct DeviceChecklistItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    @Columns var item: DeviceChecklistItemRow
+    /*@Columns*/ var item: DeviceChecklistItemRow
     var companyID: String
     var deviceID: String
     var position: Int64
 }
 
 /// A checklist line of a device, as the store gives one: what the server shows of `device_checklist_items`.
-@Projection("device_checklist_items")
+/*@Projection("device_checklist_items")*/
 package struct DeviceChecklistItemRow: Sendable, Equatable {
     package var id: String
     package var label: String

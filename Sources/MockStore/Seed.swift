@@ -446,6 +446,7 @@ extension Seed {
 
     /// The fixture bundled with the binary (`Seeds/default.json`).
     package static func bundledDefault() throws -> Seed {
+        _ = try SeedFiles.bundle.get()   // a missing bundle says where it looked
         guard let url = bundledDefaultURL else {
             throw SeedError(file: "default.json", path: "(root)", message: "not found in the bundle")
         }

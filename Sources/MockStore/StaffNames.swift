@@ -2,7 +2,7 @@ import GRDB
 
 /// `users.id, first_name, last_name`: a staff member where a row or a detail names one
 /// (assignee, engineer, author).
-@Projection("users")
+/*@Projection("users")*/
 package struct StaffName: Sendable, Equatable {
     package var id: String
     package var firstName: String

@@ -58,16 +58,16 @@ enum ConsoleRoutes {
 // MARK: - Payloads
 
 /// One row of the accounts table the server prints at start.
-@JSONObject(component: "ConsoleAccount")
+/*@JSONObject(component: "ConsoleAccount")*/
 struct ConsoleAccountPayload {
     let email: String
-    @Schema(.values(SessionSummary.Kind.self)) let kind: String
+    /*@Schema(.values(SessionSummary.Kind.self))*/ let kind: String
     /// The staff member's role; null for customers.
-    @Nullable var role: String?
+    /*@Nullable*/ var role: String?
     /// The staff member's company; a customer's companies, comma-separated.
     let company: String
     /// The staff member's company's status; null for customers.
-    @Schema(.values(CompanyStatus.self)) @Nullable var company_status: String?
+    /*@Schema(.values(CompanyStatus.self))*/ /*@Nullable*/ var company_status: String?
     /// How the account signs in, as the banner says it: `password123 + email code`, `password123 + TOTP or email
     /// code` (`the seed's password + …` for an account of a seed of your own whose password is another), `magic link
     /// only`, `deactivated: cannot log in`, `archived: cannot log in`, `magic link code` (customers).
@@ -85,39 +85,39 @@ struct ConsoleAccountPayload {
 
 /// A staff refresh-token family or a customer session, as `GET /__mock/sessions` lists it (and
 /// `DELETE /__mock/sessions/{id}` answers it).
-@JSONObject(component: "Session")
+/*@JSONObject(component: "Session")*/
 struct ConsoleSessionPayload {
     /// The family id (staff; the `familyId` claim of its access tokens) or the session id (customer; the `sessionId`
     /// claim).
-    @Schema(.string(format: "uuid")) let id: String
-    @Schema(.values(SessionSummary.Kind.self)) let kind: String
+    /*@Schema(.string(format: "uuid"))*/ let id: String
+    /*@Schema(.values(SessionSummary.Kind.self))*/ let kind: String
     /// Staff only.
-    @Schema(.string(format: "uuid")) @Nullable var user_id: String?
+    /*@Schema(.string(format: "uuid"))*/ /*@Nullable*/ var user_id: String?
     /// Customers only.
-    @Schema(.string(format: "uuid")) @Nullable var client_id: String?
+    /*@Schema(.string(format: "uuid"))*/ /*@Nullable*/ var client_id: String?
     let email: String
     /// The staff member's company, or the company the customer signed in to.
-    @Schema(.string(format: "uuid")) let company_id: String
+    /*@Schema(.string(format: "uuid"))*/ let company_id: String
     let company_name: String
     /// Now. A live staff session of a `pending_approval` or `suspended` company is quarantined.
-    @Schema(.values(CompanyStatus.self)) let company_status: String
+    /*@Schema(.values(CompanyStatus.self))*/ let company_status: String
     /// Staff only, from the User-Agent of the sign-in or the last refresh (it decides the refresh token's lifetime, 7
     /// or 90 days); customer sessions do not record it.
-    @Schema(.string(values: ["web", "mobile"])) @Nullable var platform: String?
-    @Schema(.string(format: "date-time")) let created_at: String
+    /*@Schema(.string(values: ["web", "mobile"]))*/ /*@Nullable*/ var platform: String?
+    /*@Schema(.string(format: "date-time"))*/ let created_at: String
     /// When the newest refresh token was issued; null before the first refresh, and always for customers (their
     /// tokens do not refresh).
-    @Schema(.string(format: "date-time")) @Nullable var last_refresh_at: String?
-    @Schema(.integer(minimum: 0)) let refresh_count: Int
+    /*@Schema(.string(format: "date-time"))*/ /*@Nullable*/ var last_refresh_at: String?
+    /*@Schema(.integer(minimum: 0))*/ let refresh_count: Int
     /// When the current refresh token (staff) or the session (customer) runs out.
-    @Schema(.string(format: "date-time")) let expires_at: String
+    /*@Schema(.string(format: "date-time"))*/ let expires_at: String
     /// At the mock clock's now. `revoked` wins over `expired`.
-    @Schema(.values(SessionSummary.Status.self)) let status: String
+    /*@Schema(.values(SessionSummary.Status.self))*/ let status: String
     /// `reuse` (a rotated refresh token was presented again), `logout`, or `user_inactive` (staff deactivated or
     /// archived since: the family is not marked, but it no longer works); customers: `logout`. Null unless `revoked`.
-    @Nullable var revoked_reason: String?
+    /*@Nullable*/ var revoked_reason: String?
     /// When it was revoked; null unless revoked, and for `user_inactive`.
-    @Schema(.string(format: "date-time")) @Nullable var revoked_at: String?
+    /*@Schema(.string(format: "date-time"))*/ /*@Nullable*/ var revoked_at: String?
 
     init(_ session: SessionSummary) {
         id = session.id
@@ -142,20 +142,20 @@ struct ConsoleSessionPayload {
 /// An order of any company as `GET /__mock/orders` lists it.
 // What the console's orders panel shows, and for each device the moves `PATCH /api/devices/{id}`
 // would take (its `available_transitions`).
-@JSONObject(component: "ConsoleOrder")
+/*@JSONObject(component: "ConsoleOrder")*/
 struct ConsoleOrderPayload {
-    @Schema(.string(format: "uuid")) let id: String
+    /*@Schema(.string(format: "uuid"))*/ let id: String
     let order_number: Int64
-    @Schema(.component("OrderStatus")) let status: String
-    @Schema(.component("OrderStatusLabel")) let status_label: String
-    @Schema(.string(format: "uuid")) let company_id: String
+    /*@Schema(.component("OrderStatus"))*/ let status: String
+    /*@Schema(.component("OrderStatusLabel"))*/ let status_label: String
+    /*@Schema(.string(format: "uuid"))*/ let company_id: String
     let company_name: String
-    @Schema(.values(CompanyStatus.self)) let company_status: String
+    /*@Schema(.values(CompanyStatus.self))*/ let company_status: String
     let client: Client
     /// In the order detail's order (by creation).
     let devices: [Device]
-    @Schema(.timestamp) let created_at: String
-    @Schema(.timestamp) let updated_at: String
+    /*@Schema(.timestamp)*/ let created_at: String
+    /*@Schema(.timestamp)*/ let updated_at: String
 
     init(_ entry: ConsoleOrderEntry) {
         id = entry.order.id
@@ -171,9 +171,9 @@ struct ConsoleOrderPayload {
         updated_at = entry.order.updatedAt
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Client {
-        @Schema(.string(format: "uuid")) let id: String
+        /*@Schema(.string(format: "uuid"))*/ let id: String
         /// "first last".
         let name: String
         let email: String
@@ -185,14 +185,14 @@ struct ConsoleOrderPayload {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Device {
-        @Schema(.string(format: "uuid")) let id: String
+        /*@Schema(.string(format: "uuid"))*/ let id: String
         /// Brand and model.
         let name: String
-        @Schema(.component("WorkflowType")) let workflow_type: String
-        @Schema(.component("DeviceStatus")) let status: String
-        @Schema(.component("DeviceStatusLabel")) let status_label: String
+        /*@Schema(.component("WorkflowType"))*/ let workflow_type: String
+        /*@Schema(.component("DeviceStatus"))*/ let status: String
+        /*@Schema(.component("DeviceStatusLabel"))*/ let status_label: String
         /// The statuses the device may move to next, as `GET /api/devices/{id}` answers them; empty for a final
         /// status.
         let available_transitions: [StatusOptionPayload]
@@ -210,14 +210,14 @@ struct ConsoleOrderPayload {
 
 /// A client as `GET /__mock/clients` lists them.
 // Whom the console's add-order form offers.
-@JSONObject(component: "ConsoleClient")
+/*@JSONObject(component: "ConsoleClient")*/
 struct ConsoleClientPayload {
-    @Schema(.string(format: "uuid")) let id: String
+    /*@Schema(.string(format: "uuid"))*/ let id: String
     /// "first last".
     let name: String
     let email: String
     /// The companies they are a client of, by id.
-    @Schema(.array(.string(format: "uuid"))) let company_ids: [String]
+    /*@Schema(.array(.string(format: "uuid")))*/ let company_ids: [String]
 
     init(_ listed: ClientOfCompanies) {
         id = listed.client.id

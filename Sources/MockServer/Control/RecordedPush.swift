@@ -1,16 +1,16 @@
 import MockBasics
 import MockStore
 /// A push the backend would have sent, as `GET /__mock/push` shows it: the stored payload as JSON.
-@JSONObject(component: "RecordedPush")
+/*@JSONObject(component: "RecordedPush")*/
 struct RecordedPush: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let device_token: String
-    @Schema(.values(AppType.self)) let app_type: String
-    @Schema(.values(AppType.self)) let recipient_type: String
+    /*@Schema(.values(AppType.self))*/ let app_type: String
+    /*@Schema(.values(AppType.self))*/ let recipient_type: String
     /// The staff user's or the client's id.
     let recipient_id: String
-    @Schema(.component("PushPayload")) let payload: JSONValue
-    @Schema(.timestamp) let sent_at: String
+    /*@Schema(.component("PushPayload"))*/ let payload: JSONValue
+    /*@Schema(.timestamp)*/ let sent_at: String
 
     init(_ push: PushLogRow) {
         id = push.id

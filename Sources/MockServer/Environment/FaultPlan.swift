@@ -33,20 +33,20 @@ final class FaultPlan: Sendable {
 
     /// A fault as `GET /__mock/faults` lists it and `POST /__mock/faults` answers it: every member
     /// is written, `null` when not set.
-    @JSONObject(component: "Fault")
+    /*@JSONObject(component: "Fault")*/
     struct Fault: Sendable, Equatable {
         var id: Int
-        @Nullable var method: String?
+        /*@Nullable*/ var method: String?
         var path: PathPattern
         /// Uses left; null = until cleared.
-        @Nullable var remaining: Int?
-        @Nullable var latencyMs: Int?
-        @Nullable var status: Int?
+        /*@Nullable*/ var remaining: Int?
+        /*@Nullable*/ var latencyMs: Int?
+        /*@Nullable*/ var status: Int?
         /// The JSON given, or null.
-        @Nullable var body: JSONValue?
-        @Nullable var action: Action?
+        /*@Nullable*/ var body: JSONValue?
+        /*@Nullable*/ var action: Action?
         /// A hold's longest wait before the request is answered 503 (default 30000); null for other actions.
-        @Nullable var timeoutMs: Int?
+        /*@Nullable*/ var timeoutMs: Int?
         /// The requests this fault holds now, oldest first (empty but for a `hold`).
         var held: [HeldRequest]
 
@@ -56,14 +56,14 @@ final class FaultPlan: Sendable {
     }
 
     /// A request a `hold` fault keeps waiting.
-    @JSONObject(component: "HeldRequest")
+    /*@JSONObject(component: "HeldRequest")*/
     struct HeldRequest: Sendable, Equatable {
         /// Counts up in the namespace from 1 (from 1 again after a reset).
         var id: Int
         var method: String
         var path: String
         /// The mock's clock when it arrived.
-        @Schema(.timestamp) var heldAt: String
+        /*@Schema(.timestamp)*/ var heldAt: String
 
         enum CodingKeys: String, CodingKey { case id, method, path, heldAt = "held_at" }
     }

@@ -17,11 +17,11 @@ final class Namespaces: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Summary: Sendable, Equatable {
         var name: String
-        @Schema(.timestamp) var createdAt: String
-        @Schema(.timestamp) var lastUsedAt: String
+        /*@Schema(.timestamp)*/ var createdAt: String
+        /*@Schema(.timestamp)*/ var lastUsedAt: String
         var idleSeconds: Double
 
         enum CodingKeys: String, CodingKey {

@@ -72,15 +72,15 @@ enum AccountRoutes {
 
 /// `GET|PATCH /api/users/me`: the `StaffUser` fields plus profile fields. Shape chosen by the mock (the seeds
 /// give none).
-@JSONObject(component: "StaffProfile")
+/*@JSONObject(component: "StaffProfile")*/
 struct StaffProfilePayload: Sendable {
-    @Inline let user: StaffUserPayload
-    @Nullable var phone: String?
-    @Nullable var job_title: String?
-    @Nullable var avatar_url: String?
-    @Schema(.timestamp) @Nullable var last_login: String?
-    @Schema(.timestamp) let created_at: String
-    @Schema(.timestamp) let updated_at: String
+    /*@Inline*/ let user: StaffUserPayload
+    /*@Nullable*/ var phone: String?
+    /*@Nullable*/ var job_title: String?
+    /*@Nullable*/ var avatar_url: String?
+    /*@Schema(.timestamp)*/ /*@Nullable*/ var last_login: String?
+    /*@Schema(.timestamp)*/ let created_at: String
+    /*@Schema(.timestamp)*/ let updated_at: String
 
     init(_ account: StaffAccount) {
         user = StaffUserPayload(account)
@@ -133,16 +133,16 @@ private struct ProfileChange: Decodable {
 }
 
 /// A company location; the address line, city, postcode and country are required columns, never null.
-@JSONObject(component: "Location")
+/*@JSONObject(component: "Location")*/
 struct LocationPayload: Sendable {
-    @Schema(.id) let id: String
-    @Schema(.id) let company_id: String
+    /*@Schema(.id)*/ let id: String
+    /*@Schema(.id)*/ let company_id: String
     let name: String
-    @Inline let postal: LocationAddressPayload
+    /*@Inline*/ let postal: LocationAddressPayload
     let country: String
-    @Nullable var phone: String?
-    @Nullable var email: String?
-    @Schema(.flag) let is_primary: Int
+    /*@Nullable*/ var phone: String?
+    /*@Nullable*/ var email: String?
+    /*@Schema(.flag)*/ let is_primary: Int
 
     init(_ location: CompanyLocationRow) {
         id = location.id
@@ -157,23 +157,23 @@ struct LocationPayload: Sendable {
 }
 
 /// The profile's picture after an upload or a removal.
-@JSONObject(component: "Avatar")
+/*@JSONObject(component: "Avatar")*/
 struct AvatarPayload: Sendable {
-    @Nullable var avatar_url: String?
+    /*@Nullable*/ var avatar_url: String?
 }
 
 // A quarantined company's subscription is not active and includes nothing, so the app can explain
 // why everything else is closed.
 
 /// Shape chosen by the mock; neither the seeds nor the contract give one.
-@JSONObject(component: "SubscriptionFeatures")
+/*@JSONObject(component: "SubscriptionFeatures")*/
 struct SubscriptionPayload: Sendable {
     /// The company's `subscription_plan` (seed Beta Tech is on `starter`).
-    @Schema(.values(SubscriptionPlan.self)) let plan: String
+    /*@Schema(.values(SubscriptionPlan.self))*/ let plan: String
     /// `inactive` when the company is `pending_approval` or `suspended`.
-    @Schema(.string(values: ["active", "inactive"])) let status: String
+    /*@Schema(.string(values: ["active", "inactive"]))*/ let status: String
     /// Empty when the company is not `active`.
-    @Schema(.array(.string(values: SubscriptionPlan.allFeatures))) let features: [String]
+    /*@Schema(.array(.string(values: SubscriptionPlan.allFeatures)))*/ let features: [String]
 
     init(company: CompanyRow) {
         plan = company.subscriptionPlan.rawValue

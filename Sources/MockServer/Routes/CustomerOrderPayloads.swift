@@ -5,20 +5,20 @@ import MockStore
 /// records, assigned staff or client contact details.
 
 /// A row of `GET /api/customer/orders`.
-@JSONObject(component: "CustomerOrderListItem")
+/*@JSONObject(component: "CustomerOrderListItem")*/
 struct CustomerOrderListItemPayload: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let order_number: Int64
-    @Schema(.component("OrderStatus")) let status: String
-    @Schema(.component("OrderStatusLabel")) let status_label: String
-    @Schema(.integer(minimum: 0)) let device_count: Int
+    /*@Schema(.component("OrderStatus"))*/ let status: String
+    /*@Schema(.component("OrderStatusLabel"))*/ let status_label: String
+    /*@Schema(.integer(minimum: 0))*/ let device_count: Int
     let devices: [CustomerOrderDetailPayload.DeviceBrief]
     /// 1 when a device awaits the customer's answer to a quote.
-    @Schema(.flag) let awaiting_authorisation: Int
-    @Schema(.money) let grand_total: String
-    @Schema(.money) let balance_due: String
-    @Schema(.timestamp) let created_at: String
-    @Schema(.timestamp) let updated_at: String
+    /*@Schema(.flag)*/ let awaiting_authorisation: Int
+    /*@Schema(.money)*/ let grand_total: String
+    /*@Schema(.money)*/ let balance_due: String
+    /*@Schema(.timestamp)*/ let created_at: String
+    /*@Schema(.timestamp)*/ let updated_at: String
 
     init(_ summary: OrderListEntry) {
         let order = summary.order
@@ -38,29 +38,29 @@ struct CustomerOrderListItemPayload: Sendable {
 
 /// The customer's view of an order (decided, docs/resources.md) — no internal notes, engineer notes or
 /// findings, part costs, payment records, assigned staff or client contact details.
-@JSONObject(component: "CustomerOrderDetail", decided: true)
+/*@JSONObject(component: "CustomerOrderDetail", decided: true)*/
 struct CustomerOrderDetailPayload: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let order_number: Int64
-    @Schema(.component("OrderStatus")) let status: String
-    @Schema(.component("OrderStatusLabel")) let status_label: String
-    @Nullable var location: Location?
+    /*@Schema(.component("OrderStatus"))*/ let status: String
+    /*@Schema(.component("OrderStatusLabel"))*/ let status_label: String
+    /*@Nullable*/ var location: Location?
     let devices: [Device]
     let items: [Item]
     let totals: OrderTotalsPayload
     /// What awaits the customer's authorisation, or null when nothing does.
-    @Nullable var quote: Quote?
+    /*@Nullable*/ var quote: Quote?
     let signatures: [SignatureBriefPayload]
     /// Oldest first.
     let messages: [Message]
     let dates: Dates
 
-    @JSONObject(component: "CustomerDeviceBrief")
+    /*@JSONObject(component: "CustomerDeviceBrief")*/
     struct DeviceBrief: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         let display_name: String
-        @Schema(.component("DeviceStatus")) let status: String
-        @Schema(.component("DeviceStatusLabel")) let status_label: String
+        /*@Schema(.component("DeviceStatus"))*/ let status: String
+        /*@Schema(.component("DeviceStatusLabel"))*/ let status_label: String
 
         init(_ device: OrderDevice) {
             self.init(id: device.id, displayName: device.displayName, status: device.status)
@@ -78,12 +78,12 @@ struct CustomerOrderDetailPayload: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Location: Sendable {
         let name: String
-        @Inline let postal: LocationAddressPayload
-        @Nullable var phone: String?
-        @Nullable var email: String?
+        /*@Inline*/ let postal: LocationAddressPayload
+        /*@Nullable*/ var phone: String?
+        /*@Nullable*/ var email: String?
 
         init(_ location: CompanyLocationRow) {
             name = location.name
@@ -93,24 +93,24 @@ struct CustomerOrderDetailPayload: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Device: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         let display_name: String
-        @Schema(.component("DeviceStatus")) let status: String
-        @Schema(.component("DeviceStatusLabel")) let status_label: String
-        @Schema(.component("WorkflowType")) let workflow_type: String
-        @Schema(.values(AuthorizationStatus.self)) @Nullable var authorization_status: String?
-        @Nullable var customer_reported_issues: String?
+        /*@Schema(.component("DeviceStatus"))*/ let status: String
+        /*@Schema(.component("DeviceStatusLabel"))*/ let status_label: String
+        /*@Schema(.component("WorkflowType"))*/ let workflow_type: String
+        /*@Schema(.values(AuthorizationStatus.self))*/ /*@Nullable*/ var authorization_status: String?
+        /*@Nullable*/ var customer_reported_issues: String?
     }
 
-    @JSONObject(component: "CustomerItem")
+    /*@JSONObject(component: "CustomerItem")*/
     struct Item: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         /// A UUID string (decided).
-        @Schema(.id) @Nullable var device_id: String?
-        @Inline let price: LinePricePayload
-        @Schema(.money) let line_total_inc_vat: String
+        /*@Schema(.id)*/ /*@Nullable*/ var device_id: String?
+        /*@Inline*/ let price: LinePricePayload
+        /*@Schema(.money)*/ let line_total_inc_vat: String
 
         init(_ line: PricedLine) {
             id = line.item.id
@@ -120,28 +120,28 @@ struct CustomerOrderDetailPayload: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Quote: Sendable {
         /// The devices in `awaiting_authorisation`.
-        @Schema(.array(.component("CustomerDeviceBrief"), minItems: 1)) let devices: [DeviceBrief]
+        /*@Schema(.array(.component("CustomerDeviceBrief"), minItems: 1))*/ let devices: [DeviceBrief]
         /// Their line items.
         let items: [Item]
         /// Σ line_total_inc_vat of those items.
-        @Schema(.money) let total: String
-        @Schema(.timestamp) @Nullable var sent_at: String?
+        /*@Schema(.money)*/ let total: String
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var sent_at: String?
     }
 
     /// A message the customer sent or was sent (`inbound`, `outbound`, `outbound_sms`); internal notes are
     /// never shown.
-    @JSONObject(component: "CustomerMessage")
+    /*@JSONObject(component: "CustomerMessage")*/
     struct Message: Sendable {
-        @Schema(.id) let id: String
-        @Schema(.string(values: ["outbound", "inbound", "outbound_sms"])) let type: String
-        @Nullable var from_name: String?
-        @Nullable var subject: String?
+        /*@Schema(.id)*/ let id: String
+        /*@Schema(.string(values: ["outbound", "inbound", "outbound_sms"]))*/ let type: String
+        /*@Nullable*/ var from_name: String?
+        /*@Nullable*/ var subject: String?
         let body_text: String
-        @Nullable var body_html: String?
-        @Schema(.timestamp) let created_at: String
+        /*@Nullable*/ var body_html: String?
+        /*@Schema(.timestamp)*/ let created_at: String
 
         init(_ message: TicketMessageRow) {
             id = message.id
@@ -154,12 +154,12 @@ struct CustomerOrderDetailPayload: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Dates: Sendable {
-        @Schema(.timestamp) let created_at: String
-        @Schema(.timestamp) @Nullable var quote_sent_at: String?
-        @Schema(.timestamp) @Nullable var authorised_at: String?
-        @Schema(.timestamp) @Nullable var collected_at: String?
+        /*@Schema(.timestamp)*/ let created_at: String
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var quote_sent_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var authorised_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var collected_at: String?
     }
 
     init(_ detail: OrderDetail) {

@@ -4,13 +4,13 @@ import MockStore
 /// decided shapes). Keys come in a fixed order: statuses in workflow order, money as strings.
 
 /// `GET /api/dashboard/stats`: the company's devices, work and money, now and in the period's window.
-@JSONObject(component: "DashboardStats", decided: true)
+/*@JSONObject(component: "DashboardStats", decided: true)*/
 struct DashboardStatsPayload: Sendable {
-    @Schema(.values(DashboardPeriod.self)) let period: String
+    /*@Schema(.values(DashboardPeriod.self))*/ let period: String
     /// Start of the window (inclusive), UTC midnight.
-    @Schema(.timestamp) let from: String
+    /*@Schema(.timestamp)*/ let from: String
     /// End of the window (inclusive), the mock clock's now.
-    @Schema(.timestamp) let to: String
+    /*@Schema(.timestamp)*/ let to: String
     /// The company's devices now (not windowed).
     let devices: Devices
     /// Device-status groups now (decided): awaiting_authorisation = awaiting_authorisation +
@@ -21,37 +21,37 @@ struct DashboardStatsPayload: Sendable {
     /// Money strings (decided).
     let revenue: Revenue
 
-    @JSONObject
+    /*@JSONObject*/
     struct Devices: Sendable {
-        @Schema(.integer(minimum: 0)) let total: Int
+        /*@Schema(.integer(minimum: 0))*/ let total: Int
         /// Every one of the 20 statuses, zero included, in workflow order.
         let by_status: CountsByKey<DeviceStatus>
     }
 
-    @JSONObject(decided: true)
+    /*@JSONObject(decided: true)*/
     struct WorkInProgress: Sendable {
-        @Schema(.integer(minimum: 0)) let awaiting_authorisation: Int
-        @Schema(.integer(minimum: 0)) let in_repair: Int
-        @Schema(.integer(minimum: 0)) let ready_for_collection: Int
+        /*@Schema(.integer(minimum: 0))*/ let awaiting_authorisation: Int
+        /*@Schema(.integer(minimum: 0))*/ let in_repair: Int
+        /*@Schema(.integer(minimum: 0))*/ let ready_for_collection: Int
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Orders: Sendable {
         /// Orders whose `created_at` lies in the window.
-        @Schema(.integer(minimum: 0)) let created: Int
+        /*@Schema(.integer(minimum: 0))*/ let created: Int
         /// Orders whose `collected_at` lies in the window.
-        @Schema(.integer(minimum: 0)) let collected: Int
+        /*@Schema(.integer(minimum: 0))*/ let collected: Int
     }
 
-    @JSONObject(decided: true)
+    /*@JSONObject(decided: true)*/
     struct Revenue: Sendable {
         /// Sum of the grand totals of the orders collected in the window.
-        @Schema(.money) let invoiced: String
+        /*@Schema(.money)*/ let invoiced: String
         /// Sum of (amount − refunded) of the payments whose `payment_date` lies in the window; buyback payouts are
         /// negative payments and reduce it; a refund counts on its payment's date.
-        @Schema(.money) let paid: String
+        /*@Schema(.money)*/ let paid: String
         /// Sum of the positive `balance_due` of every order not `collected`, now (not windowed).
-        @Schema(.money) let outstanding: String
+        /*@Schema(.money)*/ let outstanding: String
     }
 
     init(_ stats: DashboardStats) {
@@ -70,14 +70,14 @@ struct DashboardStatsPayload: Sendable {
 }
 
 /// `GET /api/dashboard/enquiry-stats`: the company's tickets by status and type.
-@JSONObject(component: "EnquiryStats", decided: true)
+/*@JSONObject(component: "EnquiryStats", decided: true)*/
 struct EnquiryStatsPayload: Sendable {
-    @Schema(.integer(minimum: 0)) let total: Int
+    /*@Schema(.integer(minimum: 0))*/ let total: Int
     let by_status: CountsByKey<TicketStatus>
     let by_type: CountsByKey<TicketType>
     /// Tickets `open` or `pending` whose newest message that is not an `internal_note` is `inbound` (decided;
     /// newest = latest `created_at`, then the message stored last).
-    @Schema(.integer(minimum: 0)) let awaiting_reply: Int
+    /*@Schema(.integer(minimum: 0))*/ let awaiting_reply: Int
 
     init(_ stats: EnquiryStats) {
         total = stats.total
@@ -88,14 +88,14 @@ struct EnquiryStatsPayload: Sendable {
 }
 
 /// The staff tabs' badges.
-@JSONObject(component: "HeaderCounts")
+/*@JSONObject(component: "HeaderCounts")*/
 struct HeaderCountsPayload: Sendable {
     /// The caller's devices that still need work (`GET /api/devices/my-queue`'s total).
-    @Schema(.integer(minimum: 0)) let devices: Int
+    /*@Schema(.integer(minimum: 0))*/ let devices: Int
     /// The company's orders not yet collected.
-    @Schema(.integer(minimum: 0)) let orders: Int
+    /*@Schema(.integer(minimum: 0))*/ let orders: Int
     /// The company's tickets awaiting the shop's reply (`GET /api/tickets?awaiting_reply=true`'s total).
-    @Schema(.integer(minimum: 0)) let enquiries: Int
+    /*@Schema(.integer(minimum: 0))*/ let enquiries: Int
 
     init(_ counts: HeaderCounts) {
         devices = counts.devices

@@ -3,16 +3,16 @@ import MockStore
 /// Wire shapes of the device routes (seed 003 "Device Detail").
 
 /// A row of `GET /api/devices`, `my-queue` and `my-active-work`.
-@JSONObject(component: "DeviceListItem")
+/*@JSONObject(component: "DeviceListItem")*/
 struct DeviceListItemPayload: Sendable {
-    @Schema(.id) let id: String
-    @Schema(.id) let order_id: String
+    /*@Schema(.id)*/ let id: String
+    /*@Schema(.id)*/ let order_id: String
     let order_number: Int64
-    @Inline let glance: DeviceGlancePayload
-    @Nullable var assigned_engineer: UserRefPayload?
+    /*@Inline*/ let glance: DeviceGlancePayload
+    /*@Nullable*/ var assigned_engineer: UserRefPayload?
     let client: IdNamePayload
-    @Schema(.timestamp) let created_at: String
-    @Schema(.timestamp) let updated_at: String
+    /*@Schema(.timestamp)*/ let created_at: String
+    /*@Schema(.timestamp)*/ let updated_at: String
 
     init(_ summary: DeviceSummary) {
         let d = summary.device
@@ -29,39 +29,39 @@ struct DeviceListItemPayload: Sendable {
 
 /// `GET|PATCH /api/devices/{id}` and `GET /api/orders/{orderId}/devices/{deviceId}`: seed 003's device detail.
 /// Every key is always present, null when empty.
-@JSONObject(component: "DeviceDetail")
+/*@JSONObject(component: "DeviceDetail")*/
 struct DeviceDetailPayload: Sendable {
-    @Schema(.id) let id: String
-    @Schema(.id) let order_id: String
+    /*@Schema(.id)*/ let id: String
+    /*@Schema(.id)*/ let order_id: String
     let order_number: Int64
     let display_name: String
-    @Schema(.component("DeviceStatus")) let status: String
-    @Schema(.component("DeviceStatusLabel")) let status_label: String
-    @Schema(.component("WorkflowType")) let workflow_type: String
-    @Schema(.component("DevicePriority")) let priority: String
+    /*@Schema(.component("DeviceStatus"))*/ let status: String
+    /*@Schema(.component("DeviceStatusLabel"))*/ let status_label: String
+    /*@Schema(.component("WorkflowType"))*/ let workflow_type: String
+    /*@Schema(.component("DevicePriority"))*/ let priority: String
     /// The catalogue brand, or null when the device's brand is not in the catalogue (then `custom_brand`
     /// holds it).
-    @Nullable var brand: IdNamePayload?
+    /*@Nullable*/ var brand: IdNamePayload?
     /// The catalogue model, or null (then `custom_model` holds it).
-    @Nullable var model: IdNamePayload?
-    @Nullable var custom_brand: String?
-    @Nullable var custom_model: String?
-    @Nullable var serial_number: String?
-    @Nullable var imei: String?
-    @Nullable var colour: String?
-    @Nullable var storage_capacity: String?
-    @Nullable var passcode_type: String?
-    @Nullable var find_my_status: String?
-    @Nullable var condition_grade: String?
-    @Nullable var customer_reported_issues: String?
-    @Nullable var technician_found_issues: String?
-    @Nullable var assigned_engineer: UserRefPayload?
-    @Nullable var sub_location: SubLocation?
-    @Nullable var diagnosis_notes: String?
-    @Nullable var repair_notes: String?
-    @Nullable var technician_notes: String?
+    /*@Nullable*/ var model: IdNamePayload?
+    /*@Nullable*/ var custom_brand: String?
+    /*@Nullable*/ var custom_model: String?
+    /*@Nullable*/ var serial_number: String?
+    /*@Nullable*/ var imei: String?
+    /*@Nullable*/ var colour: String?
+    /*@Nullable*/ var storage_capacity: String?
+    /*@Nullable*/ var passcode_type: String?
+    /*@Nullable*/ var find_my_status: String?
+    /*@Nullable*/ var condition_grade: String?
+    /*@Nullable*/ var customer_reported_issues: String?
+    /*@Nullable*/ var technician_found_issues: String?
+    /*@Nullable*/ var assigned_engineer: UserRefPayload?
+    /*@Nullable*/ var sub_location: SubLocation?
+    /*@Nullable*/ var diagnosis_notes: String?
+    /*@Nullable*/ var repair_notes: String?
+    /*@Nullable*/ var technician_notes: String?
     /// The customer's reason when they rejected the quote in the portal.
-    @Nullable var authorization_notes: String?
+    /*@Nullable*/ var authorization_notes: String?
     let authorization: Authorization
     let images: [Image]
     let accessories: [Accessory]
@@ -70,66 +70,66 @@ struct DeviceDetailPayload: Sendable {
     let line_items: [LineItem]
     let device_notes: [Note]
     let timestamps: Timestamps
-    @Schema(.timestamp) @Nullable var despatched_at: String?
-    @Schema(.timestamp) @Nullable var paid_at: String?
+    /*@Schema(.timestamp)*/ /*@Nullable*/ var despatched_at: String?
+    /*@Schema(.timestamp)*/ /*@Nullable*/ var paid_at: String?
     let checklist: Checklist
     /// The statuses the device may move to next (its workflow's edges); empty when its status is final.
     let available_transitions: [StatusOptionPayload]
-    @Schema(.timestamp) let created_at: String
-    @Schema(.timestamp) let updated_at: String
+    /*@Schema(.timestamp)*/ let created_at: String
+    /*@Schema(.timestamp)*/ let updated_at: String
 
-    @JSONObject
+    /*@JSONObject*/
     struct SubLocation: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         let code: String
-        @Nullable var description: String?
-        @Schema(.values(SubLocationType.self)) let type: String
+        /*@Nullable*/ var description: String?
+        /*@Schema(.values(SubLocationType.self))*/ let type: String
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Authorization: Sendable {
-        @Schema(.values(AuthorizationStatus.self)) @Nullable var status: String?
+        /*@Schema(.values(AuthorizationStatus.self))*/ /*@Nullable*/ var status: String?
         /// How the customer answered (`portal` for an answer in the customer app).
-        @Schema(.string(examples: ["in_store", "portal"])) @Nullable var method: String?
+        /*@Schema(.string(examples: ["in_store", "portal"]))*/ /*@Nullable*/ var method: String?
         /// `timestamps.authorised_at` when `status` is `approved`, else null.
-        @Schema(.timestamp) @Nullable var authorized_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var authorized_at: String?
         /// The `authorisation` signature of this device, else of its order, else null.
-        @Nullable var signature: SignatureBriefPayload?
+        /*@Nullable*/ var signature: SignatureBriefPayload?
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Image: Sendable {
-        @Schema(.id) let id: String
-        @Schema(.values(DeviceImageType.self)) let image_type: String
+        /*@Schema(.id)*/ let id: String
+        /*@Schema(.values(DeviceImageType.self))*/ let image_type: String
         let filename: String
-        @Nullable var caption: String?
+        /*@Nullable*/ var caption: String?
         let r2_key: String
-        @Schema(.timestamp) let created_at: String
+        /*@Schema(.timestamp)*/ let created_at: String
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Accessory: Sendable {
-        @Schema(.id) let id: String
-        @Schema(.values(AccessoryType.self)) let accessory_type: String
-        @Nullable var description: String?
-        @Schema(.timestamp) @Nullable var returned_at: String?
+        /*@Schema(.id)*/ let id: String
+        /*@Schema(.values(AccessoryType.self))*/ let accessory_type: String
+        /*@Nullable*/ var description: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var returned_at: String?
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Part: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         let part_name: String
-        @Nullable var part_sku: String?
-        @Schema(.money) let part_cost: String
-        @Nullable var supplier: String?
-        @Schema(.flag) let is_oem: Int
+        /*@Nullable*/ var part_sku: String?
+        /*@Schema(.money)*/ let part_cost: String
+        /*@Nullable*/ var supplier: String?
+        /*@Schema(.flag)*/ let is_oem: Int
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct LineItem: Sendable {
-        @Schema(.id) let id: String
-        @Inline let price: LinePricePayload
-        @Schema(.money) let line_total_inc_vat: String
+        /*@Schema(.id)*/ let id: String
+        /*@Inline*/ let price: LinePricePayload
+        /*@Schema(.money)*/ let line_total_inc_vat: String
 
         init(_ line: PricedLine) {
             id = line.item.id
@@ -138,44 +138,44 @@ struct DeviceDetailPayload: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Note: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         let body: String
-        @Schema(.timestamp) let created_at: String
-        @Nullable var created_by: UserRefPayload?
+        /*@Schema(.timestamp)*/ let created_at: String
+        /*@Nullable*/ var created_by: UserRefPayload?
     }
 
     /// The 12 workflow timestamps (decided set); a move into a status stamps its own (docs/resources.md).
-    @JSONObject(decided: true)
+    /*@JSONObject(decided: true)*/
     struct Timestamps: Sendable {
-        @Schema(.timestamp) @Nullable var received_at: String?
-        @Schema(.timestamp) @Nullable var diagnosis_started_at: String?
-        @Schema(.timestamp) @Nullable var quote_sent_at: String?
-        @Schema(.timestamp) @Nullable var authorised_at: String?
-        @Schema(.timestamp) @Nullable var rejected_at: String?
-        @Schema(.timestamp) @Nullable var parts_ordered_at: String?
-        @Schema(.timestamp) @Nullable var parts_received_at: String?
-        @Schema(.timestamp) @Nullable var repair_started_at: String?
-        @Schema(.timestamp) @Nullable var repair_completed_at: String?
-        @Schema(.timestamp) @Nullable var qc_completed_at: String?
-        @Schema(.timestamp) @Nullable var ready_at: String?
-        @Schema(.timestamp) @Nullable var collected_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var received_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var diagnosis_started_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var quote_sent_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var authorised_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var rejected_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var parts_ordered_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var parts_received_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var repair_started_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var repair_completed_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var qc_completed_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var ready_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var collected_at: String?
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Checklist: Sendable {
         let items: [Item]
         /// Completed items × 100 / items, rounded down; 0 for an empty checklist.
-        @Schema(.integer(minimum: 0, maximum: 100)) let completion_percentage: Int
+        /*@Schema(.integer(minimum: 0, maximum: 100))*/ let completion_percentage: Int
 
-        @JSONObject
+        /*@JSONObject*/
         struct Item: Sendable {
-            @Schema(.id) let id: String
+            /*@Schema(.id)*/ let id: String
             let label: String
-            @Schema(.flag) let is_completed: Int
-            @Schema(.timestamp) @Nullable var completed_at: String?
-            @Nullable var completed_by: UserRefPayload?
+            /*@Schema(.flag)*/ let is_completed: Int
+            /*@Schema(.timestamp)*/ /*@Nullable*/ var completed_at: String?
+            /*@Nullable*/ var completed_by: UserRefPayload?
         }
     }
 
@@ -253,8 +253,8 @@ struct DeviceDetailPayload: Sendable {
 }
 
 /// `GET /api/devices/lookup`: where the scanned device is.
-@JSONObject(component: "DeviceLookup")
+/*@JSONObject(component: "DeviceLookup")*/
 struct DeviceLookupPayload: Sendable {
-    @Schema(.id) let device_id: String
-    @Schema(.id) let order_id: String
+    /*@Schema(.id)*/ let device_id: String
+    /*@Schema(.id)*/ let order_id: String
 }

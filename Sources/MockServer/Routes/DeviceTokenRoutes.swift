@@ -71,7 +71,7 @@ enum DeviceTokenRoutes {
 
 /// `GET|PUT /api/user/push-preferences`: every switch (docs/contract.md §7).
 /// Shape chosen by the mock. Defaults when never saved: all true except `marketing` (false).
-@JSONObject(component: "PushPreferences")
+/*@JSONObject(component: "PushPreferences")*/
 struct PushPreferencesPayload: Sendable {
     let push_enabled: Bool
     let order_updates: Bool

@@ -3,29 +3,29 @@ import MockStore
 /// Wire shapes of `GET /api/orders` and `GET|PATCH /api/orders/:id` (seed 003 "Order Detail").
 
 /// A row of `GET /api/orders`.
-@JSONObject(component: "OrderListItem")
+/*@JSONObject(component: "OrderListItem")*/
 struct OrderListItemPayload: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let order_number: Int64
-    @Schema(.component("OrderStatus")) let status: String
-    @Schema(.component("PaymentStatus")) let payment_status: String
-    @Schema(.component("IntakeMethod")) let intake_method: String
+    /*@Schema(.component("OrderStatus"))*/ let status: String
+    /*@Schema(.component("PaymentStatus"))*/ let payment_status: String
+    /*@Schema(.component("IntakeMethod"))*/ let intake_method: String
     let client: ClientNamePayload
-    @Nullable var location: IdNamePayload?
-    @Nullable var assigned_user: UserRefPayload?
-    @Schema(.integer(minimum: 0)) let device_count: Int
+    /*@Nullable*/ var location: IdNamePayload?
+    /*@Nullable*/ var assigned_user: UserRefPayload?
+    /*@Schema(.integer(minimum: 0))*/ let device_count: Int
     let devices: [DeviceBrief]
-    @Schema(.money) let grand_total: String
-    @Schema(.money) let balance_due: String
-    @Schema(.timestamp) let created_at: String
-    @Schema(.timestamp) let updated_at: String
+    /*@Schema(.money)*/ let grand_total: String
+    /*@Schema(.money)*/ let balance_due: String
+    /*@Schema(.timestamp)*/ let created_at: String
+    /*@Schema(.timestamp)*/ let updated_at: String
 
-    @JSONObject
+    /*@JSONObject*/
     struct DeviceBrief: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         let display_name: String
-        @Schema(.component("DeviceStatus")) let status: String
-        @Schema(.component("WorkflowType")) let workflow_type: String
+        /*@Schema(.component("DeviceStatus"))*/ let status: String
+        /*@Schema(.component("WorkflowType"))*/ let workflow_type: String
 
         init(_ device: ListedDevice) {
             id = device.id
@@ -55,17 +55,17 @@ struct OrderListItemPayload: Sendable {
 }
 
 /// `GET|PATCH /api/orders/{id}`: every section of seed 003's order detail.
-@JSONObject(component: "OrderDetail")
+/*@JSONObject(component: "OrderDetail")*/
 struct OrderDetailPayload: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let order_number: Int64
-    @Schema(.component("OrderStatus")) let status: String
-    @Schema(.component("PaymentStatus")) let payment_status: String
-    @Schema(.component("IntakeMethod")) let intake_method: String
-    @Nullable var notes: String?
+    /*@Schema(.component("OrderStatus"))*/ let status: String
+    /*@Schema(.component("PaymentStatus"))*/ let payment_status: String
+    /*@Schema(.component("IntakeMethod"))*/ let intake_method: String
+    /*@Nullable*/ var notes: String?
     let client: Client
-    @Nullable var location: Location?
-    @Nullable var assigned_user: UserRefPayload?
+    /*@Nullable*/ var location: Location?
+    /*@Nullable*/ var assigned_user: UserRefPayload?
     let devices: [Device]
     /// Line items, oldest first. A `device_purchase` line (a buyback) is money the shop owes, so its
     /// `line_total` is negative (decided).
@@ -75,18 +75,18 @@ struct OrderDetailPayload: Sendable {
     let totals: OrderTotalsPayload
     let signatures: [Signature]
     /// The order's conversation (its newest ticket), or null when it has none.
-    @Nullable var ticket: Ticket?
+    /*@Nullable*/ var ticket: Ticket?
     let dates: Dates
 
-    @JSONObject
+    /*@JSONObject*/
     struct Client: Sendable {
-        @Inline let name: ClientNamePayload
-        @Nullable var phone: String?
-        @Inline let postal: ClientAddressPayload
+        /*@Inline*/ let name: ClientNamePayload
+        /*@Nullable*/ var phone: String?
+        /*@Inline*/ let postal: ClientAddressPayload
         /// The address lines in one, joined with ", " (seed 003's `address`); null when the client has
         /// none.
-        @Nullable var address: String?
-        @Schema(.flag) let email_suppressed: Int
+        /*@Nullable*/ var address: String?
+        /*@Schema(.flag)*/ let email_suppressed: Int
 
         init(_ client: ClientRow) {
             name = ClientNamePayload(client)
@@ -97,14 +97,14 @@ struct OrderDetailPayload: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Location: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         let name: String
-        @Inline let postal: LocationAddressPayload
+        /*@Inline*/ let postal: LocationAddressPayload
         /// The address lines in one, joined with ", " (seed 003's `address`).
         let address: String
-        @Nullable var phone: String?
+        /*@Nullable*/ var phone: String?
 
         init(_ location: CompanyLocationRow) {
             id = location.id
@@ -115,12 +115,12 @@ struct OrderDetailPayload: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Device: Sendable {
-        @Schema(.id) let id: String
-        @Inline let glance: DeviceGlancePayload
-        @Schema(.values(AuthorizationStatus.self)) @Nullable var authorization_status: String?
-        @Nullable var assigned_engineer: UserRefPayload?
+        /*@Schema(.id)*/ let id: String
+        /*@Inline*/ let glance: DeviceGlancePayload
+        /*@Schema(.values(AuthorizationStatus.self))*/ /*@Nullable*/ var authorization_status: String?
+        /*@Nullable*/ var assigned_engineer: UserRefPayload?
 
         init(_ device: OrderDevice, engineer: StaffName?) {
             id = device.id
@@ -130,19 +130,19 @@ struct OrderDetailPayload: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Item: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         /// A UUID string (decided).
-        @Schema(.id) @Nullable var device_id: String?
+        /*@Schema(.id)*/ /*@Nullable*/ var device_id: String?
         /// Which of the company's four VAT rates the line uses.
-        @Schema(.values(ItemType.self)) let item_type: String
-        @Inline let price: LinePricePayload
+        /*@Schema(.values(ItemType.self))*/ let item_type: String
+        /*@Inline*/ let price: LinePricePayload
         /// quantity × unit_price, ex VAT; negative for `device_purchase`.
-        @Schema(.money) let line_total: String
+        /*@Schema(.money)*/ let line_total: String
         /// line_total × vat_rate / 100, rounded half away from zero to the penny.
-        @Schema(.money) let vat_amount: String
-        @Schema(.money) let line_total_inc_vat: String
+        /*@Schema(.money)*/ let vat_amount: String
+        /*@Schema(.money)*/ let line_total_inc_vat: String
 
         init(_ line: PricedLine) {
             id = line.item.id
@@ -155,17 +155,17 @@ struct OrderDetailPayload: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Payment: Sendable {
-        @Schema(.id) let id: String
-        @Schema(.money) let amount: String
-        @Schema(.values(PaymentMethod.self)) let payment_method: String
-        @Schema(.timestamp) let payment_date: String
-        @Schema(.flag) let is_deposit: Int
-        @Schema(.money) let refunded_amount: String
+        /*@Schema(.id)*/ let id: String
+        /*@Schema(.money)*/ let amount: String
+        /*@Schema(.values(PaymentMethod.self))*/ let payment_method: String
+        /*@Schema(.timestamp)*/ let payment_date: String
+        /*@Schema(.flag)*/ let is_deposit: Int
+        /*@Schema(.money)*/ let refunded_amount: String
         /// amount − refunded_amount.
-        @Schema(.money) let refundable_amount: String
-        @Nullable var notes: String?
+        /*@Schema(.money)*/ let refundable_amount: String
+        /*@Nullable*/ var notes: String?
 
         init(_ payment: PaymentRow) {
             id = payment.id
@@ -180,12 +180,12 @@ struct OrderDetailPayload: Sendable {
     }
 
     /// A signature with its id and, for a device's, the device.
-    @JSONObject
+    /*@JSONObject*/
     struct Signature: Sendable {
-        @Schema(.id) let id: String
-        @Inline let signature: SignatureBriefPayload
+        /*@Schema(.id)*/ let id: String
+        /*@Inline*/ let signature: SignatureBriefPayload
         /// A UUID string (decided).
-        @Schema(.id) @Nullable var device_id: String?
+        /*@Schema(.id)*/ /*@Nullable*/ var device_id: String?
 
         init(_ signature: SignatureRow) {
             id = signature.id
@@ -194,12 +194,12 @@ struct OrderDetailPayload: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Ticket: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         let ticket_number: Int64
         let subject: String
-        @Schema(.component("TicketStatus")) let status: String
+        /*@Schema(.component("TicketStatus"))*/ let status: String
         /// Every message, oldest first, internal notes included (the ticket detail has more per message).
         let messages: [Message]
 
@@ -213,18 +213,18 @@ struct OrderDetailPayload: Sendable {
     }
 
     /// The order view's short form of a ticket message (the ticket detail has the full one).
-    @JSONObject
+    /*@JSONObject*/
     struct Message: Sendable {
-        @Schema(.id) let id: String
-        @Schema(.component("MessageType")) let type: String
-        @Nullable var from_name: String?
-        @Nullable var from_email: String?
-        @Nullable var subject: String?
+        /*@Schema(.id)*/ let id: String
+        /*@Schema(.component("MessageType"))*/ let type: String
+        /*@Nullable*/ var from_name: String?
+        /*@Nullable*/ var from_email: String?
+        /*@Nullable*/ var subject: String?
         let body_text: String
         /// A UUID string (decided).
-        @Schema(.id) @Nullable var device_id: String?
-        @Nullable var created_by: UserRefPayload?
-        @Schema(.timestamp) let created_at: String
+        /*@Schema(.id)*/ /*@Nullable*/ var device_id: String?
+        /*@Nullable*/ var created_by: UserRefPayload?
+        /*@Schema(.timestamp)*/ let created_at: String
 
         init(_ message: TicketMessageRow, author: StaffName?) {
             id = message.id
@@ -239,16 +239,16 @@ struct OrderDetailPayload: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Dates: Sendable {
-        @Schema(.timestamp) let created_at: String
-        @Schema(.timestamp) let updated_at: String
+        /*@Schema(.timestamp)*/ let created_at: String
+        /*@Schema(.timestamp)*/ let updated_at: String
         /// Stamped when a device moves to `awaiting_authorisation`.
-        @Schema(.timestamp) @Nullable var quote_sent_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var quote_sent_at: String?
         /// Stamped when a device's quote is approved (`authorised_source_parts`, `ready_to_pay`).
-        @Schema(.timestamp) @Nullable var authorised_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var authorised_at: String?
         /// Stamped when the order becomes `collected`.
-        @Schema(.timestamp) @Nullable var collected_at: String?
+        /*@Schema(.timestamp)*/ /*@Nullable*/ var collected_at: String?
 
         init(_ order: OrderRow) {
             created_at = order.createdAt
@@ -282,16 +282,16 @@ struct OrderDetailPayload: Sendable {
 }
 
 /// Computed from the items and payments, never stored (decided rules, docs/resources.md).
-@JSONObject(component: "OrderTotals", decided: true)
+/*@JSONObject(component: "OrderTotals", decided: true)*/
 struct OrderTotalsPayload: Sendable {
-    @Schema(.money) let subtotal: String
-    @Schema(.money) let vat_total: String
+    /*@Schema(.money)*/ let subtotal: String
+    /*@Schema(.money)*/ let vat_total: String
     /// subtotal + vat_total.
-    @Schema(.money) let grand_total: String
+    /*@Schema(.money)*/ let grand_total: String
     /// Σ (payment amount − refunded amount).
-    @Schema(.money) let amount_paid: String
+    /*@Schema(.money)*/ let amount_paid: String
     /// grand_total − amount_paid.
-    @Schema(.money) let balance_due: String
+    /*@Schema(.money)*/ let balance_due: String
 
     init(_ totals: OrderTotals) {
         subtotal = Money.string(totals.subtotalPence)

@@ -35,9 +35,9 @@ enum Money {
 }
 
 /// A person by name: the keys a staff member and a client share wherever a resource names one.
-@JSONObject
+/*@JSONObject*/
 struct PersonNamePayload: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let first_name: String
     let last_name: String
     /// "first last".
@@ -53,9 +53,9 @@ struct PersonNamePayload: Sendable {
 
 /// A staff member where a resource names one (`assigned_user`, `assigned_engineer`, `created_by`,
 /// `completed_by`).
-@JSONObject(component: "UserRef")
+/*@JSONObject(component: "UserRef")*/
 struct UserRefPayload: Sendable {
-    @Inline let person: PersonNamePayload
+    /*@Inline*/ let person: PersonNamePayload
 
     init(_ person: some PersonNamed) {
         self.person = PersonNamePayload(person)
@@ -63,9 +63,9 @@ struct UserRefPayload: Sendable {
 }
 
 /// A client where a resource names one.
-@JSONObject
+/*@JSONObject*/
 struct ClientNamePayload: Sendable {
-    @Inline let person: PersonNamePayload
+    /*@Inline*/ let person: PersonNamePayload
     let email: String
 
     init(_ client: some PersonWithEmail) {
@@ -75,12 +75,12 @@ struct ClientNamePayload: Sendable {
 }
 
 /// A client's postal address, as they gave it: any part may be missing.
-@JSONObject
+/*@JSONObject*/
 struct ClientAddressPayload: Sendable {
-    @Nullable var address_line1: String?
-    @Nullable var address_line2: String?
-    @Nullable var city: String?
-    @Nullable var postcode: String?
+    /*@Nullable*/ var address_line1: String?
+    /*@Nullable*/ var address_line2: String?
+    /*@Nullable*/ var city: String?
+    /*@Nullable*/ var postcode: String?
 
     init(_ client: ClientRow) {
         address_line1 = client.addressLine1
@@ -94,10 +94,10 @@ struct ClientAddressPayload: Sendable {
 }
 
 /// A shop location's postal address: every location has a first line, a city and a postcode.
-@JSONObject
+/*@JSONObject*/
 struct LocationAddressPayload: Sendable {
     let address_line1: String
-    @Nullable var address_line2: String?
+    /*@Nullable*/ var address_line2: String?
     let city: String
     let postcode: String
 
@@ -155,18 +155,18 @@ enum AddressLines {
 }
 
 /// A device as the lists and the order detail show it: what it is and where it stands.
-@JSONObject
+/*@JSONObject*/
 struct DeviceGlancePayload: Sendable {
     /// "brand model".
     let display_name: String
     let brand: String
     let model: String
-    @Nullable var serial_number: String?
-    @Nullable var imei: String?
-    @Schema(.component("DeviceStatus")) let status: String
-    @Schema(.component("DeviceStatusLabel")) let status_label: String
-    @Schema(.component("WorkflowType")) let workflow_type: String
-    @Schema(.component("DevicePriority")) let priority: String
+    /*@Nullable*/ var serial_number: String?
+    /*@Nullable*/ var imei: String?
+    /*@Schema(.component("DeviceStatus"))*/ let status: String
+    /*@Schema(.component("DeviceStatusLabel"))*/ let status_label: String
+    /*@Schema(.component("WorkflowType"))*/ let workflow_type: String
+    /*@Schema(.component("DevicePriority"))*/ let priority: String
 
     init(_ device: some DeviceAtAGlance) {
         display_name = device.displayName
@@ -182,12 +182,12 @@ struct DeviceGlancePayload: Sendable {
 }
 
 /// What a line item is and costs per unit, as every view of a line shows it.
-@JSONObject
+/*@JSONObject*/
 struct LinePricePayload: Sendable {
     let description: String
-    @Schema(.integer(minimum: 1)) let quantity: Int64
-    @Schema(.money) let unit_price: String
-    @Schema(.vatRate) let vat_rate: String
+    /*@Schema(.integer(minimum: 1))*/ let quantity: Int64
+    /*@Schema(.money)*/ let unit_price: String
+    /*@Schema(.vatRate)*/ let vat_rate: String
 
     init(_ item: OrderItemRow) {
         description = item.description
@@ -198,12 +198,12 @@ struct LinePricePayload: Sendable {
 }
 
 /// A signature where a customer or a device shows one: what was signed, by whom, when.
-@JSONObject
+/*@JSONObject*/
 struct SignatureBriefPayload: Sendable {
-    @Schema(.values(SignatureType.self)) let signature_type: String
+    /*@Schema(.values(SignatureType.self))*/ let signature_type: String
     let typed_name: String
-    @Schema(.flag) let terms_agreed: Int
-    @Schema(.timestamp) let captured_at: String
+    /*@Schema(.flag)*/ let terms_agreed: Int
+    /*@Schema(.timestamp)*/ let captured_at: String
 
     init(_ signature: SignatureRow) {
         signature_type = signature.signatureType.rawValue
@@ -214,9 +214,9 @@ struct SignatureBriefPayload: Sendable {
 }
 
 /// A row named by its id and name (an order's or a ticket's location).
-@JSONObject(component: "IdName")
+/*@JSONObject(component: "IdName")*/
 struct IdNamePayload: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let name: String
 
     init(id: String, name: String) {

@@ -3,33 +3,33 @@ import MockStore
 /// Wire shapes of the enquiry routes (seed 003 "Ticket/Enquiry Detail" and "Ticket Actions").
 
 /// A row of `GET /api/tickets`.
-@JSONObject(component: "TicketListItem")
+/*@JSONObject(component: "TicketListItem")*/
 struct TicketListItemPayload: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let ticket_number: Int64
     let subject: String
-    @Schema(.component("TicketStatus")) let status: String
-    @Schema(.component("TicketType")) let ticket_type: String
+    /*@Schema(.component("TicketStatus"))*/ let status: String
+    /*@Schema(.component("TicketType"))*/ let ticket_type: String
     /// A UUID string (decided).
-    @Schema(.id) @Nullable var order_id: String?
+    /*@Schema(.id)*/ /*@Nullable*/ var order_id: String?
     /// Null for an enquiry from someone who is not a client.
-    @Nullable var client: ClientRef?
-    @Nullable var assigned_user: UserRefPayload?
-    @Nullable var location: IdNamePayload?
+    /*@Nullable*/ var client: ClientRef?
+    /*@Nullable*/ var assigned_user: UserRefPayload?
+    /*@Nullable*/ var location: IdNamePayload?
     /// 1 when the enquiry came in on an address of no particular shop; a reply needs a location first.
-    @Schema(.flag) let requires_location: Int
-    @Schema(.integer(minimum: 0)) let message_count: Int
+    /*@Schema(.flag)*/ let requires_location: Int
+    /*@Schema(.integer(minimum: 0))*/ let message_count: Int
     /// The decided awaiting-reply rule (docs/resources.md).
-    @Schema(.flag) let awaiting_reply: Int
-    @Schema(.timestamp) @Nullable var last_message_at: String?
+    /*@Schema(.flag)*/ let awaiting_reply: Int
+    /*@Schema(.timestamp)*/ /*@Nullable*/ var last_message_at: String?
     /// The newest message's text on one line, at most 140 characters (137 and `...` when cut).
-    @Schema(.string(maxLength: 140)) @Nullable var last_message_preview: String?
-    @Schema(.timestamp) let created_at: String
-    @Schema(.timestamp) let updated_at: String
+    /*@Schema(.string(maxLength: 140))*/ /*@Nullable*/ var last_message_preview: String?
+    /*@Schema(.timestamp)*/ let created_at: String
+    /*@Schema(.timestamp)*/ let updated_at: String
 
-    @JSONObject
+    /*@JSONObject*/
     struct ClientRef: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         let name: String
         let email: String
     }
@@ -62,35 +62,35 @@ struct TicketListItemPayload: Sendable {
 }
 
 /// `GET|PATCH /api/tickets/{id}` and the answers of reply and note.
-@JSONObject(component: "TicketDetail")
+/*@JSONObject(component: "TicketDetail")*/
 struct TicketDetailPayload: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let ticket_number: Int64
     let subject: String
-    @Schema(.component("TicketStatus")) let status: String
-    @Schema(.component("TicketType")) let ticket_type: String
+    /*@Schema(.component("TicketStatus"))*/ let status: String
+    /*@Schema(.component("TicketType"))*/ let ticket_type: String
     /// A UUID string (decided).
-    @Schema(.id) @Nullable var order_id: String?
-    @Nullable var client: Client?
-    @Nullable var assigned_user: UserRefPayload?
-    @Nullable var location: IdNamePayload?
-    @Schema(.flag) let requires_location: Int
+    /*@Schema(.id)*/ /*@Nullable*/ var order_id: String?
+    /*@Nullable*/ var client: Client?
+    /*@Nullable*/ var assigned_user: UserRefPayload?
+    /*@Nullable*/ var location: IdNamePayload?
+    /*@Schema(.flag)*/ let requires_location: Int
     /// The company address the enquiry came in on, or null.
-    @Nullable var received_custom_email: ReceivedEmail?
-    @Schema(.flag) let awaiting_reply: Int
+    /*@Nullable*/ var received_custom_email: ReceivedEmail?
+    /*@Schema(.flag)*/ let awaiting_reply: Int
     /// Oldest first.
     let messages: [Message]
     /// The ticket's own events (status changes, assignments), oldest first.
     let events: [Event]
-    @Schema(.timestamp) let created_at: String
-    @Schema(.timestamp) let updated_at: String
+    /*@Schema(.timestamp)*/ let created_at: String
+    /*@Schema(.timestamp)*/ let updated_at: String
 
-    @JSONObject
+    /*@JSONObject*/
     struct Client: Sendable {
-        @Inline let name: ClientNamePayload
-        @Nullable var phone: String?
-        @Schema(.flag) let email_suppressed: Int
-        @Schema(.flag) let is_generated_email: Int
+        /*@Inline*/ let name: ClientNamePayload
+        /*@Nullable*/ var phone: String?
+        /*@Schema(.flag)*/ let email_suppressed: Int
+        /*@Schema(.flag)*/ let is_generated_email: Int
 
         init(_ client: ClientRow) {
             name = ClientNamePayload(client)
@@ -100,47 +100,47 @@ struct TicketDetailPayload: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct ReceivedEmail: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         let email_address: String
         let display_name: String
     }
 
-    @JSONObject(component: "TicketMessage")
+    /*@JSONObject(component: "TicketMessage")*/
     struct Message: Sendable {
-        @Schema(.id) let id: String
-        @Schema(.component("MessageType")) let type: String
-        @Nullable var from_email: String?
-        @Nullable var from_name: String?
+        /*@Schema(.id)*/ let id: String
+        /*@Schema(.component("MessageType"))*/ let type: String
+        /*@Nullable*/ var from_email: String?
+        /*@Nullable*/ var from_name: String?
         /// An email address, or a phone number for `outbound_sms`.
-        @Nullable var to_email: String?
-        @Nullable var subject: String?
+        /*@Nullable*/ var to_email: String?
+        /*@Nullable*/ var subject: String?
         let body_text: String
-        @Nullable var body_html: String?
+        /*@Nullable*/ var body_html: String?
         /// A UUID string (decided).
-        @Schema(.id) @Nullable var device_id: String?
+        /*@Schema(.id)*/ /*@Nullable*/ var device_id: String?
         /// The linked device's display name.
-        @Nullable var device_name: String?
+        /*@Nullable*/ var device_name: String?
         /// The staff author; null for inbound mail.
-        @Nullable var created_by: UserRefPayload?
-        @Schema(.timestamp) let created_at: String
+        /*@Nullable*/ var created_by: UserRefPayload?
+        /*@Schema(.timestamp)*/ let created_at: String
         /// The message's delivery events, oldest first.
         let events: [Event]
         let attachments: [Attachment]
     }
 
-    @JSONObject(component: "TicketEvent")
+    /*@JSONObject(component: "TicketEvent")*/
     struct Event: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         /// The mock writes `sent` (`{"provider": "mock"}`) and `suppressed` (`{"reason": "email_suppressed"
         /// | "generated_email"}`) on a reply, `status_changed` (`{"from", "to", "by"}`) and `assigned`
         /// (`{"assigned_user_id", "by"}`) on the ticket; the seed adds `delivered`, `opened`, `bounced`.
-        @Schema(.string(examples: ["sent", "delivered", "opened", "bounced", "suppressed", "status_changed", "assigned"]))
+        /*@Schema(.string(examples: ["sent", "delivered", "opened", "bounced", "suppressed", "status_changed", "assigned"]))*/
         let event_type: String
         /// The event's JSON object, or null.
-        @Schema(.anyObject) @Nullable var event_data: JSONValue?
-        @Schema(.timestamp) let created_at: String
+        /*@Schema(.anyObject)*/ /*@Nullable*/ var event_data: JSONValue?
+        /*@Schema(.timestamp)*/ let created_at: String
 
         init(_ event: TicketEventRow) {
             id = event.id
@@ -150,12 +150,12 @@ struct TicketDetailPayload: Sendable {
         }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Attachment: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         let filename: String
         let content_type: String
-        @Schema(.integer(minimum: 0)) let size_bytes: Int64
+        /*@Schema(.integer(minimum: 0))*/ let size_bytes: Int64
         /// `http://<Host>[/ns/<name>]/api/tickets/{id}/attachments/{attachmentId}`, absolute when the request
         /// named a plausible `Host` (the staff token is needed to fetch it).
         let download_url: String
@@ -198,29 +198,29 @@ struct TicketDetailPayload: Sendable {
 }
 
 /// `POST /api/tickets/:id/generate-response`
-@JSONObject(component: "GeneratedResponse")
+/*@JSONObject(component: "GeneratedResponse")*/
 struct GeneratedResponsePayload: Sendable {
     /// Plain text, lines separated by `\n`.
     let response: String
 }
 
 /// `POST /api/tickets/:id/macro`: the stage sent now, the stages scheduled, and the ticket after it.
-@JSONObject(component: "MacroRun")
+/*@JSONObject(component: "MacroRun")*/
 struct MacroRunPayload: Sendable {
-    @Schema(.id) let macro_id: String
+    /*@Schema(.id)*/ let macro_id: String
     /// The first stage's message, as sent now.
     let sent: TicketDetailPayload.Message
     /// The later stages, in order, each `delay_minutes` after the one before.
     let scheduled: [Scheduled]
     let ticket: TicketDetailPayload
 
-    @JSONObject
+    /*@JSONObject*/
     struct Scheduled: Sendable {
-        @Schema(.id) let stage_id: String
-        @Schema(.integer(minimum: 1)) let position: Int64
+        /*@Schema(.id)*/ let stage_id: String
+        /*@Schema(.integer(minimum: 1))*/ let position: Int64
         /// The stage's subject with the variables filled in.
         let subject: String
-        @Schema(.timestamp) let scheduled_for: String
+        /*@Schema(.timestamp)*/ let scheduled_for: String
     }
 
     init(_ run: MacroRun, macroID: String, baseURL: String) {
@@ -235,21 +235,21 @@ struct MacroRunPayload: Sendable {
 }
 
 /// A macro of `GET /api/macros`.
-@JSONObject(component: "Macro")
+/*@JSONObject(component: "Macro")*/
 struct MacroPayload: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let name: String
-    @Nullable var description: String?
-    @Schema(.flag) let is_active: Int
+    /*@Nullable*/ var description: String?
+    /*@Schema(.flag)*/ let is_active: Int
     /// By position; the first is sent when the macro runs.
     let stages: [Stage]
 
-    @JSONObject
+    /*@JSONObject*/
     struct Stage: Sendable {
-        @Schema(.id) let id: String
-        @Schema(.integer(minimum: 1)) let position: Int64
+        /*@Schema(.id)*/ let id: String
+        /*@Schema(.integer(minimum: 1))*/ let position: Int64
         /// Minutes after the previous stage (0 for the first).
-        @Schema(.integer(minimum: 0)) let delay_minutes: Int64
+        /*@Schema(.integer(minimum: 0))*/ let delay_minutes: Int64
         let subject: String
         /// Plain text with `{{variable}}` placeholders (see `MacroVariables`).
         let body: String

@@ -5,19 +5,19 @@ import MockStore
 /// snake_case, customer `client`/`company` camelCase. Flags are integers, VAT rates strings.
 
 /// Token-response and `me` user, snake_case. Ids are UUID strings. Integer flags and UUID ids are (decided).
-@JSONObject(component: "StaffUser", decided: true)
+/*@JSONObject(component: "StaffUser", decided: true)*/
 struct StaffUserPayload: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let email: String
     let first_name: String
     let last_name: String
-    @Schema(.id) let company_id: String
-    @Schema(.values(UserRole.self)) let role: String
-    @Schema(.string(examples: ["full"])) let phi_access_level: String
-    @Schema(.string(examples: ["confidential"])) let data_classification: String
-    @Schema(.flag) let is_active: Int
-    @Schema(.flag) let magic_link_enabled: Int
-    @Schema(.values(CompanyStatus.self)) let company_status: String
+    /*@Schema(.id)*/ let company_id: String
+    /*@Schema(.values(UserRole.self))*/ let role: String
+    /*@Schema(.string(examples: ["full"]))*/ let phi_access_level: String
+    /*@Schema(.string(examples: ["confidential"]))*/ let data_classification: String
+    /*@Schema(.flag)*/ let is_active: Int
+    /*@Schema(.flag)*/ let magic_link_enabled: Int
+    /*@Schema(.values(CompanyStatus.self))*/ let company_status: String
 
     init(_ account: StaffAccount) {
         id = account.id
@@ -36,18 +36,18 @@ struct StaffUserPayload: Sendable {
 
 /// A company as the token response, `me` and `GET /api/companies/{id}` show it: snake_case; absent values are
 /// JSON null, never left out.
-@JSONObject(component: "Company")
+/*@JSONObject(component: "Company")*/
 struct CompanyPayload: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let name: String
-    @Schema(.values(CompanyStatus.self)) let status: String
-    @Schema(.string(examples: ["GBP"])) @Nullable var currency_code: String?
-    @Nullable var vat_number: String?
-    @Nullable var logo_url: String?
-    @Schema(.vatRate) @Nullable var vat_rate_repair: String?
-    @Schema(.vatRate) @Nullable var vat_rate_device_sale: String?
-    @Schema(.vatRate) @Nullable var vat_rate_accessory: String?
-    @Schema(.vatRate) @Nullable var vat_rate_device_purchase: String?
+    /*@Schema(.values(CompanyStatus.self))*/ let status: String
+    /*@Schema(.string(examples: ["GBP"]))*/ /*@Nullable*/ var currency_code: String?
+    /*@Nullable*/ var vat_number: String?
+    /*@Nullable*/ var logo_url: String?
+    /*@Schema(.vatRate)*/ /*@Nullable*/ var vat_rate_repair: String?
+    /*@Schema(.vatRate)*/ /*@Nullable*/ var vat_rate_device_sale: String?
+    /*@Schema(.vatRate)*/ /*@Nullable*/ var vat_rate_accessory: String?
+    /*@Schema(.vatRate)*/ /*@Nullable*/ var vat_rate_device_purchase: String?
 
     init(_ company: CompanyRow) {
         id = company.id
@@ -64,22 +64,22 @@ struct CompanyPayload: Sendable {
 }
 
 /// `POST /api/auth/login` payload. Top-level and `user` keys are camelCase.
-@JSONObject(component: "LoginStep")
+/*@JSONObject(component: "LoginStep")*/
 struct LoginStepPayload: Sendable {
     /// Always true: every staff login goes through 2FA.
     let requiresTwoFactor = true
-    @Schema(.id) let userId: String
+    /*@Schema(.id)*/ let userId: String
     let email: String
     let user: User
 
     /// camelCase (seed 002).
-    @JSONObject
+    /*@JSONObject*/
     struct User: Sendable {
-        @Schema(.id) let id: String
+        /*@Schema(.id)*/ let id: String
         let email: String
         let firstName: String
         let lastName: String
-        @Schema(.id) let companyId: String
+        /*@Schema(.id)*/ let companyId: String
     }
 
     init(_ account: StaffAccount) {
@@ -91,27 +91,27 @@ struct LoginStepPayload: Sendable {
 }
 
 /// The answer of 2FA verify and magic-link verify.
-@JSONObject(component: "StaffTokenResponse")
+/*@JSONObject(component: "StaffTokenResponse")*/
 struct StaffTokenPayload: Sendable {
     /// HS256 JWT, 900 s.
     let token: String
     /// Opaque, 43 characters base64url (32 random bytes).
     let refreshToken: String
-    @Schema(.constant(.int(900))) let expiresIn: Int
+    /*@Schema(.constant(.int(900)))*/ let expiresIn: Int
     let user: StaffUserPayload
     let company: CompanyPayload
 }
 
 /// `POST /api/auth/refresh`
-@JSONObject(component: "RefreshResponse")
+/*@JSONObject(component: "RefreshResponse")*/
 struct RefreshPayload: Sendable {
     let token: String
     let refreshToken: String
-    @Schema(.constant(.int(900))) let expiresIn: Int
+    /*@Schema(.constant(.int(900)))*/ let expiresIn: Int
 }
 
 /// `GET /api/auth/me`
-@JSONObject(component: "StaffMe")
+/*@JSONObject(component: "StaffMe")*/
 struct StaffMePayload: Sendable {
     let user: StaffUserPayload
     let company: CompanyPayload
@@ -120,15 +120,15 @@ struct StaffMePayload: Sendable {
 }
 
 /// `{message}`: what an action without a resource answers.
-@JSONObject(component: "Message")
+/*@JSONObject(component: "Message")*/
 struct MessagePayload: Sendable {
     let message: String
 }
 
 /// A customer's `client`, camelCase.
-@JSONObject(component: "CustomerClient")
+/*@JSONObject(component: "CustomerClient")*/
 struct CustomerClientPayload: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let firstName: String
     let lastName: String
     let email: String
@@ -145,14 +145,14 @@ struct CustomerClientPayload: Sendable {
 }
 
 /// A customer's `company` and a company-selection entry, camelCase.
-@JSONObject(component: "CustomerCompany")
+/*@JSONObject(component: "CustomerCompany")*/
 struct CustomerCompanyPayload: Sendable {
-    @Schema(.id) let id: String
+    /*@Schema(.id)*/ let id: String
     let name: String
     /// Where the backend serves the company's logo (seed 002: `…/api/branding/<id>/logo`): the mock's own
     /// `GET /api/branding/{id}/logo` under the URL the request came to, the namespace included; null for a
     /// company without a logo (decided).
-    @Nullable var logoUrl: String?
+    /*@Nullable*/ var logoUrl: String?
 
     /// `logoUrl` is where the backend serves the logo (seed 002: `…/api/branding/<id>/logo`): the
     /// mock's own `GET /api/branding/{id}/logo` under `baseURL` (the namespace included), for a
@@ -165,7 +165,7 @@ struct CustomerCompanyPayload: Sendable {
 }
 
 /// The answer of a customer's verify: their session for one company.
-@JSONObject(component: "CustomerToken")
+/*@JSONObject(component: "CustomerToken")*/
 struct CustomerTokenPayload: Sendable {
     /// HS256 JWT, 7 days; no refresh token.
     let token: String
@@ -174,17 +174,17 @@ struct CustomerTokenPayload: Sendable {
 }
 
 /// The answer of a customer's verify when their email is a client of several companies.
-@JSONObject(component: "CompanySelection")
+/*@JSONObject(component: "CompanySelection")*/
 struct CompanySelectionPayload: Sendable {
     let requiresCompanySelection = true
-    @Schema(.array(.component("CustomerCompany"), minItems: 2)) let companies: [CustomerCompanyPayload]
+    /*@Schema(.array(.component("CustomerCompany"), minItems: 2))*/ let companies: [CustomerCompanyPayload]
     let email: String
     /// The code just verified, echoed back; it stays valid for the follow-up call with `companyId`.
     let code: String
 }
 
 /// `GET /api/customer/auth/me`
-@JSONObject(component: "CustomerMe")
+/*@JSONObject(component: "CustomerMe")*/
 struct CustomerMePayload: Sendable {
     let client: CustomerClientPayload
     let company: CustomerCompanyPayload

@@ -4,10 +4,10 @@ import MockStore
 // (`GET /api/devices/{id}`) and in the console's `GET /__mock/orders`.
 
 /// A device status with seed 003's display name.
-@JSONObject(component: "StatusOption")
+/*@JSONObject(component: "StatusOption")*/
 struct StatusOptionPayload: Sendable {
-    @Schema(.component("DeviceStatus")) let status: String
-    @Schema(.component("DeviceStatusLabel")) let label: String
+    /*@Schema(.component("DeviceStatus"))*/ let status: String
+    /*@Schema(.component("DeviceStatusLabel"))*/ let label: String
 
     init(_ status: DeviceStatus) {
         self.status = status.rawValue

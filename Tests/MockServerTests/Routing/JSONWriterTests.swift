@@ -13,7 +13,7 @@ import Testing
 
     // MARK: Key order
 
-    @JSONObject
+    /*@JSONObject*/
     struct Unalphabetical {
         var zeta = 1
         var alpha = "a"
@@ -30,13 +30,13 @@ import Testing
         for _ in 0..<20 { #expect(try JSONWriter.bytes(Outer()) == first) }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Inner {
         var y = 2
         var x: [Int] = [3, 1, 2]
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Outer {
         var name = "outer"
         var inner: Inner = Inner()
@@ -50,7 +50,7 @@ import Testing
             + #""list":[{"y":5,"x":[]},{"y":6,"x":[7]}],"grid":[[1,2],[],[3]],"empty":[]}"#)
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Renamed {
         var a = 1
         var b = 2
@@ -62,12 +62,12 @@ import Testing
         #expect(try Self.text(Renamed()) == #"{"see":3,"a":1,"bee":2}"#)
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Optionals {
         var present: String? = "here"
         var absent: Int? = nil
-        @Nullable var nullable: String? = nil
-        @Nullable var nullableSet: Int? = 4
+        /*@Nullable*/ var nullable: String? = nil
+        /*@Nullable*/ var nullableSet: Int? = 4
         var last = 0
     }
 
@@ -77,7 +77,7 @@ import Testing
 
     // MARK: Containers
 
-    @JSONObject
+    /*@JSONObject*/
     struct OptionalFirst {
         var maybe: Int?
         var also: String?
@@ -106,7 +106,7 @@ import Testing
         #expect(try Self.text(["k\"/é": value]) == "{\(#""k\"/é""#):\(expected)}")
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Numbers: Codable, Equatable {
         var min: Int64 = .min
         var max: Int64 = .max
@@ -139,7 +139,7 @@ import Testing
         #expect(Data(JSONWriter.bytes(values)) == foundation)
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Wrapped<T: JSONWritable> { var value: T }
 
     @Test(arguments: [Double.nan, .infinity, -.infinity])
@@ -174,7 +174,7 @@ import Testing
 
     // MARK: Envelope
 
-    @JSONObject
+    /*@JSONObject*/
     struct Payload {
         var id = "o-1"
         var total = 12.5
@@ -208,11 +208,11 @@ import Testing
         mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     }
 
-    @JSONObject
+    /*@JSONObject*/
     struct Record {
         var id: Int
         var note: String?
-        @Nullable var owner: String?
+        /*@Nullable*/ var owner: String?
         var tags: [String]
         var score: Double
         var extra: JSONValue
@@ -299,7 +299,7 @@ import Testing
 }
 
 extension JSONWriterTests {
-    @JSONObject
+    /*@JSONObject*/
     struct WithComputed {
         static let shared = 1
         var stored: Int

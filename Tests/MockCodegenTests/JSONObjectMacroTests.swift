@@ -1,4 +1,4 @@
-import MockServerMacros
+import MockCodegen
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing

@@ -1,4 +1,4 @@
-@testable import MockServerMacros
+@testable import MockCodegen
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing

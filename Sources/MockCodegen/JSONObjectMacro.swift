@@ -1,5 +1,4 @@
 import Foundation
-import SwiftCompilerPlugin
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
@@ -251,8 +250,3 @@ struct MacroError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-@main
-struct MockServerMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [JSONObjectMacro.self, SchemaMacro.self, NullableMacro.self, InlineMacro.self, StoredTableMacro.self,
-                                             ProjectionMacro.self, ColumnsMacro.self]
-}
