@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start-up and reset figures for the mock (release build), each against a reference run in the
-# same session: cold start of the binary to its first answer vs nginx's, in-process start, reset.
+# same session: cold start of the binary to its first answer vs nginx's, in-process start (release
+# and debug), reset.
 #
 #   scripts/bench-mock.sh          # builds the binary as the Docker image ships it
 #                                  # (scripts/build-shipped: the Dockerfile's flags, .build/static)
@@ -66,16 +67,22 @@ PY
 
 (cd scripts/bench-mock && swift build -c release --product bench-mock)
 bench="$(cd scripts/bench-mock && swift build -c release --show-bin-path)/bench-mock"
+# The same from a debug build: a UI-test bundle builds Debug (the Test action's default).
+(cd scripts/bench-mock && swift build -c debug --product bench-mock)
+debug_bench="$(cd scripts/bench-mock && swift build -c debug --show-bin-path)/bench-mock"
 
-# In-process start in a fresh process (a UI-test bundle's first mock): 15 processes, median.
-python3 - "$bench" <<'PY'
+# In-process start in a fresh process (a UI-test bundle's first mock): 15 processes, median, for the
+# release build and then the debug one.
+for build in "release:$bench" "debug:$debug_bench"; do
+python3 - "${build%%:*}" "${build#*:}" <<'PY'
 import subprocess, sys, statistics
 listening, answered = [], []
 for _ in range(15):
-    out = subprocess.run([sys.argv[1], "--first-start"], capture_output=True, text=True, check=True).stdout.split()
+    out = subprocess.run([sys.argv[2], "--first-start"], capture_output=True, text=True, check=True).stdout.split()
     listening.append(float(out[0])); answered.append(float(out[1]))
-print(f"in-process first start, fresh process (forTesting(), seed included): median {statistics.median(listening):.1f} ms "
+print(f"in-process first start, fresh process, {sys.argv[1]} (forTesting(), seed included): median {statistics.median(listening):.1f} ms "
       f"to listening, {statistics.median(answered):.1f} ms to the first answer (min {min(answered):.1f})")
 PY
+done
 
 "$bench"

@@ -85,13 +85,13 @@ import Yams
         // The Mac checklist in docs/ci.md runs the same commands by hand: every xcodebuild there is here.
         let build = try #require(runs.first { $0.contains("xcodebuild build") })
         for scheme in ["MockServer", "RepairMinderClient", "RepairMinderMockControl"] { #expect(build.contains(scheme)) }
-        #expect(build.contains("generic/platform=macOS") && build.contains("-skipMacroValidation"))
+        #expect(build.contains("generic/platform=macOS") && !build.contains("-skipMacroValidation"), "the package has no macro")
         let checklist = try String(contentsOf: Shipping.root.appendingPathComponent("docs/ci.md"), encoding: .utf8)
         let handRun = checklist.split(separator: "\n").filter { $0.hasPrefix("xcodebuild build") }
         #expect(handRun.count == 6, "the checklist builds three libraries for two destinations")
         for line in handRun {
             let scheme = line.split(separator: " ").dropFirst(3).first.map(String.init) ?? ""
-            #expect(build.contains(scheme) && line.contains("-skipMacroValidation"), "\(line)")
+            #expect(build.contains(scheme) && !line.contains("-skipMacroValidation"), "\(line)")
             #expect(line.contains("generic/platform=iOS Simulator") || line.contains("generic/platform=macOS"), "\(line)")
         }
         let scripts = checklist.split(separator: "\n").filter { $0.hasPrefix("scripts/") }
@@ -145,7 +145,8 @@ import Yams
         }
         #expect(!steps.contains { $0[key: "env"] != nil }, "no variable hands a mock's address to the runner")
         let test = try #require(runs.first { $0.contains("xcodebuild test") })
-        #expect(test.contains("-skipMacroValidation") && test.contains("-parallel-testing-enabled YES"))
+        #expect(!test.contains("-skipMacroValidation") && test.contains("-parallel-testing-enabled YES"))
+        #expect(test.contains("-parallel-testing-worker-count"))
         #expect(test.contains("platform=iOS Simulator"))
         // The guide shows the setUp this recipe relies on.
         let guide = try Shipping.text("docs/ui-testing.md")
