@@ -1,37 +1,58 @@
 import RepairMinderClient
-import SwiftUI
+import UIKit
 
 /// The smallest app that uses the recipe: in a debug build launched by a UI test, it talks to the
 /// mock the test started (`REPAIRMINDER_BASE_URL`) with the session the test minted, and lists the
-/// orders; otherwise it says it has no backend.
+/// orders; otherwise it says it has no backend. UIKit, so that Linux can compile it for iOS against
+/// Apple's SDK (scripts/check-doc-snippets --apple-sdk; the SDK's SwiftUI interface does not build
+/// with this toolchain).
 @main
-struct SampleApp: App {
-    var body: some Scene {
-        WindowGroup { OrdersScreen() }
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.rootViewController = UINavigationController(rootViewController: OrdersViewController())
+        window.makeKeyAndVisible()
+        self.window = window
+        return true
     }
 }
 
-struct OrdersScreen: View {
-    @State private var text = "Loading…"
-    @State private var numbers: [Int] = []
+final class OrdersViewController: UITableViewController {
+    private var numbers: [Int] = []
+    private let status = UILabel()
 
-    var body: some View {
-        NavigationStack {
-            List(numbers, id: \.self) { number in
-                Text("Order \(number)").accessibilityIdentifier("order-\(number)")
-            }
-            .overlay { if numbers.isEmpty { Text(text).accessibilityIdentifier("status") } }
-            .navigationTitle("Orders")
-        }
-        .task { await load() }
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        title = "Orders"
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "order")
+        status.text = "Loading…"
+        status.textAlignment = .center
+        status.accessibilityIdentifier = "status"
+        tableView.backgroundView = status
+        Task { await load() }
     }
 
-    @MainActor
+    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { numbers.count }
+
+    override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "order", for: indexPath)
+        let number = numbers[indexPath.row]
+        var content = cell.defaultContentConfiguration()
+        content.text = "Order \(number)"
+        cell.contentConfiguration = content
+        cell.accessibilityIdentifier = "order-\(number)"
+        cell.accessibilityLabel = "Order \(number)"
+        return cell
+    }
+
     private func load() async {
         do {
             #if DEBUG
             guard let launch = try LaunchEnvironment(ProcessInfo.processInfo.environment) else {
-                text = "No backend: launch me from the UI tests"
+                status.text = "No backend: launch me from the UI tests"
                 return
             }
             let store = InMemoryTokenStore()
@@ -40,12 +61,13 @@ struct OrdersScreen: View {
             let session = StaffSession(client: client, push: PushRegistration(client: client, role: .staff))
             _ = await session.restore()
             numbers = try await session.send(API.Orders.list()).map(\.orderNumber)
-            text = numbers.isEmpty ? "No orders" : ""
+            status.text = numbers.isEmpty ? "No orders" : nil
+            tableView.reloadData()
             #else
-            text = "No backend in a release build"
+            status.text = "No backend in a release build"
             #endif
         } catch {
-            text = "Failed: \(error)"
+            status.text = "Failed: \(error)"
         }
     }
 }

@@ -35,7 +35,7 @@ extension InProcessOrdersUITests {
     func testTheSeedsOrdersAreListed() throws {
         let (mock, app) = (try XCTUnwrap(mock), try XCTUnwrap(app))
         print("mock at \(mock.baseURL)")
-        XCTAssertTrue(app.staticTexts["order-10001"].waitForExistence(timeout: 10))
+        XCTAssertTrue(app.cells["order-10001"].waitForExistence(timeout: 10))
     }
 
     func testAnOrderMadeInProcessIsListedOnTheNextLaunch() async throws {
@@ -45,7 +45,7 @@ extension InProcessOrdersUITests {
                                                            devices: [.init(brand: "Apple", model: "iPhone 15")])
         app.terminate()
         app.launch()
-        XCTAssertTrue(app.staticTexts["order-\(created.orderNumber)"].waitForExistence(timeout: 10))
+        XCTAssertTrue(app.cells["order-\(created.orderNumber)"].waitForExistence(timeout: 10))
     }
 
     /// The app in front, the runner in the background, for SAMPLE_LONG_RUN_MINUTES minutes (skipped
@@ -57,7 +57,7 @@ extension InProcessOrdersUITests {
         print("mock at \(mock.baseURL)")
         let end = Date().addingTimeInterval(minutes * 60)
         while Date() < end {
-            XCTAssertTrue(app.staticTexts["order-10001"].waitForExistence(timeout: 10))
+            XCTAssertTrue(app.cells["order-10001"].waitForExistence(timeout: 10))
             try await Task.sleep(for: .seconds(30))
             app.terminate()
             app.launch()
