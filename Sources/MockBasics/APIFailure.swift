@@ -74,3 +74,8 @@ package enum FailureCode: String, Sendable, CaseIterable {
     /// 502 from the proxy: the upstream's answer is larger than the proxy takes.
     case upstreamTooLarge = "UPSTREAM_TOO_LARGE"
 }
+
+extension FailureCode: WireEnumeration {
+    package static let componentName = "FailureCode"
+    package static let wireDescription: String? = "Only where a client must branch on more than the status."
+}

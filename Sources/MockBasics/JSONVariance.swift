@@ -233,3 +233,7 @@ package struct JSONVariance: Sendable, Equatable {
         return [34] + text[0..<10] + [32] + text[11..<19] + [34]
     }
 }
+
+extension JSONVariance.Variant: WireEnumeration {
+    package static let componentName = "Variant"
+}

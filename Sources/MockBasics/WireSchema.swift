@@ -127,3 +127,44 @@ extension Array: WireSchemaDescribing where Element: WireSchemaDescribing {
 extension Dictionary: WireSchemaDescribing where Key == String, Value: WireSchemaDescribing {
     package static var wireSchema: WireSchema { .map(Value.wireSchema) }
 }
+
+/// An enum the server writes as its raw value: a payload's field holds the enum itself, and the
+/// enum is a string component of docs/openapi.yaml that lists its raw values in declaration order
+/// (generated from it, OpenAPISchemaTests), so no field is a `String` beside an enum's name.
+package protocol WireEnumeration: RawRepresentable<String>, CaseIterable, Sendable, JSONWritable, WireSchemaDescribing {
+    /// Its component's name in the document (and the client's enum's).
+    static var componentName: String { get }
+    /// Its component's description; nil for none.
+    static var wireDescription: String? { get }
+    /// Marked `x-decided: true`: the set is the mock's decision (docs/contract.md).
+    static var decided: Bool { get }
+}
+
+extension WireEnumeration {
+    package static var wireDescription: String? { nil }
+    package static var decided: Bool { false }
+    package static var wireSchema: WireSchema { .component(componentName) }
+    /// The component: a string that is one of the raw values.
+    package static var componentSchema: WireSchema { .string(values: allCases.map(\.rawValue)) }
+    package func writeJSON(to out: inout [UInt8]) { rawValue.writeJSON(to: &out) }
+}
+
+/// An enumeration whose display names are on the wire too (`status_label`): a component of their
+/// own, listing them in the enum's order.
+package protocol WireLabelledEnumeration: WireEnumeration {
+    var displayName: String { get }
+    static var labelComponentName: String { get }
+    static var labelDescription: String? { get }
+}
+
+extension WireLabelledEnumeration {
+    package static var labelComponentSchema: WireSchema { .string(values: allCases.map(\.displayName)) }
+}
+
+/// An enumeration's display name, as a payload writes it: `"Ready to Quote"` for `ready_to_quote`.
+package struct DisplayName<Value: WireLabelledEnumeration>: JSONWritable, WireSchemaDescribing, Sendable {
+    package let value: Value
+    package init(_ value: Value) { self.value = value }
+    package func writeJSON(to out: inout [UInt8]) { value.displayName.writeJSON(to: &out) }
+    package static var wireSchema: WireSchema { .component(Value.labelComponentName) }
+}

@@ -27,7 +27,7 @@ extension JSONBody.Failure: JSONObjectWritable, WireObjectDescribing, WireCompon
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "success", schema: .constant(.bool(false)), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "error", schema: WireSchema.of(\Self.`error`), required: true, nullable: false, description: "Human message; byte-exact where the seeds quote the backend."))
-        properties.append(WireProperty(key: "code", schema: .values(FailureCode.self), required: false, nullable: false, description: "Present only on quarantine 403s, on the control API's control-token 401s, on a replay seed refused on a mock that answers beyond loopback without a control token (403), and on the proxy's 502s when its upstream fails."))
+        properties.append(WireProperty(key: "code", schema: WireSchema.of(\Self.`code`), required: false, nullable: false, description: "Present only on quarantine 403s, on the control API's control-token 401s, on a replay seed refused on a mock that answers beyond loopback without a control token (403), and on the proxy's 502s when its upstream fails."))
         return WireObject(description: #"`{"success": false, "error": "<message>", "code"?: "<CODE>"}`. A `code` appears only where a client must branch (quarantine) (decided)."#, decided: true, properties: properties)
     }
     package static var componentName: String {

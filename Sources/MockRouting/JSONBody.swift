@@ -37,11 +37,11 @@ package enum JSONBody {
         /// Present only on quarantine 403s, on the control API's control-token 401s, on a replay seed
         /// refused on a mock that answers beyond loopback without a control token (403), and on the
         /// proxy's 502s when its upstream fails.
-        /*@Schema(.values(FailureCode.self))*/ var code: String?
+        var code: FailureCode?
 
         package init(error: String, code: FailureCode?) {
             self.error = error
-            self.code = code?.rawValue
+            self.code = code
         }
     }
 

@@ -10,7 +10,11 @@ package enum ResponseComponents {
     // Computed, as `nullable` is: an array of metatypes is not `Sendable`, so a stored one would be
     // shared mutable state to Swift 6.
     /// The components, each as its object.
-    package static var objects: [any WireComponent.Type] {[
+    package static var objects: [any WireComponent.Type] { appObjects + controlObjects }
+
+    /// The app API's components: RepairMinderClient's models are generated from these
+    /// (ClientModelsTests).
+    package static var appObjects: [any WireComponent.Type] {[
         UserRefPayload.self, IdNamePayload.self,
         OrderTotalsPayload.self, OrderListItemPayload.self, OrderDetailPayload.self,
         TicketListItemPayload.self, TicketDetailPayload.Event.self, TicketDetailPayload.Message.self, TicketDetailPayload.self,
@@ -24,7 +28,10 @@ package enum ResponseComponents {
         StaffMePayload.self, MessagePayload.self, CustomerClientPayload.self, CustomerCompanyPayload.self,
         CustomerTokenPayload.self, CompanySelectionPayload.self, CustomerMePayload.self,
         LocationPayload.self, StaffProfilePayload.self, AvatarPayload.self, SubscriptionPayload.self, PushPreferencesPayload.self,
-        // The control API's.
+    ]}
+
+    /// The control API's components, the error envelope's and the bare success's.
+    package static var controlObjects: [any WireComponent.Type] {[
         JSONBody.Failure.self, HealthPayload.self, RegisteredDeviceToken.self, InboundEmailResult.self, ResetResult.self, ClockState.self,
         CompanyStatusResult.self, StaffStandingResult.self, OutboxMail.self, RecordedPush.self, StateChange.self,
         Pagination.self, NamespaceList.self, VarianceState.self, ReplayState.self,
@@ -38,21 +45,17 @@ package enum ResponseComponents {
     /// The components also written as their object or null, as `Nullable<Name>`.
     package static var nullable: [any WireComponent.Type] { [UserRefPayload.self, IdNamePayload.self] }
 
-    /// The string components whose values are the store's enums' (raw values or display names), in
-    /// declaration order; their descriptions stay the document's.
-    package static let enumerations: [(name: String, values: [String])] = [
-        ("OrderStatus", OrderStatus.allCases.map(\.rawValue)),
-        ("OrderStatusLabel", OrderStatus.allCases.map(\.displayName)),
-        ("DeviceStatus", DeviceStatus.allCases.map(\.rawValue)),
-        ("DeviceStatusLabel", DeviceStatus.allCases.map(\.displayName)),
-        ("WorkflowType", WorkflowType.allCases.map(\.rawValue)),
-        ("DevicePriority", DevicePriority.allCases.map(\.rawValue)),
-        ("IntakeMethod", IntakeMethod.allCases.map(\.rawValue)),
-        ("PaymentStatus", OrderTotals.PaymentStatus.allCases.map(\.rawValue)),
-        ("AuthorizationStatus", AuthorizationStatus.allCases.map(\.rawValue)),
-        ("TicketStatus", TicketStatus.allCases.map(\.rawValue)),
-        ("TicketType", TicketType.allCases.map(\.rawValue)),
-        ("MessageType", MessageType.allCases.map(\.rawValue)),
-        ("Variant", JSONVariance.Variant.allCases.map(\.rawValue)),
-    ]
+    /// The string components that are the store's enums (their raw values, in declaration order).
+    package static var enumerations: [any WireEnumeration.Type] {[
+        OrderStatus.self, DeviceStatus.self, WorkflowType.self, DevicePriority.self, IntakeMethod.self,
+        OrderTotals.PaymentStatus.self, AuthorizationStatus.self, TicketStatus.self, TicketType.self, MessageType.self,
+        ItemType.self, PaymentMethod.self, SignatureType.self, SubLocationType.self, DeviceImageType.self, AccessoryType.self,
+        DashboardPeriod.self, SubscriptionPlan.self, UserRole.self, CompanyStatus.self, FailureCode.self,
+        // The control API's.
+        AppType.self, StaffStanding.self, MailKind.self, SessionSummary.Kind.self, SessionSummary.Status.self,
+        JSONVariance.Variant.self,
+    ]}
+
+    /// The enumerations whose display names are a component too (`status_label`).
+    package static var labelled: [any WireLabelledEnumeration.Type] { [OrderStatus.self, DeviceStatus.self] }
 }

@@ -15,7 +15,7 @@ package struct StaffAccount: Sendable {
     package var firstName: String { record.user.firstName }
     package var lastName: String { record.user.lastName }
     package var companyID: String { record.companyID }
-    package var role: String { record.role.rawValue }
+    package var role: UserRole { record.role }
     package var phiAccessLevel: String { record.phiAccessLevel ?? "none" }
     package var dataClassification: String { record.dataClassification ?? "internal" }
     package var isActive: Bool { record.isActive == 1 }

@@ -3,7 +3,8 @@ import GRDB
 import MockBasics
 
 /// The kinds of mail the backend sends (`outbox.kind`).
-package enum MailKind: String, Sendable, CaseIterable {
+package enum MailKind: String, StoredEnum {
+    package static let label = "mail kind"
     case staffTwoFactor = "staff_2fa"
     case staffMagicLink = "staff_magic_link"
     case customerMagicLink = "customer_magic_link"

@@ -267,7 +267,7 @@ package struct OutboxRow: Sendable, Equatable {
     package var id: String
     package var toAddress: String
     /// `staff_2fa`, `staff_magic_link`, `customer_magic_link`, `ticket_reply`…
-    package var kind: String
+    package var kind: MailKind
     package var subject: String
     package var body: String
     package var code: String?

@@ -16,7 +16,7 @@ package struct SessionSummary: Sendable, Equatable {
     package var email: String
     package var companyID: String
     package var companyName: String
-    package var companyStatus: String
+    package var companyStatus: CompanyStatus
     /// `web` or `mobile` (the User-Agent of the last sign-in or refresh); nil for customers, whose
     /// sessions do not record it.
     package var platform: String?
@@ -60,7 +60,7 @@ package struct SessionFilter: Sendable, Equatable {
 package struct CompanySummary: Sendable, Equatable {
     package var id: String
     package var name: String
-    package var status: String
+    package var status: CompanyStatus
 }
 
 extension Store {
@@ -198,7 +198,7 @@ private struct SessionRow {
     var email: String
     var companyID: String
     var companyName: String
-    var companyStatus: String
+    var companyStatus: CompanyStatus
     var isMobile: Int?
     var createdAt: String
     var revokedAt: String?

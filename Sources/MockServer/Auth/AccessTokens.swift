@@ -14,7 +14,7 @@ enum AccessTokens {
         return signer.sign([
             "userId": .string(account.id),
             "companyId": .string(account.companyID),
-            "role": .string(account.role),
+            "role": .string(account.role.rawValue),
             "phiAccessLevel": .string(account.phiAccessLevel),
             "isMobile": .bool(mobile),
             "dataClassification": .string(account.dataClassification),

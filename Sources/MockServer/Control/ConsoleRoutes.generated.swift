@@ -31,10 +31,10 @@ extension ConsoleAccountPayload: JSONObjectWritable, WireObjectDescribing, WireC
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "email", schema: WireSchema.of(\Self.`email`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "kind", schema: .values(SessionSummary.Kind.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "kind", schema: WireSchema.of(\Self.`kind`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "role", schema: WireSchema.of(\Self.`role`), required: true, nullable: true, description: "The staff member's role; null for customers."))
         properties.append(WireProperty(key: "company", schema: WireSchema.of(\Self.`company`), required: true, nullable: false, description: "The staff member's company; a customer's companies, comma-separated."))
-        properties.append(WireProperty(key: "company_status", schema: .values(CompanyStatus.self), required: true, nullable: true, description: "The staff member's company's status; null for customers."))
+        properties.append(WireProperty(key: "company_status", schema: WireSchema.of(\Self.`company_status`), required: true, nullable: true, description: "The staff member's company's status; null for customers."))
         properties.append(WireProperty(key: "sign_in", schema: WireSchema.of(\Self.`sign_in`), required: true, nullable: false, description: "How the account signs in, as the banner says it: `password123 + email code`, `password123 + TOTP or email code` (`the seed's password + …` for an account of a seed of your own whose password is another), `magic link only`, `deactivated: cannot log in`, `archived: cannot log in`, `magic link code` (customers)."))
         return WireObject(description: "One row of the accounts table the server prints at start.", properties: properties)
     }
@@ -90,19 +90,19 @@ extension ConsoleSessionPayload: JSONObjectWritable, WireObjectDescribing, WireC
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .string(format: "uuid"), required: true, nullable: false, description: "The family id (staff; the `familyId` claim of its access tokens) or the session id (customer; the `sessionId` claim)."))
-        properties.append(WireProperty(key: "kind", schema: .values(SessionSummary.Kind.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "kind", schema: WireSchema.of(\Self.`kind`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "user_id", schema: .string(format: "uuid"), required: true, nullable: true, description: "Staff only."))
         properties.append(WireProperty(key: "client_id", schema: .string(format: "uuid"), required: true, nullable: true, description: "Customers only."))
         properties.append(WireProperty(key: "email", schema: WireSchema.of(\Self.`email`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "company_id", schema: .string(format: "uuid"), required: true, nullable: false, description: "The staff member's company, or the company the customer signed in to."))
         properties.append(WireProperty(key: "company_name", schema: WireSchema.of(\Self.`company_name`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "company_status", schema: .values(CompanyStatus.self), required: true, nullable: false, description: "Now. A live staff session of a `pending_approval` or `suspended` company is quarantined."))
+        properties.append(WireProperty(key: "company_status", schema: WireSchema.of(\Self.`company_status`), required: true, nullable: false, description: "Now. A live staff session of a `pending_approval` or `suspended` company is quarantined."))
         properties.append(WireProperty(key: "platform", schema: .string(values: ["web", "mobile"]), required: true, nullable: true, description: "Staff only, from the User-Agent of the sign-in or the last refresh (it decides the refresh token's lifetime, 7 or 90 days); customer sessions do not record it."))
         properties.append(WireProperty(key: "created_at", schema: .string(format: "date-time"), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "last_refresh_at", schema: .string(format: "date-time"), required: true, nullable: true, description: "When the newest refresh token was issued; null before the first refresh, and always for customers (their tokens do not refresh)."))
         properties.append(WireProperty(key: "refresh_count", schema: .integer(minimum: 0), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "expires_at", schema: .string(format: "date-time"), required: true, nullable: false, description: "When the current refresh token (staff) or the session (customer) runs out."))
-        properties.append(WireProperty(key: "status", schema: .values(SessionSummary.Status.self), required: true, nullable: false, description: "At the mock clock's now. `revoked` wins over `expired`."))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: "At the mock clock's now. `revoked` wins over `expired`."))
         properties.append(WireProperty(key: "revoked_reason", schema: WireSchema.of(\Self.`revoked_reason`), required: true, nullable: true, description: "`reuse` (a rotated refresh token was presented again), `logout`, or `user_inactive` (staff deactivated or archived since: the family is not marked, but it no longer works); customers: `logout`. Null unless `revoked`."))
         properties.append(WireProperty(key: "revoked_at", schema: .string(format: "date-time"), required: true, nullable: true, description: "When it was revoked; null unless revoked, and for `user_inactive`."))
         return WireObject(description: "A staff refresh-token family or a customer session, as `GET /__mock/sessions` lists it (and `DELETE /__mock/sessions/{id}` answers it).", properties: properties)
@@ -150,11 +150,11 @@ extension ConsoleOrderPayload: JSONObjectWritable, WireObjectDescribing, WireCom
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .string(format: "uuid"), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "order_number", schema: WireSchema.of(\Self.`order_number`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .component("OrderStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status_label", schema: .component("OrderStatusLabel"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status_label", schema: WireSchema.of(\Self.`status_label`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "company_id", schema: .string(format: "uuid"), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "company_name", schema: WireSchema.of(\Self.`company_name`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "company_status", schema: .values(CompanyStatus.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "company_status", schema: WireSchema.of(\Self.`company_status`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "client", schema: WireSchema.of(\Self.`client`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "devices", schema: WireSchema.of(\Self.`devices`), required: true, nullable: false, description: "In the order detail's order (by creation)."))
         properties.append(WireProperty(key: "created_at", schema: .timestamp, required: true, nullable: false, description: nil))
@@ -221,9 +221,9 @@ extension ConsoleOrderPayload.Device: JSONObjectWritable, WireObjectDescribing {
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .string(format: "uuid"), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "name", schema: WireSchema.of(\Self.`name`), required: true, nullable: false, description: "Brand and model."))
-        properties.append(WireProperty(key: "workflow_type", schema: .component("WorkflowType"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .component("DeviceStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status_label", schema: .component("DeviceStatusLabel"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "workflow_type", schema: WireSchema.of(\Self.`workflow_type`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status_label", schema: WireSchema.of(\Self.`status_label`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "available_transitions", schema: WireSchema.of(\Self.`available_transitions`), required: true, nullable: false, description: "The statuses the device may move to next, as `GET /api/devices/{id}` answers them; empty for a final status."))
         return WireObject(description: nil, properties: properties)
     }

@@ -61,13 +61,13 @@ enum ConsoleRoutes {
 /*@JSONObject(component: "ConsoleAccount")*/
 struct ConsoleAccountPayload {
     let email: String
-    /*@Schema(.values(SessionSummary.Kind.self))*/ let kind: String
+    let kind: SessionSummary.Kind
     /// The staff member's role; null for customers.
-    /*@Nullable*/ var role: String?
+    /*@Nullable*/ var role: UserRole?
     /// The staff member's company; a customer's companies, comma-separated.
     let company: String
     /// The staff member's company's status; null for customers.
-    /*@Schema(.values(CompanyStatus.self))*/ /*@Nullable*/ var company_status: String?
+    /*@Nullable*/ var company_status: CompanyStatus?
     /// How the account signs in, as the banner says it: `password123 + email code`, `password123 + TOTP or email
     /// code` (`the seed's password + …` for an account of a seed of your own whose password is another), `magic link
     /// only`, `deactivated: cannot log in`, `archived: cannot log in`, `magic link code` (customers).
@@ -78,7 +78,7 @@ struct ConsoleAccountPayload {
         kind = account.kind
         role = account.role
         company = account.company
-        company_status = account.companyStatus.isEmpty ? nil : account.companyStatus
+        company_status = account.companyStatus
         sign_in = account.login
     }
 }
@@ -90,7 +90,7 @@ struct ConsoleSessionPayload {
     /// The family id (staff; the `familyId` claim of its access tokens) or the session id (customer; the `sessionId`
     /// claim).
     /*@Schema(.string(format: "uuid"))*/ let id: String
-    /*@Schema(.values(SessionSummary.Kind.self))*/ let kind: String
+    let kind: SessionSummary.Kind
     /// Staff only.
     /*@Schema(.string(format: "uuid"))*/ /*@Nullable*/ var user_id: String?
     /// Customers only.
@@ -100,7 +100,7 @@ struct ConsoleSessionPayload {
     /*@Schema(.string(format: "uuid"))*/ let company_id: String
     let company_name: String
     /// Now. A live staff session of a `pending_approval` or `suspended` company is quarantined.
-    /*@Schema(.values(CompanyStatus.self))*/ let company_status: String
+    let company_status: CompanyStatus
     /// Staff only, from the User-Agent of the sign-in or the last refresh (it decides the refresh token's lifetime, 7
     /// or 90 days); customer sessions do not record it.
     /*@Schema(.string(values: ["web", "mobile"]))*/ /*@Nullable*/ var platform: String?
@@ -112,7 +112,7 @@ struct ConsoleSessionPayload {
     /// When the current refresh token (staff) or the session (customer) runs out.
     /*@Schema(.string(format: "date-time"))*/ let expires_at: String
     /// At the mock clock's now. `revoked` wins over `expired`.
-    /*@Schema(.values(SessionSummary.Status.self))*/ let status: String
+    let status: SessionSummary.Status
     /// `reuse` (a rotated refresh token was presented again), `logout`, or `user_inactive` (staff deactivated or
     /// archived since: the family is not marked, but it no longer works); customers: `logout`. Null unless `revoked`.
     /*@Nullable*/ var revoked_reason: String?
@@ -121,7 +121,7 @@ struct ConsoleSessionPayload {
 
     init(_ session: SessionSummary) {
         id = session.id
-        kind = session.kind.rawValue
+        kind = session.kind
         user_id = session.userID
         client_id = session.clientID
         email = session.email
@@ -133,7 +133,7 @@ struct ConsoleSessionPayload {
         last_refresh_at = session.lastRefreshAt
         refresh_count = session.refreshCount
         expires_at = session.expiresAt
-        status = session.status.rawValue
+        status = session.status
         revoked_reason = session.revokedReason
         revoked_at = session.revokedAt
     }
@@ -146,11 +146,11 @@ struct ConsoleSessionPayload {
 struct ConsoleOrderPayload {
     /*@Schema(.string(format: "uuid"))*/ let id: String
     let order_number: Int64
-    /*@Schema(.component("OrderStatus"))*/ let status: String
-    /*@Schema(.component("OrderStatusLabel"))*/ let status_label: String
+    let status: OrderStatus
+    let status_label: DisplayName<OrderStatus>
     /*@Schema(.string(format: "uuid"))*/ let company_id: String
     let company_name: String
-    /*@Schema(.values(CompanyStatus.self))*/ let company_status: String
+    let company_status: CompanyStatus
     let client: Client
     /// In the order detail's order (by creation).
     let devices: [Device]
@@ -160,8 +160,8 @@ struct ConsoleOrderPayload {
     init(_ entry: ConsoleOrderEntry) {
         id = entry.order.id
         order_number = entry.order.orderNumber
-        status = entry.order.status.rawValue
-        status_label = entry.order.status.displayName
+        status = entry.order.status
+        status_label = DisplayName(entry.order.status)
         company_id = entry.company.id
         company_name = entry.company.name
         company_status = entry.company.status
@@ -190,9 +190,9 @@ struct ConsoleOrderPayload {
         /*@Schema(.string(format: "uuid"))*/ let id: String
         /// Brand and model.
         let name: String
-        /*@Schema(.component("WorkflowType"))*/ let workflow_type: String
-        /*@Schema(.component("DeviceStatus"))*/ let status: String
-        /*@Schema(.component("DeviceStatusLabel"))*/ let status_label: String
+        let workflow_type: WorkflowType
+        let status: DeviceStatus
+        let status_label: DisplayName<DeviceStatus>
         /// The statuses the device may move to next, as `GET /api/devices/{id}` answers them; empty for a final
         /// status.
         let available_transitions: [StatusOptionPayload]
@@ -200,9 +200,9 @@ struct ConsoleOrderPayload {
         init(_ device: ListedDevice) {
             id = device.id
             name = device.displayName
-            workflow_type = device.workflowType.rawValue
-            status = device.status.rawValue
-            status_label = device.status.displayName
+            workflow_type = device.workflowType
+            status = device.status
+            status_label = DisplayName(device.status)
             available_transitions = device.status.nextStatuses(in: device.workflowType).map(StatusOptionPayload.init)
         }
     }

@@ -32,7 +32,7 @@ extension RegisteredDeviceToken: JSONObjectWritable, WireObjectDescribing, WireC
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "device_token", schema: WireSchema.of(\Self.`device_token`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "platform", schema: WireSchema.of(\Self.`platform`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "app_type", schema: .values(AppType.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "app_type", schema: WireSchema.of(\Self.`app_type`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "owner_id", schema: WireSchema.of(\Self.`owner_id`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "company_id", schema: WireSchema.of(\Self.`company_id`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "registered_at", schema: .timestamp, required: true, nullable: false, description: nil))
@@ -155,7 +155,7 @@ extension StaffStandingResult: JSONObjectWritable, WireObjectDescribing, WireCom
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "email", schema: WireSchema.of(\Self.`email`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .values(StaffStanding.self), required: true, nullable: false, description: "`active`, `deactivated` (signing in answers `Account is deactivated`) or `archived` (`Account has been archived and cannot login`); either of the last two ends their sessions on the next request."))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: "`active`, `deactivated` (signing in answers `Account is deactivated`) or `archived` (`Account has been archived and cannot login`); either of the last two ends their sessions on the next request."))
         return WireObject(description: "`PATCH /__mock/users/{id}`: the staff user with their new standing.", properties: properties)
     }
     package static var componentName: String {
@@ -185,14 +185,14 @@ extension CompanyStatusResult: JSONObjectWritable, WireObjectDescribing, WireCom
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "name", schema: WireSchema.of(\Self.`name`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .values(CompanyStatus.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
         return WireObject(description: "A company and its status: `GET /__mock/companies` lists them, `PATCH /__mock/companies/{id}` answers the company with its new status.", properties: properties)
     }
     package static var componentName: String {
-        "CompanyStatus"
+        "CompanyStatusResult"
     }
     package static var wireSchema: WireSchema {
-        .component("CompanyStatus")
+        .component("CompanyStatusResult")
     }
 }
 

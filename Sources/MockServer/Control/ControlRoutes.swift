@@ -80,7 +80,7 @@ enum ControlRoutes {
             guard let company = try context.store.setCompanyStatus(id, to: change.status) else {
                 throw APIFailure(status: 404, message: "Company not found")
             }
-            return JSONBody.success(CompanyStatusResult(id: id, name: company.name, status: company.status.rawValue))
+            return JSONBody.success(CompanyStatusResult(id: id, name: company.name, status: company.status))
         }
 
         router.patch("/__mock/users/:id", access: .open) { context in
@@ -89,7 +89,7 @@ enum ControlRoutes {
             guard let account = try context.store.setStaffStanding(id, to: change.status, now: context.environment.clock.now()) else {
                 throw APIFailure(status: 404, message: "User not found")
             }
-            return JSONBody.success(StaffStandingResult(id: account.id, email: account.email, status: account.standing.rawValue))
+            return JSONBody.success(StaffStandingResult(id: account.id, email: account.email, status: account.standing))
         }
 
         router.get("/__mock/requests", access: .open) { context in
@@ -183,7 +183,7 @@ enum ControlRoutes {
 struct RegisteredDeviceToken {
     let device_token: String
     let platform: String
-    /*@Schema(.values(AppType.self))*/ let app_type: String
+    let app_type: AppType
     let owner_id: String
     let company_id: String
     /*@Schema(.timestamp)*/ let registered_at: String
@@ -191,7 +191,7 @@ struct RegisteredDeviceToken {
     init(_ token: DeviceTokenRow) {
         device_token = token.deviceToken
         platform = token.platform
-        app_type = token.appType.rawValue
+        app_type = token.appType
         owner_id = token.userID ?? token.clientID ?? ""
         company_id = token.companyID
         registered_at = token.updatedAt
@@ -260,7 +260,7 @@ struct StaffStandingResult {
     let email: String
     /// `active`, `deactivated` (signing in answers `Account is deactivated`) or `archived` (`Account
     /// has been archived and cannot login`); either of the last two ends their sessions on the next request.
-    /*@Schema(.values(StaffStanding.self))*/ let status: String
+    let status: StaffStanding
 }
 
 private struct CompanyStatusChange: Decodable {
@@ -269,11 +269,11 @@ private struct CompanyStatusChange: Decodable {
 
 /// A company and its status: `GET /__mock/companies` lists them, `PATCH /__mock/companies/{id}`
 /// answers the company with its new status.
-/*@JSONObject(component: "CompanyStatus")*/
+/*@JSONObject(component: "CompanyStatusResult")*/
 struct CompanyStatusResult {
     /*@Schema(.id)*/ let id: String
     let name: String
-    /*@Schema(.values(CompanyStatus.self))*/ let status: String
+    let status: CompanyStatus
 }
 
 extension CompanyStatusResult {

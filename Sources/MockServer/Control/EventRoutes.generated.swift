@@ -36,7 +36,7 @@ extension PaymentReceivedPayload: JSONObjectWritable, WireObjectDescribing, Wire
         properties.append(WireProperty(key: "order_id", schema: WireSchema.of(\Self.`order_id`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "order_number", schema: WireSchema.of(\Self.`order_number`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "payment", schema: WireSchema.of(\Self.`payment`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "payment_status", schema: .component("PaymentStatus"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "payment_status", schema: WireSchema.of(\Self.`payment_status`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "balance_due_pence", schema: WireSchema.of(\Self.`balance_due_pence`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "pushes", schema: .integer(minimum: 0), required: true, nullable: false, description: "Pushes recorded (one per device token of each staff member told)."))
         return WireObject(description: "`POST /__mock/events`' answer to a `payment_received`: the payment, the order's payment status and balance after it, and the pushes it recorded.", properties: properties)
@@ -70,7 +70,7 @@ extension PaymentReceivedPayload.Payment: JSONObjectWritable, WireObjectDescribi
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: WireSchema.of(\Self.`id`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "amount_pence", schema: WireSchema.of(\Self.`amount_pence`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "payment_method", schema: .values(PaymentMethod.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "payment_method", schema: WireSchema.of(\Self.`payment_method`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "payment_date", schema: .string(format: "date-time"), required: true, nullable: false, description: nil))
         return WireObject(description: nil, properties: properties)
     }

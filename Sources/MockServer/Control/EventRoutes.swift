@@ -82,7 +82,7 @@ struct PaymentReceivedPayload {
     let order_id: String
     let order_number: Int64
     let payment: Payment
-    /*@Schema(.component("PaymentStatus"))*/ let payment_status: String
+    let payment_status: OrderTotals.PaymentStatus
     let balance_due_pence: Int64
     /// Pushes recorded (one per device token of each staff member told).
     /*@Schema(.integer(minimum: 0))*/ let pushes: Int
@@ -91,7 +91,7 @@ struct PaymentReceivedPayload {
     struct Payment {
         let id: String
         let amount_pence: Int64
-        /*@Schema(.values(PaymentMethod.self))*/ let payment_method: String
+        let payment_method: PaymentMethod
         /*@Schema(.string(format: "date-time"))*/ let payment_date: String
     }
 
@@ -99,8 +99,8 @@ struct PaymentReceivedPayload {
         order_id = receipt.payment.orderID
         order_number = receipt.orderNumber
         payment = Payment(id: receipt.payment.id, amount_pence: receipt.payment.amountPence,
-                          payment_method: receipt.payment.paymentMethod.rawValue, payment_date: receipt.payment.paymentDate)
-        payment_status = receipt.totals.paymentStatus.rawValue
+                          payment_method: receipt.payment.paymentMethod, payment_date: receipt.payment.paymentDate)
+        payment_status = receipt.totals.paymentStatus
         balance_due_pence = receipt.totals.balanceDuePence
         pushes = receipt.pushes
     }

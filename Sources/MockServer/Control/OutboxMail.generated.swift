@@ -31,7 +31,7 @@ extension OutboxMail: JSONObjectWritable, WireObjectDescribing, WireComponent {
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "to", schema: WireSchema.of(\Self.`to`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "kind", schema: .values(MailKind.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "kind", schema: WireSchema.of(\Self.`kind`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "subject", schema: WireSchema.of(\Self.`subject`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "body", schema: WireSchema.of(\Self.`body`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "code", schema: .string(pattern: "^[0-9]{6}$"), required: true, nullable: true, description: "The 6-digit code when the mail carries one."))

@@ -8,7 +8,7 @@ import MockStore
 struct OutboxMail: Sendable {
     /*@Schema(.id)*/ let id: String
     let to: String
-    /*@Schema(.values(MailKind.self))*/ let kind: String
+    let kind: MailKind
     let subject: String
     let body: String
     /// The 6-digit code when the mail carries one.

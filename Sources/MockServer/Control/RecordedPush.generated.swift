@@ -31,8 +31,8 @@ extension RecordedPush: JSONObjectWritable, WireObjectDescribing, WireComponent 
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "device_token", schema: WireSchema.of(\Self.`device_token`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "app_type", schema: .values(AppType.self), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "recipient_type", schema: .values(AppType.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "app_type", schema: WireSchema.of(\Self.`app_type`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "recipient_type", schema: WireSchema.of(\Self.`recipient_type`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "recipient_id", schema: WireSchema.of(\Self.`recipient_id`), required: true, nullable: false, description: "The staff user's or the client's id."))
         properties.append(WireProperty(key: "payload", schema: .component("PushPayload"), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "sent_at", schema: .timestamp, required: true, nullable: false, description: nil))

@@ -5,8 +5,8 @@ import MockStore
 struct RecordedPush: Sendable {
     /*@Schema(.id)*/ let id: String
     let device_token: String
-    /*@Schema(.values(AppType.self))*/ let app_type: String
-    /*@Schema(.values(AppType.self))*/ let recipient_type: String
+    let app_type: AppType
+    let recipient_type: AppType
     /// The staff user's or the client's id.
     let recipient_id: String
     /*@Schema(.component("PushPayload"))*/ let payload: JSONValue
@@ -15,8 +15,8 @@ struct RecordedPush: Sendable {
     init(_ push: PushLogRow) {
         id = push.id
         device_token = push.deviceToken
-        app_type = push.appType.rawValue
-        recipient_type = push.recipientType.rawValue
+        app_type = push.appType
+        recipient_type = push.recipientType
         recipient_id = push.recipientID
         payload = JSONValue.parse(Array(push.payload.utf8)) ?? .string(push.payload)
         sent_at = push.sentAt

@@ -4,13 +4,12 @@ import MockStore
 enum SeededAccounts {
     struct Account: Sendable {
         var email: String
-        /// `staff` or `customer`.
-        var kind: String
+        var kind: SessionSummary.Kind
         /// A staff member's role; nil for a customer.
-        var role: String?
+        var role: UserRole?
         var company: String
-        /// The staff member's company's status; empty for a customer.
-        var companyStatus: String
+        /// The staff member's company's status; nil for a customer.
+        var companyStatus: CompanyStatus?
         /// The account's own: `active`, `deactivated` or `archived`.
         var status: String
         var login: String
@@ -18,11 +17,12 @@ enum SeededAccounts {
         /// The company as the start-up table shows it: its status beside its name when that is not
         /// `active` (`Pending Co (pending_approval)`).
         var companyLabel: String {
-            companyStatus.isEmpty || companyStatus == "active" ? company : "\(company) (\(companyStatus))"
+            guard let companyStatus, companyStatus != .active else { return company }
+            return "\(company) (\(companyStatus.rawValue))"
         }
 
         /// What the start-up table shows: `staff (<role>)`, or the kind alone.
-        var kindLabel: String { role.map { "\(kind) (\($0))" } ?? kind }
+        var kindLabel: String { role.map { "\(kind.rawValue) (\($0.rawValue))" } ?? kind.rawValue }
     }
 
     /// Staff by company name then email, then customers by email.
@@ -38,11 +38,11 @@ enum SeededAccounts {
                 login = password + " + " + (account.usesTOTP ? "TOTP or email code" : "email code")
             }
             let status = account.isArchived ? "archived" : account.isActive ? "active" : "deactivated"
-            return Account(email: account.email, kind: "staff", role: account.role, company: account.company.name,
-                           companyStatus: account.company.status.rawValue, status: status, login: login)
+            return Account(email: account.email, kind: .staff, role: account.role, company: account.company.name,
+                           companyStatus: account.company.status, status: status, login: login)
         }
         let customers = listing.customers.map { customer in
-            Account(email: customer.email, kind: "customer", role: nil, company: customer.companies, companyStatus: "",
+            Account(email: customer.email, kind: .customer, role: nil, company: customer.companies, companyStatus: nil,
                     status: "active", login: "magic link code")
         }
         return staff + customers
@@ -63,15 +63,12 @@ enum SeededAccounts {
     }
 
     static func table(_ accounts: [Account]) -> String {
-        let header = Account(email: "ACCOUNT", kind: "KIND", role: nil, company: "COMPANY", companyStatus: "", status: "STATUS",
-                             login: "SIGN IN")
-        let rows = [header] + accounts
-        func width(_ key: KeyPath<Account, String>) -> Int { rows.map { $0[keyPath: key].count }.max() ?? 0 }
-        let widths = [width(\.email), width(\.kindLabel), width(\.companyLabel), width(\.status)]
+        let rows = [["ACCOUNT", "KIND", "COMPANY", "STATUS", "SIGN IN"]]
+            + accounts.map { [$0.email, $0.kindLabel, $0.companyLabel, $0.status, $0.login] }
+        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
         return rows.map { row in
-            [pad(row.email, widths[0]), pad(row.kindLabel, widths[1]), pad(row.companyLabel, widths[2]),
-             pad(row.status, widths[3]), row.login].joined(separator: "  ")
+            (0..<4).map { pad(row[$0], widths[$0]) }.joined(separator: "  ") + "  " + row[4]
         }.joined(separator: "\n")
     }
 }

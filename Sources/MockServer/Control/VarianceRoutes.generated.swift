@@ -21,8 +21,8 @@ extension VarianceState: JSONObjectWritable, WireObjectDescribing, WireComponent
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "vary", schema: .array(.component("Variant")), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "variants", schema: .array(.component("Variant")), required: true, nullable: false, description: "Every variant there is, for a test to loop over."))
+        properties.append(WireProperty(key: "vary", schema: WireSchema.of(\Self.`vary`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "variants", schema: WireSchema.of(\Self.`variants`), required: true, nullable: false, description: "Every variant there is, for a test to loop over."))
         return WireObject(description: "`GET|PUT /__mock/variance`: the shape variants the namespace's answers take now.", properties: properties)
     }
     package static var componentName: String {

@@ -37,11 +37,11 @@ private struct VarianceChange: Decodable {
 /// `GET|PUT /__mock/variance`: the shape variants the namespace's answers take now.
 /*@JSONObject(component: "VarianceState")*/
 struct VarianceState {
-    /*@Schema(.array(.component("Variant")))*/ var vary: [String]
+    var vary: [JSONVariance.Variant]
     /// Every variant there is, for a test to loop over.
-    /*@Schema(.array(.component("Variant")))*/ var variants: [String] = JSONVariance.Variant.allCases.map(\.rawValue)
+    var variants: [JSONVariance.Variant] = JSONVariance.Variant.allCases
 
-    init(_ variance: JSONVariance) { vary = variance.variants.map(\.rawValue) }
+    init(_ variance: JSONVariance) { vary = Array(variance.variants) }
 }
 
 private extension String {

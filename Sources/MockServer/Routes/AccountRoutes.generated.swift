@@ -137,7 +137,7 @@ extension SubscriptionPayload: JSONObjectWritable, WireObjectDescribing, WireCom
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "plan", schema: .values(SubscriptionPlan.self), required: true, nullable: false, description: "The company's `subscription_plan` (seed Beta Tech is on `starter`)."))
+        properties.append(WireProperty(key: "plan", schema: WireSchema.of(\Self.`plan`), required: true, nullable: false, description: "The company's `subscription_plan` (seed Beta Tech is on `starter`)."))
         properties.append(WireProperty(key: "status", schema: .string(values: ["active", "inactive"]), required: true, nullable: false, description: "`inactive` when the company is `pending_approval` or `suspended`."))
         properties.append(WireProperty(key: "features", schema: .array(.string(values: SubscriptionPlan.allFeatures)), required: true, nullable: false, description: "Empty when the company is not `active`."))
         return WireObject(description: "Shape chosen by the mock; neither the seeds nor the contract give one.", properties: properties)

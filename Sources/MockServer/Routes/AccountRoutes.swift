@@ -169,14 +169,14 @@ struct AvatarPayload: Sendable {
 /*@JSONObject(component: "SubscriptionFeatures")*/
 struct SubscriptionPayload: Sendable {
     /// The company's `subscription_plan` (seed Beta Tech is on `starter`).
-    /*@Schema(.values(SubscriptionPlan.self))*/ let plan: String
+    let plan: SubscriptionPlan
     /// `inactive` when the company is `pending_approval` or `suspended`.
     /*@Schema(.string(values: ["active", "inactive"]))*/ let status: String
     /// Empty when the company is not `active`.
     /*@Schema(.array(.string(values: SubscriptionPlan.allFeatures)))*/ let features: [String]
 
     init(company: CompanyRow) {
-        plan = company.subscriptionPlan.rawValue
+        plan = company.subscriptionPlan
         status = company.status == .active ? "active" : "inactive"
         features = company.status == .active ? company.subscriptionPlan.features : []
     }

@@ -114,7 +114,7 @@ extension ClientDetailPayload.OrderBrief: JSONObjectWritable, WireObjectDescribi
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "order_number", schema: WireSchema.of(\Self.`order_number`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .values(OrderStatus.self), required: true, nullable: false, description: "Computed from the order's devices (decided)."))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: "Computed from the order's devices (decided)."))
         properties.append(WireProperty(key: "device_count", schema: .integer(minimum: 0), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "grand_total", schema: .money, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "balance_due", schema: .money, required: true, nullable: false, description: nil))

@@ -43,7 +43,7 @@ struct ClientDetailPayload: Sendable {
         /*@Schema(.id)*/ let id: String
         let order_number: Int64
         /// Computed from the order's devices (decided).
-        /*@Schema(.values(OrderStatus.self))*/ let status: String
+        let status: OrderStatus
         /*@Schema(.integer(minimum: 0))*/ let device_count: Int
         /*@Schema(.money)*/ let grand_total: String
         /*@Schema(.money)*/ let balance_due: String
@@ -60,7 +60,7 @@ struct ClientDetailPayload: Sendable {
         created_at = c.createdAt
         orders = detail.orders.map { summary in
             OrderBrief(id: summary.order.id, order_number: summary.order.orderNumber,
-                       status: summary.order.status.rawValue, device_count: summary.devices.count,
+                       status: summary.order.status, device_count: summary.devices.count,
                        grand_total: Money.string(summary.totals.grandTotalPence),
                        balance_due: Money.string(summary.totals.balanceDuePence),
                        created_at: summary.order.createdAt)

@@ -39,8 +39,8 @@ extension CustomerOrderListItemPayload: JSONObjectWritable, WireObjectDescribing
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "order_number", schema: WireSchema.of(\Self.`order_number`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .component("OrderStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status_label", schema: .component("OrderStatusLabel"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status_label", schema: WireSchema.of(\Self.`status_label`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "device_count", schema: .integer(minimum: 0), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "devices", schema: WireSchema.of(\Self.`devices`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "awaiting_authorisation", schema: .flag, required: true, nullable: false, description: "1 when a device awaits the customer's answer to a quote."))
@@ -95,8 +95,8 @@ extension CustomerOrderDetailPayload: JSONObjectWritable, WireObjectDescribing, 
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "order_number", schema: WireSchema.of(\Self.`order_number`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .component("OrderStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status_label", schema: .component("OrderStatusLabel"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status_label", schema: WireSchema.of(\Self.`status_label`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "location", schema: WireSchema.of(\Self.`location`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "devices", schema: WireSchema.of(\Self.`devices`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "items", schema: WireSchema.of(\Self.`items`), required: true, nullable: false, description: nil))
@@ -136,8 +136,8 @@ extension CustomerOrderDetailPayload.DeviceBrief: JSONObjectWritable, WireObject
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "display_name", schema: WireSchema.of(\Self.`display_name`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .component("DeviceStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status_label", schema: .component("DeviceStatusLabel"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status_label", schema: WireSchema.of(\Self.`status_label`), required: true, nullable: false, description: nil))
         return WireObject(description: nil, properties: properties)
     }
     package static var componentName: String {
@@ -207,10 +207,10 @@ extension CustomerOrderDetailPayload.Device: JSONObjectWritable, WireObjectDescr
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "display_name", schema: WireSchema.of(\Self.`display_name`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .component("DeviceStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status_label", schema: .component("DeviceStatusLabel"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "workflow_type", schema: .component("WorkflowType"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "authorization_status", schema: .values(AuthorizationStatus.self), required: true, nullable: true, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status_label", schema: WireSchema.of(\Self.`status_label`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "workflow_type", schema: WireSchema.of(\Self.`workflow_type`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "authorization_status", schema: WireSchema.of(\Self.`authorization_status`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "customer_reported_issues", schema: WireSchema.of(\Self.`customer_reported_issues`), required: true, nullable: true, description: nil))
         return WireObject(description: nil, properties: properties)
     }

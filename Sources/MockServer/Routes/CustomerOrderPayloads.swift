@@ -9,8 +9,8 @@ import MockStore
 struct CustomerOrderListItemPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let order_number: Int64
-    /*@Schema(.component("OrderStatus"))*/ let status: String
-    /*@Schema(.component("OrderStatusLabel"))*/ let status_label: String
+    let status: OrderStatus
+    let status_label: DisplayName<OrderStatus>
     /*@Schema(.integer(minimum: 0))*/ let device_count: Int
     let devices: [CustomerOrderDetailPayload.DeviceBrief]
     /// 1 when a device awaits the customer's answer to a quote.
@@ -24,8 +24,8 @@ struct CustomerOrderListItemPayload: Sendable {
         let order = summary.order
         id = order.id
         order_number = order.orderNumber
-        status = order.status.rawValue
-        status_label = order.status.displayName
+        status = order.status
+        status_label = DisplayName(order.status)
         device_count = summary.devices.count
         devices = summary.devices.map(CustomerOrderDetailPayload.DeviceBrief.init)
         awaiting_authorisation = summary.devices.contains { $0.status == .awaitingAuthorisation } ? 1 : 0
@@ -42,8 +42,8 @@ struct CustomerOrderListItemPayload: Sendable {
 struct CustomerOrderDetailPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let order_number: Int64
-    /*@Schema(.component("OrderStatus"))*/ let status: String
-    /*@Schema(.component("OrderStatusLabel"))*/ let status_label: String
+    let status: OrderStatus
+    let status_label: DisplayName<OrderStatus>
     /*@Nullable*/ var location: Location?
     let devices: [Device]
     let items: [Item]
@@ -59,8 +59,8 @@ struct CustomerOrderDetailPayload: Sendable {
     struct DeviceBrief: Sendable {
         /*@Schema(.id)*/ let id: String
         let display_name: String
-        /*@Schema(.component("DeviceStatus"))*/ let status: String
-        /*@Schema(.component("DeviceStatusLabel"))*/ let status_label: String
+        let status: DeviceStatus
+        let status_label: DisplayName<DeviceStatus>
 
         init(_ device: OrderDevice) {
             self.init(id: device.id, displayName: device.displayName, status: device.status)
@@ -73,8 +73,8 @@ struct CustomerOrderDetailPayload: Sendable {
         private init(id: String, displayName: String, status: DeviceStatus) {
             self.id = id
             display_name = displayName
-            self.status = status.rawValue
-            status_label = status.displayName
+            self.status = status
+            status_label = DisplayName(status)
         }
     }
 
@@ -97,10 +97,10 @@ struct CustomerOrderDetailPayload: Sendable {
     struct Device: Sendable {
         /*@Schema(.id)*/ let id: String
         let display_name: String
-        /*@Schema(.component("DeviceStatus"))*/ let status: String
-        /*@Schema(.component("DeviceStatusLabel"))*/ let status_label: String
-        /*@Schema(.component("WorkflowType"))*/ let workflow_type: String
-        /*@Schema(.values(AuthorizationStatus.self))*/ /*@Nullable*/ var authorization_status: String?
+        let status: DeviceStatus
+        let status_label: DisplayName<DeviceStatus>
+        let workflow_type: WorkflowType
+        /*@Nullable*/ var authorization_status: AuthorizationStatus?
         /*@Nullable*/ var customer_reported_issues: String?
     }
 
@@ -167,12 +167,12 @@ struct CustomerOrderDetailPayload: Sendable {
         let order = summary.order
         id = order.id
         order_number = order.orderNumber
-        status = order.status.rawValue
-        status_label = order.status.displayName
+        status = order.status
+        status_label = DisplayName(order.status)
         location = summary.location.map(Location.init)
         devices = summary.devices.map {
-            Device(id: $0.id, display_name: $0.displayName, status: $0.status.rawValue, status_label: $0.status.displayName,
-                   workflow_type: $0.workflowType.rawValue, authorization_status: $0.authorizationStatus?.rawValue,
+            Device(id: $0.id, display_name: $0.displayName, status: $0.status, status_label: DisplayName($0.status),
+                   workflow_type: $0.workflowType, authorization_status: $0.authorizationStatus,
                    customer_reported_issues: $0.customerReportedIssues)
         }
         items = detail.items.map(Item.init)

@@ -29,7 +29,7 @@ extension DashboardStatsPayload: JSONObjectWritable, WireObjectDescribing, WireC
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "period", schema: .values(DashboardPeriod.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "period", schema: WireSchema.of(\Self.`period`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "from", schema: .timestamp, required: true, nullable: false, description: "Start of the window (inclusive), UTC midnight."))
         properties.append(WireProperty(key: "to", schema: .timestamp, required: true, nullable: false, description: "End of the window (inclusive), the mock clock's now."))
         properties.append(WireProperty(key: "devices", schema: WireSchema.of(\Self.`devices`), required: true, nullable: false, description: "The company's devices now (not windowed)."))

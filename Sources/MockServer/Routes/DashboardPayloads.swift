@@ -6,7 +6,7 @@ import MockStore
 /// `GET /api/dashboard/stats`: the company's devices, work and money, now and in the period's window.
 /*@JSONObject(component: "DashboardStats", decided: true)*/
 struct DashboardStatsPayload: Sendable {
-    /*@Schema(.values(DashboardPeriod.self))*/ let period: String
+    let period: DashboardPeriod
     /// Start of the window (inclusive), UTC midnight.
     /*@Schema(.timestamp)*/ let from: String
     /// End of the window (inclusive), the mock clock's now.
@@ -55,7 +55,7 @@ struct DashboardStatsPayload: Sendable {
     }
 
     init(_ stats: DashboardStats) {
-        period = stats.period.rawValue
+        period = stats.period
         from = Timestamp.string(stats.from)
         to = Timestamp.string(stats.to)
         devices = Devices(total: stats.deviceTotal,

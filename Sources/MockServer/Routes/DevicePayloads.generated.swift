@@ -146,10 +146,10 @@ extension DeviceDetailPayload: JSONObjectWritable, WireObjectDescribing, WireCom
         properties.append(WireProperty(key: "order_id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "order_number", schema: WireSchema.of(\Self.`order_number`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "display_name", schema: WireSchema.of(\Self.`display_name`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .component("DeviceStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status_label", schema: .component("DeviceStatusLabel"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "workflow_type", schema: .component("WorkflowType"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "priority", schema: .component("DevicePriority"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status_label", schema: WireSchema.of(\Self.`status_label`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "workflow_type", schema: WireSchema.of(\Self.`workflow_type`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "priority", schema: WireSchema.of(\Self.`priority`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "brand", schema: WireSchema.of(\Self.`brand`), required: true, nullable: true, description: "The catalogue brand, or null when the device's brand is not in the catalogue (then `custom_brand` holds it)."))
         properties.append(WireProperty(key: "model", schema: WireSchema.of(\Self.`model`), required: true, nullable: true, description: "The catalogue model, or null (then `custom_model` holds it)."))
         properties.append(WireProperty(key: "custom_brand", schema: WireSchema.of(\Self.`custom_brand`), required: true, nullable: true, description: nil))
@@ -214,7 +214,7 @@ extension DeviceDetailPayload.SubLocation: JSONObjectWritable, WireObjectDescrib
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "code", schema: WireSchema.of(\Self.`code`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "description", schema: WireSchema.of(\Self.`description`), required: true, nullable: true, description: nil))
-        properties.append(WireProperty(key: "type", schema: .values(SubLocationType.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "type", schema: WireSchema.of(\Self.`type`), required: true, nullable: false, description: nil))
         return WireObject(description: nil, properties: properties)
     }
     package static var wireSchema: WireSchema {
@@ -241,7 +241,7 @@ extension DeviceDetailPayload.Authorization: JSONObjectWritable, WireObjectDescr
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "status", schema: .values(AuthorizationStatus.self), required: true, nullable: true, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "method", schema: .string(examples: ["in_store", "portal"]), required: true, nullable: true, description: "How the customer answered (`portal` for an answer in the customer app)."))
         properties.append(WireProperty(key: "authorized_at", schema: .timestamp, required: true, nullable: true, description: "`timestamps.authorised_at` when `status` is `approved`, else null."))
         properties.append(WireProperty(key: "signature", schema: WireSchema.of(\Self.`signature`), required: true, nullable: true, description: "The `authorisation` signature of this device, else of its order, else null."))
@@ -276,7 +276,7 @@ extension DeviceDetailPayload.Image: JSONObjectWritable, WireObjectDescribing {
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "image_type", schema: .values(DeviceImageType.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "image_type", schema: WireSchema.of(\Self.`image_type`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "filename", schema: WireSchema.of(\Self.`filename`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "caption", schema: WireSchema.of(\Self.`caption`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "r2_key", schema: WireSchema.of(\Self.`r2_key`), required: true, nullable: false, description: nil))
@@ -308,7 +308,7 @@ extension DeviceDetailPayload.Accessory: JSONObjectWritable, WireObjectDescribin
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "accessory_type", schema: .values(AccessoryType.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "accessory_type", schema: WireSchema.of(\Self.`accessory_type`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "description", schema: WireSchema.of(\Self.`description`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "returned_at", schema: .timestamp, required: true, nullable: true, description: nil))
         return WireObject(description: nil, properties: properties)

@@ -35,10 +35,10 @@ struct DeviceDetailPayload: Sendable {
     /*@Schema(.id)*/ let order_id: String
     let order_number: Int64
     let display_name: String
-    /*@Schema(.component("DeviceStatus"))*/ let status: String
-    /*@Schema(.component("DeviceStatusLabel"))*/ let status_label: String
-    /*@Schema(.component("WorkflowType"))*/ let workflow_type: String
-    /*@Schema(.component("DevicePriority"))*/ let priority: String
+    let status: DeviceStatus
+    let status_label: DisplayName<DeviceStatus>
+    let workflow_type: WorkflowType
+    let priority: DevicePriority
     /// The catalogue brand, or null when the device's brand is not in the catalogue (then `custom_brand`
     /// holds it).
     /*@Nullable*/ var brand: IdNamePayload?
@@ -83,12 +83,12 @@ struct DeviceDetailPayload: Sendable {
         /*@Schema(.id)*/ let id: String
         let code: String
         /*@Nullable*/ var description: String?
-        /*@Schema(.values(SubLocationType.self))*/ let type: String
+        let type: SubLocationType
     }
 
     /*@JSONObject*/
     struct Authorization: Sendable {
-        /*@Schema(.values(AuthorizationStatus.self))*/ /*@Nullable*/ var status: String?
+        /*@Nullable*/ var status: AuthorizationStatus?
         /// How the customer answered (`portal` for an answer in the customer app).
         /*@Schema(.string(examples: ["in_store", "portal"]))*/ /*@Nullable*/ var method: String?
         /// `timestamps.authorised_at` when `status` is `approved`, else null.
@@ -100,7 +100,7 @@ struct DeviceDetailPayload: Sendable {
     /*@JSONObject*/
     struct Image: Sendable {
         /*@Schema(.id)*/ let id: String
-        /*@Schema(.values(DeviceImageType.self))*/ let image_type: String
+        let image_type: DeviceImageType
         let filename: String
         /*@Nullable*/ var caption: String?
         let r2_key: String
@@ -110,7 +110,7 @@ struct DeviceDetailPayload: Sendable {
     /*@JSONObject*/
     struct Accessory: Sendable {
         /*@Schema(.id)*/ let id: String
-        /*@Schema(.values(AccessoryType.self))*/ let accessory_type: String
+        let accessory_type: AccessoryType
         /*@Nullable*/ var description: String?
         /*@Schema(.timestamp)*/ /*@Nullable*/ var returned_at: String?
     }
@@ -185,10 +185,10 @@ struct DeviceDetailPayload: Sendable {
         order_id = d.orderID
         order_number = detail.summary.orderNumber
         display_name = d.displayName
-        status = d.status.rawValue
-        status_label = d.status.displayName
-        workflow_type = d.workflowType.rawValue
-        priority = d.priority.rawValue
+        status = d.status
+        status_label = DisplayName(d.status)
+        workflow_type = d.workflowType
+        priority = d.priority
         brand = detail.brand.map { IdNamePayload(id: $0.id, name: $0.name) }
         model = detail.model.map { IdNamePayload(id: $0.id, name: $0.name) }
         custom_brand = detail.brand == nil ? d.brand : nil
@@ -204,22 +204,22 @@ struct DeviceDetailPayload: Sendable {
         technician_found_issues = d.technicianFoundIssues
         assigned_engineer = detail.summary.engineer.map(UserRefPayload.init)
         sub_location = detail.subLocation.map {
-            SubLocation(id: $0.id, code: $0.code, description: $0.description, type: $0.type.rawValue)
+            SubLocation(id: $0.id, code: $0.code, description: $0.description, type: $0.type)
         }
         diagnosis_notes = d.diagnosisNotes
         repair_notes = d.repairNotes
         technician_notes = d.technicianNotes
         authorization_notes = d.authorizationNotes
         authorization = Authorization(
-            status: d.authorizationStatus?.rawValue, method: d.authorizationMethod,
+            status: d.authorizationStatus, method: d.authorizationMethod,
             authorized_at: d.authorizationStatus == .approved ? d.authorisedAt : nil,
             signature: detail.authorizationSignature.map(SignatureBriefPayload.init))
         images = detail.images.map {
-            Image(id: $0.id, image_type: $0.imageType.rawValue, filename: $0.filename, caption: $0.caption,
+            Image(id: $0.id, image_type: $0.imageType, filename: $0.filename, caption: $0.caption,
                   r2_key: $0.r2Key, created_at: $0.createdAt)
         }
         accessories = detail.accessories.map {
-            Accessory(id: $0.id, accessory_type: $0.accessoryType.rawValue, description: $0.description,
+            Accessory(id: $0.id, accessory_type: $0.accessoryType, description: $0.description,
                       returned_at: $0.returnedAt)
         }
         parts = detail.parts.map {

@@ -45,9 +45,9 @@ extension OrderListItemPayload: JSONObjectWritable, WireObjectDescribing, WireCo
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "order_number", schema: WireSchema.of(\Self.`order_number`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .component("OrderStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "payment_status", schema: .component("PaymentStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "intake_method", schema: .component("IntakeMethod"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "payment_status", schema: WireSchema.of(\Self.`payment_status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "intake_method", schema: WireSchema.of(\Self.`intake_method`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "client", schema: WireSchema.of(\Self.`client`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "location", schema: WireSchema.of(\Self.`location`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "assigned_user", schema: WireSchema.of(\Self.`assigned_user`), required: true, nullable: true, description: nil))
@@ -88,8 +88,8 @@ extension OrderListItemPayload.DeviceBrief: JSONObjectWritable, WireObjectDescri
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "display_name", schema: WireSchema.of(\Self.`display_name`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .component("DeviceStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "workflow_type", schema: .component("WorkflowType"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "workflow_type", schema: WireSchema.of(\Self.`workflow_type`), required: true, nullable: false, description: nil))
         return WireObject(description: nil, properties: properties)
     }
     package static var wireSchema: WireSchema {
@@ -142,9 +142,9 @@ extension OrderDetailPayload: JSONObjectWritable, WireObjectDescribing, WireComp
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "order_number", schema: WireSchema.of(\Self.`order_number`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .component("OrderStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "payment_status", schema: .component("PaymentStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "intake_method", schema: .component("IntakeMethod"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "payment_status", schema: WireSchema.of(\Self.`payment_status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "intake_method", schema: WireSchema.of(\Self.`intake_method`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "notes", schema: WireSchema.of(\Self.`notes`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "client", schema: WireSchema.of(\Self.`client`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "location", schema: WireSchema.of(\Self.`location`), required: true, nullable: true, description: nil))
@@ -259,7 +259,7 @@ extension OrderDetailPayload.Device: JSONObjectWritable, WireObjectDescribing {
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties += WireObject.members(of: \Self.`glance`)
-        properties.append(WireProperty(key: "authorization_status", schema: .values(AuthorizationStatus.self), required: true, nullable: true, description: nil))
+        properties.append(WireProperty(key: "authorization_status", schema: WireSchema.of(\Self.`authorization_status`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "assigned_engineer", schema: WireSchema.of(\Self.`assigned_engineer`), required: true, nullable: true, description: nil))
         return WireObject(description: nil, properties: properties)
     }
@@ -297,7 +297,7 @@ extension OrderDetailPayload.Item: JSONObjectWritable, WireObjectDescribing {
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "device_id", schema: .id, required: true, nullable: true, description: "A UUID string (decided)."))
-        properties.append(WireProperty(key: "item_type", schema: .values(ItemType.self), required: true, nullable: false, description: "Which of the company's four VAT rates the line uses."))
+        properties.append(WireProperty(key: "item_type", schema: WireSchema.of(\Self.`item_type`), required: true, nullable: false, description: "Which of the company's four VAT rates the line uses."))
         properties += WireObject.members(of: \Self.`price`)
         properties.append(WireProperty(key: "line_total", schema: .money, required: true, nullable: false, description: "quantity × unit_price, ex VAT; negative for `device_purchase`."))
         properties.append(WireProperty(key: "vat_amount", schema: .money, required: true, nullable: false, description: "line_total × vat_rate / 100, rounded half away from zero to the penny."))
@@ -338,7 +338,7 @@ extension OrderDetailPayload.Payment: JSONObjectWritable, WireObjectDescribing {
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "amount", schema: .money, required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "payment_method", schema: .values(PaymentMethod.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "payment_method", schema: WireSchema.of(\Self.`payment_method`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "payment_date", schema: .timestamp, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "is_deposit", schema: .flag, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "refunded_amount", schema: .money, required: true, nullable: false, description: nil))
@@ -404,7 +404,7 @@ extension OrderDetailPayload.Ticket: JSONObjectWritable, WireObjectDescribing {
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "ticket_number", schema: WireSchema.of(\Self.`ticket_number`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "subject", schema: WireSchema.of(\Self.`subject`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .component("TicketStatus"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "messages", schema: WireSchema.of(\Self.`messages`), required: true, nullable: false, description: "Every message, oldest first, internal notes included (the ticket detail has more per message)."))
         return WireObject(description: nil, properties: properties)
     }
@@ -443,7 +443,7 @@ extension OrderDetailPayload.Message: JSONObjectWritable, WireObjectDescribing {
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "type", schema: .component("MessageType"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "type", schema: WireSchema.of(\Self.`type`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "from_name", schema: WireSchema.of(\Self.`from_name`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "from_email", schema: WireSchema.of(\Self.`from_email`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "subject", schema: WireSchema.of(\Self.`subject`), required: true, nullable: true, description: nil))

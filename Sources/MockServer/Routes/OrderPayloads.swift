@@ -7,9 +7,9 @@ import MockStore
 struct OrderListItemPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let order_number: Int64
-    /*@Schema(.component("OrderStatus"))*/ let status: String
-    /*@Schema(.component("PaymentStatus"))*/ let payment_status: String
-    /*@Schema(.component("IntakeMethod"))*/ let intake_method: String
+    let status: OrderStatus
+    let payment_status: OrderTotals.PaymentStatus
+    let intake_method: IntakeMethod
     let client: ClientNamePayload
     /*@Nullable*/ var location: IdNamePayload?
     /*@Nullable*/ var assigned_user: UserRefPayload?
@@ -24,14 +24,14 @@ struct OrderListItemPayload: Sendable {
     struct DeviceBrief: Sendable {
         /*@Schema(.id)*/ let id: String
         let display_name: String
-        /*@Schema(.component("DeviceStatus"))*/ let status: String
-        /*@Schema(.component("WorkflowType"))*/ let workflow_type: String
+        let status: DeviceStatus
+        let workflow_type: WorkflowType
 
         init(_ device: ListedDevice) {
             id = device.id
             display_name = device.displayName
-            status = device.status.rawValue
-            workflow_type = device.workflowType.rawValue
+            status = device.status
+            workflow_type = device.workflowType
         }
     }
 
@@ -39,9 +39,9 @@ struct OrderListItemPayload: Sendable {
         let order = summary.order
         id = order.id
         order_number = order.orderNumber
-        status = order.status.rawValue
-        payment_status = summary.totals.paymentStatus.rawValue
-        intake_method = order.intakeMethod.rawValue
+        status = order.status
+        payment_status = summary.totals.paymentStatus
+        intake_method = order.intakeMethod
         client = ClientNamePayload(summary.client)
         location = summary.location.map(IdNamePayload.init)
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
@@ -59,9 +59,9 @@ struct OrderListItemPayload: Sendable {
 struct OrderDetailPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let order_number: Int64
-    /*@Schema(.component("OrderStatus"))*/ let status: String
-    /*@Schema(.component("PaymentStatus"))*/ let payment_status: String
-    /*@Schema(.component("IntakeMethod"))*/ let intake_method: String
+    let status: OrderStatus
+    let payment_status: OrderTotals.PaymentStatus
+    let intake_method: IntakeMethod
     /*@Nullable*/ var notes: String?
     let client: Client
     /*@Nullable*/ var location: Location?
@@ -119,13 +119,13 @@ struct OrderDetailPayload: Sendable {
     struct Device: Sendable {
         /*@Schema(.id)*/ let id: String
         /*@Inline*/ let glance: DeviceGlancePayload
-        /*@Schema(.values(AuthorizationStatus.self))*/ /*@Nullable*/ var authorization_status: String?
+        /*@Nullable*/ var authorization_status: AuthorizationStatus?
         /*@Nullable*/ var assigned_engineer: UserRefPayload?
 
         init(_ device: OrderDevice, engineer: StaffName?) {
             id = device.id
             glance = DeviceGlancePayload(device)
-            authorization_status = device.authorizationStatus?.rawValue
+            authorization_status = device.authorizationStatus
             assigned_engineer = engineer.map(UserRefPayload.init)
         }
     }
@@ -136,7 +136,7 @@ struct OrderDetailPayload: Sendable {
         /// A UUID string (decided).
         /*@Schema(.id)*/ /*@Nullable*/ var device_id: String?
         /// Which of the company's four VAT rates the line uses.
-        /*@Schema(.values(ItemType.self))*/ let item_type: String
+        let item_type: ItemType
         /*@Inline*/ let price: LinePricePayload
         /// quantity × unit_price, ex VAT; negative for `device_purchase`.
         /*@Schema(.money)*/ let line_total: String
@@ -147,7 +147,7 @@ struct OrderDetailPayload: Sendable {
         init(_ line: PricedLine) {
             id = line.item.id
             device_id = line.item.deviceID
-            item_type = line.item.itemType.rawValue
+            item_type = line.item.itemType
             price = LinePricePayload(line.item)
             line_total = Money.string(line.amounts.totalPence)
             vat_amount = Money.string(line.amounts.vatPence)
@@ -159,7 +159,7 @@ struct OrderDetailPayload: Sendable {
     struct Payment: Sendable {
         /*@Schema(.id)*/ let id: String
         /*@Schema(.money)*/ let amount: String
-        /*@Schema(.values(PaymentMethod.self))*/ let payment_method: String
+        let payment_method: PaymentMethod
         /*@Schema(.timestamp)*/ let payment_date: String
         /*@Schema(.flag)*/ let is_deposit: Int
         /*@Schema(.money)*/ let refunded_amount: String
@@ -170,7 +170,7 @@ struct OrderDetailPayload: Sendable {
         init(_ payment: PaymentRow) {
             id = payment.id
             amount = Money.string(payment.amountPence)
-            payment_method = payment.paymentMethod.rawValue
+            payment_method = payment.paymentMethod
             payment_date = payment.paymentDate
             is_deposit = payment.isDeposit
             refunded_amount = Money.string(payment.refundedPence)
@@ -199,7 +199,7 @@ struct OrderDetailPayload: Sendable {
         /*@Schema(.id)*/ let id: String
         let ticket_number: Int64
         let subject: String
-        /*@Schema(.component("TicketStatus"))*/ let status: String
+        let status: TicketStatus
         /// Every message, oldest first, internal notes included (the ticket detail has more per message).
         let messages: [Message]
 
@@ -207,7 +207,7 @@ struct OrderDetailPayload: Sendable {
             id = ticket.id
             ticket_number = ticket.ticketNumber
             subject = ticket.subject
-            status = ticket.status.rawValue
+            status = ticket.status
             self.messages = messages.map { Message($0, author: $0.createdBy.flatMap { staff[$0] }) }
         }
     }
@@ -216,7 +216,7 @@ struct OrderDetailPayload: Sendable {
     /*@JSONObject*/
     struct Message: Sendable {
         /*@Schema(.id)*/ let id: String
-        /*@Schema(.component("MessageType"))*/ let type: String
+        let type: MessageType
         /*@Nullable*/ var from_name: String?
         /*@Nullable*/ var from_email: String?
         /*@Nullable*/ var subject: String?
@@ -228,7 +228,7 @@ struct OrderDetailPayload: Sendable {
 
         init(_ message: TicketMessageRow, author: StaffName?) {
             id = message.id
-            type = message.type.rawValue
+            type = message.type
             from_name = message.fromName
             from_email = message.fromEmail
             subject = message.subject
@@ -264,9 +264,9 @@ struct OrderDetailPayload: Sendable {
         let order = summary.order
         id = order.id
         order_number = order.orderNumber
-        status = order.status.rawValue
-        payment_status = summary.totals.paymentStatus.rawValue
-        intake_method = order.intakeMethod.rawValue
+        status = order.status
+        payment_status = summary.totals.paymentStatus
+        intake_method = order.intakeMethod
         notes = order.notes
         client = Client(summary.client)
         location = summary.location.map(Location.init)

@@ -176,10 +176,10 @@ extension DeviceGlancePayload: JSONObjectWritable, WireObjectDescribing {
         properties.append(WireProperty(key: "model", schema: WireSchema.of(\Self.`model`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "serial_number", schema: WireSchema.of(\Self.`serial_number`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "imei", schema: WireSchema.of(\Self.`imei`), required: true, nullable: true, description: nil))
-        properties.append(WireProperty(key: "status", schema: .component("DeviceStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status_label", schema: .component("DeviceStatusLabel"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "workflow_type", schema: .component("WorkflowType"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "priority", schema: .component("DevicePriority"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status_label", schema: WireSchema.of(\Self.`status_label`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "workflow_type", schema: WireSchema.of(\Self.`workflow_type`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "priority", schema: WireSchema.of(\Self.`priority`), required: true, nullable: false, description: nil))
         return WireObject(description: "A device as the lists and the order detail show it: what it is and where it stands.", properties: properties)
     }
     package static var wireSchema: WireSchema {
@@ -236,7 +236,7 @@ extension SignatureBriefPayload: JSONObjectWritable, WireObjectDescribing {
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "signature_type", schema: .values(SignatureType.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "signature_type", schema: WireSchema.of(\Self.`signature_type`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "typed_name", schema: WireSchema.of(\Self.`typed_name`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "terms_agreed", schema: .flag, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "captured_at", schema: .timestamp, required: true, nullable: false, description: nil))

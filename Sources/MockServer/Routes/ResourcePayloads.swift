@@ -163,10 +163,10 @@ struct DeviceGlancePayload: Sendable {
     let model: String
     /*@Nullable*/ var serial_number: String?
     /*@Nullable*/ var imei: String?
-    /*@Schema(.component("DeviceStatus"))*/ let status: String
-    /*@Schema(.component("DeviceStatusLabel"))*/ let status_label: String
-    /*@Schema(.component("WorkflowType"))*/ let workflow_type: String
-    /*@Schema(.component("DevicePriority"))*/ let priority: String
+    let status: DeviceStatus
+    let status_label: DisplayName<DeviceStatus>
+    let workflow_type: WorkflowType
+    let priority: DevicePriority
 
     init(_ device: some DeviceAtAGlance) {
         display_name = device.displayName
@@ -174,10 +174,10 @@ struct DeviceGlancePayload: Sendable {
         model = device.model
         serial_number = device.serialNumber
         imei = device.imei
-        status = device.status.rawValue
-        status_label = device.status.displayName
-        workflow_type = device.workflowType.rawValue
-        priority = device.priority.rawValue
+        status = device.status
+        status_label = DisplayName(device.status)
+        workflow_type = device.workflowType
+        priority = device.priority
     }
 }
 
@@ -200,13 +200,13 @@ struct LinePricePayload: Sendable {
 /// A signature where a customer or a device shows one: what was signed, by whom, when.
 /*@JSONObject*/
 struct SignatureBriefPayload: Sendable {
-    /*@Schema(.values(SignatureType.self))*/ let signature_type: String
+    let signature_type: SignatureType
     let typed_name: String
     /*@Schema(.flag)*/ let terms_agreed: Int
     /*@Schema(.timestamp)*/ let captured_at: String
 
     init(_ signature: SignatureRow) {
-        signature_type = signature.signatureType.rawValue
+        signature_type = signature.signatureType
         typed_name = signature.typedName
         terms_agreed = signature.termsAgreed
         captured_at = signature.capturedAt

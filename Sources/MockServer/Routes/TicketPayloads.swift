@@ -8,8 +8,8 @@ struct TicketListItemPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let ticket_number: Int64
     let subject: String
-    /*@Schema(.component("TicketStatus"))*/ let status: String
-    /*@Schema(.component("TicketType"))*/ let ticket_type: String
+    let status: TicketStatus
+    let ticket_type: TicketType
     /// A UUID string (decided).
     /*@Schema(.id)*/ /*@Nullable*/ var order_id: String?
     /// Null for an enquiry from someone who is not a client.
@@ -39,8 +39,8 @@ struct TicketListItemPayload: Sendable {
         id = t.id
         ticket_number = t.ticketNumber
         subject = t.subject
-        status = t.status.rawValue
-        ticket_type = t.ticketType.rawValue
+        status = t.status
+        ticket_type = t.ticketType
         order_id = t.orderID
         client = summary.client.map { ClientRef(id: $0.id, name: $0.fullName, email: $0.email) }
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
@@ -67,8 +67,8 @@ struct TicketDetailPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let ticket_number: Int64
     let subject: String
-    /*@Schema(.component("TicketStatus"))*/ let status: String
-    /*@Schema(.component("TicketType"))*/ let ticket_type: String
+    let status: TicketStatus
+    let ticket_type: TicketType
     /// A UUID string (decided).
     /*@Schema(.id)*/ /*@Nullable*/ var order_id: String?
     /*@Nullable*/ var client: Client?
@@ -110,7 +110,7 @@ struct TicketDetailPayload: Sendable {
     /*@JSONObject(component: "TicketMessage")*/
     struct Message: Sendable {
         /*@Schema(.id)*/ let id: String
-        /*@Schema(.component("MessageType"))*/ let type: String
+        let type: MessageType
         /*@Nullable*/ var from_email: String?
         /*@Nullable*/ var from_name: String?
         /// An email address, or a phone number for `outbound_sms`.
@@ -168,8 +168,8 @@ struct TicketDetailPayload: Sendable {
         id = t.id
         ticket_number = t.ticketNumber
         subject = t.subject
-        status = t.status.rawValue
-        ticket_type = t.ticketType.rawValue
+        status = t.status
+        ticket_type = t.ticketType
         order_id = t.orderID
         client = summary.client.map(Client.init)
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
@@ -180,7 +180,7 @@ struct TicketDetailPayload: Sendable {
         }
         awaiting_reply = summary.awaitingReply ? 1 : 0
         messages = detail.messages.map { m in
-            Message(id: m.id, type: m.type.rawValue, from_email: m.fromEmail, from_name: m.fromName, to_email: m.toEmail,
+            Message(id: m.id, type: m.type, from_email: m.fromEmail, from_name: m.fromName, to_email: m.toEmail,
                     subject: m.subject, body_text: m.bodyText, body_html: m.bodyHTML, device_id: m.deviceID,
                     device_name: m.deviceID.flatMap { detail.devices[$0]?.displayName },
                     created_by: m.createdBy.flatMap { detail.users[$0] }.map(UserRefPayload.init),

@@ -42,12 +42,12 @@ extension StaffUserPayload: JSONObjectWritable, WireObjectDescribing, WireCompon
         properties.append(WireProperty(key: "first_name", schema: WireSchema.of(\Self.`first_name`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "last_name", schema: WireSchema.of(\Self.`last_name`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "company_id", schema: .id, required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "role", schema: .values(UserRole.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "role", schema: WireSchema.of(\Self.`role`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "phi_access_level", schema: .string(examples: ["full"]), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "data_classification", schema: .string(examples: ["confidential"]), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "is_active", schema: .flag, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "magic_link_enabled", schema: .flag, required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "company_status", schema: .values(CompanyStatus.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "company_status", schema: WireSchema.of(\Self.`company_status`), required: true, nullable: false, description: nil))
         return WireObject(description: "Token-response and `me` user, snake_case. Ids are UUID strings. Integer flags and UUID ids are (decided).", decided: true, properties: properties)
     }
     package static var componentName: String {
@@ -91,7 +91,7 @@ extension CompanyPayload: JSONObjectWritable, WireObjectDescribing, WireComponen
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "name", schema: WireSchema.of(\Self.`name`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: .values(CompanyStatus.self), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "currency_code", schema: .string(examples: ["GBP"]), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "vat_number", schema: WireSchema.of(\Self.`vat_number`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "logo_url", schema: WireSchema.of(\Self.`logo_url`), required: true, nullable: true, description: nil))

@@ -12,12 +12,12 @@ struct StaffUserPayload: Sendable {
     let first_name: String
     let last_name: String
     /*@Schema(.id)*/ let company_id: String
-    /*@Schema(.values(UserRole.self))*/ let role: String
+    let role: UserRole
     /*@Schema(.string(examples: ["full"]))*/ let phi_access_level: String
     /*@Schema(.string(examples: ["confidential"]))*/ let data_classification: String
     /*@Schema(.flag)*/ let is_active: Int
     /*@Schema(.flag)*/ let magic_link_enabled: Int
-    /*@Schema(.values(CompanyStatus.self))*/ let company_status: String
+    let company_status: CompanyStatus
 
     init(_ account: StaffAccount) {
         id = account.id
@@ -30,7 +30,7 @@ struct StaffUserPayload: Sendable {
         data_classification = account.dataClassification
         is_active = account.isActive ? 1 : 0
         magic_link_enabled = account.magicLinkEnabled ? 1 : 0
-        company_status = account.company.status.rawValue
+        company_status = account.company.status
     }
 }
 
@@ -40,7 +40,7 @@ struct StaffUserPayload: Sendable {
 struct CompanyPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let name: String
-    /*@Schema(.values(CompanyStatus.self))*/ let status: String
+    let status: CompanyStatus
     /*@Schema(.string(examples: ["GBP"]))*/ /*@Nullable*/ var currency_code: String?
     /*@Nullable*/ var vat_number: String?
     /*@Nullable*/ var logo_url: String?
@@ -52,7 +52,7 @@ struct CompanyPayload: Sendable {
     init(_ company: CompanyRow) {
         id = company.id
         name = company.name
-        status = company.status.rawValue
+        status = company.status
         currency_code = company.currencyCode
         vat_number = company.vatNumber
         logo_url = company.logoURL

@@ -19,8 +19,8 @@ extension StatusOptionPayload: JSONObjectWritable, WireObjectDescribing, WireCom
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "status", schema: .component("DeviceStatus"), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "label", schema: .component("DeviceStatusLabel"), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "label", schema: WireSchema.of(\Self.`label`), required: true, nullable: false, description: nil))
         return WireObject(description: "A device status with seed 003's display name.", properties: properties)
     }
     package static var componentName: String {

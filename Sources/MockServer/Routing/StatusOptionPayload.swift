@@ -6,11 +6,11 @@ import MockStore
 /// A device status with seed 003's display name.
 /*@JSONObject(component: "StatusOption")*/
 struct StatusOptionPayload: Sendable {
-    /*@Schema(.component("DeviceStatus"))*/ let status: String
-    /*@Schema(.component("DeviceStatusLabel"))*/ let label: String
+    let status: DeviceStatus
+    let label: DisplayName<DeviceStatus>
 
     init(_ status: DeviceStatus) {
-        self.status = status.rawValue
-        label = status.displayName
+        self.status = status
+        label = DisplayName(status)
     }
 }

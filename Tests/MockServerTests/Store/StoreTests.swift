@@ -399,7 +399,7 @@ extension SeedSnapshot {
         try database.write { db in
             try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: ["00000005-0000-4000-8000-00000000a001"])
             try db.execute(sql: "UPDATE companies SET status = 'suspended' WHERE id = ?", arguments: [MockSeed.Company.acme])
-            try OutboxRecord(mail: OutboxRow(id: UUID().uuidString, toAddress: "admin@acme.test", kind: "staff_2fa", subject: "Code",
+            try OutboxRecord(mail: OutboxRow(id: UUID().uuidString, toAddress: "admin@acme.test", kind: .staffTwoFactor, subject: "Code",
                                              body: "123456", code: "123456", sentAt: "2026-11-21T12:00:00Z")).insert(db)
         }
         #expect(try store.dumpAllTables() != pristine)

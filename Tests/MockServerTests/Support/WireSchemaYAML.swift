@@ -11,6 +11,13 @@ enum WireSchemaYAML {
         ["    \(name):"] + objectLines(object, nullable: nullable, description: object.description, indent: 6)
     }
 
+    /// `    Name:` and a schema that is not an object (an enumeration's string), one line each.
+    static func component(named name: String, _ schema: WireSchema, nullable: Bool = false, description: String?,
+                          decided: Bool) -> [String] {
+        ["    \(name):"] + schemaLines(schema, nullable: nullable, description: description, indent: 6)
+            + (decided ? ["      x-decided: true"] : [])
+    }
+
     /// The members of a schema at `indent`.
     static func schemaLines(_ schema: WireSchema, nullable: Bool, description: String?, indent: Int) -> [String] {
         let pad = String(repeating: " ", count: indent)
