@@ -144,8 +144,10 @@ extension WireEnumeration {
     package static var wireDescription: String? { nil }
     package static var decided: Bool { false }
     package static var wireSchema: WireSchema { .component(componentName) }
+    /// The raw values, in declaration order.
+    package static var rawValues: [String] { allCases.map(\.rawValue) }
     /// The component: a string that is one of the raw values.
-    package static var componentSchema: WireSchema { .string(values: allCases.map(\.rawValue)) }
+    package static var componentSchema: WireSchema { .string(values: rawValues) }
     package func writeJSON(to out: inout [UInt8]) { rawValue.writeJSON(to: &out) }
 }
 

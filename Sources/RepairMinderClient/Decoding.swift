@@ -144,13 +144,6 @@ struct ErrorEnvelope: Decodable {
     var code: String?
 }
 
-/// A message-only payload, e.g. `{"message": "Magic link sent"}`.
-public struct MessagePayload: Decodable, Sendable, Hashable {
-    public var message: String
-    enum CodingKeys: String, CodingKey { case message }
-    public init(message: String) { self.message = message }
-}
-
 @available(*, deprecated, renamed: "MessagePayload")
 public typealias MessageResponse = MessagePayload
 

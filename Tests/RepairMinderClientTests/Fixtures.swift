@@ -40,7 +40,7 @@ enum Fixture {
      "email": "jane@example.com", "code": "123456"}}
     """
     static let customerMe = """
-    {"success": true, "data": {"client": {"id": "cl-1", "firstName": "Jane", "lastName": null, "email": "jane@example.com", "name": "Jane"},
+    {"success": true, "data": {"client": {"id": "cl-1", "firstName": "Jane", "lastName": "Customer", "email": "jane@example.com", "name": "Jane Customer"},
      "company": {"id": "c-1", "name": "Acme Repairs", "logoUrl": null}}}
     """
     static let logout = #"{"success": true}"#

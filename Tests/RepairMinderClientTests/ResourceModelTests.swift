@@ -215,6 +215,7 @@ import Testing
    "address_line2": null,
    "city": "Manchester",
    "postcode": "M3 2BW",
+   "address": "12 Deansgate, Manchester, M3 2BW",
    "phone": "0161 496 0001"
   },
   "assigned_user": {

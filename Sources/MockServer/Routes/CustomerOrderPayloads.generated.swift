@@ -310,7 +310,7 @@ extension CustomerOrderDetailPayload.Message: JSONObjectWritable, WireObjectDesc
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "type", schema: .string(values: ["outbound", "inbound", "outbound_sms"]), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "type", schema: WireSchema.of(\Self.`type`), required: true, nullable: false, description: "Never `internal_note`: the customer sees no internal note."))
         properties.append(WireProperty(key: "from_name", schema: WireSchema.of(\Self.`from_name`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "subject", schema: WireSchema.of(\Self.`subject`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "body_text", schema: WireSchema.of(\Self.`body_text`), required: true, nullable: false, description: nil))

@@ -136,7 +136,8 @@ struct CustomerOrderDetailPayload: Sendable {
     /*@JSONObject(component: "CustomerMessage")*/
     struct Message: Sendable {
         /*@Schema(.id)*/ let id: String
-        /*@Schema(.string(values: ["outbound", "inbound", "outbound_sms"]))*/ let type: String
+        /// Never `internal_note`: the customer sees no internal note.
+        let type: MessageType
         /*@Nullable*/ var from_name: String?
         /*@Nullable*/ var subject: String?
         let body_text: String
@@ -145,7 +146,7 @@ struct CustomerOrderDetailPayload: Sendable {
 
         init(_ message: TicketMessageRow) {
             id = message.id
-            type = message.type.rawValue
+            type = message.type
             from_name = message.fromName
             subject = message.subject
             body_text = message.bodyText
