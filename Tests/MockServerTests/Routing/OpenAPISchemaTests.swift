@@ -77,6 +77,60 @@ import MockBasics
         if writing { try text.write(to: Self.documentURL, atomically: true, encoding: .utf8) }
     }
 
+    /// ResponseComponents lists every component the sources declare: each `/*@JSONObject(component:)*/`
+    /// mark and each `WireEnumeration`'s `componentName`, so a payload made a component and left out of
+    /// the list (and so out of the document and the client) fails here.
+    @Test func theListOfComponentsIsComplete() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        var marked: Set<String> = []
+        var enumerations: Set<String> = []
+        let files = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)!
+        for case let path as String in files where path.hasSuffix(".swift") && !path.hasSuffix(".generated.swift")
+            && !path.hasPrefix("MockCodegen/") {
+            let text = try String(contentsOf: root.appendingPathComponent("Sources/" + path), encoding: .utf8)
+            // The quoted name after each `start`.
+            func names(after start: String) -> [String] {
+                text.components(separatedBy: start).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            }
+            marked.formUnion(names(after: "/*@JSONObject(component: \""))
+            if text.contains("WireEnumeration") { enumerations.formUnion(names(after: "static let componentName = \"")) }
+        }
+        #expect(marked.count > 60 && enumerations.count > 20, "the scan found the marks")
+        let listed = Set(ResponseComponents.objects.map { $0.componentName })
+        let listedEnumerations = Set(ResponseComponents.enumerations.map { $0.componentName })
+        #expect(marked == listed, "marked but not in ResponseComponents.objects: \(marked.subtracting(listed).sorted())")
+        #expect(enumerations == listedEnumerations,
+                "not in ResponseComponents.enumerations: \(enumerations.subtracting(listedEnumerations).sorted())")
+    }
+
+    /// The document's schemas that are still written by hand, by name: a schema that is neither
+    /// generated nor here fails, so one is never left out silently. They are the request bodies (which
+    /// the routes parse by hand), the scalar formats, the envelopes and the control API's free-form
+    /// values.
+    static let handWritten: Set<String> = [
+        // Scalars and their nullable forms.
+        "Id", "NullableId", "Money", "Timestamp", "NullableTimestamp", "QueryTimestamp", "VatRate", "NullableVatRate", "Flag",
+        // Envelopes and free-form values.
+        "SuccessEnvelope", "JSONValueWithoutNUL", "JSONRPCError", "PushPayload", "MockEvent", "FixtureBody",
+        // Request bodies.
+        "ProfileChange", "DeviceTokenRegistration", "DeviceTokenRemoval", "PushPreferencesChange", "ClockChange",
+        "UserStandingChange", "CompanyStatusChange", "FaultRequest", "FaultReleaseRequest", "OrderChange", "DeviceChange",
+        "TicketChange", "TicketReply", "TicketNote", "GenerateResponseRequest", "MacroVariables", "MacroRunRequest",
+        "QuoteApproval", "QuoteRejection", "CustomerMessageRequest", "InboundEmail", "SessionMint",
+    ]
+
+    @Test func everySchemaIsGeneratedOrNamedHandWritten() throws {
+        let text = try String(contentsOf: Self.documentURL, encoding: .utf8)
+        let document = try #require(try Yams.load(yaml: text) as? [String: Any])
+        let names = Set(((document["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]).keys)
+        let generated = Set(Self.generated().map(\.name))
+        let unaccounted = names.subtracting(generated).subtracting(Self.handWritten)
+        #expect(unaccounted.isEmpty, "schemas neither generated nor listed as hand-written: \(unaccounted.sorted())")
+        #expect(Self.handWritten.isSubset(of: names), "listed but not in the document: \(Self.handWritten.subtracting(names).sorted())")
+        #expect(generated.intersection(Self.handWritten).isEmpty)
+    }
+
     /// A generated component names no type without a schema and no component the document lacks.
     @Test func everyGeneratedSchemaIsKnownAndItsReferencesResolve() throws {
         let text = try String(contentsOf: Self.documentURL, encoding: .utf8)
