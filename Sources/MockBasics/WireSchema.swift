@@ -53,6 +53,25 @@ package indirect enum WireSchema: Sendable, Equatable {
     }
 }
 
+extension WireSchema {
+    /// The components this schema refers to, through arrays, maps and nested objects, each with
+    /// whether a property refers to it as nullable (`Nullable<Name>` in the document).
+    package var componentReferences: [(name: String, nullable: Bool)] {
+        var found: [(name: String, nullable: Bool)] = []
+        func visit(_ schema: WireSchema, nullable: Bool) {
+            switch schema {
+            case .component(let name): found.append((name, nullable))
+            case .array(let element, _): visit(element, nullable: false)
+            case .map(let value): visit(value, nullable: false)
+            case .object(let object): object.properties.forEach { visit($0.schema, nullable: $0.nullable) }
+            default: break
+            }
+        }
+        visit(self, nullable: false)
+        return found
+    }
+}
+
 /// A JSON object's members, in the order they are written.
 package struct WireObject: Sendable, Equatable {
     package let description: String?

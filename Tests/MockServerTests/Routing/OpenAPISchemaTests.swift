@@ -45,18 +45,8 @@ import MockBasics
 
     /// The components a generated object refers to as nullable (`Nullable<Name>`).
     static func nullableReferences() -> Set<String> {
-        var names: Set<String> = []
-        func visit(_ schema: WireSchema, nullable: Bool) {
-            switch schema {
-            case .component(let name) where nullable: names.insert(name)
-            case .array(let element, _): visit(element, nullable: false)
-            case .map(let value): visit(value, nullable: false)
-            case .object(let object): object.properties.forEach { visit($0.schema, nullable: $0.nullable) }
-            default: break
-            }
-        }
-        for type in ResponseComponents.objects { visit(.object(type.wireObject), nullable: false) }
-        return names
+        Set(ResponseComponents.objects.flatMap { WireSchema.object($0.wireObject).componentReferences }
+            .filter(\.nullable).map(\.name))
     }
 
     @Test func theDocumentsResponseComponentsAreThePayloadsDeclarations() throws {

@@ -190,18 +190,7 @@ enum ClientModelsSwift {
 
     /// The enumerations the objects refer to.
     static func usedEnumerations(_ objects: [WireObject]) -> Set<String> {
-        var names: Set<String> = []
-        func visit(_ schema: WireSchema) {
-            switch schema {
-            case .component(let name): names.insert(name)
-            case .array(let element, _): visit(element)
-            case .map(let value): visit(value)
-            case .object(let object): object.properties.forEach { visit($0.schema) }
-            default: break
-            }
-        }
-        objects.forEach { visit(.object($0)) }
-        return names
+        Set(objects.flatMap { WireSchema.object($0).componentReferences.map(\.name) })
     }
 
     // MARK: - Enumerations
