@@ -9,7 +9,8 @@ import SwiftSyntaxMacros
 /// committed files, so that no build (an app's above all) compiles a macro or swift-syntax.
 ///
 /// A mark is an attribute in a block comment, where a macro's attribute would stand:
-/// `/*@JSONObject(component: "UserRef")*/` on a payload struct, `/*@Schema(.money)*/`,
+/// `/*@JSONObject(component: "UserRef")*/` on a payload struct, `/*@RequestBody(component:)*/` on a
+/// request body's, `/*@Schema(.money)*/`,
 /// `/*@Nullable*/` and `/*@Inline*/` on its properties, `/*@StoredTable("orders")*/` and
 /// `/*@Projection("clients")*/` on the store's structs, `/*@Columns*/` on a record's projection. The
 /// generator reads each Swift file of ``folders`` with its marks made attributes again, expands them
@@ -108,6 +109,9 @@ public enum Generator {
                 case "JSONObject":
                     extensions = try JSONObjectMacro.expansion(of: marked.mark, attachedTo: declaration, providingExtensionsOf: type,
                                                                conformingTo: [], in: context)
+                case "RequestBody":
+                    extensions = try RequestBodyMacro.expansion(of: marked.mark, attachedTo: declaration, providingExtensionsOf: type,
+                                                                conformingTo: [], in: context)
                 case "Projection":
                     extensions = try ProjectionMacro.expansion(of: marked.mark, attachedTo: declaration, providingExtensionsOf: type,
                                                                conformingTo: [], in: context)
@@ -200,7 +204,7 @@ public struct GeneratorError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The structs marked `@JSONObject`, `@StoredTable` or `@Projection`, in source order, each with the
+/// The structs marked `@JSONObject`, `@RequestBody`, `@StoredTable` or `@Projection`, in source order, each with the
 /// name its extension needs (`Outer.Inner` for a nested one, through extensions too).
 private final class MarkedDeclarations: SyntaxVisitor {
     struct Marked {
@@ -213,7 +217,7 @@ private final class MarkedDeclarations: SyntaxVisitor {
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         for attribute in node.attributes.compactMap({ $0.as(AttributeSyntax.self) })
-        where ["JSONObject", "StoredTable", "Projection"].contains(attribute.attributeName.trimmedDescription) {
+        where ["JSONObject", "RequestBody", "StoredTable", "Projection"].contains(attribute.attributeName.trimmedDescription) {
             found.append(Marked(declaration: node, mark: attribute, qualifiedName: Self.qualifiedName(of: node)))
         }
         return .visitChildren

@@ -114,30 +114,7 @@ public struct JSONObjectMacro: ExtensionMacro {
         let body = (needsFlag ? ["var wrote = false"] : []) + lines + [result]
 
         // The schema: the same keys in the same order.
-        var schemaLines: [String] = []
-        for (property, key) in keys {
-            let info = properties.first { $0.name == property }!
-            if info.inline {
-                schemaLines.append("properties += WireObject.members(of: \\Self.`\(property)`)")
-                continue
-            }
-            let schema: String
-            if let expression = info.schema {
-                schema = expression.trimmedDescription
-            } else if info.type != nil {
-                // By key path: the type as the struct's own scope names it (a sibling nested type).
-                schema = "WireSchema.of(\\Self.`\(property)`)"
-            } else {
-                schema = ".string()"
-            }
-            let required = !(info.optional && !info.nullable)
-            schemaLines.append("properties.append(WireProperty(key: \(swiftLiteral(key)), schema: \(schema), required: \(required), "
-                + "nullable: \(info.nullable), description: \(info.documentation.map(swiftLiteral) ?? "nil")))")
-        }
-        let objectDescription = StoredProperty.documentation(declaration.leadingTrivia).map(swiftLiteral) ?? "nil"
-        let wireObject = ([schemaLines.isEmpty ? "let properties: [WireProperty] = []" : "var properties: [WireProperty] = []"] + schemaLines
-            + ["return WireObject(description: \(objectDescription), \(decided ? "decided: true, " : "")properties: properties)"])
-            .joined(separator: "\n")
+        let wireObject = try wireObjectBody(keys: keys, properties: properties, declaration: declaration, decided: decided)
         let conformances = component == nil ? "JSONObjectWritable, WireObjectDescribing" : "JSONObjectWritable, WireObjectDescribing, WireComponent"
         let componentMembers = component.map {
             """
@@ -162,6 +139,41 @@ public struct JSONObjectMacro: ExtensionMacro {
             }
             """
         return [extensionDecl.cast(ExtensionDeclSyntax.self)]
+    }
+
+    /// The body of `static var wireObject`: each key's `WireProperty` (its schema from a `@Schema(…)`
+    /// mark or its type's, whether it is always there and may be `null`, its `///` comment), and the
+    /// struct's own comment; `required` says which keys are always there (default: every key that is
+    /// not an optional without `@Nullable`), `body` the request body's rules to pass on.
+    static func wireObjectBody(keys: [(property: String, key: String)], properties: [StoredProperty],
+                               declaration: some DeclGroupSyntax, decided: Bool,
+                               required: ((StoredProperty) -> Bool)? = nil, body: String? = nil) throws -> String {
+        var schemaLines: [String] = []
+        for (property, key) in keys {
+            let info = properties.first { $0.name == property }!
+            if info.inline {
+                schemaLines.append("properties += WireObject.members(of: \\Self.`\(property)`)")
+                continue
+            }
+            let isRequired = required?(info) ?? !(info.optional && !info.nullable)
+            let nullable = required == nil ? info.nullable : info.nullable || info.isFieldUpdate
+            schemaLines.append("properties.append(WireProperty(key: \(swiftLiteral(key)), schema: \(schemaExpression(info)), "
+                + "required: \(isRequired), nullable: \(nullable), description: \(info.documentation.map(swiftLiteral) ?? "nil")"
+                + (required != nil && info.isFieldUpdate ? ", clears: true" : "") + "))")
+        }
+        let objectDescription = StoredProperty.documentation(declaration.leadingTrivia).map(swiftLiteral) ?? "nil"
+        return ([schemaLines.isEmpty ? "let properties: [WireProperty] = []" : "var properties: [WireProperty] = []"] + schemaLines
+            + ["return WireObject(description: \(objectDescription), \(decided ? "decided: true, " : "")properties: properties"
+               + (body.map { ", body: \($0)" } ?? "") + ")"])
+            .joined(separator: "\n")
+    }
+
+    /// A property's schema: its `@Schema(…)` mark's, else its type's (by key path: the type as the
+    /// struct's own scope names it, a sibling nested type too), else a string.
+    static func schemaExpression(_ info: StoredProperty) -> String {
+        if let expression = info.schema { return expression.trimmedDescription }
+        if info.type != nil { return "WireSchema.of(\\Self.`\(info.name)`)" }
+        return ".string()"
     }
 
     /// Whether an earlier member has been written, as far as the macro knows.

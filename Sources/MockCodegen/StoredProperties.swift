@@ -22,6 +22,12 @@ struct StoredProperty {
 
     var optional: Bool { type.map(StoredProperty.isOptional) ?? false }
 
+    /// `FieldUpdate<T>?` (RequestBody): `null` clears the field.
+    var isFieldUpdate: Bool {
+        guard let type, StoredProperty.isOptional(type) else { return false }
+        return type.trimmedDescription.hasPrefix("FieldUpdate<") || type.trimmedDescription.hasPrefix("Optional<FieldUpdate<")
+    }
+
     static func of(_ declaration: some DeclGroupSyntax, macro: String) throws -> [StoredProperty] {
         var properties: [StoredProperty] = []
         for member in declaration.memberBlock.members {

@@ -42,6 +42,25 @@ package enum ResponseComponents {
         JSONBody.Bare.self,
     ]}
 
+    /// The request bodies' components: each struct parses its body (`RequestObject`) and writes its
+    /// component. The app API's give RepairMinderClient its request types (ClientModelsTests).
+    package static var appRequests: [any (RequestObject & WireComponent).Type] {[
+        StaffLoginBody.self, TwoFactorRequestBody.self, TwoFactorVerifyBody.self, MagicLinkRequestBody.self,
+        MagicLinkVerifyBody.self, RefreshBody.self, CustomerCodeRequestBody.self, CustomerCodeVerifyBody.self,
+        ProfileChangeBody.self, DeviceTokenRegistrationBody.self, DeviceTokenRemovalBody.self, PushPreferencesChange.self,
+        OrderChangeBody.self, DeviceChangeBody.self, TicketChangeBody.self, TicketReplyBody.self, TicketNoteBody.self,
+        GenerateResponseBody.self, MacroRunBody.self, MacroVariables.self, QuoteApprovalBody.self, QuoteRejectionBody.self,
+        CustomerMessageBody.self,
+    ]}
+
+    /// The control API's request bodies.
+    package static var controlRequests: [any (RequestObject & WireComponent).Type] {[
+        ClockChange.self, StaffStandingChange.self, CompanyStatusChange.self, FaultRequest.self, FaultRelease.self,
+        InboundEmailRequest.self, SessionMintBody.self, VarianceChange.self,
+    ]}
+
+    package static var requests: [any (RequestObject & WireComponent).Type] { appRequests + controlRequests }
+
     /// The components also written as their object or null, as `Nullable<Name>`.
     package static var nullable: [any WireComponent.Type] { [UserRefPayload.self, IdNamePayload.self] }
 
@@ -53,7 +72,7 @@ package enum ResponseComponents {
         DashboardPeriod.self, SubscriptionPlan.self, UserRole.self, CompanyStatus.self, FailureCode.self,
         // The control API's.
         AppType.self, StaffStanding.self, MailKind.self, SessionSummary.Kind.self, SessionSummary.Status.self,
-        JSONVariance.Variant.self,
+        JSONVariance.Variant.self, FaultPlan.Action.self, FaultPlan.ReleaseThen.self, SessionMintBody.Platform.self,
     ]}
 
     /// The enumerations whose display names are a component too (`status_label`).

@@ -3,22 +3,6 @@ import Foundation
 extension API {
     /// Enquiries: tickets, their actions (CONTRACT §6, seed 003 "Ticket Actions").
     public enum Tickets {
-        struct ReplyBody: Encodable, Sendable {
-            let htmlBody: String; let textBody: String?; let fromEmailID: String?
-            enum CodingKeys: String, CodingKey {
-                case htmlBody = "html_body", textBody = "text_body", fromEmailID = "from_email_id"
-            }
-        }
-        struct NoteBody: Encodable, Sendable { let body: String }
-        struct GenerateBody: Encodable, Sendable {
-            let locationID: String?
-            enum CodingKeys: String, CodingKey { case locationID = "location_id" }
-        }
-        struct MacroBody: Encodable, Sendable {
-            let macroID: String; let variableOverrides: [String: String]?
-            enum CodingKeys: String, CodingKey { case macroID = "macro_id", variableOverrides = "variable_overrides" }
-        }
-
         /// `GET /api/tickets`. `assignedTo` is a user id or `"me"`; `awaitingReply` keeps the
         /// tickets whose last message is the customer's (or the others).
         public static func list(status: TicketStatus? = nil, ticketType: TicketType? = nil, assignedTo: String? = nil,
@@ -40,7 +24,7 @@ extension API {
 
         /// `PATCH /api/tickets/:id` (status, assignment, location).
         public static func update(id: String, _ changes: TicketChanges) -> Endpoint<TicketDetail> {
-            Endpoint(.patch, "/api/tickets/\(pathComponent(id))", body: changes.body, credential: .staff)
+            Endpoint(.patch, "/api/tickets/\(pathComponent(id))", body: changes, credential: .staff)
         }
 
         /// `POST /api/tickets/:id/reply {html_body, text_body?, from_email_id?}`: a public reply,
@@ -48,18 +32,18 @@ extension API {
         public static func reply(id: String, html: String, text: String? = nil,
                                  fromEmailID: String? = nil) -> Endpoint<TicketDetail> {
             Endpoint(.post, "/api/tickets/\(pathComponent(id))/reply",
-                     body: ReplyBody(htmlBody: html, textBody: text, fromEmailID: fromEmailID), credential: .staff)
+                     body: TicketReply(htmlBody: html, textBody: text, fromEmailID: fromEmailID), credential: .staff)
         }
 
         /// `POST /api/tickets/:id/note {body}`: an internal note (never shown to the customer).
         public static func note(id: String, body: String) -> Endpoint<TicketDetail> {
-            Endpoint(.post, "/api/tickets/\(pathComponent(id))/note", body: NoteBody(body: body), credential: .staff)
+            Endpoint(.post, "/api/tickets/\(pathComponent(id))/note", body: TicketNote(body: body), credential: .staff)
         }
 
         /// `POST /api/tickets/:id/generate-response {location_id?}` → a reply draft.
         public static func generateResponse(id: String, locationID: String? = nil) -> Endpoint<GeneratedResponse> {
             Endpoint(.post, "/api/tickets/\(pathComponent(id))/generate-response",
-                     body: GenerateBody(locationID: locationID), credential: .staff)
+                     body: GenerateResponseRequest(locationID: locationID), credential: .staff)
         }
 
         /// `GET /api/tickets/:id/attachments/:attachmentId`: the attachment's bytes (what its
@@ -72,9 +56,9 @@ extension API {
         /// `POST /api/tickets/:id/macro {macro_id, variable_overrides?}`: sends the macro's first
         /// stage now and schedules the rest.
         public static func runMacro(id: String, macroID: String,
-                                    variableOverrides: [String: String]? = nil) -> Endpoint<MacroRun> {
+                                    variableOverrides: MacroVariables? = nil) -> Endpoint<MacroRun> {
             Endpoint(.post, "/api/tickets/\(pathComponent(id))/macro",
-                     body: MacroBody(macroID: macroID, variableOverrides: variableOverrides), credential: .staff)
+                     body: MacroRunRequest(macroID: macroID, variableOverrides: variableOverrides), credential: .staff)
         }
     }
 
@@ -127,16 +111,6 @@ extension API {
 
     /// The customer portal: the signed-in client's orders at the token's company (CONTRACT §6).
     public enum Customer {
-        struct ApproveBody: Encodable, Sendable {
-            struct Signature: Encodable, Sendable {
-                let typedName: String; let termsAgreed: Bool
-                enum CodingKeys: String, CodingKey { case typedName = "typed_name", termsAgreed = "terms_agreed" }
-            }
-            let signature: Signature
-        }
-        struct RejectBody: Encodable, Sendable { let reason: String? }
-        struct MessageBody: Encodable, Sendable { let body: String }
-
         /// `GET /api/customer/orders`.
         public static func orders(page: Int = 1, limit: Int = 20) -> Endpoint<[CustomerOrderListItem]> {
             Endpoint(.get, "/api/customer/orders", query: pageQuery(page, limit), credential: .customer)
@@ -153,7 +127,7 @@ extension API {
         public static func approve(orderID: String, typedName: String,
                                    termsAgreed: Bool = true) -> Endpoint<CustomerOrderDetail> {
             Endpoint(.post, "/api/customer/orders/\(pathComponent(orderID))/approve",
-                     body: ApproveBody(signature: .init(typedName: typedName, termsAgreed: termsAgreed)),
+                     body: QuoteApproval(signature: .init(typedName: typedName, termsAgreed: termsAgreed)),
                      credential: .customer)
         }
 
@@ -161,13 +135,13 @@ extension API {
         /// move to `rejected`.
         public static func reject(orderID: String, reason: String? = nil) -> Endpoint<CustomerOrderDetail> {
             Endpoint(.post, "/api/customer/orders/\(pathComponent(orderID))/reject",
-                     body: RejectBody(reason: reason), credential: .customer)
+                     body: QuoteRejection(reason: reason), credential: .customer)
         }
 
         /// `POST /api/customer/orders/:id/messages {body}` → the new message (201).
         public static func sendMessage(orderID: String, body: String) -> Endpoint<CustomerMessage> {
             Endpoint(.post, "/api/customer/orders/\(pathComponent(orderID))/messages",
-                     body: MessageBody(body: body), credential: .customer)
+                     body: CustomerMessageRequest(body: body), credential: .customer)
         }
     }
 }
@@ -193,7 +167,7 @@ extension API {
         }
         /// `PATCH /api/users/me`.
         public static func updateProfile(_ changes: ProfileChanges) -> Endpoint<StaffProfile> {
-            Endpoint(.patch, "/api/users/me", body: changes.body, credential: .staff)
+            Endpoint(.patch, "/api/users/me", body: changes, credential: .staff)
         }
         /// `GET /api/users/me/avatar`.
         public static func avatar() -> Endpoint<Avatar> {

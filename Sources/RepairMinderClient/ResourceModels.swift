@@ -19,20 +19,3 @@ public enum FieldUpdate<Value: Encodable & Sendable & Hashable>: Encodable, Send
     }
 }
 
-/// Encodes the non-nil fields of a PATCH body under their wire keys.
-struct PatchBody: Encodable, Sendable {
-    var fields: [(key: String, value: any Encodable & Sendable)] = []
-
-    mutating func add(_ key: String, _ value: (any Encodable & Sendable)?) {
-        if let value { fields.append((key, value)) }
-    }
-
-    var isEmpty: Bool { fields.isEmpty }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyKey.self)
-        for field in fields {
-            try container.encode(field.value, forKey: AnyKey(stringValue: field.key))
-        }
-    }
-}

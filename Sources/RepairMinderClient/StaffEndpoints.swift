@@ -35,7 +35,7 @@ extension API {
 
         /// `PATCH /api/orders/:id` with the given fields (not the status: it is computed).
         public static func update(id: String, _ changes: OrderChanges) -> Endpoint<OrderDetail> {
-            Endpoint(.patch, "/api/orders/\(pathComponent(id))", body: changes.body, credential: .staff)
+            Endpoint(.patch, "/api/orders/\(pathComponent(id))", body: changes, credential: .staff)
         }
 
         /// `GET /api/orders/:orderId/devices/:deviceId`: the full device detail.
@@ -84,7 +84,7 @@ extension API {
 
         /// `PATCH /api/devices/:id` with the given fields.
         public static func update(id: String, _ changes: DeviceChanges) -> Endpoint<DeviceDetail> {
-            Endpoint(.patch, "/api/devices/\(pathComponent(id))", body: changes.body, credential: .staff)
+            Endpoint(.patch, "/api/devices/\(pathComponent(id))", body: changes, credential: .staff)
         }
 
         /// `PATCH /api/devices/:id {status}`. An edge that is not in the workflow throws

@@ -4306,6 +4306,630 @@ public struct PushPreferences: Codable, Sendable, Hashable {
     }
 }
 
+/// `POST /api/auth/login`. Unknown keys are ignored.
+public struct StaffLogin: Encodable, Sendable, Hashable {
+    public var email: String
+    public var password: String
+
+    public init(email: String, password: String) {
+        self.email = email
+        self.password = password
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case email
+        case password
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(email, forKey: .email)
+        try container.encode(password, forKey: .password)
+    }
+}
+
+/// `POST /api/auth/2fa/request`: the user the login step named, and their email. Unknown keys are ignored.
+public struct TwoFactorCodeRequest: Encodable, Sendable, Hashable {
+    public var userID: String
+    public var email: String
+
+    public init(userID: String, email: String) {
+        self.userID = userID
+        self.email = email
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "userId"
+        case email
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(userID, forKey: .userID)
+        try container.encode(email, forKey: .email)
+    }
+}
+
+/// `POST /api/auth/2fa/verify`. Unknown keys are ignored.
+public struct TwoFactorVerification: Encodable, Sendable, Hashable {
+    public var userID: String
+    /// An emailed code, a TOTP code or a recovery code.
+    public var code: String
+
+    public init(userID: String, code: String) {
+        self.userID = userID
+        self.code = code
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "userId"
+        case code
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(userID, forKey: .userID)
+        try container.encode(code, forKey: .code)
+    }
+}
+
+/// `POST /api/auth/magic-link/request`. Unknown keys are ignored.
+public struct MagicLinkRequest: Encodable, Sendable, Hashable {
+    /// Must contain `@`, else 400.
+    public var email: String
+
+    public init(email: String) {
+        self.email = email
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case email
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(email, forKey: .email)
+    }
+}
+
+/// `POST /api/auth/magic-link/verify-code`. Unknown keys are ignored.
+public struct MagicLinkVerification: Encodable, Sendable, Hashable {
+    public var email: String
+    public var code: String
+
+    public init(email: String, code: String) {
+        self.email = email
+        self.code = code
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case email
+        case code
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(email, forKey: .email)
+        try container.encode(code, forKey: .code)
+    }
+}
+
+/// `POST /api/auth/refresh`. Unknown keys are ignored.
+public struct TokenRefresh: Encodable, Sendable, Hashable {
+    public var refreshToken: String
+
+    public init(refreshToken: String) {
+        self.refreshToken = refreshToken
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case refreshToken
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(refreshToken, forKey: .refreshToken)
+    }
+}
+
+/// `POST /api/customer/auth/request-magic-link`. Unknown keys are ignored.
+public struct CustomerCodeRequest: Encodable, Sendable, Hashable {
+    /// Must contain `@`, else 400; matched case-insensitively.
+    public var email: String
+    /// Mail only if the email is a client of this company (any other value sends nothing).
+    public var companyID: String?
+
+    public init(email: String, companyID: String? = nil) {
+        self.email = email
+        self.companyID = companyID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case email
+        case companyID = "companyId"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(email, forKey: .email)
+        try container.encodeIfPresent(companyID, forKey: .companyID)
+    }
+}
+
+/// `POST /api/customer/auth/verify-code`. Unknown keys are ignored.
+public struct CustomerCodeVerification: Encodable, Sendable, Hashable {
+    public var email: String
+    public var code: String
+    /// A company the email is a client of; any other value → 401 `Invalid or expired code`.
+    public var companyID: String?
+
+    public init(email: String, code: String, companyID: String? = nil) {
+        self.email = email
+        self.code = code
+        self.companyID = companyID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case email
+        case code
+        case companyID = "companyId"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(email, forKey: .email)
+        try container.encode(code, forKey: .code)
+        try container.encodeIfPresent(companyID, forKey: .companyID)
+    }
+}
+
+/// `PATCH /api/users/me`: at least one of the four fields (unknown keys are ignored, so they do not count;
+/// none → 400 `No fields to update`). Strings are trimmed of white space and must not be blank; `phone` and
+/// `job_title` accept null to clear. Limits after trimming: names 100, phone 40, job_title 100 characters.
+public struct ProfileChanges: Encodable, Sendable, Hashable {
+    public var firstName: String?
+    public var lastName: String?
+    public var phone: FieldUpdate<String>?
+    public var jobTitle: FieldUpdate<String>?
+
+    public init(firstName: String? = nil, lastName: String? = nil, phone: FieldUpdate<String>? = nil, jobTitle: FieldUpdate<String>? = nil) {
+        self.firstName = firstName
+        self.lastName = lastName
+        self.phone = phone
+        self.jobTitle = jobTitle
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case firstName = "first_name"
+        case lastName = "last_name"
+        case phone
+        case jobTitle = "job_title"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(firstName, forKey: .firstName)
+        try container.encodeIfPresent(lastName, forKey: .lastName)
+        try container.encodeIfPresent(phone, forKey: .phone)
+        try container.encodeIfPresent(jobTitle, forKey: .jobTitle)
+    }
+}
+
+/// `POST /api/user/device-token`. Body keys are (decided). Unknown keys are ignored.
+public struct DeviceTokenRegistration: Encodable, Sendable, Hashable {
+    /// 8–512 characters of `A-Z a-z 0-9 - _` (APNs hex tokens qualify; the simulator sends odd ones).
+    public var deviceToken: String
+    public var platform: String
+    /// Must match the kind of bearer token sent, else 400.
+    public var appType: AppType
+
+    public init(deviceToken: String, platform: String, appType: AppType) {
+        self.deviceToken = deviceToken
+        self.platform = platform
+        self.appType = appType
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case deviceToken = "device_token"
+        case platform
+        case appType = "app_type"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(deviceToken, forKey: .deviceToken)
+        try container.encode(platform, forKey: .platform)
+        try container.encode(appType, forKey: .appType)
+    }
+}
+
+/// `DELETE /api/user/device-token`. Body keys are (decided). Unknown keys are ignored.
+public struct DeviceTokenRemoval: Encodable, Sendable, Hashable {
+    public var deviceToken: String
+
+    public init(deviceToken: String) {
+        self.deviceToken = deviceToken
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case deviceToken = "device_token"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(deviceToken, forKey: .deviceToken)
+    }
+}
+
+/// `PUT /api/user/push-preferences`: any subset, at least one known key (unknown keys are ignored and do not
+/// count; none → 400 `No fields to update`); the others keep their value. A switch may be left out; `null` is
+/// a 400 naming it (it is not "leave as is").
+public struct PushPreferenceChanges: Encodable, Sendable, Hashable {
+    public var pushEnabled: Bool?
+    public var orderUpdates: Bool?
+    public var deviceUpdates: Bool?
+    public var ticketMessages: Bool?
+    public var quoteUpdates: Bool?
+    public var marketing: Bool?
+
+    public init(pushEnabled: Bool? = nil, orderUpdates: Bool? = nil, deviceUpdates: Bool? = nil, ticketMessages: Bool? = nil, quoteUpdates: Bool? = nil, marketing: Bool? = nil) {
+        self.pushEnabled = pushEnabled
+        self.orderUpdates = orderUpdates
+        self.deviceUpdates = deviceUpdates
+        self.ticketMessages = ticketMessages
+        self.quoteUpdates = quoteUpdates
+        self.marketing = marketing
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case pushEnabled = "push_enabled"
+        case orderUpdates = "order_updates"
+        case deviceUpdates = "device_updates"
+        case ticketMessages = "ticket_messages"
+        case quoteUpdates = "quote_updates"
+        case marketing
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(pushEnabled, forKey: .pushEnabled)
+        try container.encodeIfPresent(orderUpdates, forKey: .orderUpdates)
+        try container.encodeIfPresent(deviceUpdates, forKey: .deviceUpdates)
+        try container.encodeIfPresent(ticketMessages, forKey: .ticketMessages)
+        try container.encodeIfPresent(quoteUpdates, forKey: .quoteUpdates)
+        try container.encodeIfPresent(marketing, forKey: .marketing)
+    }
+}
+
+/// `PATCH /api/orders/{id}`: at least one field; an unknown field (including `status`) is a 400. `null`
+/// clears, an absent key leaves the field as it is.
+public struct OrderChanges: Encodable, Sendable, Hashable {
+    public var notes: FieldUpdate<String>?
+    /// An active, unarchived staff user of the caller's company (else 400), or null. At most 64 characters.
+    public var assignedUserID: FieldUpdate<String>?
+    /// A location of the caller's company (else 400), or null. At most 64 characters.
+    public var locationID: FieldUpdate<String>?
+    public var intakeMethod: IntakeMethod?
+
+    public init(notes: FieldUpdate<String>? = nil, assignedUserID: FieldUpdate<String>? = nil, locationID: FieldUpdate<String>? = nil, intakeMethod: IntakeMethod? = nil) {
+        self.notes = notes
+        self.assignedUserID = assignedUserID
+        self.locationID = locationID
+        self.intakeMethod = intakeMethod
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case notes
+        case assignedUserID = "assigned_user_id"
+        case locationID = "location_id"
+        case intakeMethod = "intake_method"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(notes, forKey: .notes)
+        try container.encodeIfPresent(assignedUserID, forKey: .assignedUserID)
+        try container.encodeIfPresent(locationID, forKey: .locationID)
+        try container.encodeIfPresent(intakeMethod, forKey: .intakeMethod)
+    }
+}
+
+/// `PATCH /api/devices/{id}`: at least one field; an unknown field is a 400. `null` clears, an absent key
+/// leaves the field.
+public struct DeviceChanges: Encodable, Sendable, Hashable {
+    /// One of the device's `available_transitions`, else 400 naming them.
+    public var status: DeviceStatus?
+    /// An active, unarchived staff user of the caller's company (else 400), or null. At most 64 characters.
+    public var assignedEngineerID: FieldUpdate<String>?
+    public var priority: DevicePriority?
+    public var diagnosisNotes: FieldUpdate<String>?
+    public var repairNotes: FieldUpdate<String>?
+    public var technicianNotes: FieldUpdate<String>?
+    public var technicianFoundIssues: FieldUpdate<String>?
+    /// A sub-location of the caller's company (else 400), or null. At most 64 characters.
+    public var subLocationID: FieldUpdate<String>?
+
+    public init(status: DeviceStatus? = nil, assignedEngineerID: FieldUpdate<String>? = nil, priority: DevicePriority? = nil, diagnosisNotes: FieldUpdate<String>? = nil, repairNotes: FieldUpdate<String>? = nil, technicianNotes: FieldUpdate<String>? = nil, technicianFoundIssues: FieldUpdate<String>? = nil, subLocationID: FieldUpdate<String>? = nil) {
+        self.status = status
+        self.assignedEngineerID = assignedEngineerID
+        self.priority = priority
+        self.diagnosisNotes = diagnosisNotes
+        self.repairNotes = repairNotes
+        self.technicianNotes = technicianNotes
+        self.technicianFoundIssues = technicianFoundIssues
+        self.subLocationID = subLocationID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case status
+        case assignedEngineerID = "assigned_engineer_id"
+        case priority
+        case diagnosisNotes = "diagnosis_notes"
+        case repairNotes = "repair_notes"
+        case technicianNotes = "technician_notes"
+        case technicianFoundIssues = "technician_found_issues"
+        case subLocationID = "sub_location_id"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(status, forKey: .status)
+        try container.encodeIfPresent(assignedEngineerID, forKey: .assignedEngineerID)
+        try container.encodeIfPresent(priority, forKey: .priority)
+        try container.encodeIfPresent(diagnosisNotes, forKey: .diagnosisNotes)
+        try container.encodeIfPresent(repairNotes, forKey: .repairNotes)
+        try container.encodeIfPresent(technicianNotes, forKey: .technicianNotes)
+        try container.encodeIfPresent(technicianFoundIssues, forKey: .technicianFoundIssues)
+        try container.encodeIfPresent(subLocationID, forKey: .subLocationID)
+    }
+}
+
+/// `PATCH /api/tickets/{id}`: at least one field; an unknown field is a 400. `null` clears, an absent key
+/// leaves the field.
+public struct TicketChanges: Encodable, Sendable, Hashable {
+    public var status: TicketStatus?
+    /// An active, unarchived staff user of the caller's company (else 400), or null. At most 64 characters.
+    public var assignedUserID: FieldUpdate<String>?
+    /// A location of the caller's company (else 400), or null. At most 64 characters.
+    public var locationID: FieldUpdate<String>?
+
+    public init(status: TicketStatus? = nil, assignedUserID: FieldUpdate<String>? = nil, locationID: FieldUpdate<String>? = nil) {
+        self.status = status
+        self.assignedUserID = assignedUserID
+        self.locationID = locationID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case status
+        case assignedUserID = "assigned_user_id"
+        case locationID = "location_id"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(status, forKey: .status)
+        try container.encodeIfPresent(assignedUserID, forKey: .assignedUserID)
+        try container.encodeIfPresent(locationID, forKey: .locationID)
+    }
+}
+
+/// `POST /api/tickets/{id}/reply`. Unknown keys are ignored.
+public struct TicketReply: Encodable, Sendable, Hashable {
+    /// Must say something once its tags are removed (`<p></p>` is no reply), else 400.
+    public var htmlBody: String
+    /// The plain-text part; absent, null or blank = derived from `html_body`.
+    public var textBody: String?
+    /// One of the company's addresses (`received_custom_email.id`), else 400; absent or null = the default
+    /// choice (see the operation).
+    public var fromEmailID: String?
+
+    public init(htmlBody: String, textBody: String? = nil, fromEmailID: String? = nil) {
+        self.htmlBody = htmlBody
+        self.textBody = textBody
+        self.fromEmailID = fromEmailID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case htmlBody = "html_body"
+        case textBody = "text_body"
+        case fromEmailID = "from_email_id"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(htmlBody, forKey: .htmlBody)
+        try container.encodeIfPresent(textBody, forKey: .textBody)
+        try container.encodeIfPresent(fromEmailID, forKey: .fromEmailID)
+    }
+}
+
+/// `POST /api/tickets/{id}/note`. Unknown keys are ignored.
+public struct TicketNote: Encodable, Sendable, Hashable {
+    /// Not blank; at most 100,000 characters.
+    public var body: String
+
+    public init(body: String) {
+        self.body = body
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case body
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(body, forKey: .body)
+    }
+}
+
+/// `POST /api/tickets/{id}/generate-response` (the body may be left out). Unknown keys are ignored.
+public struct GenerateResponseRequest: Encodable, Sendable, Hashable {
+    /// Sign off as this location of the company (else 400); absent or null = the ticket's location, else its
+    /// order's, else the company.
+    public var locationID: String?
+
+    public init(locationID: String? = nil) {
+        self.locationID = locationID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case locationID = "location_id"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(locationID, forKey: .locationID)
+    }
+}
+
+/// `POST /api/tickets/{id}/macro`. Unknown keys are ignored.
+public struct MacroRunRequest: Encodable, Sendable, Hashable {
+    /// An active macro of the caller's company, else 400.
+    public var macroID: String
+    /// Values that win over the ticket's; a name that is not a macro variable → 400 naming it
+    /// (`variable_overrides.<name>`).
+    public var variableOverrides: MacroVariables?
+
+    public init(macroID: String, variableOverrides: MacroVariables? = nil) {
+        self.macroID = macroID
+        self.variableOverrides = variableOverrides
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case macroID = "macro_id"
+        case variableOverrides = "variable_overrides"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(macroID, forKey: .macroID)
+        try container.encodeIfPresent(variableOverrides, forKey: .variableOverrides)
+    }
+}
+
+/// The values a macro's `{{name}}` placeholders take (a value the ticket lacks is the empty string); in a
+/// request, the ones that win over the ticket's.
+public struct MacroVariables: Encodable, Sendable, Hashable {
+    public var clientFirstName: String?
+    public var clientName: String?
+    public var orderNumber: String?
+    public var deviceName: String?
+    public var companyName: String?
+    public var locationName: String?
+    public var ticketNumber: String?
+
+    public init(clientFirstName: String? = nil, clientName: String? = nil, orderNumber: String? = nil, deviceName: String? = nil, companyName: String? = nil, locationName: String? = nil, ticketNumber: String? = nil) {
+        self.clientFirstName = clientFirstName
+        self.clientName = clientName
+        self.orderNumber = orderNumber
+        self.deviceName = deviceName
+        self.companyName = companyName
+        self.locationName = locationName
+        self.ticketNumber = ticketNumber
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case clientFirstName = "client_first_name"
+        case clientName = "client_name"
+        case orderNumber = "order_number"
+        case deviceName = "device_name"
+        case companyName = "company_name"
+        case locationName = "location_name"
+        case ticketNumber = "ticket_number"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(clientFirstName, forKey: .clientFirstName)
+        try container.encodeIfPresent(clientName, forKey: .clientName)
+        try container.encodeIfPresent(orderNumber, forKey: .orderNumber)
+        try container.encodeIfPresent(deviceName, forKey: .deviceName)
+        try container.encodeIfPresent(companyName, forKey: .companyName)
+        try container.encodeIfPresent(locationName, forKey: .locationName)
+        try container.encodeIfPresent(ticketNumber, forKey: .ticketNumber)
+    }
+}
+
+/// `POST /api/customer/orders/{id}/approve`. Unknown keys are ignored.
+public struct QuoteApproval: Encodable, Sendable, Hashable {
+    public var signature: Signature
+
+    /// The customer's signature of the quote. Unknown keys are ignored.
+    public struct Signature: Encodable, Sendable, Hashable {
+        /// The customer's typed name; trimmed, then 1 to 200 characters.
+        public var typedName: String
+        /// Must be true, else 400.
+        public var termsAgreed: Bool
+
+        public init(typedName: String, termsAgreed: Bool) {
+            self.typedName = typedName
+            self.termsAgreed = termsAgreed
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case typedName = "typed_name"
+            case termsAgreed = "terms_agreed"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(typedName, forKey: .typedName)
+            try container.encode(termsAgreed, forKey: .termsAgreed)
+        }
+    }
+
+    public init(signature: Signature) {
+        self.signature = signature
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case signature
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(signature, forKey: .signature)
+    }
+}
+
+/// `POST /api/customer/orders/{id}/reject` (the body may be left out). Unknown keys are ignored.
+public struct QuoteRejection: Encodable, Sendable, Hashable {
+    /// Kept (trimmed) as the devices' `authorization_notes`; blank = no reason.
+    public var reason: String?
+
+    public init(reason: String? = nil) {
+        self.reason = reason
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case reason
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(reason, forKey: .reason)
+    }
+}
+
+/// `POST /api/customer/orders/{id}/messages`. Unknown keys are ignored.
+public struct CustomerMessageRequest: Encodable, Sendable, Hashable {
+    /// Not blank; at most 10,000 characters.
+    public var body: String
+
+    public init(body: String) {
+        self.body = body
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case body
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(body, forKey: .body)
+    }
+}
+
 /// Computed from the order's devices, never set (decided rule, docs/resources.md).
 public enum OrderStatus: OpenEnum {
     case awaitingDevice
@@ -4762,6 +5386,24 @@ public enum CompanyStatus: OpenEnum {
         case .active: "active"
         case .pendingApproval: "pending_approval"
         case .suspended: "suspended"
+        case .unknown(let raw): raw
+        }
+    }
+}
+
+/// Which app: the staff app or the customer app.
+public enum AppType: OpenEnum {
+    case staff
+    case customer
+    /// A value this client does not know (a newer backend).
+    case unknown(String)
+
+    public static let knownCases: [AppType] = [.staff, .customer]
+
+    public var rawValue: String {
+        switch self {
+        case .staff: "staff"
+        case .customer: "customer"
         case .unknown(let raw): raw
         }
     }

@@ -450,7 +450,7 @@ struct StaffResourceTests {
             #expect(macros.contains { !$0.isActive })
 
             let run = try await staff.send(API.Tickets.runMacro(id: SeedIDs.ticket(1), macroID: followUp.id,
-                                                                variableOverrides: ["client_first_name": "Janet"]))
+                                                                variableOverrides: MacroVariables(clientFirstName: "Janet")))
             #expect(run.macroID == followUp.id)
             #expect(run.sent.type == .outbound)
             #expect(run.sent.bodyText.contains("Janet"))
@@ -464,9 +464,14 @@ struct StaffResourceTests {
                 _ = try await staff.send(API.Tickets.runMacro(id: SeedIDs.ticket(1), macroID: inactive.id))
             }
             #expect(refused == .validation(message: "Macro is inactive: Old holiday notice"))
+            // A name that is not a variable: MacroVariables cannot spell one, so the body is sent by hand.
+            struct UnknownVariable: Encodable, Sendable {
+                let macro_id: String
+                let variable_overrides = ["nope": "x"]
+            }
             let badVariable = await typedError {
-                _ = try await staff.send(API.Tickets.runMacro(id: SeedIDs.ticket(1), macroID: followUp.id,
-                                                              variableOverrides: ["nope": "x"]))
+                _ = try await staff.send(Endpoint<MacroRun>(.post, "/api/tickets/\(SeedIDs.ticket(1))/macro",
+                                                            body: UnknownVariable(macro_id: followUp.id), credential: .staff))
             }
             #expect(badVariable == .validation(message: "Invalid or missing field: variable_overrides.nope"))
         }

@@ -470,8 +470,8 @@ import Testing
         #expect(try body(API.Tickets.reply(id: "t", html: "<p>Hi</p>", text: "Hi")) == #"{"html_body":"<p>Hi<\/p>","text_body":"Hi"}"#)
         #expect(try body(API.Tickets.note(id: "t", body: "n")) == #"{"body":"n"}"#)
         #expect(try body(API.Tickets.generateResponse(id: "t")) == "{}")
-        #expect(try body(API.Tickets.runMacro(id: "t", macroID: "m", variableOverrides: ["a": "b"]))
-                == #"{"macro_id":"m","variable_overrides":{"a":"b"}}"#)
+        #expect(try body(API.Tickets.runMacro(id: "t", macroID: "m", variableOverrides: MacroVariables(clientName: "b")))
+                == #"{"macro_id":"m","variable_overrides":{"client_name":"b"}}"#)
         #expect(try body(API.Customer.approve(orderID: "o", typedName: "Jane Doe"))
                 == #"{"signature":{"terms_agreed":true,"typed_name":"Jane Doe"}}"#)
         #expect(try request(API.Customer.approve(orderID: "o/1", typedName: "J")).url.absoluteString

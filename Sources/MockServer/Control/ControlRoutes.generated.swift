@@ -46,6 +46,35 @@ extension RegisteredDeviceToken: JSONObjectWritable, WireObjectDescribing, WireC
     }
 }
 
+extension InboundEmailRequest: RequestObject, WireComponent {
+    package static let bodyKeys: [String] = ["to", "from", "from_name", "subject", "body", "ticket_id"]
+    package static let bodyRules = BodyRules(unknownKeys: .ignored, atLeastOne: false)
+    package init(members: RequestMembers) throws {
+        self.`to` = try members.required("to", .mailText)
+        self.`from` = try members.required("from", .mailText)
+        self.`from_name` = try members.nullable("from_name", WireSchema.of(\Self.`from_name`))
+        self.`subject` = try members.required("subject", .mailText)
+        self.`body` = try members.required("body", .mailText)
+        self.`ticket_id` = try members.nullable("ticket_id", WireSchema.of(\Self.`ticket_id`))
+    }
+    package static var wireObject: WireObject {
+        var properties: [WireProperty] = []
+        properties.append(WireProperty(key: "to", schema: .mailText, required: true, nullable: false, description: "A company address (`company_emails`), case-insensitive, else 400."))
+        properties.append(WireProperty(key: "from", schema: .mailText, required: true, nullable: false, description: "The sender's address; a client of the company with this email becomes the ticket's client."))
+        properties.append(WireProperty(key: "from_name", schema: WireSchema.of(\Self.`from_name`), required: false, nullable: true, description: nil))
+        properties.append(WireProperty(key: "subject", schema: .mailText, required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "body", schema: .mailText, required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "ticket_id", schema: WireSchema.of(\Self.`ticket_id`), required: false, nullable: true, description: "Add the message to this ticket of the same company instead of opening a new enquiry."))
+        return WireObject(description: "`POST /__mock/inbound-email`: the mail a customer sent to a company address. Unknown keys are ignored.", properties: properties, body: bodyRules)
+    }
+    package static var componentName: String {
+        "InboundEmail"
+    }
+    package static var wireSchema: WireSchema {
+        .component("InboundEmail")
+    }
+}
+
 extension InboundEmailResult: JSONObjectWritable, WireObjectDescribing, WireComponent {
     package func writeJSON(to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
@@ -136,6 +165,48 @@ extension ClockState: JSONObjectWritable, WireObjectDescribing, WireComponent {
     }
 }
 
+extension ClockChange: RequestObject, WireComponent {
+    package static let bodyKeys: [String] = ["advance_seconds", "now", "frozen"]
+    package static let bodyRules = BodyRules(unknownKeys: .ignored, atLeastOne: true, noneGiven: "Give advance_seconds, now or frozen", exclusive: ["advance_seconds", "now"], exclusiveMessage: "Give exactly one of advance_seconds or now", nullMeansAbsent: ["advance_seconds", "now", "frozen"])
+    package init(members: RequestMembers) throws {
+        self.`advance_seconds` = try members.nullable("advance_seconds", .number(minimum: -3_153_600_000, maximum: 3_153_600_000))
+        self.`now` = try members.nullable("now", .string(format: "date-time"))
+        self.`frozen` = try members.nullable("frozen", WireSchema.of(\Self.`frozen`))
+    }
+    package static var wireObject: WireObject {
+        var properties: [WireProperty] = []
+        properties.append(WireProperty(key: "advance_seconds", schema: .number(minimum: -3_153_600_000, maximum: 3_153_600_000), required: false, nullable: true, description: "Seconds to move the clock; negative moves it back. At most 100 years either way."))
+        properties.append(WireProperty(key: "now", schema: .string(format: "date-time"), required: false, nullable: true, description: "ISO 8601 with `Z` or `±hh:mm`, fractional seconds allowed."))
+        properties.append(WireProperty(key: "frozen", schema: WireSchema.of(\Self.`frozen`), required: false, nullable: true, description: "true stops the clock where it stands (it then moves only when moved); false lets it run on with the wall clock."))
+        return WireObject(description: "`POST /__mock/clock`: a move (exactly one of advance_seconds and now), frozen, or both; a null counts as absent. frozen true stops the clock before the move, frozen false lets it run after it. Unknown keys are ignored.", properties: properties, body: bodyRules)
+    }
+    package static var componentName: String {
+        "ClockChange"
+    }
+    package static var wireSchema: WireSchema {
+        .component("ClockChange")
+    }
+}
+
+extension StaffStandingChange: RequestObject, WireComponent {
+    package static let bodyKeys: [String] = ["status"]
+    package static let bodyRules = BodyRules(unknownKeys: .ignored, atLeastOne: false)
+    package init(members: RequestMembers) throws {
+        self.`status` = try members.required("status", WireSchema.of(\Self.`status`))
+    }
+    package static var wireObject: WireObject {
+        var properties: [WireProperty] = []
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        return WireObject(description: "`PATCH /__mock/users/{id}`. Unknown keys are ignored.", properties: properties, body: bodyRules)
+    }
+    package static var componentName: String {
+        "UserStandingChange"
+    }
+    package static var wireSchema: WireSchema {
+        .component("UserStandingChange")
+    }
+}
+
 extension StaffStandingResult: JSONObjectWritable, WireObjectDescribing, WireComponent {
     package func writeJSON(to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
@@ -163,6 +234,25 @@ extension StaffStandingResult: JSONObjectWritable, WireObjectDescribing, WireCom
     }
     package static var wireSchema: WireSchema {
         .component("UserStanding")
+    }
+}
+
+extension CompanyStatusChange: RequestObject, WireComponent {
+    package static let bodyKeys: [String] = ["status"]
+    package static let bodyRules = BodyRules(unknownKeys: .ignored, atLeastOne: false)
+    package init(members: RequestMembers) throws {
+        self.`status` = try members.required("status", WireSchema.of(\Self.`status`))
+    }
+    package static var wireObject: WireObject {
+        var properties: [WireProperty] = []
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        return WireObject(description: "`PATCH /__mock/companies/{id}`. Unknown keys are ignored.", properties: properties, body: bodyRules)
+    }
+    package static var componentName: String {
+        "CompanyStatusChange"
+    }
+    package static var wireSchema: WireSchema {
+        .component("CompanyStatusChange")
     }
 }
 
@@ -220,5 +310,59 @@ extension FaultReleaseResult: JSONObjectWritable, WireObjectDescribing, WireComp
     }
     package static var wireSchema: WireSchema {
         .component("FaultReleaseResult")
+    }
+}
+
+extension FaultRelease: RequestObject, WireComponent {
+    package static let bodyKeys: [String] = ["count", "then"]
+    package static let bodyRules = BodyRules(unknownKeys: .ignored, atLeastOne: false)
+    package init(members: RequestMembers) throws {
+        self.`count` = try members.nullable("count", .integer(minimum: 1))
+        self.`then` = try members.nullable("then", WireSchema.of(\Self.`then`))
+    }
+    package static var wireObject: WireObject {
+        var properties: [WireProperty] = []
+        properties.append(WireProperty(key: "count", schema: .integer(minimum: 1), required: false, nullable: true, description: "The oldest N held requests; omitted = all."))
+        properties.append(WireProperty(key: "then", schema: WireSchema.of(\Self.`then`), required: false, nullable: true, description: "`answer` (default) runs the request and answers it; `drop_connection` runs it to its commit and closes the connection without an answer (the lost answer); `truncate_body` runs it and sends half the body."))
+        return WireObject(description: "`POST /__mock/faults/{id}/release`: omitted (or an empty body) = release every held request and answer each. Unknown keys are ignored.", properties: properties, body: bodyRules)
+    }
+    package static var componentName: String {
+        "FaultReleaseRequest"
+    }
+    package static var wireSchema: WireSchema {
+        .component("FaultReleaseRequest")
+    }
+}
+
+extension FaultRequest: RequestObject, WireComponent {
+    package static let bodyKeys: [String] = ["method", "path", "count", "latency_ms", "status", "body", "action", "timeout_ms"]
+    package static let bodyRules = BodyRules(unknownKeys: .ignored, atLeastOne: false)
+    package init(members: RequestMembers) throws {
+        self.`method` = try members.nullable("method", .string(pattern: #"^[A-Z]+(?![\s\S])"#))
+        self.`path` = try members.required("path", WireSchema.of(\Self.`path`))
+        self.`count` = try members.nullable("count", .integer(minimum: 1))
+        self.`latency_ms` = try members.nullable("latency_ms", .integer(minimum: 0, maximum: 60_000))
+        self.`status` = try members.nullable("status", .integer(minimum: 200, maximum: 599))
+        self.`body` = try members.nullable("body", WireSchema.of(\Self.`body`))
+        self.`action` = try members.nullable("action", WireSchema.of(\Self.`action`))
+        self.`timeout_ms` = try members.nullable("timeout_ms", .integer(minimum: 1, maximum: 600_000))
+    }
+    package static var wireObject: WireObject {
+        var properties: [WireProperty] = []
+        properties.append(WireProperty(key: "method", schema: .string(pattern: #"^[A-Z]+(?![\s\S])"#), required: false, nullable: true, description: "Upper case; omitted = any method."))
+        properties.append(WireProperty(key: "path", schema: WireSchema.of(\Self.`path`), required: true, nullable: false, description: "Path pattern: exact (`/api/auth/refresh`), `:name` for one segment (`/api/companies/:id`), or a trailing `*` for any rest (`/api/auth/*`). Must start with `/`; `*` only at the end."))
+        properties.append(WireProperty(key: "count", schema: .integer(minimum: 1), required: false, nullable: true, description: "Next N matching requests; omitted = until cleared."))
+        properties.append(WireProperty(key: "latency_ms", schema: .integer(minimum: 0, maximum: 60_000), required: false, nullable: true, description: nil))
+        properties.append(WireProperty(key: "status", schema: .integer(minimum: 200, maximum: 599), required: false, nullable: true, description: "Answer this status instead of running the request."))
+        properties.append(WireProperty(key: "body", schema: WireSchema.of(\Self.`body`), required: false, nullable: true, description: #"Any JSON, sent as-is with `status` (no envelope added). Default `{"success": false, "error": "Injected fault"}`."#))
+        properties.append(WireProperty(key: "action", schema: WireSchema.of(\Self.`action`), required: false, nullable: true, description: nil))
+        properties.append(WireProperty(key: "timeout_ms", schema: .integer(minimum: 1, maximum: 600_000), required: false, nullable: true, description: "A hold's longest wait before the request is answered 503 (`X-Mock-Hold-End: timeout`); default 30000. Only with `action` `hold`."))
+        return WireObject(description: "`POST /__mock/faults`: needs at least one of `latency_ms`, `status`, `action`. `body` needs `status`. `drop_connection` and `hold` take no `status` or `body`. Unknown keys are ignored.", properties: properties, body: bodyRules)
+    }
+    package static var componentName: String {
+        "FaultRequest"
+    }
+    package static var wireSchema: WireSchema {
+        .component("FaultRequest")
     }
 }

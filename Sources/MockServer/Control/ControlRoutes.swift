@@ -47,20 +47,13 @@ enum ControlRoutes {
             enum Move { case by(Double), to(Date), none }
             let move: Move
             switch (change.advance_seconds, change.now) {
-            case (let seconds?, nil):
-                guard seconds.isFinite, abs(seconds) <= 100 * 365 * 86_400 else {
-                    throw APIFailure.invalidField("advance_seconds")
-                }
+            case (let seconds?, _):
                 move = .by(seconds)
-            case (nil, let text?):
+            case (_, let text?):
                 guard let instant = Timestamp.parse(text) else { throw APIFailure.invalidField("now") }
                 move = .to(instant)
-            case (nil, nil) where change.frozen != nil:
+            default:   // neither, with frozen (the body's declaration refuses the rest)
                 move = .none
-            case (nil, nil):
-                throw APIFailure.badRequest("Give advance_seconds, now or frozen")
-            default:
-                throw APIFailure.badRequest("Give exactly one of advance_seconds or now")
             }
             if change.frozen == true { clock.freeze() }
             switch move {
@@ -126,7 +119,6 @@ enum ControlRoutes {
 
         router.post("/__mock/faults/:id/release", access: .open) { context in
             let release = context.request.body.isEmpty ? FaultRelease() : try context.body(FaultRelease.self)
-            if let count = release.count, count < 1 { throw APIFailure.invalidField("count") }
             guard let id = Int(try context.parameter("id")),
                   let (released, stillHeld) = context.environment.faults.release(faultID: id, count: release.count,
                                                                                  then: release.then ?? .answer) else {
@@ -151,10 +143,6 @@ enum ControlRoutes {
         // (or, with `ticket_id`, answers one), with the pushes staff would get.
         router.post("/__mock/inbound-email", access: .open) { context in
             let mail = try context.body(InboundEmailRequest.self)
-            for (field, value) in [("to", mail.to), ("from", mail.from), ("subject", mail.subject), ("body", mail.body)]
-            where value.isBlankText || value.count > 100_000 {
-                throw APIFailure.invalidField(field)
-            }
             let result = try context.store.receiveEmail(
                 InboundEmail(to: mail.to, fromEmail: mail.from, fromName: mail.from_name, subject: mail.subject,
                              body: mail.body, ticketID: mail.ticket_id), now: context.now)
@@ -200,13 +188,23 @@ struct RegisteredDeviceToken {
 
 // MARK: - Payloads of the control API
 
-private struct InboundEmailRequest: Decodable {
-    let to: String
-    let from: String
-    let from_name: String?
-    let subject: String
-    let body: String
-    let ticket_id: String?
+/// `POST /__mock/inbound-email`: the mail a customer sent to a company address. Unknown keys are ignored.
+/*@RequestBody(component: "InboundEmail")*/
+struct InboundEmailRequest {
+    /// A company address (`company_emails`), case-insensitive, else 400.
+    /*@Schema(.mailText)*/ let to: String
+    /// The sender's address; a client of the company with this email becomes the ticket's client.
+    /*@Schema(.mailText)*/ let from: String
+    /*@Nullable*/ var from_name: String?
+    /*@Schema(.mailText)*/ let subject: String
+    /*@Schema(.mailText)*/ let body: String
+    /// Add the message to this ticket of the same company instead of opening a new enquiry.
+    /*@Nullable*/ var ticket_id: String?
+}
+
+extension WireSchema {
+    /// A part of an inbound mail: not blank, at most 100,000 characters.
+    static let mailText = WireSchema.string(maxLength: 100_000, notBlank: true)
 }
 
 /// `POST /__mock/inbound-email`: the enquiry the mail went to, and its message.
@@ -241,15 +239,23 @@ struct ClockState {
     }
 }
 
-private struct ClockChange: Decodable {
-    let advance_seconds: Double?
-    let now: String?
-    /// true stops the clock (before a move in the same body, so the move lands exactly); false lets
-    /// it run on with the wall clock (after the move).
-    let frozen: Bool?
+/// `POST /__mock/clock`: a move (exactly one of advance_seconds and now), frozen, or both; a null
+/// counts as absent. frozen true stops the clock before the move, frozen false lets it run after it.
+/// Unknown keys are ignored.
+/*@RequestBody(component: "ClockChange", noneGiven: "Give advance_seconds, now or frozen", exclusive: ["advance_seconds", "now"], exclusiveMessage: "Give exactly one of advance_seconds or now")*/
+struct ClockChange {
+    /// Seconds to move the clock; negative moves it back. At most 100 years either way.
+    /*@Schema(.number(minimum: -3_153_600_000, maximum: 3_153_600_000))*/ /*@Nullable*/ var advance_seconds: Double?
+    /// ISO 8601 with `Z` or `±hh:mm`, fractional seconds allowed.
+    /*@Schema(.string(format: "date-time"))*/ /*@Nullable*/ var now: String?
+    /// true stops the clock where it stands (it then moves only when moved); false lets it run on
+    /// with the wall clock.
+    /*@Nullable*/ var frozen: Bool?
 }
 
-private struct StaffStandingChange: Decodable {
+/// `PATCH /__mock/users/{id}`. Unknown keys are ignored.
+/*@RequestBody(component: "UserStandingChange")*/
+struct StaffStandingChange {
     let status: StaffStanding
 }
 
@@ -263,7 +269,9 @@ struct StaffStandingResult {
     let status: StaffStanding
 }
 
-private struct CompanyStatusChange: Decodable {
+/// `PATCH /__mock/companies/{id}`. Unknown keys are ignored.
+/*@RequestBody(component: "CompanyStatusChange")*/
+struct CompanyStatusChange {
     let status: CompanyStatus
 }
 
@@ -290,20 +298,39 @@ struct FaultReleaseResult {
     let held: Int
 }
 
-private struct FaultRelease: Decodable {
-    var count: Int?
-    var then: FaultPlan.ReleaseThen?
+/// `POST /__mock/faults/{id}/release`: omitted (or an empty body) = release every held request and
+/// answer each. Unknown keys are ignored.
+/*@RequestBody(component: "FaultReleaseRequest")*/
+struct FaultRelease {
+    /// The oldest N held requests; omitted = all.
+    /*@Schema(.integer(minimum: 1))*/ /*@Nullable*/ var count: Int?
+    /// `answer` (default) runs the request and answers it; `drop_connection` runs it to its commit and
+    /// closes the connection without an answer (the lost answer); `truncate_body` runs it and sends
+    /// half the body.
+    /*@Nullable*/ var then: FaultPlan.ReleaseThen?
 }
 
-private struct FaultRequest: Decodable {
-    let method: String?
+/// `POST /__mock/faults`: needs at least one of `latency_ms`, `status`, `action`. `body` needs
+/// `status`. `drop_connection` and `hold` take no `status` or `body`. Unknown keys are ignored.
+/*@RequestBody(component: "FaultRequest")*/
+struct FaultRequest {
+    /// Upper case; omitted = any method.
+    /*@Schema(.string(pattern: #"^[A-Z]+(?![\s\S])"#))*/ /*@Nullable*/ var method: String?
+    /// Path pattern: exact (`/api/auth/refresh`), `:name` for one segment (`/api/companies/:id`), or a
+    /// trailing `*` for any rest (`/api/auth/*`). Must start with `/`; `*` only at the end.
     let path: String
-    let count: Int?
-    let latency_ms: Int?
-    let status: Int?
-    let body: JSONValue?
-    let action: FaultPlan.Action?
-    let timeout_ms: Int?
+    /// Next N matching requests; omitted = until cleared.
+    /*@Schema(.integer(minimum: 1))*/ /*@Nullable*/ var count: Int?
+    /*@Schema(.integer(minimum: 0, maximum: 60_000))*/ /*@Nullable*/ var latency_ms: Int?
+    /// Answer this status instead of running the request.
+    /*@Schema(.integer(minimum: 200, maximum: 599))*/ /*@Nullable*/ var status: Int?
+    /// Any JSON, sent as-is with `status` (no envelope added). Default `{"success": false, "error":
+    /// "Injected fault"}`.
+    /*@Nullable*/ var body: JSONValue?
+    /*@Nullable*/ var action: FaultPlan.Action?
+    /// A hold's longest wait before the request is answered 503 (`X-Mock-Hold-End: timeout`); default
+    /// 30000. Only with `action` `hold`.
+    /*@Schema(.integer(minimum: 1, maximum: 600_000))*/ /*@Nullable*/ var timeout_ms: Int?
 
     struct Valid {
         let method: String?
@@ -317,13 +344,7 @@ private struct FaultRequest: Decodable {
     }
 
     func validated() throws -> Valid {
-        if let method, method.isEmpty || !method.allSatisfy({ $0.isLetter && $0.isUppercase }) {
-            throw APIFailure.invalidField("method")
-        }
         guard let pattern = PathPattern(path) else { throw APIFailure.invalidField("path") }
-        if let count, count < 1 { throw APIFailure.invalidField("count") }
-        if let latency_ms, !(0...60_000).contains(latency_ms) { throw APIFailure.invalidField("latency_ms") }
-        if let status, !(200...599).contains(status) { throw APIFailure.invalidField("status") }
         if body != nil, status == nil { throw APIFailure.badRequest("body needs a status") }
         if action == .dropConnection, status != nil || body != nil {
             throw APIFailure.badRequest("drop_connection cannot have a status or body")
@@ -331,10 +352,7 @@ private struct FaultRequest: Decodable {
         if action == .hold, status != nil || body != nil {
             throw APIFailure.badRequest("hold cannot have a status or body: its release says what follows")
         }
-        if let timeout_ms {
-            guard action == .hold else { throw APIFailure.badRequest("timeout_ms is for a hold") }
-            guard (1...600_000).contains(timeout_ms) else { throw APIFailure.invalidField("timeout_ms") }
-        }
+        if timeout_ms != nil, action != .hold { throw APIFailure.badRequest("timeout_ms is for a hold") }
         guard latency_ms != nil || status != nil || action != nil else {
             throw APIFailure.badRequest("A fault needs latency_ms, status or action")
         }

@@ -18,8 +18,7 @@ enum SessionRoutes {
 
     static func register(on router: inout Router) {
         router.post("/__mock/sessions", access: .open) { context in
-            let body = try context.body(MintBody.self)
-            guard body.email.contains("@") else { throw APIFailure.invalidField("email") }
+            let body = try context.body(SessionMintBody.self)
             let platform = body.platform ?? .mobile   // decided: the app is an iOS app
             let store = context.store
             let now = context.now
@@ -65,17 +64,29 @@ enum SessionRoutes {
     }
 }
 
-/// `POST /__mock/sessions`. Unknown keys are ignored; `platform` and `company_id` may be left out
-/// or `null`.
-private struct MintBody: Decodable {
-    let email: String
-    let platform: Platform?
-    let company_id: String?
+/// `POST /__mock/sessions`. Unknown keys are ignored. Mock-only.
+/*@RequestBody(component: "SessionMint")*/
+struct SessionMintBody {
+    /// A staff member's or a customer's email, case-insensitive; a staff account is looked up first.
+    /*@Schema(.emailAddress)*/ let email: String
+    /// Staff: `mobile` gets a 90-day refresh token and `isMobile: true`, `web` 7 days and `false`, as
+    /// a sign-in's User-Agent would; `GET /__mock/sessions` shows it. Omitted or null = `mobile`
+    /// (decided: the app is an iOS app). Checked and otherwise ignored for customers (their tokens do
+    /// not refresh).
+    /*@Nullable*/ var platform: Platform?
+    /// The company a customer of several signs in to (as `companyId` at verify-code). For a customer
+    /// of one, or for staff, it may be given and must be theirs. Omitted or null = their only company.
+    /// Not one of the account's companies, or missing for a customer of several → 400 (decided).
+    /*@Nullable*/ var company_id: String?
 
-    enum Platform: String, Decodable {
+    enum Platform: String, WireEnumeration {
         /// 90-day refresh tokens, as a User-Agent with `iPhone` (…) gets at sign-in.
         case mobile
         /// 7-day refresh tokens.
         case web
+
+        static let componentName = "SessionPlatform"
+        static let wireDescription: String? = "The kind of sign-in a minted staff session stands for: `mobile` (90-day refresh tokens) or `web` (7 days)."
+        static let decided = true
     }
 }

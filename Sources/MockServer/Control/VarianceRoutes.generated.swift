@@ -6,6 +6,25 @@ import MockHTTP
 import MockBasics
 import MockRouting
 
+extension VarianceChange: RequestObject, WireComponent {
+    package static let bodyKeys: [String] = ["vary"]
+    package static let bodyRules = BodyRules(unknownKeys: .ignored, atLeastOne: false)
+    package init(members: RequestMembers) throws {
+        self.`vary` = try members.required("vary", WireSchema.of(\Self.`vary`))
+    }
+    package static var wireObject: WireObject {
+        var properties: [WireProperty] = []
+        properties.append(WireProperty(key: "vary", schema: WireSchema.of(\Self.`vary`), required: true, nullable: false, description: "Names of `VarianceVariant`; an unknown one is a 400 listing them."))
+        return WireObject(description: "`PUT /__mock/variance`: the variants to take, replacing the ones there are (`[]` = none). Unknown keys are ignored.", properties: properties, body: bodyRules)
+    }
+    package static var componentName: String {
+        "VarianceChange"
+    }
+    package static var wireSchema: WireSchema {
+        .component("VarianceChange")
+    }
+}
+
 extension VarianceState: JSONObjectWritable, WireObjectDescribing, WireComponent {
     package func writeJSON(to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))

@@ -30,7 +30,11 @@ enum VarianceRoutes {
     }
 }
 
-private struct VarianceChange: Decodable {
+/// `PUT /__mock/variance`: the variants to take, replacing the ones there are (`[]` = none). Unknown
+/// keys are ignored.
+/*@RequestBody(component: "VarianceChange")*/
+struct VarianceChange {
+    /// Names of `VarianceVariant`; an unknown one is a 400 listing them.
     let vary: [String]
 }
 

@@ -7,25 +7,25 @@ import MockConcurrency
 /// pattern, the next `count` of them (or all, until cleared) get added latency, a given status and
 /// body, a dropped connection, a truncated body, or are held until the test releases them.
 final class FaultPlan: Sendable {
-    enum Action: String, Sendable, Codable, Equatable, CaseIterable, JSONWritable, WireSchemaDescribing {
+    enum Action: String, Sendable, Codable, Equatable, WireEnumeration {
         case dropConnection = "drop_connection"
         case truncateBody = "truncate_body"
         /// Wait, unanswered and unrun, until `POST /__mock/faults/{id}/release` (or the hold ends).
         case hold
 
-        func writeJSON(to out: inout [UInt8]) { rawValue.writeJSON(to: &out) }
-        static var wireSchema: WireSchema { .values(Action.self) }
+        static let componentName = "FaultAction"
+        static let wireDescription: String? = "What a fault does instead of (or besides) answering: close the connection, send half the body, or hold the request until released."
     }
 
     /// What a released request does: run and answer, or run to its commit and lose the answer
     /// (the connection closed without one), or run and send half of it.
-    enum ReleaseThen: String, Sendable, Codable, Equatable, CaseIterable, JSONWritable, WireSchemaDescribing {
+    enum ReleaseThen: String, Sendable, Codable, Equatable, WireEnumeration {
         case answer
         case dropConnection = "drop_connection"
         case truncateBody = "truncate_body"
 
-        func writeJSON(to out: inout [UInt8]) { rawValue.writeJSON(to: &out) }
-        static var wireSchema: WireSchema { .values(ReleaseThen.self) }
+        static let componentName = "FaultReleaseThen"
+        static let wireDescription: String? = "What a released request does: run and answer, run to its commit and close the connection without an answer, or run and send half the body."
     }
 
     /// How long a request is held at most when its fault gives no `timeout_ms`.

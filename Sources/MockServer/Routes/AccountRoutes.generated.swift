@@ -49,6 +49,31 @@ extension StaffProfilePayload: JSONObjectWritable, WireObjectDescribing, WireCom
     }
 }
 
+extension ProfileChangeBody: RequestObject, WireComponent {
+    package static let bodyKeys: [String] = ["first_name", "last_name", "phone", "job_title"]
+    package static let bodyRules = BodyRules(unknownKeys: .ignored, atLeastOne: true)
+    package init(members: RequestMembers) throws {
+        self.`first_name` = try members.optional("first_name", .string(maxLength: 100, notBlank: true, trimmed: true))
+        self.`last_name` = try members.optional("last_name", .string(maxLength: 100, notBlank: true, trimmed: true))
+        self.`phone` = try members.clearable("phone", .string(maxLength: 40, notBlank: true, trimmed: true))
+        self.`job_title` = try members.clearable("job_title", .string(maxLength: 100, notBlank: true, trimmed: true))
+    }
+    package static var wireObject: WireObject {
+        var properties: [WireProperty] = []
+        properties.append(WireProperty(key: "first_name", schema: .string(maxLength: 100, notBlank: true, trimmed: true), required: false, nullable: false, description: nil))
+        properties.append(WireProperty(key: "last_name", schema: .string(maxLength: 100, notBlank: true, trimmed: true), required: false, nullable: false, description: nil))
+        properties.append(WireProperty(key: "phone", schema: .string(maxLength: 40, notBlank: true, trimmed: true), required: false, nullable: true, description: nil, clears: true))
+        properties.append(WireProperty(key: "job_title", schema: .string(maxLength: 100, notBlank: true, trimmed: true), required: false, nullable: true, description: nil, clears: true))
+        return WireObject(description: "`PATCH /api/users/me`: at least one of the four fields (unknown keys are ignored, so they do not count; none → 400 `No fields to update`). Strings are trimmed of white space and must not be blank; `phone` and `job_title` accept null to clear. Limits after trimming: names 100, phone 40, job_title 100 characters.", properties: properties, body: bodyRules)
+    }
+    package static var componentName: String {
+        "ProfileChange"
+    }
+    package static var wireSchema: WireSchema {
+        .component("ProfileChange")
+    }
+}
+
 extension LocationPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
     package func writeJSON(to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))

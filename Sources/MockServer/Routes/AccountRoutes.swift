@@ -46,7 +46,9 @@ enum AccountRoutes {
 
         router.patch("/api/users/me", access: .staff) { context in
             let staff = try context.staff()
-            let change = try context.body(ProfileChange.self).validated()
+            let body = try context.body(ProfileChangeBody.self)
+            let change = StaffProfileChange(firstName: body.first_name, lastName: body.last_name, phone: body.phone.change(),
+                                            jobTitle: body.job_title.change())
             let account = try context.store.updateProfile(userID: staff.userID, change: change, now: context.now)
             guard let account else { throw APIFailure.unauthorized }
             return JSONBody.success(StaffProfilePayload(account))
@@ -93,43 +95,16 @@ struct StaffProfilePayload: Sendable {
     }
 }
 
-/// `PATCH /api/users/me`: names must be non-empty; `phone` and `job_title` may be null to clear.
-private struct ProfileChange: Decodable {
-    var firstName: String?
-    var lastName: String?
-    var phone: String??
-    var jobTitle: String??
-
-    enum CodingKeys: String, CodingKey {
-        case firstName = "first_name", lastName = "last_name", phone, jobTitle = "job_title"
-    }
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        firstName = try c.decodeUnlessNull(String.self, forKey: .firstName)
-        lastName = try c.decodeUnlessNull(String.self, forKey: .lastName)
-        if c.contains(.phone) { phone = .some(try c.decodeNil(forKey: .phone) ? nil : c.decode(String.self, forKey: .phone)) }
-        if c.contains(.jobTitle) {
-            jobTitle = .some(try c.decodeNil(forKey: .jobTitle) ? nil : c.decode(String.self, forKey: .jobTitle))
-        }
-    }
-
-    /// The change with every field checked (names 1–100 characters once trimmed, `phone` up to 40,
-    /// `job_title` up to 100); a 400 naming the first bad field, and nothing written.
-    func validated() throws -> StaffProfileChange {
-        func text(_ value: String, field: String, max: Int) throws -> String {
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, trimmed.count <= max else { throw APIFailure.invalidField(field) }
-            return trimmed
-        }
-        guard firstName != nil || lastName != nil || phone != nil || jobTitle != nil else {
-            throw APIFailure.badRequest("No fields to update")
-        }
-        return StaffProfileChange(firstName: try firstName.map { try text($0, field: "first_name", max: 100) },
-                                  lastName: try lastName.map { try text($0, field: "last_name", max: 100) },
-                                  phone: try phone.map { try $0.map { try text($0, field: "phone", max: 40) } },
-                                  jobTitle: try jobTitle.map { try $0.map { try text($0, field: "job_title", max: 100) } })
-    }
+/// `PATCH /api/users/me`: at least one of the four fields (unknown keys are ignored, so they do not
+/// count; none → 400 `No fields to update`). Strings are trimmed of white space and must not be
+/// blank; `phone` and `job_title` accept null to clear. Limits after trimming: names 100, phone 40,
+/// job_title 100 characters.
+/*@RequestBody(component: "ProfileChange", atLeastOne: true)*/
+struct ProfileChangeBody {
+    /*@Schema(.string(maxLength: 100, notBlank: true, trimmed: true))*/ var first_name: String?
+    /*@Schema(.string(maxLength: 100, notBlank: true, trimmed: true))*/ var last_name: String?
+    /*@Schema(.string(maxLength: 40, notBlank: true, trimmed: true))*/ var phone: FieldUpdate<String>?
+    /*@Schema(.string(maxLength: 100, notBlank: true, trimmed: true))*/ var job_title: FieldUpdate<String>?
 }
 
 /// A company location; the address line, city, postcode and country are required columns, never null.

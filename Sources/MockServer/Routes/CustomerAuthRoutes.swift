@@ -10,13 +10,9 @@ import MockStore
 enum CustomerAuthRoutes {
     static let sentMessage = "If an account exists, a login code has been sent"
 
-    private struct RequestBody: Decodable { let email: String; let companyId: String? }
-    private struct VerifyBody: Decodable { let email: String; let code: String; let companyId: String? }
-
     static func register(on router: inout Router) {
         router.post("/api/customer/auth/request-magic-link", access: .open) { context in
-            let body = try context.body(RequestBody.self)
-            guard body.email.contains("@") else { throw APIFailure.invalidField("email") }
+            let body = try context.body(CustomerCodeRequestBody.self)
             // Same answer whether or not the account exists; mail only when it does.
             if let account = try context.store.customerAccount(email: body.email), !account.companies.isEmpty,
                body.companyId.map({ id in account.companies.contains { $0.id == id } }) ?? true {
@@ -33,7 +29,7 @@ enum CustomerAuthRoutes {
         }
 
         router.post("/api/customer/auth/verify-code", access: .open) { context in
-            let body = try context.body(VerifyBody.self)
+            let body = try context.body(CustomerCodeVerifyBody.self)
             guard LoginCodes.isWellFormed(body.code) else { throw StaffAuthRoutes.invalidCode }
             switch try context.store.signInCustomer(
                 email: body.email, code: body.code, companyID: body.companyId, maxCodeAttempts: LoginCodes.maxAttempts,
@@ -67,4 +63,24 @@ enum CustomerAuthRoutes {
             return JSONBody.bare()
         }
     }
+}
+
+// MARK: - Request bodies
+
+/// `POST /api/customer/auth/request-magic-link`. Unknown keys are ignored.
+/*@RequestBody(component: "CustomerCodeRequest")*/
+struct CustomerCodeRequestBody {
+    /// Must contain `@`, else 400; matched case-insensitively.
+    /*@Schema(.emailAddress)*/ let email: String
+    /// Mail only if the email is a client of this company (any other value sends nothing).
+    /*@Nullable*/ var companyId: String?
+}
+
+/// `POST /api/customer/auth/verify-code`. Unknown keys are ignored.
+/*@RequestBody(component: "CustomerCodeVerification")*/
+struct CustomerCodeVerifyBody {
+    let email: String
+    let code: String
+    /// A company the email is a client of; any other value → 401 `Invalid or expired code`.
+    /*@Nullable*/ var companyId: String?
 }

@@ -6,19 +6,6 @@ import MockStore
 /// The customer portal (CONTRACT §6, customer part): the signed-in client's orders of the token's
 /// company only; another client's order, or the same client's order in another company, is a 404.
 enum CustomerOrderRoutes {
-    static let maxMessageCharacters = 10_000
-
-    private struct ApproveBody: Decodable {
-        struct Signature: Decodable {
-            let typed_name: String
-            let terms_agreed: Bool
-        }
-        let signature: Signature
-    }
-
-    private struct RejectBody: Decodable { let reason: String? }
-
-    private struct MessageBody: Decodable { let body: String }
 
     static func register(on router: inout Router) {
         router.get("/api/customer/orders", access: .customer) { context in
@@ -42,10 +29,7 @@ enum CustomerOrderRoutes {
             guard try context.store.customerOwnsOrder(id: id, client: customer.clientID, company: customer.companyID) else {
                 throw APIFailure.notFound
             }
-            let body = try context.body(ApproveBody.self)
-            let name = body.signature.typed_name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !name.isEmpty, name.count <= 200 else { throw APIFailure.invalidField("signature.typed_name") }
-            guard body.signature.terms_agreed else { throw APIFailure.invalidField("signature.terms_agreed") }
+            let name = try context.body(QuoteApprovalBody.self).signature.typed_name
             guard let order = try context.store.approveQuote(orderID: id, client: customer.clientID, company: customer.companyID,
                                                              typedName: name, now: context.now) else { throw APIFailure.notFound }
             return JSONBody.success(CustomerOrderDetailPayload(order))
@@ -58,9 +42,7 @@ enum CustomerOrderRoutes {
                 throw APIFailure.notFound
             }
             // The body is optional: none, `{}` or `{reason}`.
-            let body = context.request.body.isEmpty ? RejectBody(reason: nil) : try context.body(RejectBody.self)
-            let reason = body.reason?.trimmingCharacters(in: .whitespacesAndNewlines)
-            if let reason, reason.count > maxMessageCharacters { throw APIFailure.invalidField("reason") }
+            let reason = context.request.body.isEmpty ? nil : try context.body(QuoteRejectionBody.self).reason
             guard let order = try context.store.rejectQuote(orderID: id, client: customer.clientID, company: customer.companyID,
                                                             reason: reason?.isEmpty == true ? nil : reason,
                                                             now: context.now) else { throw APIFailure.notFound }
@@ -73,10 +55,7 @@ enum CustomerOrderRoutes {
             guard try context.store.customerOwnsOrder(id: id, client: customer.clientID, company: customer.companyID) else {
                 throw APIFailure.notFound
             }
-            let body = try context.body(MessageBody.self)
-            guard !body.body.isBlankText, body.body.count <= maxMessageCharacters else {
-                throw APIFailure.invalidField("body")
-            }
+            let body = try context.body(CustomerMessageBody.self)
             guard let result = try context.store.addCustomerMessage(orderID: id, client: customer.clientID,
                                                                     company: customer.companyID, body: body.body,
                                                                     now: context.now) else { throw APIFailure.notFound }
@@ -87,4 +66,35 @@ enum CustomerOrderRoutes {
             return JSONBody.success(message, status: 201)
         }
     }
+}
+
+// MARK: - Request bodies
+
+/// `POST /api/customer/orders/{id}/approve`. Unknown keys are ignored.
+/*@RequestBody(component: "QuoteApproval")*/
+struct QuoteApprovalBody {
+    let signature: Signature
+
+    /// The customer's signature of the quote. Unknown keys are ignored.
+    /*@RequestBody*/
+    struct Signature {
+        /// The customer's typed name; trimmed, then 1 to 200 characters.
+        /*@Schema(.string(maxLength: 200, notBlank: true, trimmed: true))*/ let typed_name: String
+        /// Must be true, else 400.
+        /*@Schema(.constant(.bool(true)))*/ let terms_agreed: Bool
+    }
+}
+
+/// `POST /api/customer/orders/{id}/reject` (the body may be left out). Unknown keys are ignored.
+/*@RequestBody(component: "QuoteRejection")*/
+struct QuoteRejectionBody {
+    /// Kept (trimmed) as the devices' `authorization_notes`; blank = no reason.
+    /*@Schema(.string(maxLength: 10_000, trimmed: true))*/ /*@Nullable*/ var reason: String?
+}
+
+/// `POST /api/customer/orders/{id}/messages`. Unknown keys are ignored.
+/*@RequestBody(component: "CustomerMessageRequest")*/
+struct CustomerMessageBody {
+    /// Not blank; at most 10,000 characters.
+    /*@Schema(.string(maxLength: 10_000, notBlank: true))*/ let body: String
 }

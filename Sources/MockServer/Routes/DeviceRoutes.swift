@@ -6,11 +6,6 @@ import MockStore
 /// Devices, their workflow and the scanner (CONTRACT §6): company-scoped; another company's id is
 /// a 404 and changes nothing.
 enum DeviceRoutes {
-    static let editableFields: Set<String> = [
-        "status", "assigned_engineer_id", "priority", "diagnosis_notes", "repair_notes", "technician_notes",
-        "technician_found_issues", "sub_location_id",
-    ]
-
     static func register(on router: inout Router) {
         router.get("/api/devices", access: .staff) { context in
             let staff = try context.staff()
@@ -57,16 +52,12 @@ enum DeviceRoutes {
             let staff = try context.staff()
             let id = try context.parameter("id")
             guard try context.store.deviceExists(id: id, company: staff.companyID) else { throw APIFailure.notFound }
-            let body = try PatchBody(context.request.body, fields: editableFields)
+            let body = try context.body(DeviceChangeBody.self)
             let change = DeviceChange(
-                status: try body.value("status", DeviceStatus.self),
-                assignedEngineerID: try body.nullableID("assigned_engineer_id"),
-                priority: try body.value("priority", DevicePriority.self),
-                diagnosisNotes: try body.nullableText("diagnosis_notes"),
-                repairNotes: try body.nullableText("repair_notes"),
-                technicianNotes: try body.nullableText("technician_notes"),
-                technicianFoundIssues: try body.nullableText("technician_found_issues"),
-                subLocationID: try body.nullableID("sub_location_id"))
+                status: body.status, assignedEngineerID: body.assigned_engineer_id.change(), priority: body.priority,
+                diagnosisNotes: body.diagnosis_notes.change(), repairNotes: body.repair_notes.change(),
+                technicianNotes: body.technician_notes.change(), technicianFoundIssues: body.technician_found_issues.change(),
+                subLocationID: body.sub_location_id.change())
             guard let device = try context.store.updateDevice(id: id, company: staff.companyID, change: change,
                                                               actor: staff.userID, now: context.now) else {
                 throw APIFailure.notFound
@@ -80,4 +71,21 @@ enum DeviceRoutes {
         let page = try context.store.devices(company: company, filter: filter, page: list.pageRequest)
         return JSONBody.success(page.items.map(DeviceListItemPayload.init), pagination: list.pagination(total: page.total))
     }
+}
+
+/// `PATCH /api/devices/{id}`: at least one field; an unknown field is a 400. `null` clears, an
+/// absent key leaves the field.
+/*@RequestBody(component: "DeviceChange", unknownKeys: .refused, atLeastOne: true)*/
+struct DeviceChangeBody {
+    /// One of the device's `available_transitions`, else 400 naming them.
+    var status: DeviceStatus?
+    /// An active, unarchived staff user of the caller's company (else 400), or null. At most 64 characters.
+    /*@Schema(.requestID)*/ var assigned_engineer_id: FieldUpdate<String>?
+    var priority: DevicePriority?
+    /*@Schema(.noteText)*/ var diagnosis_notes: FieldUpdate<String>?
+    /*@Schema(.noteText)*/ var repair_notes: FieldUpdate<String>?
+    /*@Schema(.noteText)*/ var technician_notes: FieldUpdate<String>?
+    /*@Schema(.noteText)*/ var technician_found_issues: FieldUpdate<String>?
+    /// A sub-location of the caller's company (else 400), or null. At most 64 characters.
+    /*@Schema(.requestID)*/ var sub_location_id: FieldUpdate<String>?
 }

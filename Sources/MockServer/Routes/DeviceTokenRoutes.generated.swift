@@ -45,3 +45,74 @@ extension PushPreferencesPayload: JSONObjectWritable, WireObjectDescribing, Wire
         .component("PushPreferences")
     }
 }
+
+extension DeviceTokenRegistrationBody: RequestObject, WireComponent {
+    package static let bodyKeys: [String] = ["device_token", "platform", "app_type"]
+    package static let bodyRules = BodyRules(unknownKeys: .ignored, atLeastOne: false)
+    package init(members: RequestMembers) throws {
+        self.`device_token` = try members.required("device_token", .string(pattern: #"^[A-Za-z0-9_-]{8,512}(?![\s\S])"#))
+        self.`platform` = try members.required("platform", .string(values: ["ios"]))
+        self.`app_type` = try members.required("app_type", WireSchema.of(\Self.`app_type`))
+    }
+    package static var wireObject: WireObject {
+        var properties: [WireProperty] = []
+        properties.append(WireProperty(key: "device_token", schema: .string(pattern: #"^[A-Za-z0-9_-]{8,512}(?![\s\S])"#), required: true, nullable: false, description: "8–512 characters of `A-Z a-z 0-9 - _` (APNs hex tokens qualify; the simulator sends odd ones)."))
+        properties.append(WireProperty(key: "platform", schema: .string(values: ["ios"]), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "app_type", schema: WireSchema.of(\Self.`app_type`), required: true, nullable: false, description: "Must match the kind of bearer token sent, else 400."))
+        return WireObject(description: "`POST /api/user/device-token`. Body keys are (decided). Unknown keys are ignored.", decided: true, properties: properties, body: bodyRules)
+    }
+    package static var componentName: String {
+        "DeviceTokenRegistration"
+    }
+    package static var wireSchema: WireSchema {
+        .component("DeviceTokenRegistration")
+    }
+}
+
+extension DeviceTokenRemovalBody: RequestObject, WireComponent {
+    package static let bodyKeys: [String] = ["device_token"]
+    package static let bodyRules = BodyRules(unknownKeys: .ignored, atLeastOne: false)
+    package init(members: RequestMembers) throws {
+        self.`device_token` = try members.required("device_token", .string(minLength: 1))
+    }
+    package static var wireObject: WireObject {
+        var properties: [WireProperty] = []
+        properties.append(WireProperty(key: "device_token", schema: .string(minLength: 1), required: true, nullable: false, description: nil))
+        return WireObject(description: "`DELETE /api/user/device-token`. Body keys are (decided). Unknown keys are ignored.", decided: true, properties: properties, body: bodyRules)
+    }
+    package static var componentName: String {
+        "DeviceTokenRemoval"
+    }
+    package static var wireSchema: WireSchema {
+        .component("DeviceTokenRemoval")
+    }
+}
+
+extension PushPreferencesChange: RequestObject, WireComponent {
+    package static let bodyKeys: [String] = ["push_enabled", "order_updates", "device_updates", "ticket_messages", "quote_updates", "marketing"]
+    package static let bodyRules = BodyRules(unknownKeys: .ignored, atLeastOne: true)
+    package init(members: RequestMembers) throws {
+        self.`push_enabled` = try members.optional("push_enabled", WireSchema.of(\Self.`push_enabled`))
+        self.`order_updates` = try members.optional("order_updates", WireSchema.of(\Self.`order_updates`))
+        self.`device_updates` = try members.optional("device_updates", WireSchema.of(\Self.`device_updates`))
+        self.`ticket_messages` = try members.optional("ticket_messages", WireSchema.of(\Self.`ticket_messages`))
+        self.`quote_updates` = try members.optional("quote_updates", WireSchema.of(\Self.`quote_updates`))
+        self.`marketing` = try members.optional("marketing", WireSchema.of(\Self.`marketing`))
+    }
+    package static var wireObject: WireObject {
+        var properties: [WireProperty] = []
+        properties.append(WireProperty(key: "push_enabled", schema: WireSchema.of(\Self.`push_enabled`), required: false, nullable: false, description: nil))
+        properties.append(WireProperty(key: "order_updates", schema: WireSchema.of(\Self.`order_updates`), required: false, nullable: false, description: nil))
+        properties.append(WireProperty(key: "device_updates", schema: WireSchema.of(\Self.`device_updates`), required: false, nullable: false, description: nil))
+        properties.append(WireProperty(key: "ticket_messages", schema: WireSchema.of(\Self.`ticket_messages`), required: false, nullable: false, description: nil))
+        properties.append(WireProperty(key: "quote_updates", schema: WireSchema.of(\Self.`quote_updates`), required: false, nullable: false, description: nil))
+        properties.append(WireProperty(key: "marketing", schema: WireSchema.of(\Self.`marketing`), required: false, nullable: false, description: nil))
+        return WireObject(description: #"`PUT /api/user/push-preferences`: any subset, at least one known key (unknown keys are ignored and do not count; none → 400 `No fields to update`); the others keep their value. A switch may be left out; `null` is a 400 naming it (it is not "leave as is")."#, properties: properties, body: bodyRules)
+    }
+    package static var componentName: String {
+        "PushPreferencesChange"
+    }
+    package static var wireSchema: WireSchema {
+        .component("PushPreferencesChange")
+    }
+}

@@ -7,16 +7,6 @@ import MockStore
 /// Push device tokens and preferences (CONTRACT §7), for staff and customer tokens alike.
 /// `app_type` must match the kind of token presented; re-registering a token moves it to the new owner.
 enum DeviceTokenRoutes {
-    private struct RegisterBody: Decodable {
-        enum Platform: String, Decodable { case ios }
-        enum AppType: String, Decodable { case staff, customer }
-        let device_token: String
-        let platform: Platform
-        let app_type: AppType
-    }
-
-    private struct RemoveBody: Decodable { let device_token: String }
-
     /// The owner a principal registers tokens for.
     private static func pushOwner(_ principal: Principal?) throws -> PushOwner {
         switch principal {
@@ -26,30 +16,21 @@ enum DeviceTokenRoutes {
         }
     }
 
-    /// APNs tokens are hex; accept any sensible opaque token (the simulator sends odd ones) but no junk.
-    static func validToken(_ token: String) -> Bool {
-        (8...512).contains(token.utf8.count) && token.utf8.allSatisfy { byte in
-            (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 45 || byte == 95
-        }
-    }
-
     static func register(on router: inout Router) {
         router.post("/api/user/device-token", access: .staffOrCustomer) { context in
             let owner = try pushOwner(context.principal)
-            let body = try context.body(RegisterBody.self)
-            guard validToken(body.device_token) else { throw APIFailure.invalidField("device_token") }
+            let body = try context.body(DeviceTokenRegistrationBody.self)
             guard body.app_type.rawValue == owner.type.rawValue else {
                 throw APIFailure.badRequest("app_type must be \"\(owner.type.rawValue)\" for this token")
             }
-            try context.store.registerDeviceToken(body.device_token, platform: body.platform.rawValue, owner: owner,
+            try context.store.registerDeviceToken(body.device_token, platform: body.platform, owner: owner,
                                                   now: context.now)
             return JSONBody.success(MessagePayload(message: "Device token registered"))
         }
 
         router.delete("/api/user/device-token", access: .staffOrCustomer) { context in
             let owner = try pushOwner(context.principal)
-            let body = try context.body(RemoveBody.self)
-            guard !body.device_token.isEmpty else { throw APIFailure.invalidField("device_token") }
+            let body = try context.body(DeviceTokenRemovalBody.self)
             // Only the caller's own token; removing an unknown token is not an error (logout may repeat).
             try context.store.removeDeviceToken(body.device_token, owner: owner)
             return JSONBody.success(MessagePayload(message: "Device token removed"))
@@ -62,7 +43,6 @@ enum DeviceTokenRoutes {
         router.put("/api/user/push-preferences", access: .staffOrCustomer) { context in
             let owner = try pushOwner(context.principal)
             let change = try context.body(PushPreferencesChange.self)
-            guard change.hasAny else { throw APIFailure.badRequest("No fields to update") }
             let preferences = try context.store.updatePushPreferences(of: owner, now: context.now) { $0.apply(change) }
             return JSONBody.success(PushPreferencesPayload(preferences))
         }
@@ -90,33 +70,33 @@ struct PushPreferencesPayload: Sendable {
     }
 }
 
-/// `PUT /api/user/push-preferences`: the switches to change.
-struct PushPreferencesChange: Decodable {
+/// `POST /api/user/device-token`. Body keys are (decided). Unknown keys are ignored.
+/*@RequestBody(component: "DeviceTokenRegistration", decided: true)*/
+struct DeviceTokenRegistrationBody {
+    /// 8–512 characters of `A-Z a-z 0-9 - _` (APNs hex tokens qualify; the simulator sends odd ones).
+    /*@Schema(.string(pattern: #"^[A-Za-z0-9_-]{8,512}(?![\s\S])"#))*/ let device_token: String
+    /*@Schema(.string(values: ["ios"]))*/ let platform: String
+    /// Must match the kind of bearer token sent, else 400.
+    let app_type: AppType
+}
+
+/// `DELETE /api/user/device-token`. Body keys are (decided). Unknown keys are ignored.
+/*@RequestBody(component: "DeviceTokenRemoval", decided: true)*/
+struct DeviceTokenRemovalBody {
+    /*@Schema(.string(minLength: 1))*/ let device_token: String
+}
+
+/// `PUT /api/user/push-preferences`: any subset, at least one known key (unknown keys are ignored
+/// and do not count; none → 400 `No fields to update`); the others keep their value. A switch may
+/// be left out; `null` is a 400 naming it (it is not "leave as is").
+/*@RequestBody(component: "PushPreferencesChange", atLeastOne: true)*/
+struct PushPreferencesChange {
     var push_enabled: Bool?
     var order_updates: Bool?
     var device_updates: Bool?
     var ticket_messages: Bool?
     var quote_updates: Bool?
     var marketing: Bool?
-
-    enum CodingKeys: String, CodingKey {
-        case push_enabled, order_updates, device_updates, ticket_messages, quote_updates, marketing
-    }
-
-    /// A switch may be left out; `null` is a 400 naming it (it is not "leave as is").
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        push_enabled = try c.decodeUnlessNull(Bool.self, forKey: .push_enabled)
-        order_updates = try c.decodeUnlessNull(Bool.self, forKey: .order_updates)
-        device_updates = try c.decodeUnlessNull(Bool.self, forKey: .device_updates)
-        ticket_messages = try c.decodeUnlessNull(Bool.self, forKey: .ticket_messages)
-        quote_updates = try c.decodeUnlessNull(Bool.self, forKey: .quote_updates)
-        marketing = try c.decodeUnlessNull(Bool.self, forKey: .marketing)
-    }
-
-    var hasAny: Bool {
-        [push_enabled, order_updates, device_updates, ticket_messages, quote_updates, marketing].contains { $0 != nil }
-    }
 }
 
 extension PushPreferences {

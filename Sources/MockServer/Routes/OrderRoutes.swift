@@ -5,7 +5,6 @@ import MockStore
 
 /// Orders (CONTRACT §6): company-scoped; another company's id is a 404 and changes nothing.
 enum OrderRoutes {
-    static let editableFields: Set<String> = ["notes", "assigned_user_id", "location_id", "intake_method"]
 
     static func register(on router: inout Router) {
         router.get("/api/orders", access: .staff) { context in
@@ -36,12 +35,10 @@ enum OrderRoutes {
             let id = try context.parameter("id")
             // Not found before the body is judged: another company's order reveals nothing.
             guard try context.store.orderExists(id: id, company: staff.companyID) else { throw APIFailure.notFound }
-            let body = try PatchBody(context.request.body, fields: editableFields, refused: [
+            let body = try context.body(OrderChangeBody.self, refusing: [
                 "status": .badRequest("Order status is computed from its devices and cannot be set")])
-            let change = OrderChange(notes: try body.nullableText("notes"),
-                                     assignedUserID: try body.nullableID("assigned_user_id"),
-                                     locationID: try body.nullableID("location_id"),
-                                     intakeMethod: try body.value("intake_method", IntakeMethod.self))
+            let change = OrderChange(notes: body.notes.change(), assignedUserID: body.assigned_user_id.change(),
+                                     locationID: body.location_id.change(), intakeMethod: body.intake_method)
             guard let order = try context.store.updateOrder(id: id, company: staff.companyID, change: change,
                                                             now: context.now) else { throw APIFailure.notFound }
             return JSONBody.success(OrderDetailPayload(order))
@@ -64,4 +61,16 @@ enum OrderRoutes {
         guard let date = Timestamp.date(from: text) else { throw APIFailure.invalidQuery(name) }
         return date
     }
+}
+
+/// `PATCH /api/orders/{id}`: at least one field; an unknown field (including `status`) is a 400.
+/// `null` clears, an absent key leaves the field as it is.
+/*@RequestBody(component: "OrderChange", unknownKeys: .refused, atLeastOne: true)*/
+struct OrderChangeBody {
+    /*@Schema(.noteText)*/ var notes: FieldUpdate<String>?
+    /// An active, unarchived staff user of the caller's company (else 400), or null. At most 64 characters.
+    /*@Schema(.requestID)*/ var assigned_user_id: FieldUpdate<String>?
+    /// A location of the caller's company (else 400), or null. At most 64 characters.
+    /*@Schema(.requestID)*/ var location_id: FieldUpdate<String>?
+    var intake_method: IntakeMethod?
 }

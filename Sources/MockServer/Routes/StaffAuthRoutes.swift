@@ -11,16 +11,9 @@ enum StaffAuthRoutes {
                                        message: "No password set. Please use Magic Link login or set a password in Settings.")
     static let invalidCode = APIFailure(status: 401, message: "Invalid or expired code")
 
-    private struct LoginBody: Decodable { let email: String; let password: String }
-    private struct TwoFactorRequestBody: Decodable { let userId: String; let email: String }
-    private struct TwoFactorVerifyBody: Decodable { let userId: String; let code: String }
-    private struct MagicLinkRequestBody: Decodable { let email: String }
-    private struct MagicLinkVerifyBody: Decodable { let email: String; let code: String }
-    private struct RefreshBody: Decodable { let refreshToken: String }
-
     static func register(on router: inout Router) {
         router.post("/api/auth/login", access: .open) { context in
-            let body = try context.body(LoginBody.self)
+            let body = try context.body(StaffLoginBody.self)
             guard let account = try context.store.staffAccount(email: body.email) else { throw invalidCredentials }
             // The password is judged first where there is one, so account states leak only to its holder.
             if let hash = account.passwordHash, !PasswordHasher.verify(body.password, against: hash) {
@@ -56,7 +49,6 @@ enum StaffAuthRoutes {
 
         router.post("/api/auth/magic-link/request", access: .open) { context in
             let body = try context.body(MagicLinkRequestBody.self)
-            guard body.email.contains("@") else { throw APIFailure.invalidField("email") }
             // Unknown, disabled or inactive accounts get the same answer and no mail (no enumeration).
             if let account = try context.store.staffAccount(email: body.email), account.magicLinkEnabled,
                account.isActive, !account.isArchived {
@@ -139,4 +131,48 @@ enum StaffAuthRoutes {
                                          signer: context.environment.signer, values: context.environment.values)
         }
     }
+}
+
+// MARK: - Request bodies
+
+/// `POST /api/auth/login`. Unknown keys are ignored.
+/*@RequestBody(component: "StaffLogin")*/
+struct StaffLoginBody {
+    let email: String
+    let password: String
+}
+
+/// `POST /api/auth/2fa/request`: the user the login step named, and their email. Unknown keys are ignored.
+/*@RequestBody(component: "TwoFactorCodeRequest")*/
+struct TwoFactorRequestBody {
+    /*@Schema(.string(format: "uuid"))*/ let userId: String
+    let email: String
+}
+
+/// `POST /api/auth/2fa/verify`. Unknown keys are ignored.
+/*@RequestBody(component: "TwoFactorVerification")*/
+struct TwoFactorVerifyBody {
+    /*@Schema(.string(format: "uuid"))*/ let userId: String
+    /// An emailed code, a TOTP code or a recovery code.
+    let code: String
+}
+
+/// `POST /api/auth/magic-link/request`. Unknown keys are ignored.
+/*@RequestBody(component: "MagicLinkRequest")*/
+struct MagicLinkRequestBody {
+    /// Must contain `@`, else 400.
+    /*@Schema(.emailAddress)*/ let email: String
+}
+
+/// `POST /api/auth/magic-link/verify-code`. Unknown keys are ignored.
+/*@RequestBody(component: "MagicLinkVerification")*/
+struct MagicLinkVerifyBody {
+    let email: String
+    let code: String
+}
+
+/// `POST /api/auth/refresh`. Unknown keys are ignored.
+/*@RequestBody(component: "TokenRefresh")*/
+struct RefreshBody {
+    let refreshToken: String
 }

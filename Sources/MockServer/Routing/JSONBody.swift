@@ -4,7 +4,7 @@ import MockBasics
 import MockRouting
 import MockStore
 
-/// JSON in: request bodies decoded with errors that name the field, and the bare `{"success": true}`.
+/// JSON in: request bodies read by their declarations with errors that name the field, and the bare `{"success": true}`.
 /// The envelope and the error mapping the proxy shares are MockRouting's `JSONBody`.
 extension JSONBody {
     /// `{"success": true}` with no `data`.
@@ -24,19 +24,17 @@ extension JSONBody {
         success(try list.items.map(payload)).totalCount(list.total)
     }
 
-    /// Decodes a request body; a malformed document or a missing/mistyped field is a 400 naming it.
-    static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
-        guard !body.isEmpty else { throw APIFailure.invalidJSON }
-        let value: T
-        do {
-            value = try JSONDecoder().decode(T.self, from: body)
-        } catch let error as DecodingError {
-            throw failure(for: error)
-        } catch let failure as APIFailure {
-            throw failure
+    /// A request body as its declaration reads it (``RequestObject``): not JSON (or nothing) is
+    /// `Invalid JSON body`; a key of `refusing` (a field the resource computes) is its failure, judged
+    /// first; then a NUL anywhere; then the declaration's own rules, a 400 naming the field.
+    static func decode<T: RequestObject>(_ type: T.Type, from body: Data, refusing: [String: APIFailure] = [:]) throws -> T {
+        guard !body.isEmpty, let value = JSONValue.parse(body) else { throw APIFailure.invalidJSON }
+        if !refusing.isEmpty, case .object(let members) = value,
+           let refusal = members.keys.sorted().lazy.compactMap({ refusing[$0] }).first {
+            throw refusal
         }
-        try rejectNUL(in: body)
-        return value
+        try rejectNUL(in: value)
+        return try T.parse(value)
     }
 
     /// A string with U+0000 in it is a 400 naming where it is: SQLite takes bound text up to its
@@ -78,16 +76,16 @@ extension JSONBody {
     }
 }
 
-extension KeyedDecodingContainer {
-    /// An optional field that may be left out but not sent as `null` (`decodeIfPresent` would take
-    /// `null` for "absent" and quietly do nothing): `null` is a 400 naming the field.
-    func decodeUnlessNull<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard contains(key) else { return nil }
-        if try decodeNil(forKey: key) {
-            throw APIFailure.invalidField(JSONBody.path(codingPath + [key]))
-        }
-        return try decode(T.self, forKey: key)
-    }
+extension WireSchema {
+    /// A row's id in a request body: 1 to 64 characters (what does not name a row is the route's 400).
+    static let requestID = WireSchema.string(minLength: 1, maxLength: 64)
+    /// A note's text: at most 10,000 characters.
+    static let noteText = WireSchema.string(maxLength: 10_000)
+}
+
+extension Optional {
+    /// A PATCH field's change as the store takes it: nil leaves the field, `.some(nil)` clears it.
+    func change<Value>() -> Value?? where Wrapped == FieldUpdate<Value> { map(\.value) }
 }
 
 extension HTTPResponse {

@@ -38,9 +38,10 @@ struct RequestContext: Sendable {
         return value
     }
 
-    /// The JSON body decoded as `T`; 400 naming the field otherwise.
-    func body<T: Decodable>(_ type: T.Type) throws -> T {
-        try JSONBody.decode(T.self, from: request.body)
+    /// The JSON body read as its declaration `T` says; 400 naming the field otherwise. A key of
+    /// `refusing` is that failure.
+    func body<T: RequestObject>(_ type: T.Type, refusing: [String: APIFailure] = [:]) throws -> T {
+        try JSONBody.decode(T.self, from: request.body, refusing: refusing)
     }
 
     /// The staff principal; the route's access level guarantees one, so absence is a 401.

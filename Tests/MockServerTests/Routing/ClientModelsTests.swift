@@ -16,6 +16,7 @@ import MockBasics
     static func generated() -> String {
         ClientModelsSwift.file(
             objects: ResponseComponents.appObjects.map { ($0.componentName, $0.wireObject) },
+            requests: ResponseComponents.appRequests.map { ($0.componentName, $0.wireObject) },
             enumerations: ResponseComponents.enumerations.map {
                 ClientModelsSwift.Enumeration(name: $0.componentName, values: $0.rawValues,
                                               description: $0.wireDescription)

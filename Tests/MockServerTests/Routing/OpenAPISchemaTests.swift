@@ -26,7 +26,24 @@ import MockBasics
             let name = "Nullable" + type.componentName
             components.append((name, WireSchemaYAML.component(named: name, type.wireObject, nullable: true)))
         }
+        for scalar in WireScalar.all {
+            components.append((scalar.name, WireSchemaYAML.component(named: scalar.name, scalar.schema, description: scalar.description,
+                                                                     decided: scalar.decided)))
+            if let description = scalar.nullableDescription {
+                let name = "Nullable" + scalar.name
+                components.append((name, WireSchemaYAML.component(named: name, scalar.schema, nullable: true, description: description,
+                                                                  decided: scalar.decided)))
+            }
+        }
+        for type in ResponseComponents.requests {
+            components.append((type.componentName,
+                               WireSchemaYAML.component(named: type.componentName, type.wireObject, nullable: false)))
+        }
         let nullableNames = nullableReferences()
+        for type in ResponseComponents.requests where nullableNames.contains(type.componentName) {
+            let name = "Nullable" + type.componentName
+            components.append((name, WireSchemaYAML.component(named: name, type.wireObject, nullable: true)))
+        }
         for type in ResponseComponents.enumerations {
             components.append((type.componentName, WireSchemaYAML.component(named: type.componentName, type.componentSchema,
                                                                              description: type.wireDescription, decided: type.decided)))
@@ -43,10 +60,10 @@ import MockBasics
         return components
     }
 
-    /// The components a generated object refers to as nullable (`Nullable<Name>`).
+    /// The components a generated object (a payload or a request body) refers to as nullable (`Nullable<Name>`).
     static func nullableReferences() -> Set<String> {
-        Set(ResponseComponents.objects.flatMap { WireSchema.object($0.wireObject).componentReferences }
-            .filter(\.nullable).map(\.name))
+        let objects = ResponseComponents.objects.map { $0.wireObject } + ResponseComponents.requests.map { $0.wireObject }
+        return Set(objects.flatMap { WireSchema.object($0).componentReferences }.filter(\.nullable).map(\.name))
     }
 
     @Test func theDocumentsResponseComponentsAreThePayloadsDeclarations() throws {
@@ -74,6 +91,7 @@ import MockBasics
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         var marked: Set<String> = []
+        var requestMarks: Set<String> = []
         var enumerations: Set<String> = []
         let files = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)!
         for case let path as String in files where path.hasSuffix(".swift") && !path.hasSuffix(".generated.swift")
@@ -85,9 +103,12 @@ import MockBasics
             }
             // Spelled in two pieces, so that the generator does not take this line for a mark.
             marked.formUnion(names(after: "/*" + "@JSONObject(component: \""))
+            requestMarks.formUnion(names(after: "/*" + "@RequestBody(component: \""))
             if text.contains("WireEnumeration") { enumerations.formUnion(names(after: "static let componentName = \"")) }
         }
-        #expect(marked.count > 60 && enumerations.count > 20, "the scan found the marks")
+        #expect(marked.count > 60 && enumerations.count > 20 && requestMarks.count > 25, "the scan found the marks")
+        let listedRequests = Set(ResponseComponents.requests.map { $0.componentName })
+        #expect(requestMarks == listedRequests, "request bodies marked but not in ResponseComponents.requests: \(requestMarks.subtracting(listedRequests).sorted())")
         let listed = Set(ResponseComponents.objects.map { $0.componentName })
         let listedEnumerations = Set(ResponseComponents.enumerations.map { $0.componentName })
         #expect(marked == listed, "marked but not in ResponseComponents.objects: \(marked.subtracting(listed).sorted())")
@@ -96,19 +117,11 @@ import MockBasics
     }
 
     /// The document's schemas that are still written by hand, by name: a schema that is neither
-    /// generated nor here fails, so one is never left out silently. They are the request bodies (which
-    /// the routes parse by hand), the scalar formats, the envelopes and the control API's free-form
-    /// values.
+    /// generated nor here fails, so one is never left out silently. They are the envelopes and the
+    /// free-form values (any JSON without a NUL, a push's payload, the control API's fixtures and events).
     static let handWritten: Set<String> = [
-        // Scalars and their nullable forms.
-        "Id", "NullableId", "Money", "Timestamp", "NullableTimestamp", "QueryTimestamp", "VatRate", "NullableVatRate", "Flag",
         // Envelopes and free-form values.
         "SuccessEnvelope", "JSONValueWithoutNUL", "JSONRPCError", "PushPayload", "MockEvent", "FixtureBody",
-        // Request bodies.
-        "ProfileChange", "DeviceTokenRegistration", "DeviceTokenRemoval", "PushPreferencesChange", "ClockChange",
-        "UserStandingChange", "CompanyStatusChange", "FaultRequest", "FaultReleaseRequest", "OrderChange", "DeviceChange",
-        "TicketChange", "TicketReply", "TicketNote", "GenerateResponseRequest", "MacroVariables", "MacroRunRequest",
-        "QuoteApproval", "QuoteRejection", "CustomerMessageRequest", "InboundEmail", "SessionMint",
     ]
 
     @Test func everySchemaIsGeneratedOrNamedHandWritten() throws {
@@ -120,6 +133,8 @@ import MockBasics
         #expect(unaccounted.isEmpty, "schemas neither generated nor listed as hand-written: \(unaccounted.sorted())")
         #expect(Self.handWritten.isSubset(of: names), "listed but not in the document: \(Self.handWritten.subtracting(names).sorted())")
         #expect(generated.intersection(Self.handWritten).isEmpty)
+        // At least 95 % of the document's schemas are made from code (issue 56).
+        #expect(Double(generated.count) >= 0.95 * Double(names.count), "\(generated.count) of \(names.count) generated")
     }
 
     /// A generated component names no type without a schema and no component the document lacks.

@@ -40,15 +40,26 @@ enum ClientModelsSwift {
         let description: String?
     }
 
-    /// The whole file.
-    static func file(objects: [(name: String, object: WireObject)], enumerations: [Enumeration]) -> String {
+    /// A request body the client names otherwise: the changes a PATCH or PUT sends.
+    static let requestNames: [String: String] = [
+        "ProfileChange": "ProfileChanges", "PushPreferencesChange": "PushPreferenceChanges", "OrderChange": "OrderChanges",
+        "DeviceChange": "DeviceChanges", "TicketChange": "TicketChanges",
+    ]
+
+    /// The whole file: the answers' models, then the request bodies' types, then the enumerations
+    /// either uses.
+    static func file(objects: [(name: String, object: WireObject)], requests: [(name: String, object: WireObject)] = [],
+                     enumerations: [Enumeration]) -> String {
         let enumNames = Set(enumerations.map(\.name))
         var blocks: [String] = []
         for (name, object) in objects {
             let access = internalComponents.contains(name) ? "" : "public "
             blocks.append(structText(clientNames[name] ?? name, object, path: name, access: access, enums: enumNames, indent: ""))
         }
-        let used = usedEnumerations(objects.map(\.object))
+        for (name, object) in requests {
+            blocks.append(requestText(requestNames[name] ?? name, object, enums: enumNames, indent: ""))
+        }
+        let used = usedEnumerations(objects.map(\.object) + requests.map(\.object))
         for enumeration in enumerations where used.contains(enumeration.name) {
             blocks.append(enumText(enumeration))
         }
@@ -154,6 +165,58 @@ enum ClientModelsSwift {
             if member.flag { value = member.optional ? "\(value).map { $0 ? 1 : 0 }" : "\(value) ? 1 : 0" }
             let method = member.optional && !member.required ? "encodeIfPresent" : "encode"
             lines.append(inner + "    try container.\(method)(\(value), forKey: \(key))")
+        }
+        lines.append(inner + "}")
+        lines.append(indent + "}")
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: - Request bodies
+
+    /// A request body as the client sends it: a public `Encodable` struct whose members are the
+    /// body's keys, in order. A key the server requires is a plain property; one it lets be left out
+    /// is optional (and not sent when nil); one whose `null` clears a field is a `FieldUpdate`.
+    static func requestText(_ name: String, _ object: WireObject, enums: Set<String>, indent: String) -> String {
+        let inner = indent + "    "
+        var lines = docLines(object.description, indent: indent)
+        lines.append(indent + "public struct \(name): Encodable, Sendable, Hashable {")
+        var members: [(property: String, type: String, key: String, optional: Bool)] = []
+        var nested: [String] = []
+        for property in object.properties {
+            var type: String
+            if case .object(let child) = property.schema {
+                type = upperCamel(property.key)
+                nested.append(requestText(type, child, enums: enums, indent: inner))
+            } else {
+                type = swiftType(property.schema, enums: enums).0
+            }
+            if let request = requestNames[type] { type = request }
+            if property.clears { type = "FieldUpdate<\(type)>" }
+            members.append((camel(property.key), type, property.key, !property.required))
+            lines += docLines(property.description, indent: inner)
+            lines.append(inner + "public var \(escaped(camel(property.key))): \(type)\(property.required ? "" : "?")")
+        }
+        for block in nested {
+            lines.append("")
+            lines.append(block)
+        }
+        lines.append("")
+        let parameters = members.map { "\($0.property): \($0.type)\($0.optional ? "? = nil" : "")" }
+        lines.append(inner + "public init(\(parameters.joined(separator: ", "))) {")
+        for member in members { lines.append(inner + "    self.\(member.property) = \(escaped(member.property))") }
+        lines.append(inner + "}")
+        lines.append("")
+        lines.append(inner + "enum CodingKeys: String, CodingKey {")
+        for member in members {
+            lines.append(inner + "    case \(escaped(member.property))" + (member.property == member.key ? "" : " = \"\(member.key)\""))
+        }
+        lines.append(inner + "}")
+        lines.append("")
+        lines.append(inner + "public func encode(to encoder: any Encoder) throws {")
+        lines.append(inner + "    var container = encoder.container(keyedBy: CodingKeys.self)")
+        for member in members {
+            let method = member.optional ? "encodeIfPresent" : "encode"
+            lines.append(inner + "    try container.\(method)(\(escaped(member.property)), forKey: .\(escaped(member.property)))")
         }
         lines.append(inner + "}")
         lines.append(indent + "}")

@@ -18,25 +18,36 @@ enum WireSchemaYAML {
             + (decided ? ["      x-decided: true"] : [])
     }
 
-    /// The members of a schema at `indent`.
-    static func schemaLines(_ schema: WireSchema, nullable: Bool, description: String?, indent: Int) -> [String] {
+    /// A request body's string without a pattern of its own: no U+0000 (a NUL anywhere in a body is a 400).
+    static let withoutNUL = #"^[^\u0000]*(?![\s\S])"#
+    /// A request body's `notBlank` string: no U+0000, and a code point outside White_Space.
+    static let notBlank = #"^[^\u0000]*[^\u0000\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000]*(?![\s\S])"#
+
+    /// The members of a schema at `indent`; `request`: a request body's member (its strings say
+    /// that they hold no NUL).
+    static func schemaLines(_ schema: WireSchema, nullable: Bool, description: String?, indent: Int,
+                            request: Bool = false) -> [String] {
         let pad = String(repeating: " ", count: indent)
         var lines: [String] = []
         func type(_ name: String) { lines.append(pad + "type: " + (nullable ? "[\(name), 'null']" : name)) }
         switch schema {
-        case .string(let format, let values, let pattern, let maxLength, let examples):
+        case .string(let format, let values, var pattern, let minLength, let maxLength, let examples, let notBlank, _):
             type("string")
             if let format { lines.append(pad + "format: " + scalar(format)) }
             if let values { lines += flowList("enum", values.map(flowScalar) + (nullable ? ["null"] : []), indent: indent) }
+            if request, pattern == nil, values == nil { pattern = notBlank ? Self.notBlank : withoutNUL }
             if let pattern { lines.append(pad + "pattern: " + scalar(pattern)) }
+            if let minLength { lines.append(pad + "minLength: \(minLength)") }
             if let maxLength { lines.append(pad + "maxLength: \(maxLength)") }
             if let examples { lines += flowList("examples", examples.map(flowScalar), indent: indent) }
         case .integer(let minimum, let maximum):
             type("integer")
             if let minimum { lines.append(pad + "minimum: \(minimum)") }
             if let maximum { lines.append(pad + "maximum: \(maximum)") }
-        case .number:
+        case .number(let minimum, let maximum):
             type("number")
+            if let minimum { lines.append(pad + "minimum: \(number(minimum))") }
+            if let maximum { lines.append(pad + "maximum: \(number(maximum))") }
         case .boolean:
             type("boolean")
         case .component(let name):
@@ -46,7 +57,7 @@ enum WireSchemaYAML {
             if let minItems { lines.append(pad + "minItems: \(minItems)") }
             if let description { lines += scalarLines("description", description, indent: indent) }
             lines.append(pad + "items:")
-            lines += schemaLines(element, nullable: false, description: nil, indent: indent + 2)
+            lines += schemaLines(element, nullable: false, description: nil, indent: indent + 2, request: request)
             return lines
         case .map(let value):
             type("object")
@@ -69,23 +80,53 @@ enum WireSchemaYAML {
         return lines
     }
 
+    /// An object's members; a request body's (``WireObject/body``) also say what its unknown keys do
+    /// and, for a change, that one declared key must be there.
     static func objectLines(_ object: WireObject, nullable: Bool, description: String?, indent: Int) -> [String] {
         let pad = String(repeating: " ", count: indent)
+        let request = object.body != nil
         var lines = [pad + "type: " + (nullable ? "[object, 'null']" : "object")]
         if let description { lines += scalarLines("description", description, indent: indent) }
         let required = object.properties.filter(\.required).map(\.key)
         if !required.isEmpty { lines += flowList("required", required.map(flowScalar), indent: indent) }
+        func propertyLines(_ property: WireProperty, indent: Int, description: Bool) -> [String] {
+            [String(repeating: " ", count: indent) + scalar(property.key) + ":"]
+                + schemaLines(property.schema, nullable: property.nullable, description: description ? property.description : nil,
+                              indent: indent + 2, request: request)
+        }
         if !object.properties.isEmpty {
             lines.append(pad + "properties:")
-            for property in object.properties {
-                lines.append(pad + "  " + scalar(property.key) + ":")
-                lines += schemaLines(property.schema, nullable: property.nullable, description: property.description,
-                                     indent: indent + 4)
-            }
+            for property in object.properties { lines += propertyLines(property, indent: indent + 2, description: true) }
         }
-        lines.append(pad + "additionalProperties: false")
+        if let rules = object.body, rules.unknownKeys == .ignored {
+            // Unknown keys are ignored, but their values and names hold no NUL either.
+            lines += [pad + "additionalProperties:", pad + "  $ref: '#/components/schemas/JSONValueWithoutNUL'",
+                      pad + "propertyNames:", pad + "  pattern: " + scalar(withoutNUL)]
+            if rules.atLeastOne {
+                // One of the keys given (not null, where null means left out).
+                lines.append(pad + "anyOf:")
+                for property in object.properties {
+                    let given = WireProperty(key: property.key, schema: property.schema, required: true,
+                                             nullable: property.nullable && !rules.nullMeansAbsent.contains(property.key),
+                                             description: nil)
+                    lines += [pad + "- type: object", pad + "  required: [\(flowScalar(property.key))]", pad + "  properties:"]
+                    lines += propertyLines(given, indent: indent + 4, description: false)
+                }
+            }
+        } else {
+            lines.append(pad + "additionalProperties: false")
+            if object.body?.atLeastOne == true { lines.append(pad + "minProperties: 1") }
+        }
+        if let exclusive = object.body?.exclusive, !exclusive.isEmpty {
+            lines += [pad + "not:", pad + "  required: [\(exclusive.map(flowScalar).joined(separator: ", "))]"]
+        }
         if object.decided { lines.append(pad + "x-decided: true") }
         return lines
+    }
+
+    /// A bound as YAML reads it back as the same number (`3153600000`, `0.5`).
+    static func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// `key: [a, b, …]`, folded at the width with continuation lines two deeper.
