@@ -118,7 +118,12 @@ enum WireSchemaYAML {
             if object.body?.atLeastOne == true { lines.append(pad + "minProperties: 1") }
         }
         if let exclusive = object.body?.exclusive, !exclusive.isEmpty {
-            lines += [pad + "not:", pad + "  required: [\(exclusive.map(flowScalar).joined(separator: ", "))]"]
+            // Each key typed where it is required (swift-openapi-generator warns of a bare name).
+            lines += [pad + "not:", pad + "  required: [\(exclusive.map(flowScalar).joined(separator: ", "))]", pad + "  properties:"]
+            for property in object.properties where exclusive.contains(property.key) {
+                let given = WireProperty(key: property.key, schema: property.schema, required: true, nullable: false, description: nil)
+                lines += propertyLines(given, indent: indent + 4, description: false)
+            }
         }
         if object.decided { lines.append(pad + "x-decided: true") }
         return lines
