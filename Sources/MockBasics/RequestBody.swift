@@ -127,10 +127,12 @@ extension String: RequestValue {
         guard case .string(var text) = value else { throw APIFailure.invalidField(path) }
         if case .string(_, let values, let pattern, let minLength, let maxLength, _, let notBlank, let trimmed) = schema {
             if trimmed { text = text.trimmingCharacters(in: .whitespacesAndNewlines) }
-            let length = text.unicodeScalars.count
             if notBlank, text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) { throw APIFailure.invalidField(path) }
-            if let minLength, length < minLength { throw APIFailure.invalidField(path) }
-            if let maxLength, length > maxLength { throw APIFailure.invalidField(path) }
+            if minLength != nil || maxLength != nil {
+                let length = text.unicodeScalars.count
+                if let minLength, length < minLength { throw APIFailure.invalidField(path) }
+                if let maxLength, length > maxLength { throw APIFailure.invalidField(path) }
+            }
             if let values, !values.contains(text) { throw APIFailure.invalidField(path) }
             if let pattern, !Self.matches(text, pattern: pattern) { throw APIFailure.invalidField(path) }
         }

@@ -27,7 +27,7 @@ package enum ResponseComponents {
         LoginStepPayload.self, StaffUserPayload.self, CompanyPayload.self, StaffTokenPayload.self, RefreshPayload.self,
         StaffMePayload.self, MessagePayload.self, CustomerClientPayload.self, CustomerCompanyPayload.self,
         CustomerTokenPayload.self, CompanySelectionPayload.self, CustomerMePayload.self,
-        LocationPayload.self, StaffProfilePayload.self, AvatarPayload.self, SubscriptionPayload.self, PushPreferencesPayload.self,
+        LocationPayload.self, StaffProfilePayload.self, AvatarPayload.self, SubscriptionPayload.self, PushPreferences.self,
     ]}
 
     /// The control API's components, the error envelope's and the bare success's.

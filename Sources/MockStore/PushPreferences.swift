@@ -2,14 +2,16 @@ import Foundation
 import GRDB
 import MockBasics
 
-/// `GET|PUT /api/user/push-preferences` (shape chosen by the mock; the seeds show none): booleans; absent rows mean the defaults.
+/// `GET|PUT /api/user/push-preferences`: every switch (docs/contract.md §7). Shape chosen by the mock
+/// (the seeds show none). Defaults when never saved (no row): all true except `marketing` (false).
+/*@JSONObject(component: "PushPreferences")*/
 package struct PushPreferences: Codable, Sendable, Equatable {
-    package var push_enabled = true
-    package var order_updates = true
-    package var device_updates = true
-    package var ticket_messages = true
-    package var quote_updates = true
-    package var marketing = false
+    package var push_enabled: Bool = true
+    package var order_updates: Bool = true
+    package var device_updates: Bool = true
+    package var ticket_messages: Bool = true
+    package var quote_updates: Bool = true
+    package var marketing: Bool = false
 
     /// Whether a push of `type` reaches its owner (decided mapping, docs/resources.md):
     /// `push_enabled` gates everything, then each type's switch.

@@ -3,50 +3,6 @@ import Foundation
 // The closed sets of strings the resource payloads use. Each keeps a value it does not know as
 // `.unknown(raw)` (see ``OpenEnum``); under strict decoding an unknown value is an error.
 
-extension DeviceStatus {
-    /// The name the apps show (seed 003's table).
-    public var displayName: String {
-        switch self {
-        case .deviceReceived: "Device Received"
-        case .diagnosing: "Diagnosing"
-        case .readyToQuote: "Ready to Quote"
-        case .companyRejected: "Company Rejected"
-        case .awaitingAuthorisation: "Awaiting Authorisation"
-        case .authorisedSourceParts: "Authorised - Source Parts"
-        case .authorisedAwaitingParts: "Awaiting Parts"
-        case .readyToRepair: "Ready to Repair"
-        case .repairing: "Repairing"
-        case .awaitingRevisedQuote: "Awaiting Revised Quote"
-        case .repairedQC: "Repaired - QC"
-        case .repairedReady: "Repaired - Ready"
-        case .rejected: "Rejected"
-        case .rejectionQC: "Rejection - QC"
-        case .rejectionReady: "Rejection - Ready"
-        case .collected: "Collected"
-        case .despatched: "Despatched"
-        case .readyToPay: "Ready to Pay"
-        case .paymentMade: "Payment Made"
-        case .addedToBuyback: "Added to Buyback"
-        case .unknown(let raw): OpenEnumDisplay.humanize(raw)
-        }
-    }
-}
-
-extension OrderStatus {
-    /// The name the apps show.
-    public var displayName: String {
-        switch self {
-        case .awaitingDevice: "Awaiting Device"
-        case .received: "Received"
-        case .inProgress: "In Progress"
-        case .awaitingAuthorisation: "Awaiting Authorisation"
-        case .readyForCollection: "Ready for Collection"
-        case .collected: "Collected"
-        case .unknown(let raw): OpenEnumDisplay.humanize(raw)
-        }
-    }
-}
-
 extension PaymentStatus {
     /// The name the apps show.
     public var displayName: String {

@@ -4257,8 +4257,8 @@ public struct SubscriptionFeatures: Codable, Sendable, Hashable {
     }
 }
 
-/// `GET|PUT /api/user/push-preferences`: every switch (docs/contract.md §7). Shape chosen by the mock.
-/// Defaults when never saved: all true except `marketing` (false).
+/// `GET|PUT /api/user/push-preferences`: every switch (docs/contract.md §7). Shape chosen by the mock (the
+/// seeds show none). Defaults when never saved (no row): all true except `marketing` (false).
 public struct PushPreferences: Codable, Sendable, Hashable {
     public var pushEnabled: Bool
     public var orderUpdates: Bool
@@ -4954,6 +4954,19 @@ public enum OrderStatus: OpenEnum {
         case .unknown(let raw): raw
         }
     }
+
+    /// The name the apps show, as the server writes it (`status_label`).
+    public var displayName: String {
+        switch self {
+        case .awaitingDevice: "Awaiting Device"
+        case .received: "Received"
+        case .inProgress: "In Progress"
+        case .awaitingAuthorisation: "Awaiting Authorisation"
+        case .readyForCollection: "Ready for Collection"
+        case .collected: "Collected"
+        case .unknown(let raw): OpenEnumDisplay.humanize(raw)
+        }
+    }
 }
 
 /// The 17 repair statuses and the 3 buyback-only ones (seed 003 "Device Workflow").
@@ -5006,6 +5019,33 @@ public enum DeviceStatus: OpenEnum {
         case .paymentMade: "payment_made"
         case .addedToBuyback: "added_to_buyback"
         case .unknown(let raw): raw
+        }
+    }
+
+    /// The name the apps show, as the server writes it (`status_label`).
+    public var displayName: String {
+        switch self {
+        case .deviceReceived: "Device Received"
+        case .diagnosing: "Diagnosing"
+        case .readyToQuote: "Ready to Quote"
+        case .companyRejected: "Company Rejected"
+        case .awaitingAuthorisation: "Awaiting Authorisation"
+        case .authorisedSourceParts: "Authorised - Source Parts"
+        case .authorisedAwaitingParts: "Awaiting Parts"
+        case .readyToRepair: "Ready to Repair"
+        case .repairing: "Repairing"
+        case .awaitingRevisedQuote: "Awaiting Revised Quote"
+        case .repairedQC: "Repaired - QC"
+        case .repairedReady: "Repaired - Ready"
+        case .rejected: "Rejected"
+        case .rejectionQC: "Rejection - QC"
+        case .rejectionReady: "Rejection - Ready"
+        case .collected: "Collected"
+        case .despatched: "Despatched"
+        case .readyToPay: "Ready to Pay"
+        case .paymentMade: "Payment Made"
+        case .addedToBuyback: "Added to Buyback"
+        case .unknown(let raw): OpenEnumDisplay.humanize(raw)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MockBasics
+import MockStore
 
 /// The 6-digit codes of 2FA and magic links (CONTRACT §2, decided): valid 10 minutes, single use,
 /// a new request replaces the old code, 5 wrong tries invalidate it. The store keeps them (only as
@@ -14,6 +15,15 @@ enum LoginCodes {
 
     /// When a code issued at `now` runs out.
     static func expiry(from now: Date) -> Date { now.addingTimeInterval(lifetime) }
+
+    /// Issues a new code of `purpose` for `subject` (replacing the one before) and mails it to `to`
+    /// in one transaction; `body` writes the mail's text around the code.
+    static func send(_ purpose: AuthCodePurpose, subject: String, to address: String, kind: MailKind, mailSubject: String,
+                     body: (String) -> String, store: Store, values: InventedValues, now: Date) throws {
+        let code = newCode(values)
+        try store.issueLoginCode(code, purpose: purpose, subject: subject, expiresAt: expiry(from: now),
+                                 mail: Mail(to: address, kind: kind, subject: mailSubject, body: body(code), code: code), now: now)
+    }
 
     /// Six ASCII digits, nothing else.
     static func isWellFormed(_ code: String) -> Bool {

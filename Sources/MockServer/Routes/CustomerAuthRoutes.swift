@@ -16,14 +16,11 @@ enum CustomerAuthRoutes {
             // Same answer whether or not the account exists; mail only when it does.
             if let account = try context.store.customerAccount(email: body.email), !account.companies.isEmpty,
                body.companyId.map({ id in account.companies.contains { $0.id == id } }) ?? true {
-                let code = LoginCodes.newCode(context.environment.values)
                 let sender = body.companyId.flatMap { id in account.companies.first { $0.id == id }?.name } ?? "Repair Minder"
-                try context.store.issueLoginCode(
-                    code, purpose: .customerMagicLink, subject: account.client.email.lowercased(),
-                    expiresAt: LoginCodes.expiry(from: context.now),
-                    mail: Mail(to: account.client.email, kind: .customerMagicLink, subject: "Your \(sender) login code",
-                               body: "Your login code is \(code). It expires in 10 minutes.", code: code),
-                    now: context.now)
+                try LoginCodes.send(.customerMagicLink, subject: account.client.email.lowercased(), to: account.client.email,
+                                    kind: .customerMagicLink, mailSubject: "Your \(sender) login code",
+                                    body: { "Your login code is \($0). It expires in 10 minutes." },
+                                    store: context.store, values: context.environment.values, now: context.now)
             }
             return JSONBody.success(MessagePayload(message: sentMessage))
         }

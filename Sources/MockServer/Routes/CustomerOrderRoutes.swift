@@ -7,6 +7,17 @@ import MockStore
 /// company only; another client's order, or the same client's order in another company, is a 404.
 enum CustomerOrderRoutes {
 
+    /// The caller and the order `:id` a route acts on, which must be theirs at the token's company:
+    /// another client's order, or theirs at another company, is a 404 before the body is judged.
+    private static func ownOrder(_ context: RequestContext) throws -> (CustomerPrincipal, String) {
+        let customer = try context.customer()
+        let id = try context.parameter("id")
+        guard try context.store.customerOwnsOrder(id: id, client: customer.clientID, company: customer.companyID) else {
+            throw APIFailure.notFound
+        }
+        return (customer, id)
+    }
+
     static func register(on router: inout Router) {
         router.get("/api/customer/orders", access: .customer) { context in
             let customer = try context.customer()
@@ -24,11 +35,7 @@ enum CustomerOrderRoutes {
         }
 
         router.post("/api/customer/orders/:id/approve", access: .customer) { context in
-            let customer = try context.customer()
-            let id = try context.parameter("id")
-            guard try context.store.customerOwnsOrder(id: id, client: customer.clientID, company: customer.companyID) else {
-                throw APIFailure.notFound
-            }
+            let (customer, id) = try ownOrder(context)
             let name = try context.body(QuoteApprovalBody.self).signature.typed_name
             guard let order = try context.store.approveQuote(orderID: id, client: customer.clientID, company: customer.companyID,
                                                              typedName: name, now: context.now) else { throw APIFailure.notFound }
@@ -36,11 +43,7 @@ enum CustomerOrderRoutes {
         }
 
         router.post("/api/customer/orders/:id/reject", access: .customer) { context in
-            let customer = try context.customer()
-            let id = try context.parameter("id")
-            guard try context.store.customerOwnsOrder(id: id, client: customer.clientID, company: customer.companyID) else {
-                throw APIFailure.notFound
-            }
+            let (customer, id) = try ownOrder(context)
             // The body is optional: none, `{}` or `{reason}`.
             let reason = context.request.body.isEmpty ? nil : try context.body(QuoteRejectionBody.self).reason
             guard let order = try context.store.rejectQuote(orderID: id, client: customer.clientID, company: customer.companyID,
@@ -50,11 +53,7 @@ enum CustomerOrderRoutes {
         }
 
         router.post("/api/customer/orders/:id/messages", access: .customer) { context in
-            let customer = try context.customer()
-            let id = try context.parameter("id")
-            guard try context.store.customerOwnsOrder(id: id, client: customer.clientID, company: customer.companyID) else {
-                throw APIFailure.notFound
-            }
+            let (customer, id) = try ownOrder(context)
             let body = try context.body(CustomerMessageBody.self)
             guard let result = try context.store.addCustomerMessage(orderID: id, client: customer.clientID,
                                                                     company: customer.companyID, body: body.body,

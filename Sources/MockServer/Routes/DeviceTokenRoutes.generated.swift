@@ -7,45 +7,6 @@ import MockBasics
 import MockRouting
 import MockStore
 
-extension PushPreferencesPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
-    package func writeJSON(to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "{"))
-        _ = writeJSONMembers(to: &out)
-        out.append(UInt8(ascii: "}"))
-    }
-    package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
-        out.appendLiteral(#""push_enabled":"#)
-        self.`push_enabled`.writeJSON(to: &out)
-        out.appendLiteral(#","order_updates":"#)
-        self.`order_updates`.writeJSON(to: &out)
-        out.appendLiteral(#","device_updates":"#)
-        self.`device_updates`.writeJSON(to: &out)
-        out.appendLiteral(#","ticket_messages":"#)
-        self.`ticket_messages`.writeJSON(to: &out)
-        out.appendLiteral(#","quote_updates":"#)
-        self.`quote_updates`.writeJSON(to: &out)
-        out.appendLiteral(#","marketing":"#)
-        self.`marketing`.writeJSON(to: &out)
-        return true
-    }
-    package static var wireObject: WireObject {
-        var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "push_enabled", schema: WireSchema.of(\Self.`push_enabled`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "order_updates", schema: WireSchema.of(\Self.`order_updates`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "device_updates", schema: WireSchema.of(\Self.`device_updates`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "ticket_messages", schema: WireSchema.of(\Self.`ticket_messages`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "quote_updates", schema: WireSchema.of(\Self.`quote_updates`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "marketing", schema: WireSchema.of(\Self.`marketing`), required: true, nullable: false, description: nil))
-        return WireObject(description: "`GET|PUT /api/user/push-preferences`: every switch (docs/contract.md §7). Shape chosen by the mock. Defaults when never saved: all true except `marketing` (false).", properties: properties)
-    }
-    package static var componentName: String {
-        "PushPreferences"
-    }
-    package static var wireSchema: WireSchema {
-        .component("PushPreferences")
-    }
-}
-
 extension DeviceTokenRegistrationBody: RequestObject, WireComponent {
     package static let bodyKeys: [String] = ["device_token", "platform", "app_type"]
     package static let bodyRules = BodyRules(unknownKeys: .ignored, atLeastOne: false)

@@ -37,38 +37,18 @@ enum DeviceTokenRoutes {
         }
 
         router.get("/api/user/push-preferences", access: .staffOrCustomer) { context in
-            JSONBody.success(PushPreferencesPayload(try context.store.pushPreferences(of: try pushOwner(context.principal))))
+            JSONBody.success(try context.store.pushPreferences(of: try pushOwner(context.principal)))
         }
 
         router.put("/api/user/push-preferences", access: .staffOrCustomer) { context in
             let owner = try pushOwner(context.principal)
             let change = try context.body(PushPreferencesChange.self)
             let preferences = try context.store.updatePushPreferences(of: owner, now: context.now) { $0.apply(change) }
-            return JSONBody.success(PushPreferencesPayload(preferences))
+            return JSONBody.success(preferences)
         }
     }
 }
 
-/// `GET|PUT /api/user/push-preferences`: every switch (docs/contract.md §7).
-/// Shape chosen by the mock. Defaults when never saved: all true except `marketing` (false).
-/*@JSONObject(component: "PushPreferences")*/
-struct PushPreferencesPayload: Sendable {
-    let push_enabled: Bool
-    let order_updates: Bool
-    let device_updates: Bool
-    let ticket_messages: Bool
-    let quote_updates: Bool
-    let marketing: Bool
-
-    init(_ preferences: PushPreferences) {
-        push_enabled = preferences.push_enabled
-        order_updates = preferences.order_updates
-        device_updates = preferences.device_updates
-        ticket_messages = preferences.ticket_messages
-        quote_updates = preferences.quote_updates
-        marketing = preferences.marketing
-    }
-}
 
 /// `POST /api/user/device-token`. Body keys are (decided). Unknown keys are ignored.
 /*@RequestBody(component: "DeviceTokenRegistration", decided: true)*/

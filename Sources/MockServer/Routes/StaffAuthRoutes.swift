@@ -29,12 +29,10 @@ enum StaffAuthRoutes {
             guard let account = try context.store.staffAccount(id: body.userId),
                   account.email.caseInsensitiveCompare(body.email) == .orderedSame else { throw invalidCredentials }
             try requireLoginable(account)
-            let code = LoginCodes.newCode(context.environment.values)
-            try context.store.issueLoginCode(
-                code, purpose: .staff2FA, subject: account.id, expiresAt: LoginCodes.expiry(from: context.now),
-                mail: Mail(to: account.email, kind: .staffTwoFactor, subject: "Your Repair Minder login code",
-                           body: "Your verification code is \(code). It expires in 10 minutes.", code: code),
-                now: context.now)
+            try LoginCodes.send(.staff2FA, subject: account.id, to: account.email, kind: .staffTwoFactor,
+                                mailSubject: "Your Repair Minder login code",
+                                body: { "Your verification code is \($0). It expires in 10 minutes." },
+                                store: context.store, values: context.environment.values, now: context.now)
             return JSONBody.success(MessagePayload(message: "2FA code sent to your email"))
         }
 
@@ -52,13 +50,10 @@ enum StaffAuthRoutes {
             // Unknown, disabled or inactive accounts get the same answer and no mail (no enumeration).
             if let account = try context.store.staffAccount(email: body.email), account.magicLinkEnabled,
                account.isActive, !account.isArchived {
-                let code = LoginCodes.newCode(context.environment.values)
-                try context.store.issueLoginCode(
-                    code, purpose: .staffMagicLink, subject: account.email.lowercased(),
-                    expiresAt: LoginCodes.expiry(from: context.now),
-                    mail: Mail(to: account.email, kind: .staffMagicLink, subject: "Your Repair Minder sign-in link",
-                               body: "Sign in with code \(code). It expires in 10 minutes.", code: code),
-                    now: context.now)
+                try LoginCodes.send(.staffMagicLink, subject: account.email.lowercased(), to: account.email,
+                                    kind: .staffMagicLink, mailSubject: "Your Repair Minder sign-in link",
+                                    body: { "Sign in with code \($0). It expires in 10 minutes." },
+                                    store: context.store, values: context.environment.values, now: context.now)
             }
             return JSONBody.success(MessagePayload(message: "Magic link sent"))
         }

@@ -7,6 +7,15 @@ import MockStore
 /// Enquiries: tickets, their actions and macros (CONTRACT §6); company-scoped, another company's id
 /// is a 404 and changes nothing.
 enum TicketRoutes {
+    /// The caller and the ticket `:id` a route acts on, which must be their company's: another
+    /// company's ticket is a 404 before the body is judged.
+    private static func companyTicket(_ context: RequestContext) throws -> (StaffPrincipal, String) {
+        let staff = try context.staff()
+        let id = try context.parameter("id")
+        guard try context.store.ticketExists(id: id, company: staff.companyID) else { throw APIFailure.notFound }
+        return (staff, id)
+    }
+
     static func register(on router: inout Router) {
         router.get("/api/tickets", access: .staff) { context in
             let staff = try context.staff()
@@ -29,9 +38,7 @@ enum TicketRoutes {
         }
 
         router.patch("/api/tickets/:id", access: .staff) { context in
-            let staff = try context.staff()
-            let id = try context.parameter("id")
-            guard try context.store.ticketExists(id: id, company: staff.companyID) else { throw APIFailure.notFound }
+            let (staff, id) = try companyTicket(context)
             let body = try context.body(TicketChangeBody.self)
             let change = TicketChange(status: body.status, assignedUserID: body.assigned_user_id.change(),
                                       locationID: body.location_id.change())
@@ -43,9 +50,7 @@ enum TicketRoutes {
         }
 
         router.post("/api/tickets/:id/reply", access: .staff) { context in
-            let staff = try context.staff()
-            let id = try context.parameter("id")
-            guard try context.store.ticketExists(id: id, company: staff.companyID) else { throw APIFailure.notFound }
+            let (staff, id) = try companyTicket(context)
             let body = try context.body(TicketReplyBody.self)
             // The HTML must say something once its tags are gone (`<p></p>` is no reply).
             guard !MacroTemplate.plainText(body.html_body).isBlankText else { throw APIFailure.invalidField("html_body") }
@@ -58,9 +63,7 @@ enum TicketRoutes {
         }
 
         router.post("/api/tickets/:id/note", access: .staff) { context in
-            let staff = try context.staff()
-            let id = try context.parameter("id")
-            guard try context.store.ticketExists(id: id, company: staff.companyID) else { throw APIFailure.notFound }
+            let (staff, id) = try companyTicket(context)
             let body = try context.body(TicketNoteBody.self)
             guard let ticket = try context.store.addNote(ticketID: id, company: staff.companyID, body: body.body,
                                                          actor: staff.userID, now: context.now) else { throw APIFailure.notFound }
@@ -68,9 +71,7 @@ enum TicketRoutes {
         }
 
         router.post("/api/tickets/:id/generate-response", access: .staff) { context in
-            let staff = try context.staff()
-            let id = try context.parameter("id")
-            guard try context.store.ticketExists(id: id, company: staff.companyID) else { throw APIFailure.notFound }
+            let (staff, id) = try companyTicket(context)
             // The body is optional: none, `{}` or `{location_id}`.
             let body = context.request.body.isEmpty ? GenerateResponseBody(location_id: nil)
                 : try context.body(GenerateResponseBody.self)
@@ -80,9 +81,7 @@ enum TicketRoutes {
         }
 
         router.post("/api/tickets/:id/macro", access: .staff) { context in
-            let staff = try context.staff()
-            let id = try context.parameter("id")
-            guard try context.store.ticketExists(id: id, company: staff.companyID) else { throw APIFailure.notFound }
+            let (staff, id) = try companyTicket(context)
             let body = try context.body(MacroRunBody.self)
             let overrides = body.variable_overrides?.values ?? [:]
             guard let run = try context.store.runMacro(ticketID: id, company: staff.companyID, macroID: body.macro_id,

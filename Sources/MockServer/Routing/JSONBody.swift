@@ -33,7 +33,7 @@ extension JSONBody {
            let refusal = members.keys.sorted().lazy.compactMap({ refusing[$0] }).first {
             throw refusal
         }
-        try rejectNUL(in: value)
+        if body.range(of: escapedNUL) != nil { try rejectNUL(in: value) }   // JSON carries a NUL only escaped
         return try T.parse(value)
     }
 

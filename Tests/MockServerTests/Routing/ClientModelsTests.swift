@@ -19,8 +19,15 @@ import MockBasics
             requests: ResponseComponents.appRequests.map { ($0.componentName, $0.wireObject) },
             enumerations: ResponseComponents.enumerations.map {
                 ClientModelsSwift.Enumeration(name: $0.componentName, values: $0.rawValues,
-                                              description: $0.wireDescription)
+                                              description: $0.wireDescription, labels: labels($0))
             })
+    }
+
+    /// A labelled enumeration's display names, in its cases' order.
+    static func labels(_ type: any WireEnumeration.Type) -> [String]? {
+        guard let labelled = type as? any WireLabelledEnumeration.Type,
+              case .string(_, let names?, _, _, _, _, _, _) = labelled.labelComponentSchema else { return nil }
+        return names
     }
 
     @Test func theClientsModelsAreThePayloadsDeclarations() throws {

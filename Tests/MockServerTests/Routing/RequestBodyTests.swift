@@ -4,7 +4,7 @@ import MockBasics
 import MockRouting
 @testable import MockServer
 
-/// A request body is read by its declaration (`/*@RequestBody*/`, MockBasics' `RequestObject`): each
+/// A request body is read by its declaration (a `RequestBody` mark, MockBasics' `RequestObject`): each
 /// key the way its property is declared, held to its schema, with the contract's 400s. The bodies here
 /// are the routes' own declarations, read as `JSONBody.decode` reads a request's bytes.
 @Suite struct RequestBodyTests {

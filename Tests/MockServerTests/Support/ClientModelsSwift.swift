@@ -38,6 +38,9 @@ enum ClientModelsSwift {
         let name: String
         let values: [String]
         let description: String?
+        /// The display names the server writes beside the values (`status_label`), in their order:
+        /// the client's `displayName`.
+        var labels: [String]? = nil
     }
 
     /// A request body the client names otherwise: the changes a PATCH or PUT sends.
@@ -277,6 +280,18 @@ enum ClientModelsSwift {
         lines.append("        case .unknown(let raw): raw")
         lines.append("        }")
         lines.append("    }")
+        if let labels = enumeration.labels {
+            lines.append("")
+            lines.append("    /// The name the apps show, as the server writes it (`status_label`).")
+            lines.append("    public var displayName: String {")
+            lines.append("        switch self {")
+            for (value, label) in zip(enumeration.values, labels) {
+                lines.append("        case .\(escaped(camel(value))): \(swiftString(label))")
+            }
+            lines.append("        case .unknown(let raw): OpenEnumDisplay.humanize(raw)")
+            lines.append("        }")
+            lines.append("    }")
+        }
         lines.append("}")
         return lines.joined(separator: "\n")
     }
@@ -315,6 +330,11 @@ enum ClientModelsSwift {
                                         "import", "init", "self", "Self", "Type", "repeat", "where", "operator"]
 
     static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+
+    /// `text` as a Swift string literal.
+    static func swiftString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
 
     static func docLines(_ text: String?, indent: String) -> [String] {
         guard let text, !text.isEmpty else { return [] }
