@@ -4,7 +4,7 @@
 import MockBasics
 import MockStore
 
-extension OrderListItemPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
+extension OrderHeadPayload: JSONObjectWritable, WireObjectDescribing {
     package func writeJSON(to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
         _ = writeJSONMembers(to: &out)
@@ -21,7 +21,32 @@ extension OrderListItemPayload: JSONObjectWritable, WireObjectDescribing, WireCo
         self.`payment_status`.writeJSON(to: &out)
         out.appendLiteral(#","intake_method":"#)
         self.`intake_method`.writeJSON(to: &out)
-        out.appendLiteral(#","client":"#)
+        return true
+    }
+    package static var wireObject: WireObject {
+        var properties: [WireProperty] = []
+        properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "order_number", schema: WireSchema.of(\Self.`order_number`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "payment_status", schema: WireSchema.of(\Self.`payment_status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "intake_method", schema: WireSchema.of(\Self.`intake_method`), required: true, nullable: false, description: nil))
+        return WireObject(description: "What an order's list row and its detail both begin with.", properties: properties)
+    }
+    package static var wireSchema: WireSchema {
+        .object(wireObject)
+    }
+}
+
+extension OrderListItemPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
+    package func writeJSON(to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        _ = writeJSONMembers(to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+    package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
+        var wrote = false
+        wrote = self.`head`.writeJSONMembers(to: &out)
+        out.appendLiteral(wrote ? #","client":"# : #""client":"#)
         self.`client`.writeJSON(to: &out)
         out.appendLiteral(#","location":"#)
         self.`location`.writeJSON(to: &out)
@@ -43,11 +68,7 @@ extension OrderListItemPayload: JSONObjectWritable, WireObjectDescribing, WireCo
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "order_number", schema: WireSchema.of(\Self.`order_number`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "payment_status", schema: WireSchema.of(\Self.`payment_status`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "intake_method", schema: WireSchema.of(\Self.`intake_method`), required: true, nullable: false, description: nil))
+        properties += WireObject.members(of: \Self.`head`)
         properties.append(WireProperty(key: "client", schema: WireSchema.of(\Self.`client`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "location", schema: WireSchema.of(\Self.`location`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "assigned_user", schema: WireSchema.of(\Self.`assigned_user`), required: true, nullable: true, description: nil))
@@ -104,17 +125,9 @@ extension OrderDetailPayload: JSONObjectWritable, WireObjectDescribing, WireComp
         out.append(UInt8(ascii: "}"))
     }
     package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
-        out.appendLiteral(#""id":"#)
-        self.`id`.writeJSON(to: &out)
-        out.appendLiteral(#","order_number":"#)
-        self.`order_number`.writeJSON(to: &out)
-        out.appendLiteral(#","status":"#)
-        self.`status`.writeJSON(to: &out)
-        out.appendLiteral(#","payment_status":"#)
-        self.`payment_status`.writeJSON(to: &out)
-        out.appendLiteral(#","intake_method":"#)
-        self.`intake_method`.writeJSON(to: &out)
-        out.appendLiteral(#","notes":"#)
+        var wrote = false
+        wrote = self.`head`.writeJSONMembers(to: &out)
+        out.appendLiteral(wrote ? #","notes":"# : #""notes":"#)
         self.`notes`.writeJSON(to: &out)
         out.appendLiteral(#","client":"#)
         self.`client`.writeJSON(to: &out)
@@ -140,11 +153,7 @@ extension OrderDetailPayload: JSONObjectWritable, WireObjectDescribing, WireComp
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "order_number", schema: WireSchema.of(\Self.`order_number`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "payment_status", schema: WireSchema.of(\Self.`payment_status`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "intake_method", schema: WireSchema.of(\Self.`intake_method`), required: true, nullable: false, description: nil))
+        properties += WireObject.members(of: \Self.`head`)
         properties.append(WireProperty(key: "notes", schema: WireSchema.of(\Self.`notes`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "client", schema: WireSchema.of(\Self.`client`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "location", schema: WireSchema.of(\Self.`location`), required: true, nullable: true, description: nil))

@@ -2,14 +2,20 @@ import MockBasics
 import MockStore
 /// Wire shapes of `GET /api/orders` and `GET|PATCH /api/orders/:id` (seed 003 "Order Detail").
 
-/// A row of `GET /api/orders`.
-/*@JSONObject(component: "OrderListItem")*/
-struct OrderListItemPayload: Sendable {
+/// What an order's list row and its detail both begin with.
+/*@JSONObject*/
+struct OrderHeadPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let order_number: Int64
     let status: OrderStatus
     let payment_status: OrderTotals.PaymentStatus
     let intake_method: IntakeMethod
+}
+
+/// A row of `GET /api/orders`.
+/*@JSONObject(component: "OrderListItem")*/
+struct OrderListItemPayload: Sendable {
+    /*@Inline*/ let head: OrderHeadPayload
     let client: ClientNamePayload
     /*@Nullable*/ var location: IdNamePayload?
     /*@Nullable*/ var assigned_user: UserRefPayload?
@@ -37,11 +43,8 @@ struct OrderListItemPayload: Sendable {
 
     init(_ summary: OrderListEntry) {
         let order = summary.order
-        id = order.id
-        order_number = order.orderNumber
-        status = order.status
-        payment_status = summary.totals.paymentStatus
-        intake_method = order.intakeMethod
+        head = OrderHeadPayload(id: order.id, order_number: order.orderNumber, status: order.status,
+                                payment_status: summary.totals.paymentStatus, intake_method: order.intakeMethod)
         client = ClientNamePayload(summary.client)
         location = summary.location.map(IdNamePayload.init)
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
@@ -57,11 +60,7 @@ struct OrderListItemPayload: Sendable {
 /// `GET|PATCH /api/orders/{id}`: every section of seed 003's order detail.
 /*@JSONObject(component: "OrderDetail")*/
 struct OrderDetailPayload: Sendable {
-    /*@Schema(.id)*/ let id: String
-    let order_number: Int64
-    let status: OrderStatus
-    let payment_status: OrderTotals.PaymentStatus
-    let intake_method: IntakeMethod
+    /*@Inline*/ let head: OrderHeadPayload
     /*@Nullable*/ var notes: String?
     let client: Client
     /*@Nullable*/ var location: Location?
@@ -262,11 +261,8 @@ struct OrderDetailPayload: Sendable {
     init(_ detail: OrderDetail) {
         let summary = detail.summary
         let order = summary.order
-        id = order.id
-        order_number = order.orderNumber
-        status = order.status
-        payment_status = summary.totals.paymentStatus
-        intake_method = order.intakeMethod
+        head = OrderHeadPayload(id: order.id, order_number: order.orderNumber, status: order.status,
+                                payment_status: summary.totals.paymentStatus, intake_method: order.intakeMethod)
         notes = order.notes
         client = Client(summary.client)
         location = summary.location.map(Location.init)

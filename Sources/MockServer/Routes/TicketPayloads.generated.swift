@@ -4,7 +4,7 @@
 import MockBasics
 import MockStore
 
-extension TicketListItemPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
+extension TicketHeadPayload: JSONObjectWritable, WireObjectDescribing {
     package func writeJSON(to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
         _ = writeJSONMembers(to: &out)
@@ -23,7 +23,33 @@ extension TicketListItemPayload: JSONObjectWritable, WireObjectDescribing, WireC
         self.`ticket_type`.writeJSON(to: &out)
         out.appendLiteral(#","order_id":"#)
         self.`order_id`.writeJSON(to: &out)
-        out.appendLiteral(#","client":"#)
+        return true
+    }
+    package static var wireObject: WireObject {
+        var properties: [WireProperty] = []
+        properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "ticket_number", schema: WireSchema.of(\Self.`ticket_number`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "subject", schema: WireSchema.of(\Self.`subject`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "ticket_type", schema: WireSchema.of(\Self.`ticket_type`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "order_id", schema: .id, required: true, nullable: true, description: "A UUID string (decided)."))
+        return WireObject(description: "What a ticket's list row and its detail both begin with.", properties: properties)
+    }
+    package static var wireSchema: WireSchema {
+        .object(wireObject)
+    }
+}
+
+extension TicketListItemPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
+    package func writeJSON(to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        _ = writeJSONMembers(to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+    package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
+        var wrote = false
+        wrote = self.`head`.writeJSONMembers(to: &out)
+        out.appendLiteral(wrote ? #","client":"# : #""client":"#)
         self.`client`.writeJSON(to: &out)
         out.appendLiteral(#","assigned_user":"#)
         self.`assigned_user`.writeJSON(to: &out)
@@ -47,12 +73,7 @@ extension TicketListItemPayload: JSONObjectWritable, WireObjectDescribing, WireC
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "ticket_number", schema: WireSchema.of(\Self.`ticket_number`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "subject", schema: WireSchema.of(\Self.`subject`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "ticket_type", schema: WireSchema.of(\Self.`ticket_type`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "order_id", schema: .id, required: true, nullable: true, description: "A UUID string (decided)."))
+        properties += WireObject.members(of: \Self.`head`)
         properties.append(WireProperty(key: "client", schema: WireSchema.of(\Self.`client`), required: true, nullable: true, description: "Null for an enquiry from someone who is not a client."))
         properties.append(WireProperty(key: "assigned_user", schema: WireSchema.of(\Self.`assigned_user`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "location", schema: WireSchema.of(\Self.`location`), required: true, nullable: true, description: nil))
@@ -107,19 +128,9 @@ extension TicketDetailPayload: JSONObjectWritable, WireObjectDescribing, WireCom
         out.append(UInt8(ascii: "}"))
     }
     package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
-        out.appendLiteral(#""id":"#)
-        self.`id`.writeJSON(to: &out)
-        out.appendLiteral(#","ticket_number":"#)
-        self.`ticket_number`.writeJSON(to: &out)
-        out.appendLiteral(#","subject":"#)
-        self.`subject`.writeJSON(to: &out)
-        out.appendLiteral(#","status":"#)
-        self.`status`.writeJSON(to: &out)
-        out.appendLiteral(#","ticket_type":"#)
-        self.`ticket_type`.writeJSON(to: &out)
-        out.appendLiteral(#","order_id":"#)
-        self.`order_id`.writeJSON(to: &out)
-        out.appendLiteral(#","client":"#)
+        var wrote = false
+        wrote = self.`head`.writeJSONMembers(to: &out)
+        out.appendLiteral(wrote ? #","client":"# : #""client":"#)
         self.`client`.writeJSON(to: &out)
         out.appendLiteral(#","assigned_user":"#)
         self.`assigned_user`.writeJSON(to: &out)
@@ -143,12 +154,7 @@ extension TicketDetailPayload: JSONObjectWritable, WireObjectDescribing, WireCom
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "id", schema: .id, required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "ticket_number", schema: WireSchema.of(\Self.`ticket_number`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "subject", schema: WireSchema.of(\Self.`subject`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "status", schema: WireSchema.of(\Self.`status`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "ticket_type", schema: WireSchema.of(\Self.`ticket_type`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "order_id", schema: .id, required: true, nullable: true, description: "A UUID string (decided)."))
+        properties += WireObject.members(of: \Self.`head`)
         properties.append(WireProperty(key: "client", schema: WireSchema.of(\Self.`client`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "assigned_user", schema: WireSchema.of(\Self.`assigned_user`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "location", schema: WireSchema.of(\Self.`location`), required: true, nullable: true, description: nil))

@@ -2,9 +2,9 @@ import MockBasics
 import MockStore
 /// Wire shapes of the enquiry routes (seed 003 "Ticket/Enquiry Detail" and "Ticket Actions").
 
-/// A row of `GET /api/tickets`.
-/*@JSONObject(component: "TicketListItem")*/
-struct TicketListItemPayload: Sendable {
+/// What a ticket's list row and its detail both begin with.
+/*@JSONObject*/
+struct TicketHeadPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let ticket_number: Int64
     let subject: String
@@ -12,6 +12,21 @@ struct TicketListItemPayload: Sendable {
     let ticket_type: TicketType
     /// A UUID string (decided).
     /*@Schema(.id)*/ /*@Nullable*/ var order_id: String?
+
+    init(_ ticket: TicketRow) {
+        id = ticket.id
+        ticket_number = ticket.ticketNumber
+        subject = ticket.subject
+        status = ticket.status
+        ticket_type = ticket.ticketType
+        order_id = ticket.orderID
+    }
+}
+
+/// A row of `GET /api/tickets`.
+/*@JSONObject(component: "TicketListItem")*/
+struct TicketListItemPayload: Sendable {
+    /*@Inline*/ let head: TicketHeadPayload
     /// Null for an enquiry from someone who is not a client.
     /*@Nullable*/ var client: ClientRef?
     /*@Nullable*/ var assigned_user: UserRefPayload?
@@ -36,12 +51,7 @@ struct TicketListItemPayload: Sendable {
 
     init(_ summary: TicketSummary) {
         let t = summary.ticket
-        id = t.id
-        ticket_number = t.ticketNumber
-        subject = t.subject
-        status = t.status
-        ticket_type = t.ticketType
-        order_id = t.orderID
+        head = TicketHeadPayload(t)
         client = summary.client.map { ClientRef(id: $0.id, name: $0.fullName, email: $0.email) }
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
         location = summary.location.map(IdNamePayload.init)
@@ -64,13 +74,7 @@ struct TicketListItemPayload: Sendable {
 /// `GET|PATCH /api/tickets/{id}` and the answers of reply and note.
 /*@JSONObject(component: "TicketDetail")*/
 struct TicketDetailPayload: Sendable {
-    /*@Schema(.id)*/ let id: String
-    let ticket_number: Int64
-    let subject: String
-    let status: TicketStatus
-    let ticket_type: TicketType
-    /// A UUID string (decided).
-    /*@Schema(.id)*/ /*@Nullable*/ var order_id: String?
+    /*@Inline*/ let head: TicketHeadPayload
     /*@Nullable*/ var client: Client?
     /*@Nullable*/ var assigned_user: UserRefPayload?
     /*@Nullable*/ var location: IdNamePayload?
@@ -165,12 +169,7 @@ struct TicketDetailPayload: Sendable {
     init(_ detail: TicketDetail, baseURL: String) {
         let summary = detail.summary
         let t = summary.ticket
-        id = t.id
-        ticket_number = t.ticketNumber
-        subject = t.subject
-        status = t.status
-        ticket_type = t.ticketType
-        order_id = t.orderID
+        head = TicketHeadPayload(t)
         client = summary.client.map(Client.init)
         assigned_user = summary.assignedUser.map(UserRefPayload.init)
         location = summary.location.map(IdNamePayload.init)
