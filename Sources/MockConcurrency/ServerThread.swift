@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Playing Apple platforms on Linux (DESIGN.md, "Apple platforms"): `REPAIRMINDER_MOCK_EMULATE_APPLE=1`
+/// Playing Apple platforms on Linux (docs/http.md, "Playing Apple platforms on Linux"): `REPAIRMINDER_MOCK_EMULATE_APPLE=1`
 /// in the environment gives every server the connection model Apple platforms use (a thread per
 /// connection, no `epoll` pool) and every thread the mock starts without an explicit stack size
 /// Apple's 512 KiB instead of Linux's 8 MiB, so that what would overflow a secondary thread on a Mac

@@ -15,7 +15,7 @@ import MockConcurrency
 /// and is formatted only when read.
 ///
 /// A namespace on a replay seed also keeps a digest: each entry's is SHA-256 over the one before
-/// and the entry's request and answer in their canonical form (`canonical(request:response:)`), so
+/// and the entry's request and answer in their canonical form (`canonicalDigest(request:response:)`), so
 /// two runs' digests match when every request and answer did, and the first entry whose digest
 /// differs is where they parted (docs/replay.md).
 final class RequestJournal: Sendable {
@@ -68,7 +68,7 @@ final class RequestJournal: Sendable {
     /// The digest of a journal with no entry yet.
     static let emptyChain = Array(SHA256.hash(data: Array("repairminder-mock journal v1".utf8)))
 
-    /// Whether entries are digested: a record needs `canonical(request:response:)` only then.
+    /// Whether entries are digested: a record needs `canonicalDigest(request:response:)` only then.
     var isDigesting: Bool { state.withLock { $0.chain != nil } }
 
     /// The number of entries recorded since the journal was last cleared (older ones may have left
@@ -78,7 +78,7 @@ final class RequestJournal: Sendable {
     }
 
     /// Starts (or stops) digesting, from an empty journal.
-    func digest(_ on: Bool) {
+    func setDigesting(_ on: Bool) {
         state.withLock { $0 = State(chain: on ? Self.emptyChain : nil) }
     }
 

@@ -84,7 +84,7 @@ struct ServerEnvironment: Sendable {
         } else {
             clock.restart(start: configuration.clockStart, frozen: configuration.clockFrozen)
         }
-        journal.digest(seed != nil)
+        journal.setDigesting(seed != nil)
         try reset()
     }
 }

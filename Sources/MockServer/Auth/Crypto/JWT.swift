@@ -62,7 +62,7 @@ enum JWTError: Error, Equatable, Sendable {
 struct JWTSigner: Sendable {
     /// The HMAC key's bytes. The MAC is keyed afresh for each token (about a microsecond): a keyed
     /// `HMAC<SHA256>` is not `Sendable` in the CryptoKit of Xcode 16 SDKs (nor in swift-crypto 3.x),
-    /// so a `Sendable` signer cannot keep one (DESIGN.md, Apple platforms).
+    /// so a `Sendable` signer cannot keep one (docs/ci.md, the Mac checklist).
     private let key: [UInt8]
     /// Tokens this signer has verified, with their claims (`verify(_:now:)`).
     let verified = VerifiedTokens()
