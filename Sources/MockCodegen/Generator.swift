@@ -163,6 +163,7 @@ public enum Generator {
             for attribute in variable.attributes.compactMap({ $0.as(AttributeSyntax.self) }) {
                 switch attribute.attributeName.trimmedDescription {
                 case "Schema": _ = try SchemaMacro.expansion(of: attribute, providingPeersOf: variable, in: context)
+                case "From": _ = try FromMacro.expansion(of: attribute, providingPeersOf: variable, in: context)
                 case "Nullable": _ = try NullableMacro.expansion(of: attribute, providingPeersOf: variable, in: context)
                 case "Inline": _ = try InlineMacro.expansion(of: attribute, providingPeersOf: variable, in: context)
                 case "Columns": _ = try ColumnsMacro.expansion(of: attribute, providingPeersOf: variable, in: context)

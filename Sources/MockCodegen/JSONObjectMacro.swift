@@ -20,7 +20,10 @@ import SwiftSyntaxMacros
 /// is always written (`required`) and may be `null`, and the `///` comment as its description; the
 /// struct's own comment describes the object. `@JSONObject(component: "UserRef")` names it a
 /// component of docs/openapi.yaml (`WireComponent`): a property of its type is then a `$ref`, and
-/// the document's component is generated from it (OpenAPISchemaTests).
+/// the document's component is generated from it (OpenAPISchemaTests). `@JSONObject(from: "Row")`
+/// also writes `init(_ source: Row)`, each member `source.<key in Swift's casing>` (`company_id` →
+/// `source.companyID`) or its `@From(…)` expression: where a member's value comes from is declared
+/// with the member.
 public struct JSONObjectMacro: ExtensionMacro {
     public static func expansion(
         of node: AttributeSyntax,
@@ -35,6 +38,7 @@ public struct JSONObjectMacro: ExtensionMacro {
         let members = declaration.memberBlock.members
         let properties = try StoredProperty.of(declaration, macro: "JSONObject")
         let component = try stringArgument("component", of: node)
+        let source = try stringArgument("from", of: node)
         let decided = node.arguments?.as(LabeledExprListSyntax.self)?
             .first { $0.label?.text == "decided" }?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
 
@@ -122,6 +126,17 @@ public struct JSONObjectMacro: ExtensionMacro {
             package static var wireSchema: WireSchema { .component(\(swiftLiteral($0))) }
             """
         } ?? "package static var wireSchema: WireSchema { .object(wireObject) }"
+        // `from:`: the payload made from one value, each member `source.<key in Swift's casing>` or its
+        // `@From(…)` expression, so a member's source is declared where the member is.
+        var initializer = ""
+        if let source {
+            let assignments = properties.map { property in
+                "self.`\(property.name)` = " + (property.from?.trimmedDescription ?? "source." + swiftName(property.name))
+            }
+            initializer = "\n    init(_ source: \(source)) {\n" + assignments.map { "        " + $0 }.joined(separator: "\n") + "\n    }"
+        } else if properties.contains(where: { $0.from != nil }) {
+            throw MacroError("@From needs the object's `from:`")
+        }
         let extensionDecl: DeclSyntax = """
             extension \(type.trimmed): \(raw: conformances) {
                 package func writeJSON(to out: inout [UInt8]) {
@@ -135,7 +150,7 @@ public struct JSONObjectMacro: ExtensionMacro {
                 package static var wireObject: WireObject {
                     \(raw: wireObject)
                 }
-                \(raw: componentMembers)
+                \(raw: componentMembers)\(raw: initializer)
             }
             """
         return [extensionDecl.cast(ExtensionDeclSyntax.self)]
@@ -190,6 +205,14 @@ public struct JSONObjectMacro: ExtensionMacro {
         return text
     }
 
+    /// A snake_case key in the store's Swift casing: `company_id` → `companyID`, `logo_url` → `logoURL`.
+    static func swiftName(_ key: String) -> String {
+        let capitals: [String: String] = ["id": "ID", "ids": "IDs", "url": "URL", "html": "HTML", "vat": "VAT", "imei": "IMEI"]
+        let words = key.split(separator: "_").map(String.init)
+        guard let first = words.first else { return key }
+        return first + words.dropFirst().map { capitals[$0] ?? $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
     /// `"key"` as JSON writes it.
     static func jsonString(_ text: String) -> String {
         var out = "\""
@@ -223,6 +246,19 @@ public struct SchemaMacro: PeerMacro {
     public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
                                  in context: some MacroExpansionContext) throws -> [DeclSyntax] {
         guard declaration.is(VariableDeclSyntax.self) else { throw MacroError("@Schema applies to a stored property") }
+        return []
+    }
+}
+
+/// `@From(expression)` on a property of a `@JSONObject(from: "Row")` struct: the member's value in
+/// terms of `source` (the `Row`), where it is not `source.<the key in Swift's casing>`; read by
+/// `@JSONObject`, it adds nothing itself.
+public struct FromMacro: PeerMacro {
+    public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+                                 in context: some MacroExpansionContext) throws -> [DeclSyntax] {
+        guard declaration.is(VariableDeclSyntax.self), node.arguments?.as(LabeledExprListSyntax.self)?.count == 1 else {
+            throw MacroError("@From applies to a stored property and takes one expression")
+        }
         return []
     }
 }

@@ -17,6 +17,9 @@ struct StoredProperty {
     /// The argument of a `@Schema(…)` attribute (JSONObject): the value's OpenAPI schema, where the
     /// written type says too little (`.money` for a `String`).
     var schema: ExprSyntax? = nil
+    /// The argument of a `@From(…)` attribute (JSONObject with `from:`): the value's expression in
+    /// terms of `source`, where it is not `source.<the key in Swift's casing>`.
+    var from: ExprSyntax? = nil
     /// The `///` comment right above the property (after any blank line), its lines joined (JSONObject: the schema's description).
     var documentation: String? = nil
 
@@ -47,6 +50,9 @@ struct StoredProperty {
             let schema = variable.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
                 .first { $0.attributeName.trimmedDescription == "Schema" }
                 .flatMap { $0.arguments?.as(LabeledExprListSyntax.self)?.first?.expression }
+            let from = variable.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
+                .first { $0.attributeName.trimmedDescription == "From" }
+                .flatMap { $0.arguments?.as(LabeledExprListSyntax.self)?.first?.expression }
             let documentation = Self.documentation(variable.leadingTrivia)
             for binding in variable.bindings {
                 if let accessors = binding.accessorBlock {
@@ -61,7 +67,7 @@ struct StoredProperty {
                 let name = pattern.identifier.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
                 if let annotation = binding.typeAnnotation {
                     properties.append(StoredProperty(name: name, type: annotation.type, nullable: nullable, inline: inline,
-                                                     columns: columns, schema: schema, documentation: documentation))
+                                                     columns: columns, schema: schema, from: from, documentation: documentation))
                 } else if let value = binding.initializer?.value,
                           value.is(BooleanLiteralExprSyntax.self) || value.is(StringLiteralExprSyntax.self)
                             || value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self) {

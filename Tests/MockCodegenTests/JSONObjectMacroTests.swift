@@ -9,7 +9,8 @@ import Testing
     let macros: [String: MacroSpec] = ["JSONObject": MacroSpec(type: JSONObjectMacro.self, conformances: []),
                                        "Schema": MacroSpec(type: SchemaMacro.self),
                                        "Nullable": MacroSpec(type: NullableMacro.self),
-                                       "Inline": MacroSpec(type: InlineMacro.self)]
+                                       "Inline": MacroSpec(type: InlineMacro.self),
+                                       "From": MacroSpec(type: FromMacro.self)]
 
     @Test func membersInDeclarationOrderOptionalsLeftOutNullablesWritten() {
         expand("""
@@ -367,6 +368,62 @@ import Testing
                 var inner = Inner()
             }
             """, diagnostics: [DiagnosticSpec(message: "@JSONObject needs the type of `inner` written out", line: 1, column: 1)])
+    }
+
+    @Test func fromWritesTheInitializerEachMemberFromItsSource() {
+        expand("""
+            @JSONObject(from: "MailRow")
+            struct Mail {
+                let sent_at: String
+                @From(source.toAddress) let to: String
+            }
+            """, """
+            struct Mail {
+                let sent_at: String
+                let to: String
+            }
+
+            extension Mail: JSONObjectWritable, WireObjectDescribing {
+                package func writeJSON(to out: inout [UInt8]) {
+                    out.append(UInt8(ascii: "{"))
+                    _ = writeJSONMembers(to: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
+                    out.appendLiteral(#""sent_at":"#)
+                    self.`sent_at`.writeJSON(to: &out)
+                    out.appendLiteral(#","to":"#)
+                    self.`to`.writeJSON(to: &out)
+                    return true
+                }
+                package static var wireObject: WireObject {
+                    var properties: [WireProperty] = []
+                    properties.append(WireProperty(key: "sent_at", schema: WireSchema.of(\\Self.`sent_at`), required: true, nullable: false, description: nil))
+                    properties.append(WireProperty(key: "to", schema: WireSchema.of(\\Self.`to`), required: true, nullable: false, description: nil))
+                    return WireObject(description: nil, properties: properties)
+                }
+                package static var wireSchema: WireSchema {
+                    .object(wireObject)
+                }
+                init(_ source: MailRow) {
+                    self.`sent_at` = source.sentAt
+                    self.`to` = source.toAddress
+                }
+            }
+            """)
+    }
+
+    @Test func fromIsNeededForAFromMark() {
+        expand("""
+            @JSONObject
+            struct Mail {
+                @From(source.toAddress) let to: String
+            }
+            """, """
+            struct Mail {
+                let to: String
+            }
+            """, diagnostics: [DiagnosticSpec(message: "@From needs the object's `from:`", line: 1, column: 1)])
     }
 
     @Test func onlyStructs() {

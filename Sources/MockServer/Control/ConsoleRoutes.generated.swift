@@ -44,6 +44,14 @@ extension ConsoleAccountPayload: JSONObjectWritable, WireObjectDescribing, WireC
     package static var wireSchema: WireSchema {
         .component("ConsoleAccount")
     }
+    init(_ source: SeededAccounts.Account) {
+        self.`email` = source.email
+        self.`kind` = source.kind
+        self.`role` = source.role
+        self.`company` = source.company
+        self.`company_status` = source.companyStatus
+        self.`sign_in` = source.login
+    }
 }
 
 extension ConsoleSessionPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
@@ -113,6 +121,24 @@ extension ConsoleSessionPayload: JSONObjectWritable, WireObjectDescribing, WireC
     package static var wireSchema: WireSchema {
         .component("Session")
     }
+    init(_ source: SessionSummary) {
+        self.`id` = source.id
+        self.`kind` = source.kind
+        self.`user_id` = source.userID
+        self.`client_id` = source.clientID
+        self.`email` = source.email
+        self.`company_id` = source.companyID
+        self.`company_name` = source.companyName
+        self.`company_status` = source.companyStatus
+        self.`platform` = source.platform
+        self.`created_at` = source.createdAt
+        self.`last_refresh_at` = source.lastRefreshAt
+        self.`refresh_count` = source.refreshCount
+        self.`expires_at` = source.expiresAt
+        self.`status` = source.status
+        self.`revoked_reason` = source.revokedReason
+        self.`revoked_at` = source.revokedAt
+    }
 }
 
 extension ConsoleOrderPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
@@ -167,6 +193,19 @@ extension ConsoleOrderPayload: JSONObjectWritable, WireObjectDescribing, WireCom
     package static var wireSchema: WireSchema {
         .component("ConsoleOrder")
     }
+    init(_ source: ConsoleOrderEntry) {
+        self.`id` = source.order.id
+        self.`order_number` = source.order.orderNumber
+        self.`status` = source.order.status
+        self.`status_label` = DisplayName(source.order.status)
+        self.`company_id` = source.company.id
+        self.`company_name` = source.company.name
+        self.`company_status` = source.company.status
+        self.`client` = Client(source.client)
+        self.`devices` = source.devices.map(Device.init)
+        self.`created_at` = source.order.createdAt
+        self.`updated_at` = source.order.updatedAt
+    }
 }
 
 extension ConsoleOrderPayload.Client: JSONObjectWritable, WireObjectDescribing {
@@ -193,6 +232,11 @@ extension ConsoleOrderPayload.Client: JSONObjectWritable, WireObjectDescribing {
     }
     package static var wireSchema: WireSchema {
         .object(wireObject)
+    }
+    init(_ source: ClientName) {
+        self.`id` = source.id
+        self.`name` = source.firstName + " " + source.lastName
+        self.`email` = source.email
     }
 }
 
@@ -230,6 +274,14 @@ extension ConsoleOrderPayload.Device: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
+    init(_ source: ListedDevice) {
+        self.`id` = source.id
+        self.`name` = source.displayName
+        self.`workflow_type` = source.workflowType
+        self.`status` = source.status
+        self.`status_label` = DisplayName(source.status)
+        self.`available_transitions` = source.status.nextStatuses(in: source.workflowType).map(StatusOptionPayload.init)
+    }
 }
 
 extension ConsoleClientPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
@@ -262,5 +314,11 @@ extension ConsoleClientPayload: JSONObjectWritable, WireObjectDescribing, WireCo
     }
     package static var wireSchema: WireSchema {
         .component("ConsoleClient")
+    }
+    init(_ source: ClientOfCompanies) {
+        self.`id` = source.client.id
+        self.`name` = source.client.firstName + " " + source.client.lastName
+        self.`email` = source.client.email
+        self.`company_ids` = source.companyIDs
     }
 }

@@ -58,7 +58,7 @@ enum ConsoleRoutes {
 // MARK: - Payloads
 
 /// One row of the accounts table the server prints at start.
-/*@JSONObject(component: "ConsoleAccount")*/
+/*@JSONObject(component: "ConsoleAccount", from: "SeededAccounts.Account")*/
 struct ConsoleAccountPayload {
     let email: String
     let kind: SessionSummary.Kind
@@ -71,21 +71,12 @@ struct ConsoleAccountPayload {
     /// How the account signs in, as the banner says it: `password123 + email code`, `password123 + TOTP or email
     /// code` (`the seed's password + …` for an account of a seed of your own whose password is another), `magic link
     /// only`, `deactivated: cannot log in`, `archived: cannot log in`, `magic link code` (customers).
-    let sign_in: String
-
-    init(_ account: SeededAccounts.Account) {
-        email = account.email
-        kind = account.kind
-        role = account.role
-        company = account.company
-        company_status = account.companyStatus
-        sign_in = account.login
-    }
+    /*@From(source.login)*/ let sign_in: String
 }
 
 /// A staff refresh-token family or a customer session, as `GET /__mock/sessions` lists it (and
 /// `DELETE /__mock/sessions/{id}` answers it).
-/*@JSONObject(component: "Session")*/
+/*@JSONObject(component: "Session", from: "SessionSummary")*/
 struct ConsoleSessionPayload {
     /// The family id (staff; the `familyId` claim of its access tokens) or the session id (customer; the `sessionId`
     /// claim).
@@ -118,111 +109,56 @@ struct ConsoleSessionPayload {
     /*@Nullable*/ var revoked_reason: String?
     /// When it was revoked; null unless revoked, and for `user_inactive`.
     /*@Schema(.string(format: "date-time"))*/ /*@Nullable*/ var revoked_at: String?
-
-    init(_ session: SessionSummary) {
-        id = session.id
-        kind = session.kind
-        user_id = session.userID
-        client_id = session.clientID
-        email = session.email
-        company_id = session.companyID
-        company_name = session.companyName
-        company_status = session.companyStatus
-        platform = session.platform
-        created_at = session.createdAt
-        last_refresh_at = session.lastRefreshAt
-        refresh_count = session.refreshCount
-        expires_at = session.expiresAt
-        status = session.status
-        revoked_reason = session.revokedReason
-        revoked_at = session.revokedAt
-    }
 }
 
 /// An order of any company as `GET /__mock/orders` lists it.
 // What the console's orders panel shows, and for each device the moves `PATCH /api/devices/{id}`
 // would take (its `available_transitions`).
-/*@JSONObject(component: "ConsoleOrder")*/
+/*@JSONObject(component: "ConsoleOrder", from: "ConsoleOrderEntry")*/
 struct ConsoleOrderPayload {
-    /*@Schema(.string(format: "uuid"))*/ let id: String
-    let order_number: Int64
-    let status: OrderStatus
-    let status_label: DisplayName<OrderStatus>
-    /*@Schema(.string(format: "uuid"))*/ let company_id: String
-    let company_name: String
-    let company_status: CompanyStatus
-    let client: Client
+    /*@From(source.order.id)*/ /*@Schema(.string(format: "uuid"))*/ let id: String
+    /*@From(source.order.orderNumber)*/ let order_number: Int64
+    /*@From(source.order.status)*/ let status: OrderStatus
+    /*@From(DisplayName(source.order.status))*/ let status_label: DisplayName<OrderStatus>
+    /*@From(source.company.id)*/ /*@Schema(.string(format: "uuid"))*/ let company_id: String
+    /*@From(source.company.name)*/ let company_name: String
+    /*@From(source.company.status)*/ let company_status: CompanyStatus
+    /*@From(Client(source.client))*/ let client: Client
     /// In the order detail's order (by creation).
-    let devices: [Device]
-    /*@Schema(.timestamp)*/ let created_at: String
-    /*@Schema(.timestamp)*/ let updated_at: String
+    /*@From(source.devices.map(Device.init))*/ let devices: [Device]
+    /*@From(source.order.createdAt)*/ /*@Schema(.timestamp)*/ let created_at: String
+    /*@From(source.order.updatedAt)*/ /*@Schema(.timestamp)*/ let updated_at: String
 
-    init(_ entry: ConsoleOrderEntry) {
-        id = entry.order.id
-        order_number = entry.order.orderNumber
-        status = entry.order.status
-        status_label = DisplayName(entry.order.status)
-        company_id = entry.company.id
-        company_name = entry.company.name
-        company_status = entry.company.status
-        client = Client(entry.client)
-        devices = entry.devices.map(Device.init)
-        created_at = entry.order.createdAt
-        updated_at = entry.order.updatedAt
-    }
-
-    /*@JSONObject*/
+    /*@JSONObject(from: "ClientName")*/
     struct Client {
         /*@Schema(.string(format: "uuid"))*/ let id: String
         /// "first last".
-        let name: String
+        /*@From(source.firstName + " " + source.lastName)*/ let name: String
         let email: String
-
-        init(_ client: ClientName) {
-            id = client.id
-            name = client.firstName + " " + client.lastName
-            email = client.email
-        }
     }
 
-    /*@JSONObject*/
+    /*@JSONObject(from: "ListedDevice")*/
     struct Device {
         /*@Schema(.string(format: "uuid"))*/ let id: String
         /// Brand and model.
-        let name: String
+        /*@From(source.displayName)*/ let name: String
         let workflow_type: WorkflowType
         let status: DeviceStatus
-        let status_label: DisplayName<DeviceStatus>
+        /*@From(DisplayName(source.status))*/ let status_label: DisplayName<DeviceStatus>
         /// The statuses the device may move to next, as `GET /api/devices/{id}` answers them; empty for a final
         /// status.
-        let available_transitions: [StatusOptionPayload]
-
-        init(_ device: ListedDevice) {
-            id = device.id
-            name = device.displayName
-            workflow_type = device.workflowType
-            status = device.status
-            status_label = DisplayName(device.status)
-            available_transitions = device.status.nextStatuses(in: device.workflowType).map(StatusOptionPayload.init)
-        }
+        /*@From(source.status.nextStatuses(in: source.workflowType).map(StatusOptionPayload.init))*/ let available_transitions: [StatusOptionPayload]
     }
 }
 
 /// A client as `GET /__mock/clients` lists them.
 // Whom the console's add-order form offers.
-/*@JSONObject(component: "ConsoleClient")*/
+/*@JSONObject(component: "ConsoleClient", from: "ClientOfCompanies")*/
 struct ConsoleClientPayload {
-    /*@Schema(.string(format: "uuid"))*/ let id: String
+    /*@From(source.client.id)*/ /*@Schema(.string(format: "uuid"))*/ let id: String
     /// "first last".
-    let name: String
-    let email: String
+    /*@From(source.client.firstName + " " + source.client.lastName)*/ let name: String
+    /*@From(source.client.email)*/ let email: String
     /// The companies they are a client of, by id.
     /*@Schema(.array(.string(format: "uuid")))*/ let company_ids: [String]
-
-    init(_ listed: ClientOfCompanies) {
-        id = listed.client.id
-        name = listed.client.firstName + " " + listed.client.lastName
-        email = listed.client.email
-        company_ids = listed.companyIDs
-    }
 }

@@ -44,6 +44,14 @@ extension RegisteredDeviceToken: JSONObjectWritable, WireObjectDescribing, WireC
     package static var wireSchema: WireSchema {
         .component("RegisteredDeviceToken")
     }
+    init(_ source: DeviceTokenRow) {
+        self.`device_token` = source.deviceToken
+        self.`platform` = source.platform
+        self.`app_type` = source.appType
+        self.`owner_id` = source.userID ?? source.clientID ?? ""
+        self.`company_id` = source.companyID
+        self.`registered_at` = source.updatedAt
+    }
 }
 
 extension InboundEmailRequest: RequestObject, WireComponent {
@@ -162,6 +170,11 @@ extension ClockState: JSONObjectWritable, WireObjectDescribing, WireComponent {
     }
     package static var wireSchema: WireSchema {
         .component("ClockState")
+    }
+    init(_ source: MockClock) {
+        self.`now` = Timestamp.string(source.now())
+        self.`offset_seconds` = (source.offsetSeconds * 1000).rounded() / 1000
+        self.`frozen` = source.isFrozen
     }
 }
 

@@ -167,23 +167,14 @@ enum ControlRoutes {
 
 /// `{device_token, platform, app_type, owner_id, company_id, registered_at}`: `owner_id` is the
 /// staff user's id (`app_type` `staff`) or the client's (`customer`).
-/*@JSONObject(component: "RegisteredDeviceToken")*/
+/*@JSONObject(component: "RegisteredDeviceToken", from: "DeviceTokenRow")*/
 struct RegisteredDeviceToken {
     let device_token: String
     let platform: String
     let app_type: AppType
-    let owner_id: String
+    /*@From(source.userID ?? source.clientID ?? "")*/ let owner_id: String
     let company_id: String
-    /*@Schema(.timestamp)*/ let registered_at: String
-
-    init(_ token: DeviceTokenRow) {
-        device_token = token.deviceToken
-        platform = token.platform
-        app_type = token.appType
-        owner_id = token.userID ?? token.clientID ?? ""
-        company_id = token.companyID
-        registered_at = token.updatedAt
-    }
+    /*@From(source.updatedAt)*/ /*@Schema(.timestamp)*/ let registered_at: String
 }
 
 // MARK: - Payloads of the control API
@@ -225,18 +216,13 @@ struct ResetResult {
 }
 
 /// The mock's clock.
-/*@JSONObject(component: "ClockState")*/
+/*@JSONObject(component: "ClockState", from: "MockClock")*/
 struct ClockState {
-    /*@Schema(.timestamp)*/ let now: String
+    /*@From(Timestamp.string(source.now()))*/ /*@Schema(.timestamp)*/ let now: String
     /// Mock clock minus wall clock, seconds.
-    let offset_seconds: Double
+    /*@From((source.offsetSeconds * 1000).rounded() / 1000)*/ let offset_seconds: Double
     /// The clock stands still and moves only when moved; false, it runs with the wall clock.
-    let frozen: Bool
-    init(_ clock: MockClock) {
-        now = Timestamp.string(clock.now())
-        offset_seconds = (clock.offsetSeconds * 1000).rounded() / 1000
-        frozen = clock.isFrozen
-    }
+    /*@From(source.isFrozen)*/ let frozen: Bool
 }
 
 /// `POST /__mock/clock`: a move (exactly one of advance_seconds and now), frozen, or both; a null

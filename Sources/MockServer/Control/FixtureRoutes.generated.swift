@@ -61,4 +61,10 @@ extension MadeRow: JSONObjectWritable, WireObjectDescribing, WireComponent {
     package static var wireSchema: WireSchema {
         .component("FixtureRow")
     }
+    init(_ source: FixtureRow) {
+        self.`path` = source.path
+        self.`table` = source.table
+        self.`id` = source.id
+        self.`number` = source.number
+    }
 }

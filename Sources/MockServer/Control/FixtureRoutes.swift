@@ -32,7 +32,7 @@ struct FixturesMade {
 }
 
 /// A row a fixture body or an `order_created` event made.
-/*@JSONObject(component: "FixtureRow")*/
+/*@JSONObject(component: "FixtureRow", from: "FixtureRow")*/
 struct MadeRow {
     /// Where the row was in the body, `orders[0].devices[1]`.
     var path: String
@@ -40,11 +40,4 @@ struct MadeRow {
     /*@Schema(.string(format: "uuid"))*/ var id: String
     /// An order's `order_number` or a ticket's `ticket_number`; absent for other rows.
     var number: Int64?
-
-    init(_ row: FixtureRow) {
-        path = row.path
-        table = row.table
-        id = row.id
-        number = row.number
-    }
 }

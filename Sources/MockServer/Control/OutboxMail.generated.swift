@@ -44,4 +44,13 @@ extension OutboxMail: JSONObjectWritable, WireObjectDescribing, WireComponent {
     package static var wireSchema: WireSchema {
         .component("OutboxMail")
     }
+    init(_ source: OutboxRow) {
+        self.`id` = source.id
+        self.`to` = source.toAddress
+        self.`kind` = source.kind
+        self.`subject` = source.subject
+        self.`body` = source.body
+        self.`code` = source.code
+        self.`sent_at` = source.sentAt
+    }
 }

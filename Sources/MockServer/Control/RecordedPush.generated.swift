@@ -44,4 +44,13 @@ extension RecordedPush: JSONObjectWritable, WireObjectDescribing, WireComponent 
     package static var wireSchema: WireSchema {
         .component("RecordedPush")
     }
+    init(_ source: PushLogRow) {
+        self.`id` = source.id
+        self.`device_token` = source.deviceToken
+        self.`app_type` = source.appType
+        self.`recipient_type` = source.recipientType
+        self.`recipient_id` = source.recipientID
+        self.`payload` = JSONValue.parse(Array(source.payload.utf8)) ?? .string(source.payload)
+        self.`sent_at` = source.sentAt
+    }
 }

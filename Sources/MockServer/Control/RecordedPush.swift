@@ -1,7 +1,7 @@
 import MockBasics
 import MockStore
 /// A push the backend would have sent, as `GET /__mock/push` shows it: the stored payload as JSON.
-/*@JSONObject(component: "RecordedPush")*/
+/*@JSONObject(component: "RecordedPush", from: "PushLogRow")*/
 struct RecordedPush: Sendable {
     /*@Schema(.id)*/ let id: String
     let device_token: String
@@ -9,16 +9,6 @@ struct RecordedPush: Sendable {
     let recipient_type: AppType
     /// The staff user's or the client's id.
     let recipient_id: String
-    /*@Schema(.component("PushPayload"))*/ let payload: JSONValue
+    /*@From(JSONValue.parse(Array(source.payload.utf8)) ?? .string(source.payload))*/ /*@Schema(.component("PushPayload"))*/ let payload: JSONValue
     /*@Schema(.timestamp)*/ let sent_at: String
-
-    init(_ push: PushLogRow) {
-        id = push.id
-        device_token = push.deviceToken
-        app_type = push.appType
-        recipient_type = push.recipientType
-        recipient_id = push.recipientID
-        payload = JSONValue.parse(Array(push.payload.utf8)) ?? .string(push.payload)
-        sent_at = push.sentAt
-    }
 }

@@ -47,6 +47,15 @@ extension StaffProfilePayload: JSONObjectWritable, WireObjectDescribing, WireCom
     package static var wireSchema: WireSchema {
         .component("StaffProfile")
     }
+    init(_ source: StaffAccount) {
+        self.`user` = StaffUserPayload(source)
+        self.`phone` = source.user.phone
+        self.`job_title` = source.user.jobTitle
+        self.`avatar_url` = source.user.avatarURL
+        self.`last_login` = source.user.lastLogin
+        self.`created_at` = source.user.createdAt
+        self.`updated_at` = source.user.updatedAt
+    }
 }
 
 extension ProfileChangeBody: RequestObject, WireComponent {
@@ -118,6 +127,16 @@ extension LocationPayload: JSONObjectWritable, WireObjectDescribing, WireCompone
     }
     package static var wireSchema: WireSchema {
         .component("Location")
+    }
+    init(_ source: CompanyLocationRow) {
+        self.`id` = source.id
+        self.`company_id` = source.companyID
+        self.`name` = source.name
+        self.`postal` = LocationAddressPayload(source)
+        self.`country` = source.country
+        self.`phone` = source.phone
+        self.`email` = source.email
+        self.`is_primary` = source.isPrimary
     }
 }
 

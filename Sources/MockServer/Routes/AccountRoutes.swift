@@ -74,25 +74,15 @@ enum AccountRoutes {
 
 /// `GET|PATCH /api/users/me`: the `StaffUser` fields plus profile fields. Shape chosen by the mock (the seeds
 /// give none).
-/*@JSONObject(component: "StaffProfile")*/
+/*@JSONObject(component: "StaffProfile", from: "StaffAccount")*/
 struct StaffProfilePayload: Sendable {
-    /*@Inline*/ let user: StaffUserPayload
-    /*@Nullable*/ var phone: String?
-    /*@Nullable*/ var job_title: String?
-    /*@Nullable*/ var avatar_url: String?
-    /*@Schema(.timestamp)*/ /*@Nullable*/ var last_login: String?
-    /*@Schema(.timestamp)*/ let created_at: String
-    /*@Schema(.timestamp)*/ let updated_at: String
-
-    init(_ account: StaffAccount) {
-        user = StaffUserPayload(account)
-        phone = account.user.phone
-        job_title = account.user.jobTitle
-        avatar_url = account.user.avatarURL
-        last_login = account.user.lastLogin
-        created_at = account.user.createdAt
-        updated_at = account.user.updatedAt
-    }
+    /*@From(StaffUserPayload(source))*/ /*@Inline*/ let user: StaffUserPayload
+    /*@From(source.user.phone)*/ /*@Nullable*/ var phone: String?
+    /*@From(source.user.jobTitle)*/ /*@Nullable*/ var job_title: String?
+    /*@From(source.user.avatarURL)*/ /*@Nullable*/ var avatar_url: String?
+    /*@From(source.user.lastLogin)*/ /*@Schema(.timestamp)*/ /*@Nullable*/ var last_login: String?
+    /*@From(source.user.createdAt)*/ /*@Schema(.timestamp)*/ let created_at: String
+    /*@From(source.user.updatedAt)*/ /*@Schema(.timestamp)*/ let updated_at: String
 }
 
 /// `PATCH /api/users/me`: at least one of the four fields (unknown keys are ignored, so they do not
@@ -108,27 +98,16 @@ struct ProfileChangeBody {
 }
 
 /// A company location; the address line, city, postcode and country are required columns, never null.
-/*@JSONObject(component: "Location")*/
+/*@JSONObject(component: "Location", from: "CompanyLocationRow")*/
 struct LocationPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     /*@Schema(.id)*/ let company_id: String
     let name: String
-    /*@Inline*/ let postal: LocationAddressPayload
+    /*@From(LocationAddressPayload(source))*/ /*@Inline*/ let postal: LocationAddressPayload
     let country: String
     /*@Nullable*/ var phone: String?
     /*@Nullable*/ var email: String?
     /*@Schema(.flag)*/ let is_primary: Int
-
-    init(_ location: CompanyLocationRow) {
-        id = location.id
-        company_id = location.companyID
-        name = location.name
-        postal = LocationAddressPayload(location)
-        country = location.country
-        phone = location.phone
-        email = location.email
-        is_primary = location.isPrimary
-    }
 }
 
 /// The profile's picture after an upload or a removal.

@@ -178,6 +178,12 @@ extension CustomerOrderDetailPayload.Location: JSONObjectWritable, WireObjectDes
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
+    init(_ source: CompanyLocationRow) {
+        self.`name` = source.name
+        self.`postal` = LocationAddressPayload(source)
+        self.`phone` = source.phone
+        self.`email` = source.email
+    }
 }
 
 extension CustomerOrderDetailPayload.Device: JSONObjectWritable, WireObjectDescribing {
@@ -252,6 +258,12 @@ extension CustomerOrderDetailPayload.Item: JSONObjectWritable, WireObjectDescrib
     package static var wireSchema: WireSchema {
         .component("CustomerItem")
     }
+    init(_ source: PricedLine) {
+        self.`id` = source.item.id
+        self.`device_id` = source.item.deviceID
+        self.`price` = LinePricePayload(source.item)
+        self.`line_total_inc_vat` = Money.string(source.amounts.totalIncVATPence)
+    }
 }
 
 extension CustomerOrderDetailPayload.Quote: JSONObjectWritable, WireObjectDescribing {
@@ -323,6 +335,15 @@ extension CustomerOrderDetailPayload.Message: JSONObjectWritable, WireObjectDesc
     }
     package static var wireSchema: WireSchema {
         .component("CustomerMessage")
+    }
+    init(_ source: TicketMessageRow) {
+        self.`id` = source.id
+        self.`type` = source.type
+        self.`from_name` = source.fromName
+        self.`subject` = source.subject
+        self.`body_text` = source.bodyText
+        self.`body_html` = source.bodyHTML
+        self.`created_at` = source.createdAt
     }
 }
 

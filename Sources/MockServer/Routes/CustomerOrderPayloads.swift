@@ -78,19 +78,12 @@ struct CustomerOrderDetailPayload: Sendable {
         }
     }
 
-    /*@JSONObject*/
+    /*@JSONObject(from: "CompanyLocationRow")*/
     struct Location: Sendable {
         let name: String
-        /*@Inline*/ let postal: LocationAddressPayload
+        /*@From(LocationAddressPayload(source))*/ /*@Inline*/ let postal: LocationAddressPayload
         /*@Nullable*/ var phone: String?
         /*@Nullable*/ var email: String?
-
-        init(_ location: CompanyLocationRow) {
-            name = location.name
-            postal = LocationAddressPayload(location)
-            phone = location.phone
-            email = location.email
-        }
     }
 
     /*@JSONObject*/
@@ -104,20 +97,13 @@ struct CustomerOrderDetailPayload: Sendable {
         /*@Nullable*/ var customer_reported_issues: String?
     }
 
-    /*@JSONObject(component: "CustomerItem")*/
+    /*@JSONObject(component: "CustomerItem", from: "PricedLine")*/
     struct Item: Sendable {
-        /*@Schema(.id)*/ let id: String
+        /*@From(source.item.id)*/ /*@Schema(.id)*/ let id: String
         /// A UUID string (decided).
-        /*@Schema(.id)*/ /*@Nullable*/ var device_id: String?
-        /*@Inline*/ let price: LinePricePayload
-        /*@Schema(.money)*/ let line_total_inc_vat: String
-
-        init(_ line: PricedLine) {
-            id = line.item.id
-            device_id = line.item.deviceID
-            price = LinePricePayload(line.item)
-            line_total_inc_vat = Money.string(line.amounts.totalIncVATPence)
-        }
+        /*@From(source.item.deviceID)*/ /*@Schema(.id)*/ /*@Nullable*/ var device_id: String?
+        /*@From(LinePricePayload(source.item))*/ /*@Inline*/ let price: LinePricePayload
+        /*@From(Money.string(source.amounts.totalIncVATPence))*/ /*@Schema(.money)*/ let line_total_inc_vat: String
     }
 
     /*@JSONObject*/
@@ -133,7 +119,7 @@ struct CustomerOrderDetailPayload: Sendable {
 
     /// A message the customer sent or was sent (`inbound`, `outbound`, `outbound_sms`); internal notes are
     /// never shown.
-    /*@JSONObject(component: "CustomerMessage")*/
+    /*@JSONObject(component: "CustomerMessage", from: "TicketMessageRow")*/
     struct Message: Sendable {
         /*@Schema(.id)*/ let id: String
         /// Never `internal_note`: the customer sees no internal note.
@@ -143,16 +129,6 @@ struct CustomerOrderDetailPayload: Sendable {
         let body_text: String
         /*@Nullable*/ var body_html: String?
         /*@Schema(.timestamp)*/ let created_at: String
-
-        init(_ message: TicketMessageRow) {
-            id = message.id
-            type = message.type
-            from_name = message.fromName
-            subject = message.subject
-            body_text = message.bodyText
-            body_html = message.bodyHTML
-            created_at = message.createdAt
-        }
     }
 
     /*@JSONObject*/

@@ -179,6 +179,12 @@ extension EnquiryStatsPayload: JSONObjectWritable, WireObjectDescribing, WireCom
     package static var wireSchema: WireSchema {
         .component("EnquiryStats")
     }
+    init(_ source: EnquiryStats) {
+        self.`total` = source.total
+        self.`by_status` = CountsByKey(source.byStatus)
+        self.`by_type` = CountsByKey(source.byType)
+        self.`awaiting_reply` = source.awaitingReply
+    }
 }
 
 extension HeaderCountsPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
@@ -208,5 +214,10 @@ extension HeaderCountsPayload: JSONObjectWritable, WireObjectDescribing, WireCom
     }
     package static var wireSchema: WireSchema {
         .component("HeaderCounts")
+    }
+    init(_ source: HeaderCounts) {
+        self.`devices` = source.devices
+        self.`orders` = source.orders
+        self.`enquiries` = source.enquiries
     }
 }

@@ -70,25 +70,18 @@ struct DashboardStatsPayload: Sendable {
 }
 
 /// `GET /api/dashboard/enquiry-stats`: the company's tickets by status and type.
-/*@JSONObject(component: "EnquiryStats", decided: true)*/
+/*@JSONObject(component: "EnquiryStats", decided: true, from: "EnquiryStats")*/
 struct EnquiryStatsPayload: Sendable {
     /*@Schema(.integer(minimum: 0))*/ let total: Int
-    let by_status: CountsByKey<TicketStatus>
-    let by_type: CountsByKey<TicketType>
+    /*@From(CountsByKey(source.byStatus))*/ let by_status: CountsByKey<TicketStatus>
+    /*@From(CountsByKey(source.byType))*/ let by_type: CountsByKey<TicketType>
     /// Tickets `open` or `pending` whose newest message that is not an `internal_note` is `inbound` (decided;
     /// newest = latest `created_at`, then the message stored last).
     /*@Schema(.integer(minimum: 0))*/ let awaiting_reply: Int
-
-    init(_ stats: EnquiryStats) {
-        total = stats.total
-        by_status = CountsByKey(stats.byStatus)
-        by_type = CountsByKey(stats.byType)
-        awaiting_reply = stats.awaitingReply
-    }
 }
 
 /// The staff tabs' badges.
-/*@JSONObject(component: "HeaderCounts")*/
+/*@JSONObject(component: "HeaderCounts", from: "HeaderCounts")*/
 struct HeaderCountsPayload: Sendable {
     /// The caller's devices that still need work (`GET /api/devices/my-queue`'s total).
     /*@Schema(.integer(minimum: 0))*/ let devices: Int
@@ -96,12 +89,6 @@ struct HeaderCountsPayload: Sendable {
     /*@Schema(.integer(minimum: 0))*/ let orders: Int
     /// The company's tickets awaiting the shop's reply (`GET /api/tickets?awaiting_reply=true`'s total).
     /*@Schema(.integer(minimum: 0))*/ let enquiries: Int
-
-    init(_ counts: HeaderCounts) {
-        devices = counts.devices
-        orders = counts.orders
-        enquiries = counts.enquiries
-    }
 }
 
 /// A count for every value of a closed set, zero included, in the set's declaration order (a

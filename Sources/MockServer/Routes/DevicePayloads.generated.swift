@@ -381,6 +381,11 @@ extension DeviceDetailPayload.LineItem: JSONObjectWritable, WireObjectDescribing
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
+    init(_ source: PricedLine) {
+        self.`id` = source.item.id
+        self.`price` = LinePricePayload(source.item)
+        self.`line_total_inc_vat` = Money.string(source.amounts.totalIncVATPence)
+    }
 }
 
 extension DeviceDetailPayload.Note: JSONObjectWritable, WireObjectDescribing {

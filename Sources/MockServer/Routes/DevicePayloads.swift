@@ -125,17 +125,11 @@ struct DeviceDetailPayload: Sendable {
         /*@Schema(.flag)*/ let is_oem: Int
     }
 
-    /*@JSONObject*/
+    /*@JSONObject(from: "PricedLine")*/
     struct LineItem: Sendable {
-        /*@Schema(.id)*/ let id: String
-        /*@Inline*/ let price: LinePricePayload
-        /*@Schema(.money)*/ let line_total_inc_vat: String
-
-        init(_ line: PricedLine) {
-            id = line.item.id
-            price = LinePricePayload(line.item)
-            line_total_inc_vat = Money.string(line.amounts.totalIncVATPence)
-        }
+        /*@From(source.item.id)*/ /*@Schema(.id)*/ let id: String
+        /*@From(LinePricePayload(source.item))*/ /*@Inline*/ let price: LinePricePayload
+        /*@From(Money.string(source.amounts.totalIncVATPence))*/ /*@Schema(.money)*/ let line_total_inc_vat: String
     }
 
     /*@JSONObject*/

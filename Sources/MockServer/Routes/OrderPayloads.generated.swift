@@ -116,6 +116,12 @@ extension OrderListItemPayload.DeviceBrief: JSONObjectWritable, WireObjectDescri
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
+    init(_ source: ListedDevice) {
+        self.`id` = source.id
+        self.`display_name` = source.displayName
+        self.`status` = source.status
+        self.`workflow_type` = source.workflowType
+    }
 }
 
 extension OrderDetailPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
@@ -208,6 +214,13 @@ extension OrderDetailPayload.Client: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
+    init(_ source: ClientRow) {
+        self.`name` = ClientNamePayload(source)
+        self.`phone` = source.phone
+        self.`postal` = ClientAddressPayload(source)
+        self.`address` = postal.joined
+        self.`email_suppressed` = source.emailSuppressed
+    }
 }
 
 extension OrderDetailPayload.Location: JSONObjectWritable, WireObjectDescribing {
@@ -242,6 +255,13 @@ extension OrderDetailPayload.Location: JSONObjectWritable, WireObjectDescribing 
     }
     package static var wireSchema: WireSchema {
         .object(wireObject)
+    }
+    init(_ source: CompanyLocationRow) {
+        self.`id` = source.id
+        self.`name` = source.name
+        self.`postal` = LocationAddressPayload(source)
+        self.`address` = postal.joined
+        self.`phone` = source.phone
     }
 }
 
@@ -316,6 +336,15 @@ extension OrderDetailPayload.Item: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
+    init(_ source: PricedLine) {
+        self.`id` = source.item.id
+        self.`device_id` = source.item.deviceID
+        self.`item_type` = source.item.itemType
+        self.`price` = LinePricePayload(source.item)
+        self.`line_total` = Money.string(source.amounts.totalPence)
+        self.`vat_amount` = Money.string(source.amounts.vatPence)
+        self.`line_total_inc_vat` = Money.string(source.amounts.totalIncVATPence)
+    }
 }
 
 extension OrderDetailPayload.Payment: JSONObjectWritable, WireObjectDescribing {
@@ -357,6 +386,16 @@ extension OrderDetailPayload.Payment: JSONObjectWritable, WireObjectDescribing {
     }
     package static var wireSchema: WireSchema {
         .object(wireObject)
+    }
+    init(_ source: PaymentRow) {
+        self.`id` = source.id
+        self.`amount` = Money.string(source.amountPence)
+        self.`payment_method` = source.paymentMethod
+        self.`payment_date` = source.paymentDate
+        self.`is_deposit` = source.isDeposit
+        self.`refunded_amount` = Money.string(source.refundedPence)
+        self.`refundable_amount` = Money.string(source.amountPence - source.refundedPence)
+        self.`notes` = source.notes
     }
 }
 
@@ -498,6 +537,13 @@ extension OrderDetailPayload.Dates: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
+    init(_ source: OrderRow) {
+        self.`created_at` = source.createdAt
+        self.`updated_at` = source.updatedAt
+        self.`quote_sent_at` = source.quoteSentAt
+        self.`authorised_at` = source.authorisedAt
+        self.`collected_at` = source.collectedAt
+    }
 }
 
 extension OrderTotalsPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
@@ -533,5 +579,12 @@ extension OrderTotalsPayload: JSONObjectWritable, WireObjectDescribing, WireComp
     }
     package static var wireSchema: WireSchema {
         .component("OrderTotals")
+    }
+    init(_ source: OrderTotals) {
+        self.`subtotal` = Money.string(source.subtotalPence)
+        self.`vat_total` = Money.string(source.vatTotalPence)
+        self.`grand_total` = Money.string(source.grandTotalPence)
+        self.`amount_paid` = Money.string(source.amountPaidPence)
+        self.`balance_due` = Money.string(source.balanceDuePence)
     }
 }

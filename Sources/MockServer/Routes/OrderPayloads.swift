@@ -26,19 +26,12 @@ struct OrderListItemPayload: Sendable {
     /*@Schema(.timestamp)*/ let created_at: String
     /*@Schema(.timestamp)*/ let updated_at: String
 
-    /*@JSONObject*/
+    /*@JSONObject(from: "ListedDevice")*/
     struct DeviceBrief: Sendable {
         /*@Schema(.id)*/ let id: String
         let display_name: String
         let status: DeviceStatus
         let workflow_type: WorkflowType
-
-        init(_ device: ListedDevice) {
-            id = device.id
-            display_name = device.displayName
-            status = device.status
-            workflow_type = device.workflowType
-        }
     }
 
     init(_ summary: OrderListEntry) {
@@ -77,41 +70,25 @@ struct OrderDetailPayload: Sendable {
     /*@Nullable*/ var ticket: Ticket?
     let dates: Dates
 
-    /*@JSONObject*/
+    /*@JSONObject(from: "ClientRow")*/
     struct Client: Sendable {
-        /*@Inline*/ let name: ClientNamePayload
+        /*@From(ClientNamePayload(source))*/ /*@Inline*/ let name: ClientNamePayload
         /*@Nullable*/ var phone: String?
-        /*@Inline*/ let postal: ClientAddressPayload
+        /*@From(ClientAddressPayload(source))*/ /*@Inline*/ let postal: ClientAddressPayload
         /// The address lines in one, joined with ", " (seed 003's `address`); null when the client has
         /// none.
-        /*@Nullable*/ var address: String?
+        /*@From(postal.joined)*/ /*@Nullable*/ var address: String?
         /*@Schema(.flag)*/ let email_suppressed: Int
-
-        init(_ client: ClientRow) {
-            name = ClientNamePayload(client)
-            phone = client.phone
-            postal = ClientAddressPayload(client)
-            address = postal.joined
-            email_suppressed = client.emailSuppressed
-        }
     }
 
-    /*@JSONObject*/
+    /*@JSONObject(from: "CompanyLocationRow")*/
     struct Location: Sendable {
         /*@Schema(.id)*/ let id: String
         let name: String
-        /*@Inline*/ let postal: LocationAddressPayload
+        /*@From(LocationAddressPayload(source))*/ /*@Inline*/ let postal: LocationAddressPayload
         /// The address lines in one, joined with ", " (seed 003's `address`).
-        let address: String
+        /*@From(postal.joined)*/ let address: String
         /*@Nullable*/ var phone: String?
-
-        init(_ location: CompanyLocationRow) {
-            id = location.id
-            name = location.name
-            postal = LocationAddressPayload(location)
-            address = postal.joined
-            phone = location.phone
-        }
     }
 
     /*@JSONObject*/
@@ -129,53 +106,32 @@ struct OrderDetailPayload: Sendable {
         }
     }
 
-    /*@JSONObject*/
+    /*@JSONObject(from: "PricedLine")*/
     struct Item: Sendable {
-        /*@Schema(.id)*/ let id: String
+        /*@From(source.item.id)*/ /*@Schema(.id)*/ let id: String
         /// A UUID string (decided).
-        /*@Schema(.id)*/ /*@Nullable*/ var device_id: String?
+        /*@From(source.item.deviceID)*/ /*@Schema(.id)*/ /*@Nullable*/ var device_id: String?
         /// Which of the company's four VAT rates the line uses.
-        let item_type: ItemType
-        /*@Inline*/ let price: LinePricePayload
+        /*@From(source.item.itemType)*/ let item_type: ItemType
+        /*@From(LinePricePayload(source.item))*/ /*@Inline*/ let price: LinePricePayload
         /// quantity × unit_price, ex VAT; negative for `device_purchase`.
-        /*@Schema(.money)*/ let line_total: String
+        /*@From(Money.string(source.amounts.totalPence))*/ /*@Schema(.money)*/ let line_total: String
         /// line_total × vat_rate / 100, rounded half away from zero to the penny.
-        /*@Schema(.money)*/ let vat_amount: String
-        /*@Schema(.money)*/ let line_total_inc_vat: String
-
-        init(_ line: PricedLine) {
-            id = line.item.id
-            device_id = line.item.deviceID
-            item_type = line.item.itemType
-            price = LinePricePayload(line.item)
-            line_total = Money.string(line.amounts.totalPence)
-            vat_amount = Money.string(line.amounts.vatPence)
-            line_total_inc_vat = Money.string(line.amounts.totalIncVATPence)
-        }
+        /*@From(Money.string(source.amounts.vatPence))*/ /*@Schema(.money)*/ let vat_amount: String
+        /*@From(Money.string(source.amounts.totalIncVATPence))*/ /*@Schema(.money)*/ let line_total_inc_vat: String
     }
 
-    /*@JSONObject*/
+    /*@JSONObject(from: "PaymentRow")*/
     struct Payment: Sendable {
         /*@Schema(.id)*/ let id: String
-        /*@Schema(.money)*/ let amount: String
+        /*@From(Money.string(source.amountPence))*/ /*@Schema(.money)*/ let amount: String
         let payment_method: PaymentMethod
         /*@Schema(.timestamp)*/ let payment_date: String
         /*@Schema(.flag)*/ let is_deposit: Int
-        /*@Schema(.money)*/ let refunded_amount: String
+        /*@From(Money.string(source.refundedPence))*/ /*@Schema(.money)*/ let refunded_amount: String
         /// amount − refunded_amount.
-        /*@Schema(.money)*/ let refundable_amount: String
+        /*@From(Money.string(source.amountPence - source.refundedPence))*/ /*@Schema(.money)*/ let refundable_amount: String
         /*@Nullable*/ var notes: String?
-
-        init(_ payment: PaymentRow) {
-            id = payment.id
-            amount = Money.string(payment.amountPence)
-            payment_method = payment.paymentMethod
-            payment_date = payment.paymentDate
-            is_deposit = payment.isDeposit
-            refunded_amount = Money.string(payment.refundedPence)
-            refundable_amount = Money.string(payment.amountPence - payment.refundedPence)
-            notes = payment.notes
-        }
     }
 
     /// A signature with its id and, for a device's, the device.
@@ -238,7 +194,7 @@ struct OrderDetailPayload: Sendable {
         }
     }
 
-    /*@JSONObject*/
+    /*@JSONObject(from: "OrderRow")*/
     struct Dates: Sendable {
         /*@Schema(.timestamp)*/ let created_at: String
         /*@Schema(.timestamp)*/ let updated_at: String
@@ -248,14 +204,6 @@ struct OrderDetailPayload: Sendable {
         /*@Schema(.timestamp)*/ /*@Nullable*/ var authorised_at: String?
         /// Stamped when the order becomes `collected`.
         /*@Schema(.timestamp)*/ /*@Nullable*/ var collected_at: String?
-
-        init(_ order: OrderRow) {
-            created_at = order.createdAt
-            updated_at = order.updatedAt
-            quote_sent_at = order.quoteSentAt
-            authorised_at = order.authorisedAt
-            collected_at = order.collectedAt
-        }
     }
 
     init(_ detail: OrderDetail) {
@@ -278,22 +226,14 @@ struct OrderDetailPayload: Sendable {
 }
 
 /// Computed from the items and payments, never stored (decided rules, docs/resources.md).
-/*@JSONObject(component: "OrderTotals", decided: true)*/
+/*@JSONObject(component: "OrderTotals", decided: true, from: "OrderTotals")*/
 struct OrderTotalsPayload: Sendable {
-    /*@Schema(.money)*/ let subtotal: String
-    /*@Schema(.money)*/ let vat_total: String
+    /*@From(Money.string(source.subtotalPence))*/ /*@Schema(.money)*/ let subtotal: String
+    /*@From(Money.string(source.vatTotalPence))*/ /*@Schema(.money)*/ let vat_total: String
     /// subtotal + vat_total.
-    /*@Schema(.money)*/ let grand_total: String
+    /*@From(Money.string(source.grandTotalPence))*/ /*@Schema(.money)*/ let grand_total: String
     /// Σ (payment amount − refunded amount).
-    /*@Schema(.money)*/ let amount_paid: String
+    /*@From(Money.string(source.amountPaidPence))*/ /*@Schema(.money)*/ let amount_paid: String
     /// grand_total − amount_paid.
-    /*@Schema(.money)*/ let balance_due: String
-
-    init(_ totals: OrderTotals) {
-        subtotal = Money.string(totals.subtotalPence)
-        vat_total = Money.string(totals.vatTotalPence)
-        grand_total = Money.string(totals.grandTotalPence)
-        amount_paid = Money.string(totals.amountPaidPence)
-        balance_due = Money.string(totals.balanceDuePence)
-    }
+    /*@From(Money.string(source.balanceDuePence))*/ /*@Schema(.money)*/ let balance_due: String
 }

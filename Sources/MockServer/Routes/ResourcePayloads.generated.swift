@@ -215,6 +215,12 @@ extension LinePricePayload: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
+    init(_ source: OrderItemRow) {
+        self.`description` = source.description
+        self.`quantity` = source.quantity
+        self.`unit_price` = Money.string(source.unitPricePence)
+        self.`vat_rate` = source.vatRate
+    }
 }
 
 extension SignatureBriefPayload: JSONObjectWritable, WireObjectDescribing {
@@ -244,6 +250,12 @@ extension SignatureBriefPayload: JSONObjectWritable, WireObjectDescribing {
     }
     package static var wireSchema: WireSchema {
         .object(wireObject)
+    }
+    init(_ source: SignatureRow) {
+        self.`signature_type` = source.signatureType
+        self.`typed_name` = source.typedName
+        self.`terms_agreed` = source.termsAgreed
+        self.`captured_at` = source.capturedAt
     }
 }
 

@@ -182,35 +182,21 @@ struct DeviceGlancePayload: Sendable {
 }
 
 /// What a line item is and costs per unit, as every view of a line shows it.
-/*@JSONObject*/
+/*@JSONObject(from: "OrderItemRow")*/
 struct LinePricePayload: Sendable {
     let description: String
     /*@Schema(.integer(minimum: 1))*/ let quantity: Int64
-    /*@Schema(.money)*/ let unit_price: String
+    /*@From(Money.string(source.unitPricePence))*/ /*@Schema(.money)*/ let unit_price: String
     /*@Schema(.vatRate)*/ let vat_rate: String
-
-    init(_ item: OrderItemRow) {
-        description = item.description
-        quantity = item.quantity
-        unit_price = Money.string(item.unitPricePence)
-        vat_rate = item.vatRate
-    }
 }
 
 /// A signature where a customer or a device shows one: what was signed, by whom, when.
-/*@JSONObject*/
+/*@JSONObject(from: "SignatureRow")*/
 struct SignatureBriefPayload: Sendable {
     let signature_type: SignatureType
     let typed_name: String
     /*@Schema(.flag)*/ let terms_agreed: Int
     /*@Schema(.timestamp)*/ let captured_at: String
-
-    init(_ signature: SignatureRow) {
-        signature_type = signature.signatureType
-        typed_name = signature.typedName
-        terms_agreed = signature.termsAgreed
-        captured_at = signature.capturedAt
-    }
 }
 
 /// A row named by its id and name (an order's or a ticket's location).

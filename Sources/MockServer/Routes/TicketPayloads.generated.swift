@@ -38,6 +38,14 @@ extension TicketHeadPayload: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
+    init(_ source: TicketRow) {
+        self.`id` = source.id
+        self.`ticket_number` = source.ticketNumber
+        self.`subject` = source.subject
+        self.`status` = source.status
+        self.`ticket_type` = source.ticketType
+        self.`order_id` = source.orderID
+    }
 }
 
 extension TicketListItemPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
@@ -203,6 +211,12 @@ extension TicketDetailPayload.Client: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
+    init(_ source: ClientRow) {
+        self.`name` = ClientNamePayload(source)
+        self.`phone` = source.phone
+        self.`email_suppressed` = source.emailSuppressed
+        self.`is_generated_email` = source.isGeneratedEmail
+    }
 }
 
 extension TicketDetailPayload.ReceivedEmail: JSONObjectWritable, WireObjectDescribing {
@@ -325,6 +339,14 @@ extension TicketDetailPayload.Event: JSONObjectWritable, WireObjectDescribing, W
     }
     package static var wireSchema: WireSchema {
         .component("TicketEvent")
+    }
+    init(_ source: TicketEventRow) {
+        self.`id` = source.id
+        self.`event_type` = source.eventType
+        self.`event_data` = source.eventData.flatMap {
+            JSONValue(json: $0)
+        }
+        self.`created_at` = source.createdAt
     }
 }
 

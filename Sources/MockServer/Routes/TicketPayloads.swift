@@ -3,7 +3,7 @@ import MockStore
 /// Wire shapes of the enquiry routes (seed 003 "Ticket/Enquiry Detail" and "Ticket Actions").
 
 /// What a ticket's list row and its detail both begin with.
-/*@JSONObject*/
+/*@JSONObject(from: "TicketRow")*/
 struct TicketHeadPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let ticket_number: Int64
@@ -12,15 +12,6 @@ struct TicketHeadPayload: Sendable {
     let ticket_type: TicketType
     /// A UUID string (decided).
     /*@Schema(.id)*/ /*@Nullable*/ var order_id: String?
-
-    init(_ ticket: TicketRow) {
-        id = ticket.id
-        ticket_number = ticket.ticketNumber
-        subject = ticket.subject
-        status = ticket.status
-        ticket_type = ticket.ticketType
-        order_id = ticket.orderID
-    }
 }
 
 /// A row of `GET /api/tickets`.
@@ -89,19 +80,12 @@ struct TicketDetailPayload: Sendable {
     /*@Schema(.timestamp)*/ let created_at: String
     /*@Schema(.timestamp)*/ let updated_at: String
 
-    /*@JSONObject*/
+    /*@JSONObject(from: "ClientRow")*/
     struct Client: Sendable {
-        /*@Inline*/ let name: ClientNamePayload
+        /*@From(ClientNamePayload(source))*/ /*@Inline*/ let name: ClientNamePayload
         /*@Nullable*/ var phone: String?
         /*@Schema(.flag)*/ let email_suppressed: Int
         /*@Schema(.flag)*/ let is_generated_email: Int
-
-        init(_ client: ClientRow) {
-            name = ClientNamePayload(client)
-            phone = client.phone
-            email_suppressed = client.emailSuppressed
-            is_generated_email = client.isGeneratedEmail
-        }
     }
 
     /*@JSONObject*/
@@ -134,7 +118,7 @@ struct TicketDetailPayload: Sendable {
         let attachments: [Attachment]
     }
 
-    /*@JSONObject(component: "TicketEvent")*/
+    /*@JSONObject(component: "TicketEvent", from: "TicketEventRow")*/
     struct Event: Sendable {
         /*@Schema(.id)*/ let id: String
         /// The mock writes `sent` (`{"provider": "mock"}`) and `suppressed` (`{"reason": "email_suppressed"
@@ -143,15 +127,8 @@ struct TicketDetailPayload: Sendable {
         /*@Schema(.string(examples: ["sent", "delivered", "opened", "bounced", "suppressed", "status_changed", "assigned"]))*/
         let event_type: String
         /// The event's JSON object, or null.
-        /*@Schema(.anyObject)*/ /*@Nullable*/ var event_data: JSONValue?
+        /*@From(source.eventData.flatMap { JSONValue(json: $0) })*/ /*@Schema(.anyObject)*/ /*@Nullable*/ var event_data: JSONValue?
         /*@Schema(.timestamp)*/ let created_at: String
-
-        init(_ event: TicketEventRow) {
-            id = event.id
-            event_type = event.eventType
-            event_data = event.eventData.flatMap { JSONValue(json: $0) }
-            created_at = event.createdAt
-        }
     }
 
     /*@JSONObject*/

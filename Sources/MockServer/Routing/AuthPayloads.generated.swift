@@ -56,6 +56,19 @@ extension StaffUserPayload: JSONObjectWritable, WireObjectDescribing, WireCompon
     package static var wireSchema: WireSchema {
         .component("StaffUser")
     }
+    init(_ source: StaffAccount) {
+        self.`id` = source.id
+        self.`email` = source.email
+        self.`first_name` = source.firstName
+        self.`last_name` = source.lastName
+        self.`company_id` = source.companyID
+        self.`role` = source.role
+        self.`phi_access_level` = source.phiAccessLevel
+        self.`data_classification` = source.dataClassification
+        self.`is_active` = source.isActive ? 1 : 0
+        self.`magic_link_enabled` = source.magicLinkEnabled ? 1 : 0
+        self.`company_status` = source.company.status
+    }
 }
 
 extension CompanyPayload: JSONObjectWritable, WireObjectDescribing, WireComponent {
@@ -106,6 +119,18 @@ extension CompanyPayload: JSONObjectWritable, WireObjectDescribing, WireComponen
     }
     package static var wireSchema: WireSchema {
         .component("Company")
+    }
+    init(_ source: CompanyRow) {
+        self.`id` = source.id
+        self.`name` = source.name
+        self.`status` = source.status
+        self.`currency_code` = source.currencyCode
+        self.`vat_number` = source.vatNumber
+        self.`logo_url` = source.logoURL
+        self.`vat_rate_repair` = source.vatRateRepair
+        self.`vat_rate_device_sale` = source.vatRateDeviceSale
+        self.`vat_rate_accessory` = source.vatRateAccessory
+        self.`vat_rate_device_purchase` = source.vatRateDevicePurchase
     }
 }
 

@@ -5,7 +5,7 @@ import MockStore
 /// snake_case, customer `client`/`company` camelCase. Flags are integers, VAT rates strings.
 
 /// Token-response and `me` user, snake_case. Ids are UUID strings. Integer flags and UUID ids are (decided).
-/*@JSONObject(component: "StaffUser", decided: true)*/
+/*@JSONObject(component: "StaffUser", decided: true, from: "StaffAccount")*/
 struct StaffUserPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let email: String
@@ -15,28 +15,14 @@ struct StaffUserPayload: Sendable {
     let role: UserRole
     /*@Schema(.string(examples: ["full"]))*/ let phi_access_level: String
     /*@Schema(.string(examples: ["confidential"]))*/ let data_classification: String
-    /*@Schema(.flag)*/ let is_active: Int
-    /*@Schema(.flag)*/ let magic_link_enabled: Int
-    let company_status: CompanyStatus
-
-    init(_ account: StaffAccount) {
-        id = account.id
-        email = account.email
-        first_name = account.firstName
-        last_name = account.lastName
-        company_id = account.companyID
-        role = account.role
-        phi_access_level = account.phiAccessLevel
-        data_classification = account.dataClassification
-        is_active = account.isActive ? 1 : 0
-        magic_link_enabled = account.magicLinkEnabled ? 1 : 0
-        company_status = account.company.status
-    }
+    /*@From(source.isActive ? 1 : 0)*/ /*@Schema(.flag)*/ let is_active: Int
+    /*@From(source.magicLinkEnabled ? 1 : 0)*/ /*@Schema(.flag)*/ let magic_link_enabled: Int
+    /*@From(source.company.status)*/ let company_status: CompanyStatus
 }
 
 /// A company as the token response, `me` and `GET /api/companies/{id}` show it: snake_case; absent values are
 /// JSON null, never left out.
-/*@JSONObject(component: "Company")*/
+/*@JSONObject(component: "Company", from: "CompanyRow")*/
 struct CompanyPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let name: String
@@ -48,19 +34,6 @@ struct CompanyPayload: Sendable {
     /*@Schema(.vatRate)*/ /*@Nullable*/ var vat_rate_device_sale: String?
     /*@Schema(.vatRate)*/ /*@Nullable*/ var vat_rate_accessory: String?
     /*@Schema(.vatRate)*/ /*@Nullable*/ var vat_rate_device_purchase: String?
-
-    init(_ company: CompanyRow) {
-        id = company.id
-        name = company.name
-        status = company.status
-        currency_code = company.currencyCode
-        vat_number = company.vatNumber
-        logo_url = company.logoURL
-        vat_rate_repair = company.vatRateRepair
-        vat_rate_device_sale = company.vatRateDeviceSale
-        vat_rate_accessory = company.vatRateAccessory
-        vat_rate_device_purchase = company.vatRateDevicePurchase
-    }
 }
 
 /// `POST /api/auth/login` payload. Top-level and `user` keys are camelCase.
