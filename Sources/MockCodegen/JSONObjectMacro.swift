@@ -120,12 +120,7 @@ public struct JSONObjectMacro: ExtensionMacro {
         // The schema: the same keys in the same order.
         let wireObject = try wireObjectBody(keys: keys, properties: properties, declaration: declaration, decided: decided)
         let conformances = component == nil ? "JSONObjectWritable, WireObjectDescribing" : "JSONObjectWritable, WireObjectDescribing, WireComponent"
-        let componentMembers = component.map {
-            """
-            package static var componentName: String { \(swiftLiteral($0)) }
-            package static var wireSchema: WireSchema { .component(\(swiftLiteral($0))) }
-            """
-        } ?? "package static var wireSchema: WireSchema { .object(wireObject) }"
+        let componentMembers = schemaMembers(component: component)
         // `from:`: the payload made from one value, each member `source.<key in Swift's casing>` or its
         // `@From(…)` expression, so a member's source is declared where the member is.
         var initializer = ""
@@ -181,6 +176,16 @@ public struct JSONObjectMacro: ExtensionMacro {
             + ["return WireObject(description: \(objectDescription), \(decided ? "decided: true, " : "")properties: properties"
                + (body.map { ", body: \($0)" } ?? "") + ")"])
             .joined(separator: "\n")
+    }
+
+    /// `componentName` and a `$ref` schema for a component, else the object's own schema.
+    static func schemaMembers(component: String?) -> String {
+        component.map {
+            """
+            package static var componentName: String { \(swiftLiteral($0)) }
+            package static var wireSchema: WireSchema { .component(\(swiftLiteral($0))) }
+            """
+        } ?? "package static var wireSchema: WireSchema { .object(wireObject) }"
     }
 
     /// A property's schema: its `@Schema(…)` mark's, else its type's (by key path: the type as the

@@ -69,12 +69,7 @@ public struct RequestBodyMacro: ExtensionMacro {
         let wireObject = try JSONObjectMacro.wireObjectBody(keys: keys, properties: properties, declaration: declaration,
                                                            decided: decided, required: { !$0.optional }, body: "bodyRules")
         let conformances = component == nil ? "RequestObject" : "RequestObject, WireComponent"
-        let componentMembers = component.map {
-            """
-            package static var componentName: String { \(JSONObjectMacro.swiftLiteral($0)) }
-            package static var wireSchema: WireSchema { .component(\(JSONObjectMacro.swiftLiteral($0))) }
-            """
-        } ?? "package static var wireSchema: WireSchema { .object(wireObject) }"
+        let componentMembers = JSONObjectMacro.schemaMembers(component: component)
         let keyList = keys.map { JSONObjectMacro.swiftLiteral($0.key) }.joined(separator: ", ")
         let extensionDecl: DeclSyntax = """
             extension \(type.trimmed): \(raw: conformances) {

@@ -68,9 +68,12 @@ struct StoredProperty {
                 if let annotation = binding.typeAnnotation {
                     properties.append(StoredProperty(name: name, type: annotation.type, nullable: nullable, inline: inline,
                                                      columns: columns, schema: schema, from: from, documentation: documentation))
-                } else if let value = binding.initializer?.value,
-                          value.is(BooleanLiteralExprSyntax.self) || value.is(StringLiteralExprSyntax.self)
-                            || value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self) {
+                } else if let value = binding.initializer?.value, variable.bindingSpecifier.tokenKind == .keyword(.var),
+                          let literalType = Self.literalType(value) {
+                    // `var enabled = true`: a default, not a constant; the literal says the type.
+                    properties.append(StoredProperty(name: name, type: literalType, nullable: nullable, inline: inline,
+                                                     columns: columns, schema: schema, from: from, documentation: documentation))
+                } else if let value = binding.initializer?.value, Self.literalType(value) != nil {
                     properties.append(StoredProperty(name: name, type: nil, nullable: nullable,   // never optional
                                                      schema: schema ?? Self.literalSchema(value), documentation: documentation))
                 } else {
@@ -99,6 +102,16 @@ struct StoredProperty {
         }
         let text = lines.filter { !$0.isEmpty }.joined(separator: " ")
         return text.isEmpty ? nil : text
+    }
+
+    /// The type a literal gives a property that does not write one (`Bool` for `true`); nil for any
+    /// other expression.
+    static func literalType(_ value: ExprSyntax) -> TypeSyntax? {
+        if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        if value.is(StringLiteralExprSyntax.self) { return "String" }
+        if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if value.is(FloatLiteralExprSyntax.self) { return "Double" }
+        return nil
     }
 
     /// The schema of a `let` with a literal (`let requiresTwoFactor = true`): always that value.

@@ -413,6 +413,46 @@ import Testing
             """)
     }
 
+    /// `var enabled = true` is a default the value may change, not a constant: typed by its literal.
+    @Test func aVarWithALiteralIsADefaultNotAConstant() {
+        expand("""
+            @JSONObject
+            struct Switches {
+                var enabled = true
+                let kind = "switches"
+            }
+            """, """
+            struct Switches {
+                var enabled = true
+                let kind = "switches"
+            }
+
+            extension Switches: JSONObjectWritable, WireObjectDescribing {
+                package func writeJSON(to out: inout [UInt8]) {
+                    out.append(UInt8(ascii: "{"))
+                    _ = writeJSONMembers(to: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
+                    out.appendLiteral(#""enabled":"#)
+                    self.`enabled`.writeJSON(to: &out)
+                    out.appendLiteral(#","kind":"#)
+                    self.`kind`.writeJSON(to: &out)
+                    return true
+                }
+                package static var wireObject: WireObject {
+                    var properties: [WireProperty] = []
+                    properties.append(WireProperty(key: "enabled", schema: WireSchema.of(\\Self.`enabled`), required: true, nullable: false, description: nil))
+                    properties.append(WireProperty(key: "kind", schema: .constant(.string("switches")), required: true, nullable: false, description: nil))
+                    return WireObject(description: nil, properties: properties)
+                }
+                package static var wireSchema: WireSchema {
+                    .object(wireObject)
+                }
+            }
+            """)
+    }
+
     @Test func fromIsNeededForAFromMark() {
         expand("""
             @JSONObject

@@ -97,5 +97,5 @@ struct NamespaceList {
 /*@JSONObject*/
 struct Dropped {
     var name: String
-    var dropped = true
+    let dropped = true
 }

@@ -33,7 +33,7 @@ extension JSONBody {
            let refusal = members.keys.sorted().lazy.compactMap({ refusing[$0] }).first {
             throw refusal
         }
-        if body.range(of: escapedNUL) != nil { try rejectNUL(in: value) }   // JSON carries a NUL only escaped
+        try rejectNUL(in: body, parsed: value)
         return try T.parse(value)
     }
 
@@ -41,8 +41,9 @@ extension JSONBody {
     /// first NUL, so `"before\u0000after"` would be answered 200 and stored as `"before"`. JSON
     /// can only carry a NUL as the escape `\u0000`, so a body without those six bytes is not parsed
     /// again; one with them (or with an escaped backslash before `u0000`) is walked as a `JSONValue`.
-    static func rejectNUL(in body: Data) throws {
-        guard body.range(of: escapedNUL) != nil, let value = JSONValue.parse(body) else { return }
+    /// `parsed` is the body already parsed, when the caller has it.
+    static func rejectNUL(in body: Data, parsed: JSONValue? = nil) throws {
+        guard body.range(of: escapedNUL) != nil, let value = parsed ?? JSONValue.parse(body) else { return }
         try rejectNUL(in: value)
     }
 

@@ -26,9 +26,9 @@ extension JSONWriterTests.Unalphabetical: JSONObjectWritable, WireObjectDescribi
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "zeta", schema: .constant(.int(1)), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "alpha", schema: .constant(.string("a")), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "mid", schema: .constant(.bool(true)), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "zeta", schema: WireSchema.of(\Self.`zeta`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "alpha", schema: WireSchema.of(\Self.`alpha`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "mid", schema: WireSchema.of(\Self.`mid`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "beta", schema: WireSchema.of(\Self.`beta`), required: true, nullable: false, description: nil))
         return WireObject(description: nil, properties: properties)
     }
@@ -52,7 +52,7 @@ extension JSONWriterTests.Inner: JSONObjectWritable, WireObjectDescribing {
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "y", schema: .constant(.int(2)), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "y", schema: WireSchema.of(\Self.`y`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "x", schema: WireSchema.of(\Self.`x`), required: true, nullable: false, description: nil))
         return WireObject(description: nil, properties: properties)
     }
@@ -82,7 +82,7 @@ extension JSONWriterTests.Outer: JSONObjectWritable, WireObjectDescribing {
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "name", schema: .constant(.string("outer")), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "name", schema: WireSchema.of(\Self.`name`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "inner", schema: WireSchema.of(\Self.`inner`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "list", schema: WireSchema.of(\Self.`list`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "grid", schema: WireSchema.of(\Self.`grid`), required: true, nullable: false, description: nil))
@@ -111,9 +111,9 @@ extension JSONWriterTests.Renamed: JSONObjectWritable, WireObjectDescribing {
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "see", schema: .constant(.int(3)), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "a", schema: .constant(.int(1)), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "bee", schema: .constant(.int(2)), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "see", schema: WireSchema.of(\Self.`c`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "a", schema: WireSchema.of(\Self.`a`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "bee", schema: WireSchema.of(\Self.`b`), required: true, nullable: false, description: nil))
         return WireObject(description: nil, properties: properties)
     }
     package static var wireSchema: WireSchema {
@@ -153,7 +153,7 @@ extension JSONWriterTests.Optionals: JSONObjectWritable, WireObjectDescribing {
         properties.append(WireProperty(key: "absent", schema: WireSchema.of(\Self.`absent`), required: false, nullable: false, description: nil))
         properties.append(WireProperty(key: "nullable", schema: WireSchema.of(\Self.`nullable`), required: true, nullable: true, description: nil))
         properties.append(WireProperty(key: "nullableSet", schema: WireSchema.of(\Self.`nullableSet`), required: true, nullable: true, description: nil))
-        properties.append(WireProperty(key: "last", schema: .constant(.int(0)), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "last", schema: WireSchema.of(\Self.`last`), required: true, nullable: false, description: nil))
         return WireObject(description: nil, properties: properties)
     }
     package static var wireSchema: WireSchema {
@@ -191,7 +191,7 @@ extension JSONWriterTests.OptionalFirst: JSONObjectWritable, WireObjectDescribin
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "maybe", schema: WireSchema.of(\Self.`maybe`), required: false, nullable: false, description: nil))
         properties.append(WireProperty(key: "also", schema: WireSchema.of(\Self.`also`), required: false, nullable: false, description: nil))
-        properties.append(WireProperty(key: "always", schema: .constant(.string("x")), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "always", schema: WireSchema.of(\Self.`always`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "after", schema: WireSchema.of(\Self.`after`), required: false, nullable: false, description: nil))
         return WireObject(description: nil, properties: properties)
     }
@@ -236,13 +236,13 @@ extension JSONWriterTests.Numbers: JSONObjectWritable, WireObjectDescribing {
         properties.append(WireProperty(key: "min", schema: WireSchema.of(\Self.`min`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "max", schema: WireSchema.of(\Self.`max`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "small", schema: WireSchema.of(\Self.`small`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "yes", schema: .constant(.bool(true)), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "no", schema: .constant(.bool(false)), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "tenth", schema: .constant(.double(0.1)), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "half", schema: .constant(.double(1.5)), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "yes", schema: WireSchema.of(\Self.`yes`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "no", schema: WireSchema.of(\Self.`no`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "tenth", schema: WireSchema.of(\Self.`tenth`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "half", schema: WireSchema.of(\Self.`half`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "minusTwo", schema: WireSchema.of(\Self.`minusTwo`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "big", schema: .constant(.double(1.7976931348623157e308)), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "large", schema: .constant(.double(123_456_789_012_345_680.0)), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "big", schema: WireSchema.of(\Self.`big`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "large", schema: WireSchema.of(\Self.`large`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "tiny", schema: WireSchema.of(\Self.`tiny`), required: true, nullable: false, description: nil))
         return WireObject(description: nil, properties: properties)
     }
@@ -289,8 +289,8 @@ extension JSONWriterTests.Payload: JSONObjectWritable, WireObjectDescribing {
     }
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "id", schema: .constant(.string("o-1")), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "total", schema: .constant(.double(12.5)), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "id", schema: WireSchema.of(\Self.`id`), required: true, nullable: false, description: nil))
+        properties.append(WireProperty(key: "total", schema: WireSchema.of(\Self.`total`), required: true, nullable: false, description: nil))
         properties.append(WireProperty(key: "items", schema: WireSchema.of(\Self.`items`), required: true, nullable: false, description: nil))
         return WireObject(description: nil, properties: properties)
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MockBasics
 import MockRouting
+import MockStore
 @testable import MockServer
 
 /// A request body is read by its declaration (a `RequestBody` mark, MockBasics' `RequestObject`): each
@@ -109,6 +110,8 @@ import MockRouting
         let run = try Self.read(MacroRunBody.self, #"{"macro_id": "m", "variable_overrides": {"client_name": "Jo"}}"#)
         #expect(run.variable_overrides?.values == ["client_name": "Jo"])
         #expect(Self.failure(VarianceChange.self, #"{"vary": ["absent-nulls", 1]}"#) == Self.field("vary[1]"))
+        // The overrides a request may name are the variables the store fills.
+        #expect(Set(MacroVariables.bodyKeys) == TicketContext.variableNames)
     }
 
     @Test func numbersAreHeldToTheirBounds() throws {

@@ -119,14 +119,7 @@ enum ClientModelsSwift {
         }
         // The memberwise initializer, public.
         lines.append("")
-        if members.isEmpty {
-            lines.append(inner + "\(access)init() {}")
-        } else {
-            let parameters = members.map { "\($0.property): \($0.type)\($0.optional ? "? = nil" : "")" }
-            lines.append(inner + "\(access)init(\(parameters.joined(separator: ", "))) {")
-            for member in members { lines.append(inner + "    self.\(member.property) = \(escaped(member.property))") }
-            lines.append(inner + "}")
-        }
+        lines += initializerLines(members.map { ($0.property, $0.type, $0.optional) }, access: access, indent: inner)
         // The keys.
         lines.append("")
         if members.isEmpty {
@@ -136,11 +129,7 @@ enum ClientModelsSwift {
             lines.append(indent + "}")
             return lines.joined(separator: "\n")
         }
-        lines.append(inner + "enum CodingKeys: String, CodingKey {")
-        for member in members {
-            lines.append(inner + "    case \(escaped(member.property))" + (member.property == member.key ? "" : " = \"\(member.key)\""))
-        }
-        lines.append(inner + "}")
+        lines += codingKeysLines(members.map { ($0.property, $0.key) }, indent: inner)
         // Decoding: a key the server always writes is required unless it may be null (the
         // `absent-nulls` variance leaves those out); a flag takes 0/1 or a boolean.
         lines.append("")
@@ -204,16 +193,9 @@ enum ClientModelsSwift {
             lines.append(block)
         }
         lines.append("")
-        let parameters = members.map { "\($0.property): \($0.type)\($0.optional ? "? = nil" : "")" }
-        lines.append(inner + "public init(\(parameters.joined(separator: ", "))) {")
-        for member in members { lines.append(inner + "    self.\(member.property) = \(escaped(member.property))") }
-        lines.append(inner + "}")
+        lines += initializerLines(members.map { ($0.property, $0.type, $0.optional) }, access: "public ", indent: inner)
         lines.append("")
-        lines.append(inner + "enum CodingKeys: String, CodingKey {")
-        for member in members {
-            lines.append(inner + "    case \(escaped(member.property))" + (member.property == member.key ? "" : " = \"\(member.key)\""))
-        }
-        lines.append(inner + "}")
+        lines += codingKeysLines(members.map { ($0.property, $0.key) }, indent: inner)
         lines.append("")
         lines.append(inner + "public func encode(to encoder: any Encoder) throws {")
         lines.append(inner + "    var container = encoder.container(keyedBy: CodingKeys.self)")
@@ -224,6 +206,22 @@ enum ClientModelsSwift {
         lines.append(inner + "}")
         lines.append(indent + "}")
         return lines.joined(separator: "\n")
+    }
+
+    /// A memberwise initializer: an optional member's parameter defaults to nil.
+    static func initializerLines(_ members: [(property: String, type: String, optional: Bool)], access: String,
+                                 indent: String) -> [String] {
+        guard !members.isEmpty else { return [indent + "\(access)init() {}"] }
+        let parameters = members.map { "\($0.property): \($0.type)\($0.optional ? "? = nil" : "")" }
+        return [indent + "\(access)init(\(parameters.joined(separator: ", "))) {"]
+            + members.map { indent + "    self.\($0.property) = \(escaped($0.property))" } + [indent + "}"]
+    }
+
+    /// `enum CodingKeys`: each member's wire key, where it differs from its name.
+    static func codingKeysLines(_ members: [(property: String, key: String)], indent: String) -> [String] {
+        [indent + "enum CodingKeys: String, CodingKey {"]
+            + members.map { indent + "    case \(escaped($0.property))" + ($0.property == $0.key ? "" : " = \"\($0.key)\"") }
+            + [indent + "}"]
     }
 
     /// The Swift type of a schema, and whether it is a 0/1 flag.
