@@ -45,7 +45,7 @@ package struct RouteTable<Context>: Sendable {
 
     package init() {}
 
-    mutating func add(_ method: String, _ pattern: String, access: RouteAccess, _ handler: @escaping Handler) {
+    package mutating func add(_ method: String, _ pattern: String, access: RouteAccess, _ handler: @escaping Handler) {
         let segments = Self.segments(of: pattern)
         precondition(!routes.contains { $0.method == method && $0.segments == segments },
                      "route registered twice: \(method) \(pattern)")

@@ -127,10 +127,10 @@ public final class MockServer: Sendable {
     /// Every route the server serves: the app API, and the control API (only its health route
     /// when `controlAPI` is off: it changes and reveals nothing, and container health checks,
     /// `--health-probe`, need it).
-    static func routers(controlAPI: Bool) -> (api: Router, control: Router) {
+    static func routers(controlAPI: Bool) -> (api: Router, control: ControlRouter) {
         var api = Router()
         APIRoutes.register(on: &api)
-        var control = Router()
+        var control = ControlRouter()
         ControlRoutes.registerHealth(on: &control)
         if controlAPI { ControlAPIRoutes.register(on: &control) }
         return (api, control)

@@ -10,23 +10,23 @@ import MockStore
 /// the control API. (The console reads here, where nothing is journalled or faulted; it moves a
 /// device through the staff app's own route, `PATCH /api/devices/{id}`.)
 enum ConsoleRoutes {
-    static func register(on router: inout Router) {
+    static func register(on router: inout ControlRouter) {
         // `/__mock` answers too (the router ignores one trailing slash); the page finds its
         // endpoints from its own URL either way.
-        router.get("/__mock/", access: .open) { _ in
+        router.get("/__mock/") { _ in
             try ConsolePage.bundled.get().response()
         }
 
-        router.get("/__mock/accounts", access: .open) { context in
+        router.get("/__mock/accounts") { context in
             let limit = try context.controlListLimit()
             return JSONBody.list(PageOf(first: limit, of: try SeededAccounts.list(context.store)), ConsoleAccountPayload.init)
         }
 
-        router.get("/__mock/companies", access: .open) { context in
+        router.get("/__mock/companies") { context in
             JSONBody.list(try context.store.companies(limit: try context.controlListLimit()), CompanyStatusResult.init)
         }
 
-        router.get("/__mock/sessions", access: .open) { context in
+        router.get("/__mock/sessions") { context in
             let request = context.request
             var filter = SessionFilter()
             if let kind = request.queryValue("kind") {
@@ -45,11 +45,11 @@ enum ConsoleRoutes {
             return JSONBody.list(try context.store.sessions(filter, now: context.now), ConsoleSessionPayload.init)
         }
 
-        router.get("/__mock/orders", access: .open) { context in
+        router.get("/__mock/orders") { context in
             JSONBody.list(try context.store.ordersOfEveryCompany(limit: try context.controlListLimit()), ConsoleOrderPayload.init)
         }
 
-        router.get("/__mock/clients", access: .open) { context in
+        router.get("/__mock/clients") { context in
             JSONBody.list(try context.store.clientsOfEveryCompany(limit: try context.controlListLimit()), ConsoleClientPayload.init)
         }
     }

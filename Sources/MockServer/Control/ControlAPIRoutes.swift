@@ -3,7 +3,7 @@
 enum ControlAPIRoutes {
     /// Every control route but health (`ControlRoutes.registerHealth`), which is on even when the
     /// control API is off.
-    static func register(on router: inout Router) {
+    static func register(on router: inout ControlRouter) {
         ControlRoutes.register(on: &router)
         StateRoutes.register(on: &router)
         ConsoleRoutes.register(on: &router)
@@ -16,8 +16,8 @@ enum ControlAPIRoutes {
     }
 
     /// The whole control API, health included.
-    static var all: Router {
-        var router = Router()
+    static var all: ControlRouter {
+        var router = ControlRouter()
         ControlRoutes.registerHealth(on: &router)
         register(on: &router)
         return router

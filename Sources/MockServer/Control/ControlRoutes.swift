@@ -9,15 +9,15 @@ import MockStore
 /// API (CONTRACT §1). With `--no-control-api` only `/__mock/health` is registered.
 enum ControlRoutes {
     /// `GET /__mock/health`: on even when the rest of the control API is off.
-    static func registerHealth(on router: inout Router) {
-        router.get("/__mock/health", access: .open) { context in
+    static func registerHealth(on router: inout ControlRouter) {
+        router.get("/__mock/health") { context in
             JSONBody.success(HealthPayload(now: context.environment.clock.now()))
         }
     }
 
-    static func register(on router: inout Router) {
+    static func register(on router: inout ControlRouter) {
 
-        router.post("/__mock/reset", access: .open) { context in
+        router.post("/__mock/reset") { context in
             let started = ContinuousClock.now
             let environment = context.environment
             try environment.reset()
@@ -25,7 +25,7 @@ enum ControlRoutes {
                                                 duration_ms: started.duration(to: .now).milliseconds))
         }
 
-        router.get("/__mock/outbox", access: .open) { context in
+        router.get("/__mock/outbox") { context in
             let to = context.request.queryValue("to")
             var kind: MailKind?
             if let name = context.request.queryValue("kind") {
@@ -36,11 +36,11 @@ enum ControlRoutes {
             return JSONBody.list(try context.store.outbox(to: to, kind: kind, limit: limit), OutboxMail.init)
         }
 
-        router.get("/__mock/clock", access: .open) { context in
+        router.get("/__mock/clock") { context in
             JSONBody.success(ClockState(context.environment.clock))
         }
 
-        router.post("/__mock/clock", access: .open) { context in
+        router.post("/__mock/clock") { context in
             let change = try context.body(ClockChange.self)
             let clock = context.environment.clock
             // Checked whole before anything changes: a bad body moves nothing.
@@ -67,7 +67,7 @@ enum ControlRoutes {
             return JSONBody.success(ClockState(clock))
         }
 
-        router.patch("/__mock/companies/:id", access: .open) { context in
+        router.patch("/__mock/companies/:id") { context in
             let id = try context.parameter("id")
             let change = try context.body(CompanyStatusChange.self)
             guard let company = try context.store.setCompanyStatus(id, to: change.status) else {
@@ -76,7 +76,7 @@ enum ControlRoutes {
             return JSONBody.success(CompanyStatusResult(id: id, name: company.name, status: company.status))
         }
 
-        router.patch("/__mock/users/:id", access: .open) { context in
+        router.patch("/__mock/users/:id") { context in
             let id = try context.parameter("id")
             let change = try context.body(StaffStandingChange.self)
             guard let account = try context.store.setStaffStanding(id, to: change.status, now: context.environment.clock.now()) else {
@@ -85,7 +85,7 @@ enum ControlRoutes {
             return JSONBody.success(StaffStandingResult(id: account.id, email: account.email, status: account.standing))
         }
 
-        router.get("/__mock/requests", access: .open) { context in
+        router.get("/__mock/requests") { context in
             var pattern: PathPattern?
             if let path = context.request.queryValue("path") {
                 guard let parsed = PathPattern(path) else { throw APIFailure.invalidField("path") }
@@ -97,17 +97,17 @@ enum ControlRoutes {
             return JSONBody.list(PageOf(last: limit, of: entries)) { $0 }
         }
 
-        router.delete("/__mock/requests", access: .open) { context in
+        router.delete("/__mock/requests") { context in
             context.environment.journal.clear()
             return JSONBody.bare()
         }
 
-        router.get("/__mock/faults", access: .open) { context in
+        router.get("/__mock/faults") { context in
             // In order of creation: a limit keeps the newest, still oldest first.
             JSONBody.list(PageOf(last: try context.controlListLimit(), of: context.environment.faults.all())) { $0 }
         }
 
-        router.post("/__mock/faults", access: .open) { context in
+        router.post("/__mock/faults") { context in
             let request = try context.body(FaultRequest.self)
             let fault = try request.validated()
             return JSONBody.response(status: 201, JSONBody.Success(
@@ -117,7 +117,7 @@ enum ControlRoutes {
                 pagination: nil))
         }
 
-        router.post("/__mock/faults/:id/release", access: .open) { context in
+        router.post("/__mock/faults/:id/release") { context in
             let release = context.request.body.isEmpty ? FaultRelease() : try context.body(FaultRelease.self)
             guard let id = Int(try context.parameter("id")),
                   let (released, stillHeld) = context.environment.faults.release(faultID: id, count: release.count,
@@ -127,12 +127,12 @@ enum ControlRoutes {
             return JSONBody.success(FaultReleaseResult(released: released, held: stillHeld))
         }
 
-        router.delete("/__mock/faults", access: .open) { context in
+        router.delete("/__mock/faults") { context in
             context.environment.faults.clear()
             return JSONBody.bare()
         }
 
-        router.delete("/__mock/faults/:id", access: .open) { context in
+        router.delete("/__mock/faults/:id") { context in
             guard let id = Int(try context.parameter("id")), context.environment.faults.remove(id: id) else {
                 throw APIFailure(status: 404, message: "Fault not found")
             }
@@ -141,7 +141,7 @@ enum ControlRoutes {
 
         // The backend's mail webhook: a customer's email to a company address opens an enquiry
         // (or, with `ticket_id`, answers one), with the pushes staff would get.
-        router.post("/__mock/inbound-email", access: .open) { context in
+        router.post("/__mock/inbound-email") { context in
             let mail = try context.body(InboundEmailRequest.self)
             let result = try context.store.receiveEmail(
                 InboundEmail(to: mail.to, fromEmail: mail.from, fromName: mail.from_name, subject: mail.subject,
@@ -151,7 +151,7 @@ enum ControlRoutes {
                                     status: 201)
         }
 
-        router.get("/__mock/push", access: .open) { context in
+        router.get("/__mock/push") { context in
             let token = context.request.queryValue("device_token")
             let limit = try context.controlListLimit()
             return JSONBody.list(try context.store.recordedPushes(deviceToken: token, limit: limit), RecordedPush.init)
@@ -159,7 +159,7 @@ enum ControlRoutes {
 
         // The device tokens apps registered: a push is recorded only for one of these. Oldest first:
         // a limit keeps the latest registered.
-        router.get("/__mock/device-tokens", access: .open) { context in
+        router.get("/__mock/device-tokens") { context in
             JSONBody.list(try context.store.deviceTokens(newest: try context.controlListLimit()), RegisteredDeviceToken.init)
         }
     }

@@ -14,8 +14,8 @@ enum EventRoutes {
     /// Largest payment: £10,000,000, the seed format's bound on money.
     static let maxAmountPence: Int64 = 1_000_000_000
 
-    static func register(on router: inout Router) {
-        router.post("/__mock/events", access: .open) { context in
+    static func register(on router: inout ControlRouter) {
+        router.post("/__mock/events") { context in
             guard let body = JSONValue.parse(context.request.body) else { throw APIFailure.invalidJSON }
             guard case .object(let members) = body else { throw APIFailure.badRequest("Expected a JSON object") }
             try JSONBody.rejectNUL(in: body)

@@ -8,8 +8,8 @@ import MockStore
 /// reaches the state a screen needs in one call (docs/control-api.md, "Fixtures"). They set the
 /// scene: nothing is pushed, mailed or journalled; reset drops them unless a pin was taken after.
 enum FixtureRoutes {
-    static func register(on router: inout Router) {
-        router.post("/__mock/fixtures", access: .open) { context in
+    static func register(on router: inout ControlRouter) {
+        router.post("/__mock/fixtures") { context in
             guard let body = JSONValue.parse(context.request.body) else { throw APIFailure.invalidJSON }
             try JSONBody.rejectNUL(in: body)   // as every JSON body: SQLite would cut the text at it
             let iterations = context.environment.configuration.passwordHashIterations

@@ -11,8 +11,8 @@ import MockRouting
 /// read once, with the control route of each by its `operationId` (`Catalog`); a tool's call runs that
 /// route in the namespace the endpoint was reached in.
 enum MCPRoutes {
-    static func register(on router: inout Router) {
-        router.post(MCPEndpoint.path, access: .open) { context in
+    static func register(on router: inout ControlRouter) {
+        router.post(MCPEndpoint.path) { context in
             let catalog = try catalog.get()
             // The Dispatcher judged the caller first: the browser boundary and the control token.
             return catalog.endpoint.respond(to: context.request, inNamespace: context.environment.namespace != nil) { call in
@@ -25,7 +25,7 @@ enum MCPRoutes {
     /// The tools, and the one table from a tool's `operationId` to its control route.
     struct Catalog: Sendable {
         let endpoint: MCPEndpoint
-        let routes: [String: Router.Route]
+        let routes: [String: ControlRouter.Route]
     }
 
     /// The catalog of the bundled document and the control API's routes; an operation of the
@@ -38,7 +38,7 @@ enum MCPRoutes {
             }
             let tools = try ControlTools(document: json)
             let control = ControlAPIRoutes.all
-            var routes: [String: Router.Route] = [:]
+            var routes: [String: ControlRouter.Route] = [:]
             for operation in tools.operations {
                 let pattern = operation.path.replacingOccurrences(of: "{", with: ":").replacingOccurrences(of: "}", with: "")
                 guard let route = control.route(operation.method, pattern) else {

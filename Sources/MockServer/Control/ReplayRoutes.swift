@@ -8,12 +8,12 @@ import MockRouting
 /// kind of value and its place in that kind's sequence, and its clock starts frozen: the same
 /// requests get the same answers, byte for byte, and the same digest.
 enum ReplayRoutes {
-    static func register(on router: inout Router) {
-        router.get("/__mock/replay", access: .open) { context in
+    static func register(on router: inout ControlRouter) {
+        router.get("/__mock/replay") { context in
             JSONBody.success(ReplayState(context.environment))
         }
 
-        router.put("/__mock/replay", access: .open) { context in
+        router.put("/__mock/replay") { context in
             guard case .object(let members)? = JSONValue.parse(context.request.body) else { throw APIFailure.invalidJSON }
             if let unknown = members.keys.sorted().first(where: { $0 != "seed" }) {
                 throw APIFailure.badRequest("Unknown key: \(unknown)")

@@ -16,8 +16,8 @@ enum SessionRoutes {
     static let accountNotFound = APIFailure(status: 404, message: "Account not found")
     static let sessionNotFound = APIFailure(status: 404, message: "Session not found")
 
-    static func register(on router: inout Router) {
-        router.post("/__mock/sessions", access: .open) { context in
+    static func register(on router: inout ControlRouter) {
+        router.post("/__mock/sessions") { context in
             let body = try context.body(SessionMintBody.self)
             let platform = body.platform ?? .mobile   // decided: the app is an iOS app
             let store = context.store
@@ -56,7 +56,7 @@ enum SessionRoutes {
             }
         }
 
-        router.delete("/__mock/sessions/:id", access: .open) { context in
+        router.delete("/__mock/sessions/:id") { context in
             let id = try context.parameter("id")
             guard let session = try context.store.endSession(id: id, now: context.now) else { throw sessionNotFound }
             return JSONBody.success(ConsoleSessionPayload(session))

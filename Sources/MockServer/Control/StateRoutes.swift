@@ -7,8 +7,8 @@ import MockStore
 /// `/__mock/snapshot` (a namespace's whole state as an SQLite file, out and in, and pinning it as
 /// what reset returns to) and `/__mock/namespaces` (the isolated mocks this server hosts).
 enum StateRoutes {
-    static func register(on router: inout Router) {
-        router.get("/__mock/snapshot", access: .open) { context in
+    static func register(on router: inout ControlRouter) {
+        router.get("/__mock/snapshot") { context in
             let data = try StateFile.data(of: context.store)
             var headers = HTTPHeaders()
             headers.add("Content-Type", "application/vnd.sqlite3")
@@ -17,7 +17,7 @@ enum StateRoutes {
             return HTTPResponse(status: 200, headers: headers, body: data)
         }
 
-        router.put("/__mock/snapshot", access: .open) { context in
+        router.put("/__mock/snapshot") { context in
             let started = ContinuousClock.now
             let snapshot: SeedSnapshot
             do {
@@ -30,7 +30,7 @@ enum StateRoutes {
                                                 durationMs: started.duration(to: .now).milliseconds))
         }
 
-        router.post("/__mock/snapshot/pin", access: .open) { context in
+        router.post("/__mock/snapshot/pin") { context in
             let started = ContinuousClock.now
             let data = try StateFile.data(of: context.store)
             context.environment.resetPoint.pin(try StateFile.load(data))
@@ -39,7 +39,7 @@ enum StateRoutes {
 
         // Most recently used first: a limit keeps the most recently used. `X-Total-Count` counts
         // the namespaces.
-        router.get("/__mock/namespaces", access: .open) { context in
+        router.get("/__mock/namespaces") { context in
             if let own = context.environment.namespace { throw APIFailure.otherNamespaces(from: own) }
             let namespaces = context.namespaces
             let listed = PageOf(first: try context.controlListLimit(), of: namespaces.list())
@@ -49,7 +49,7 @@ enum StateRoutes {
                 .totalCount(listed.total)
         }
 
-        router.delete("/__mock/namespaces/:name", access: .open) { context in
+        router.delete("/__mock/namespaces/:name") { context in
             let name = try context.parameter("name")
             // A namespace's endpoints act on their namespace: it may drop itself, no other.
             if let own = context.environment.namespace, own != name { throw APIFailure.otherNamespaces(from: own) }

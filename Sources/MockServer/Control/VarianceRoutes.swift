@@ -6,12 +6,12 @@ import MockRouting
 /// `GET|PUT /__mock/variance`: the shape variants this namespace's app-API answers take
 /// (docs/http.md, "Shape variance"). The server's `--vary` at first and after a reset.
 enum VarianceRoutes {
-    static func register(on router: inout Router) {
-        router.get("/__mock/variance", access: .open) { context in
+    static func register(on router: inout ControlRouter) {
+        router.get("/__mock/variance") { context in
             JSONBody.success(VarianceState(context.environment.currentVariance))
         }
 
-        router.put("/__mock/variance", access: .open) { context in
+        router.put("/__mock/variance") { context in
             let body = try context.body(VarianceChange.self)
             var variants: [JSONVariance.Variant] = []
             for name in body.vary {

@@ -11,60 +11,53 @@ enum AccountRoutes {
     static let locationNotFound = APIFailure(status: 404, message: "Location not found")
 
     static func register(on router: inout Router) {
-        router.get("/api/companies/:id", access: .staff) { context in
-            let staff = try context.staff()
+        router.get("/api/companies/:id") { (context: StaffContext) in
             let id = try context.parameter("id")
             // Another company's id is a 404, never a 403, never data.
-            guard id == staff.companyID,
+            guard id == context.staff.companyID,
                   let company = try context.store.company(id: id) else {
                 throw companyNotFound
             }
             return JSONBody.success(CompanyPayload(company))
         }
 
-        router.get("/api/company-locations", access: .staff) { context in
-            let staff = try context.staff()
-            return JSONBody.success(try context.store.companyLocations(company: staff.companyID).map(LocationPayload.init))
+        router.get("/api/company-locations") { (context: StaffContext) in
+            return JSONBody.success(try context.store.companyLocations(company: context.staff.companyID).map(LocationPayload.init))
         }
 
-        router.get("/api/company-locations/:id", access: .staff) { context in
-            let staff = try context.staff()
+        router.get("/api/company-locations/:id") { (context: StaffContext) in
             let id = try context.parameter("id")
-            guard let location = try context.store.companyLocation(id: id, company: staff.companyID) else {
+            guard let location = try context.store.companyLocation(id: id, company: context.staff.companyID) else {
                 throw locationNotFound
             }
             return JSONBody.success(LocationPayload(location))
         }
 
-        router.get("/api/users/me", access: .staff) { context in
-            let staff = try context.staff()
-            guard let account = try context.store.staffAccount(id: staff.userID) else {
+        router.get("/api/users/me") { (context: StaffContext) in
+            guard let account = try context.store.staffAccount(id: context.staff.userID) else {
                 throw APIFailure.unauthorized
             }
             return JSONBody.success(StaffProfilePayload(account))
         }
 
-        router.patch("/api/users/me", access: .staff) { context in
-            let staff = try context.staff()
+        router.patch("/api/users/me") { (context: StaffContext) in
             let body = try context.body(ProfileChangeBody.self)
             let change = StaffProfileChange(firstName: body.first_name, lastName: body.last_name, phone: body.phone.change(),
                                             jobTitle: body.job_title.change())
-            let account = try context.store.updateProfile(userID: staff.userID, change: change, now: context.now)
+            let account = try context.store.updateProfile(userID: context.staff.userID, change: change, now: context.now)
             guard let account else { throw APIFailure.unauthorized }
             return JSONBody.success(StaffProfilePayload(account))
         }
 
-        router.get("/api/users/me/avatar", access: .staff) { context in
-            let staff = try context.staff()
-            guard let account = try context.store.staffAccount(id: staff.userID) else {
+        router.get("/api/users/me/avatar") { (context: StaffContext) in
+            guard let account = try context.store.staffAccount(id: context.staff.userID) else {
                 throw APIFailure.unauthorized
             }
             return JSONBody.success(AvatarPayload(avatar_url: account.user.avatarURL))
         }
 
-        router.get("/api/subscription/features", access: .staff) { context in
-            let staff = try context.staff()
-            guard let company = try context.store.company(id: staff.companyID) else {
+        router.get("/api/subscription/features") { (context: StaffContext) in
+            guard let company = try context.store.company(id: context.staff.companyID) else {
                 throw APIFailure.unauthorized
             }
             return JSONBody.success(SubscriptionPayload(company: company))

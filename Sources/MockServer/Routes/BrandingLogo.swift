@@ -86,7 +86,7 @@ enum BrandingLogo {
 /// `GET /api/branding/{id}/logo`: open, as an image tag's request is (no bearer token).
 enum BrandingRoutes {
     static func register(on router: inout Router) {
-        router.get("/api/branding/:id/logo", access: .open) { context in
+        router.get("/api/branding/:id/logo") { (context: RequestContext) in
             guard let company = try context.store.company(id: try context.parameter("id")), company.logoURL != nil else {
                 throw APIFailure.notFound
             }

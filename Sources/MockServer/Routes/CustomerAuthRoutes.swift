@@ -11,7 +11,7 @@ enum CustomerAuthRoutes {
     static let sentMessage = "If an account exists, a login code has been sent"
 
     static func register(on router: inout Router) {
-        router.post("/api/customer/auth/request-magic-link", access: .open) { context in
+        router.post("/api/customer/auth/request-magic-link") { (context: RequestContext) in
             let body = try context.body(CustomerCodeRequestBody.self)
             // Same answer whether or not the account exists; mail only when it does.
             if let account = try context.store.customerAccount(email: body.email), !account.companies.isEmpty,
@@ -25,7 +25,7 @@ enum CustomerAuthRoutes {
             return JSONBody.success(MessagePayload(message: sentMessage))
         }
 
-        router.post("/api/customer/auth/verify-code", access: .open) { context in
+        router.post("/api/customer/auth/verify-code") { (context: RequestContext) in
             let body = try context.body(CustomerCodeVerifyBody.self)
             guard LoginCodes.isWellFormed(body.code) else { throw StaffAuthRoutes.invalidCode }
             switch try context.store.signInCustomer(
@@ -45,18 +45,16 @@ enum CustomerAuthRoutes {
             }
         }
 
-        router.get("/api/customer/auth/me", access: .customer) { context in
-            let customer = try context.customer()
-            guard let found = try context.store.customer(clientID: customer.clientID, companyID: customer.companyID) else {
+        router.get("/api/customer/auth/me") { (context: CustomerContext) in
+            guard let found = try context.store.customer(clientID: context.customer.clientID, companyID: context.customer.companyID) else {
                 throw APIFailure.unauthorized
             }
             return JSONBody.success(CustomerMePayload(client: CustomerClientPayload(found.client),
                                                       company: CustomerCompanyPayload(found.company, baseURL: context.baseURL)))
         }
 
-        router.post("/api/customer/auth/logout", access: .customer) { context in
-            let customer = try context.customer()
-            try context.store.endCustomerSession(customer.sessionID, now: context.now)
+        router.post("/api/customer/auth/logout") { (context: CustomerContext) in
+            try context.store.endCustomerSession(context.customer.sessionID, now: context.now)
             return JSONBody.bare()
         }
     }

@@ -7,56 +7,53 @@ import MockStore
 /// company only; another client's order, or the same client's order in another company, is a 404.
 enum CustomerOrderRoutes {
 
-    /// The caller and the order `:id` a route acts on, which must be theirs at the token's company:
-    /// another client's order, or theirs at another company, is a 404 before the body is judged.
-    private static func ownOrder(_ context: RequestContext) throws -> (CustomerPrincipal, String) {
-        let customer = try context.customer()
+    /// The order `:id` a route acts on, which must be the caller's at the token's company: another
+    /// client's order, or theirs at another company, is a 404 before the body is judged.
+    private static func ownOrder(_ context: CustomerContext) throws -> String {
         let id = try context.parameter("id")
-        guard try context.store.customerOwnsOrder(id: id, client: customer.clientID, company: customer.companyID) else {
+        guard try context.store.customerOwnsOrder(id: id, client: context.customer.clientID, company: context.customer.companyID) else {
             throw APIFailure.notFound
         }
-        return (customer, id)
+        return id
     }
 
     static func register(on router: inout Router) {
-        router.get("/api/customer/orders", access: .customer) { context in
-            let customer = try context.customer()
+        router.get("/api/customer/orders") { (context: CustomerContext) in
             let list = try context.listQuery()
-            let page = try context.store.customerOrders(client: customer.clientID, company: customer.companyID,
+            let page = try context.store.customerOrders(client: context.customer.clientID, company: context.customer.companyID,
                                                         page: list.pageRequest)
             return JSONBody.success(page.items.map(CustomerOrderListItemPayload.init), pagination: list.pagination(total: page.total))
         }
 
-        router.get("/api/customer/orders/:id", access: .customer) { context in
-            let customer = try context.customer()
-            guard let order = try context.store.customerOrder(id: try context.parameter("id"), client: customer.clientID,
-                                                              company: customer.companyID) else { throw APIFailure.notFound }
+        router.get("/api/customer/orders/:id") { (context: CustomerContext) in
+            guard let order = try context.store.customerOrder(id: try context.parameter("id"), client: context.customer.clientID,
+                                                              company: context.customer.companyID) else { throw APIFailure.notFound }
             return JSONBody.success(CustomerOrderDetailPayload(order))
         }
 
-        router.post("/api/customer/orders/:id/approve", access: .customer) { context in
-            let (customer, id) = try ownOrder(context)
+        router.post("/api/customer/orders/:id/approve") { (context: CustomerContext) in
+            let id = try ownOrder(context)
             let name = try context.body(QuoteApprovalBody.self).signature.typed_name
-            guard let order = try context.store.approveQuote(orderID: id, client: customer.clientID, company: customer.companyID,
+            guard let order = try context.store.approveQuote(orderID: id, client: context.customer.clientID, company: context.customer.companyID,
                                                              typedName: name, now: context.now) else { throw APIFailure.notFound }
             return JSONBody.success(CustomerOrderDetailPayload(order))
         }
 
-        router.post("/api/customer/orders/:id/reject", access: .customer) { context in
-            let (customer, id) = try ownOrder(context)
+        router.post("/api/customer/orders/:id/reject") { (context: CustomerContext) in
+            let id = try ownOrder(context)
             // The body is optional: none, `{}` or `{reason}`.
             let reason = context.request.body.isEmpty ? nil : try context.body(QuoteRejectionBody.self).reason
-            guard let order = try context.store.rejectQuote(orderID: id, client: customer.clientID, company: customer.companyID,
+            guard let order = try context.store.rejectQuote(orderID: id, client: context.customer.clientID, company: context.customer.companyID,
                                                             reason: reason?.isEmpty == true ? nil : reason,
                                                             now: context.now) else { throw APIFailure.notFound }
             return JSONBody.success(CustomerOrderDetailPayload(order))
         }
 
-        router.post("/api/customer/orders/:id/messages", access: .customer) { context in
-            let (customer, id) = try ownOrder(context)
+        router.post("/api/customer/orders/:id/messages") { (context: CustomerContext) in
+            let id = try ownOrder(context)
             let body = try context.body(CustomerMessageBody.self)
-            guard let result = try context.store.addCustomerMessage(orderID: id, client: customer.clientID,
-                                                                    company: customer.companyID, body: body.body,
+            guard let result = try context.store.addCustomerMessage(orderID: id, client: context.customer.clientID,
+                                                                    company: context.customer.companyID, body: body.body,
                                                                     now: context.now) else { throw APIFailure.notFound }
             let payload = CustomerOrderDetailPayload(result.detail)
             guard let message = payload.messages.first(where: { $0.id == result.messageID }) else {

@@ -7,18 +7,17 @@ import MockStore
 /// Push device tokens and preferences (CONTRACT §7), for staff and customer tokens alike.
 /// `app_type` must match the kind of token presented; re-registering a token moves it to the new owner.
 enum DeviceTokenRoutes {
-    /// The owner a principal registers tokens for.
-    private static func pushOwner(_ principal: Principal?) throws -> PushOwner {
-        switch principal {
+    /// The owner the caller registers tokens for.
+    private static func pushOwner(_ context: CallerContext) -> PushOwner {
+        switch context.caller {
         case .staff(let staff): PushOwner(type: .staff, id: staff.userID, companyID: staff.companyID)
         case .customer(let customer): PushOwner(type: .customer, id: customer.clientID, companyID: customer.companyID)
-        case nil: throw APIFailure.unauthorized
         }
     }
 
     static func register(on router: inout Router) {
-        router.post("/api/user/device-token", access: .staffOrCustomer) { context in
-            let owner = try pushOwner(context.principal)
+        router.post("/api/user/device-token") { (context: CallerContext) in
+            let owner = pushOwner(context)
             let body = try context.body(DeviceTokenRegistrationBody.self)
             guard body.app_type.rawValue == owner.type.rawValue else {
                 throw APIFailure.badRequest("app_type must be \"\(owner.type.rawValue)\" for this token")
@@ -28,20 +27,20 @@ enum DeviceTokenRoutes {
             return JSONBody.success(MessagePayload(message: "Device token registered"))
         }
 
-        router.delete("/api/user/device-token", access: .staffOrCustomer) { context in
-            let owner = try pushOwner(context.principal)
+        router.delete("/api/user/device-token") { (context: CallerContext) in
+            let owner = pushOwner(context)
             let body = try context.body(DeviceTokenRemovalBody.self)
             // Only the caller's own token; removing an unknown token is not an error (logout may repeat).
             try context.store.removeDeviceToken(body.device_token, owner: owner)
             return JSONBody.success(MessagePayload(message: "Device token removed"))
         }
 
-        router.get("/api/user/push-preferences", access: .staffOrCustomer) { context in
-            JSONBody.success(try context.store.pushPreferences(of: try pushOwner(context.principal)))
+        router.get("/api/user/push-preferences") { (context: CallerContext) in
+            JSONBody.success(try context.store.pushPreferences(of: pushOwner(context)))
         }
 
-        router.put("/api/user/push-preferences", access: .staffOrCustomer) { context in
-            let owner = try pushOwner(context.principal)
+        router.put("/api/user/push-preferences") { (context: CallerContext) in
+            let owner = pushOwner(context)
             let change = try context.body(PushPreferencesChange.self)
             let preferences = try context.store.updatePushPreferences(of: owner, now: context.now) { $0.apply(change) }
             return JSONBody.success(preferences)

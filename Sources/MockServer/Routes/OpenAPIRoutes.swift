@@ -8,19 +8,19 @@ import MockRouting
 /// when the `Host` header is missing or implausible).
 enum OpenAPIRoutes {
     static func register(on router: inout Router) {
-        router.get("/openapi.yaml", access: .open) { context in
+        router.get("/openapi.yaml") { (context: RequestContext) in
             let document = try OpenAPIDocument.bundled.get()
             return response(document.yaml(server: serverURL(context)), contentType: "application/yaml; charset=utf-8")
         }
 
-        router.get("/openapi.json", access: .open) { context in
+        router.get("/openapi.json") { (context: RequestContext) in
             let document = try OpenAPIDocument.bundled.get()
             return response(document.json(server: serverURL(context)), contentType: "application/json; charset=utf-8")
         }
     }
 
     /// Where the client reached us; `/` (relative) when the request names no plausible host.
-    static func serverURL(_ context: RequestContext) -> String {
+    static func serverURL(_ context: some RouteContext) -> String {
         let url = context.baseURL
         return url.isEmpty ? "/" : url
     }

@@ -12,7 +12,7 @@ enum StaffAuthRoutes {
     static let invalidCode = APIFailure(status: 401, message: "Invalid or expired code")
 
     static func register(on router: inout Router) {
-        router.post("/api/auth/login", access: .open) { context in
+        router.post("/api/auth/login") { (context: RequestContext) in
             let body = try context.body(StaffLoginBody.self)
             guard let account = try context.store.staffAccount(email: body.email) else { throw invalidCredentials }
             // The password is judged first where there is one, so account states leak only to its holder.
@@ -24,7 +24,7 @@ enum StaffAuthRoutes {
             return JSONBody.success(LoginStepPayload(account))
         }
 
-        router.post("/api/auth/2fa/request", access: .open) { context in
+        router.post("/api/auth/2fa/request") { (context: RequestContext) in
             let body = try context.body(TwoFactorRequestBody.self)
             guard let account = try context.store.staffAccount(id: body.userId),
                   account.email.caseInsensitiveCompare(body.email) == .orderedSame else { throw invalidCredentials }
@@ -36,7 +36,7 @@ enum StaffAuthRoutes {
             return JSONBody.success(MessagePayload(message: "2FA code sent to your email"))
         }
 
-        router.post("/api/auth/2fa/verify", access: .open) { context in
+        router.post("/api/auth/2fa/verify") { (context: RequestContext) in
             let body = try context.body(TwoFactorVerifyBody.self)
             guard let factor = secondFactor(body.code, now: context.now) else { throw invalidCode }
             let terms = RefreshTokens.terms(userAgent: context.request.headers["user-agent"], now: context.now)
@@ -45,7 +45,7 @@ enum StaffAuthRoutes {
             return JSONBody.success(try tokenPayload(outcome, terms: terms, context: context))
         }
 
-        router.post("/api/auth/magic-link/request", access: .open) { context in
+        router.post("/api/auth/magic-link/request") { (context: RequestContext) in
             let body = try context.body(MagicLinkRequestBody.self)
             // Unknown, disabled or inactive accounts get the same answer and no mail (no enumeration).
             if let account = try context.store.staffAccount(email: body.email), account.magicLinkEnabled,
@@ -58,7 +58,7 @@ enum StaffAuthRoutes {
             return JSONBody.success(MessagePayload(message: "Magic link sent"))
         }
 
-        router.post("/api/auth/magic-link/verify-code", access: .open) { context in
+        router.post("/api/auth/magic-link/verify-code") { (context: RequestContext) in
             let body = try context.body(MagicLinkVerifyBody.self)
             guard LoginCodes.isWellFormed(body.code) else { throw invalidCode }
             let terms = RefreshTokens.terms(userAgent: context.request.headers["user-agent"], now: context.now)
@@ -67,7 +67,7 @@ enum StaffAuthRoutes {
             return JSONBody.success(try tokenPayload(outcome, terms: terms, context: context))
         }
 
-        router.post("/api/auth/refresh", access: .open) { context in
+        router.post("/api/auth/refresh") { (context: RequestContext) in
             let body = try context.body(RefreshBody.self)
             let terms = RefreshTokens.terms(userAgent: context.request.headers["user-agent"], now: context.now)
             let environment = context.environment
@@ -84,16 +84,14 @@ enum StaffAuthRoutes {
             }
         }
 
-        router.get("/api/auth/me", access: .staff) { context in
-            let staff = try context.staff()
-            guard let account = try context.store.staffAccount(id: staff.userID) else { throw APIFailure.unauthorized }
+        router.get("/api/auth/me") { (context: StaffContext) in
+            guard let account = try context.store.staffAccount(id: context.staff.userID) else { throw APIFailure.unauthorized }
             return JSONBody.success(StaffMePayload(user: StaffUserPayload(account), company: CompanyPayload(account.company),
                                           hasPassword: account.passwordHash != nil))
         }
 
-        router.post("/api/auth/logout", access: .staff) { context in
-            let staff = try context.staff()
-            try context.store.revokeRefreshFamily(staff.familyID, reason: .logout, now: context.now)
+        router.post("/api/auth/logout") { (context: StaffContext) in
+            try context.store.revokeRefreshFamily(context.staff.familyID, reason: .logout, now: context.now)
             return JSONBody.bare()
         }
     }
@@ -115,7 +113,7 @@ enum StaffAuthRoutes {
 
     /// The full token response of a sign-in; a refused account's reason, or the invalid code.
     private static func tokenPayload(_ outcome: StaffSignIn, terms: RefreshTerms,
-                                     context: RequestContext) throws -> StaffTokenPayload {
+                                     context: some RouteContext) throws -> StaffTokenPayload {
         switch outcome {
         case .rejected:
             throw invalidCode

@@ -7,99 +7,94 @@ import MockStore
 /// Enquiries: tickets, their actions and macros (CONTRACT §6); company-scoped, another company's id
 /// is a 404 and changes nothing.
 enum TicketRoutes {
-    /// The caller and the ticket `:id` a route acts on, which must be their company's: another
-    /// company's ticket is a 404 before the body is judged.
-    private static func companyTicket(_ context: RequestContext) throws -> (StaffPrincipal, String) {
-        let staff = try context.staff()
+    /// The ticket `:id` a route acts on, which must be of the caller's company: another company's
+    /// ticket is a 404 before the body is judged.
+    private static func companyTicket(_ context: StaffContext) throws -> String {
         let id = try context.parameter("id")
-        guard try context.store.ticketExists(id: id, company: staff.companyID) else { throw APIFailure.notFound }
-        return (staff, id)
+        guard try context.store.ticketExists(id: id, company: context.staff.companyID) else { throw APIFailure.notFound }
+        return id
     }
 
     static func register(on router: inout Router) {
-        router.get("/api/tickets", access: .staff) { context in
-            let staff = try context.staff()
+        router.get("/api/tickets") { (context: StaffContext) in
             let list = try context.listQuery()
             let filter = TicketFilter(status: try context.enumQuery("status", TicketStatus.self),
                                       ticketType: try context.enumQuery("ticket_type", TicketType.self),
-                                      assignedTo: context.userQuery("assigned_to", caller: staff.userID),
+                                      assignedTo: context.userQuery("assigned_to", caller: context.staff.userID),
                                       search: context.textQuery("search"),
                                       awaitingReply: try context.boolQuery("awaiting_reply"))
-            let page = try context.store.tickets(company: staff.companyID, filter: filter, page: list.pageRequest)
+            let page = try context.store.tickets(company: context.staff.companyID, filter: filter, page: list.pageRequest)
             return JSONBody.success(page.items.map(TicketListItemPayload.init), pagination: list.pagination(total: page.total))
         }
 
-        router.get("/api/tickets/:id", access: .staff) { context in
-            let staff = try context.staff()
-            guard let ticket = try context.store.ticket(id: try context.parameter("id"), company: staff.companyID) else {
+        router.get("/api/tickets/:id") { (context: StaffContext) in
+            guard let ticket = try context.store.ticket(id: try context.parameter("id"), company: context.staff.companyID) else {
                 throw APIFailure.notFound
             }
             return JSONBody.success(TicketDetailPayload(ticket, baseURL: context.baseURL))
         }
 
-        router.patch("/api/tickets/:id", access: .staff) { context in
-            let (staff, id) = try companyTicket(context)
+        router.patch("/api/tickets/:id") { (context: StaffContext) in
+            let id = try companyTicket(context)
             let body = try context.body(TicketChangeBody.self)
             let change = TicketChange(status: body.status, assignedUserID: body.assigned_user_id.change(),
                                       locationID: body.location_id.change())
-            guard let ticket = try context.store.updateTicket(id: id, company: staff.companyID, change: change,
-                                                              actor: staff.userID, now: context.now) else {
+            guard let ticket = try context.store.updateTicket(id: id, company: context.staff.companyID, change: change,
+                                                              actor: context.staff.userID, now: context.now) else {
                 throw APIFailure.notFound
             }
             return JSONBody.success(TicketDetailPayload(ticket, baseURL: context.baseURL))
         }
 
-        router.post("/api/tickets/:id/reply", access: .staff) { context in
-            let (staff, id) = try companyTicket(context)
+        router.post("/api/tickets/:id/reply") { (context: StaffContext) in
+            let id = try companyTicket(context)
             let body = try context.body(TicketReplyBody.self)
             // The HTML must say something once its tags are gone (`<p></p>` is no reply).
             guard !MacroTemplate.plainText(body.html_body).isBlankText else { throw APIFailure.invalidField("html_body") }
             // A blank text part is no text part: it is derived from the HTML.
             let text = body.text_body.flatMap { $0.isBlankText ? nil : $0 }
             let message = OutgoingMessage(html: body.html_body, text: text, subject: nil, fromEmailID: body.from_email_id)
-            guard let ticket = try context.store.reply(ticketID: id, company: staff.companyID, message: message,
-                                                       actor: staff.userID, now: context.now) else { throw APIFailure.notFound }
+            guard let ticket = try context.store.reply(ticketID: id, company: context.staff.companyID, message: message,
+                                                       actor: context.staff.userID, now: context.now) else { throw APIFailure.notFound }
             return JSONBody.success(TicketDetailPayload(ticket, baseURL: context.baseURL))
         }
 
-        router.post("/api/tickets/:id/note", access: .staff) { context in
-            let (staff, id) = try companyTicket(context)
+        router.post("/api/tickets/:id/note") { (context: StaffContext) in
+            let id = try companyTicket(context)
             let body = try context.body(TicketNoteBody.self)
-            guard let ticket = try context.store.addNote(ticketID: id, company: staff.companyID, body: body.body,
-                                                         actor: staff.userID, now: context.now) else { throw APIFailure.notFound }
+            guard let ticket = try context.store.addNote(ticketID: id, company: context.staff.companyID, body: body.body,
+                                                         actor: context.staff.userID, now: context.now) else { throw APIFailure.notFound }
             return JSONBody.success(TicketDetailPayload(ticket, baseURL: context.baseURL))
         }
 
-        router.post("/api/tickets/:id/generate-response", access: .staff) { context in
-            let (staff, id) = try companyTicket(context)
+        router.post("/api/tickets/:id/generate-response") { (context: StaffContext) in
+            let id = try companyTicket(context)
             // The body is optional: none, `{}` or `{location_id}`.
             let body = context.request.body.isEmpty ? GenerateResponseBody(location_id: nil)
                 : try context.body(GenerateResponseBody.self)
-            guard let ticket = try context.store.ticketContext(ticketID: id, company: staff.companyID,
+            guard let ticket = try context.store.ticketContext(ticketID: id, company: context.staff.companyID,
                                                                locationID: body.location_id) else { throw APIFailure.notFound }
             return JSONBody.success(GeneratedResponsePayload(response: ticket.generatedResponse))
         }
 
-        router.post("/api/tickets/:id/macro", access: .staff) { context in
-            let (staff, id) = try companyTicket(context)
+        router.post("/api/tickets/:id/macro") { (context: StaffContext) in
+            let id = try companyTicket(context)
             let body = try context.body(MacroRunBody.self)
             let overrides = body.variable_overrides?.values ?? [:]
-            guard let run = try context.store.runMacro(ticketID: id, company: staff.companyID, macroID: body.macro_id,
-                                                       overrides: overrides, actor: staff.userID, now: context.now) else {
+            guard let run = try context.store.runMacro(ticketID: id, company: context.staff.companyID, macroID: body.macro_id,
+                                                       overrides: overrides, actor: context.staff.userID, now: context.now) else {
                 throw APIFailure.notFound
             }
             return JSONBody.success(MacroRunPayload(run, macroID: body.macro_id, baseURL: context.baseURL))
         }
 
-        router.get("/api/macros", access: .staff) { context in
-            let staff = try context.staff()
-            return JSONBody.success(try context.store.macros(company: staff.companyID).map { MacroPayload($0.macro, stages: $0.stages) })
+        router.get("/api/macros") { (context: StaffContext) in
+            return JSONBody.success(try context.store.macros(company: context.staff.companyID).map { MacroPayload($0.macro, stages: $0.stages) })
         }
 
-        router.get("/api/tickets/:id/attachments/:attachmentId", access: .staff) { context in
-            let staff = try context.staff()
+        router.get("/api/tickets/:id/attachments/:attachmentId") { (context: StaffContext) in
             guard let attachment = try context.store.attachment(id: try context.parameter("attachmentId"),
-                                                                ticketID: try context.parameter("id"), company: staff.companyID)
+                                                                ticketID: try context.parameter("id"), company: context.staff.companyID)
             else { throw APIFailure.notFound }
             var headers = HTTPHeaders()
             headers.add("Content-Type", attachment.contentType)

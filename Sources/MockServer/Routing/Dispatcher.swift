@@ -14,11 +14,11 @@ package struct Dispatcher: Sendable {
     let api: Router
     /// `/__mock/…`; only the health route when the control API is off (`--no-control-api`), so
     /// every other control path is then an unknown path.
-    let control: Router?
+    let control: ControlRouter?
     /// Shared by every namespace: it rations the machine's cores, not one database.
     let admission: Admission
 
-    init(namespaces: Namespaces, api: Router, control: Router?, admission: Admission = Admission()) {
+    init(namespaces: Namespaces, api: Router, control: ControlRouter?, admission: Admission = Admission()) {
         self.namespaces = namespaces
         self.api = api
         self.control = control
@@ -102,7 +102,7 @@ private struct Pipeline: Sendable {
     let environment: ServerEnvironment
     let namespaces: Namespaces
     let api: Router
-    let control: Router?
+    let control: ControlRouter?
     let admission: Admission
     var authenticator: Authenticator {
         Authenticator(store: environment.store, signer: environment.signer, logger: environment.logger)
@@ -120,8 +120,7 @@ private struct Pipeline: Sendable {
                 let pipeline = self
                 performControl = { route, call in pipeline.perform(call, on: route, for: request) }
             }
-            let response = run(request, on: control, principal: .success(nil), now: environment.clock.now(),
-                               performControl: performControl)
+            let response = run(request, on: control, performControl: performControl)
             log(request, response, who: nil, started: started)
             return response
         }
@@ -230,10 +229,10 @@ private struct Pipeline: Sendable {
         }
     }
 
-    /// `performControl`: for the MCP endpoint, this pipeline's own (a tool's call runs through it);
-    /// every other route never calls one, and gets a constant rather than a closure made per request.
+    /// An app-API request: quarantine, then the route, whose context admits the caller
+    /// (`AppRouteContext`) before its handler runs.
     private func run(_ request: HTTPRequest, on router: Router, principal: Result<Principal?, APIFailure>,
-                     now: Date, performControl: @escaping @Sendable (Router.Route, ControlCall) -> HTTPResponse = Self.noControl) -> HTTPResponse {
+                     now: Date) -> HTTPResponse {
         do {
             let match = router.match(method: request.method, path: request.path)
             // Quarantine runs before the handler and before 404/405, so every protected or unknown
@@ -248,11 +247,29 @@ private struct Pipeline: Sendable {
             case .methodNotAllowed(let allow):
                 throw APIFailure.methodNotAllowed(allow: allow)
             case .found(let route, let parameters):
-                let admitted = try Dispatcher.admit(principal, to: route.access)
-                let context = RequestContext(request: request, parameters: parameters, principal: admitted,
-                                             environment: environment, now: now, namespaces: namespaces,
-                                             performControl: performControl)
-                return try route.handler(context)
+                return try route.handler(AdmittedRequest(request: request, parameters: parameters, environment: environment,
+                                                         now: now, caller: principal))
+            }
+        } catch {
+            return Dispatcher.response(for: error, logger: environment.logger)
+        }
+    }
+
+    /// A control-API request (its token was judged by the Dispatcher). `performControl`: for the
+    /// MCP endpoint, this pipeline's own (a tool's call runs through it); every other route never
+    /// calls one, and gets a constant rather than a closure made per request.
+    private func run(_ request: HTTPRequest, on router: ControlRouter,
+                     performControl: @escaping @Sendable (ControlRouter.Route, ControlCall) -> HTTPResponse) -> HTTPResponse {
+        do {
+            switch router.match(method: request.method, path: request.path) {
+            case .notFound:
+                throw APIFailure.notFound
+            case .methodNotAllowed(let allow):
+                throw APIFailure.methodNotAllowed(allow: allow)
+            case .found(let route, let parameters):
+                return try route.handler(ControlContext(request: request, parameters: parameters, environment: environment,
+                                                        now: environment.clock.now(), namespaces: namespaces,
+                                                        performControl: performControl))
             }
         } catch {
             return Dispatcher.response(for: error, logger: environment.logger)
@@ -260,12 +277,12 @@ private struct Pipeline: Sendable {
     }
 
     /// What a route's context holds for `performControl` but the MCP endpoint's: it is never called.
-    private static let noControl: @Sendable (Router.Route, ControlCall) -> HTTPResponse = { _, _ in HTTPResponse(status: 404) }
+    private static let noControl: @Sendable (ControlRouter.Route, ControlCall) -> HTTPResponse = { _, _ in HTTPResponse(status: 404) }
 
     /// An MCP tool's control call: the operation's route (found by `operationId`, not by a path)
     /// run with the call's values, as the MCP request's own caller (its `Host`, `Authorization` and
     /// `User-Agent`), then logged like a control request. Nothing is parsed or matched again.
-    func perform(_ call: ControlCall, on route: Router.Route, for outer: HTTPRequest) -> HTTPResponse {
+    func perform(_ call: ControlCall, on route: ControlRouter.Route, for outer: HTTPRequest) -> HTTPResponse {
         let started = ContinuousClock.now
         var headers = HTTPHeaders()
         for name in ["host", "authorization", "user-agent"] {
@@ -277,8 +294,8 @@ private struct Pipeline: Sendable {
                                   remoteAddress: outer.remoteAddress)
         let response: HTTPResponse
         do {
-            let context = RequestContext(request: request, parameters: call.parameters, principal: nil,
-                                         environment: environment, now: environment.clock.now(), namespaces: namespaces,
+            let context = ControlContext(request: request, parameters: call.parameters, environment: environment,
+                                         now: environment.clock.now(), namespaces: namespaces,
                                          performControl: Self.noControl)
             response = try route.handler(context)
         } catch {
@@ -294,18 +311,6 @@ private struct Pipeline: Sendable {
 }
 
 extension Dispatcher {
-    /// Checks the route's access level against the caller; open routes ignore any token.
-    fileprivate static func admit(_ principal: Result<Principal?, APIFailure>, to access: RouteAccess) throws -> Principal? {
-        if access == .open { return try? principal.get() }
-        guard let caller = try principal.get() else { throw APIFailure.unauthorized }
-        switch (access, caller) {
-        case (.staff, .staff), (.customer, .customer), (.staffOrCustomer, _):
-            return caller
-        default:
-            throw APIFailure.unauthorized(reason: "wrong_token_kind")
-        }
-    }
-
     /// The one place where errors become responses: the store's refusals here, everything else as
     /// the proxy maps it too (MockRouting's `JSONBody.response(for:logger:)`: `APIFailure`,
     /// `DecodingError`, and a logged 500 for the rest, `ResourceError.inconsistent` included).

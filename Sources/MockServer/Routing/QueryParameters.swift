@@ -30,7 +30,7 @@ enum ControlListLimit {
     static let maximum = 1000
 }
 
-extension RequestContext {
+extension RouteContext {
     /// `?limit=` of a control-API list (`ControlListLimit`); nil when omitted.
     func controlListLimit() throws -> Int? {
         try integerQuery("limit", in: 1...ControlListLimit.maximum)

@@ -1,25 +1,24 @@
 import Foundation
-import Logging
 import MockHTTP
 import MockMCP
 import MockBasics
 import MockRouting
 import MockStore
 
-/// One request as a handler sees it: the request, path parameters, the authenticated principal
-/// (resolved by the auth layer before the handler runs) and the instant the request is judged at.
-struct RequestContext: Sendable {
-    let request: HTTPRequest
-    let parameters: [String: String]
-    let principal: Principal?
-    let environment: ServerEnvironment
-    let now: Date
-    /// Every namespace of the server (the control API lists and drops them).
-    let namespaces: Namespaces
-    /// Runs a control operation's route in this namespace with a tool's values (an MCP tool's call,
-    /// after the MCP request itself was judged): only the MCP endpoint's context has one that runs.
-    let performControl: @Sendable (Router.Route, ControlCall) -> HTTPResponse
+/// What every route's handler is given, whoever calls it: the request, its path parameters, the
+/// namespace's environment and the instant the request is judged at. Each kind of caller has its
+/// own context on top (`StaffContext`, `CustomerContext`, `CallerContext`, `RequestContext` for
+/// the app API's open routes, `ControlContext` for the control API), made once the caller is
+/// admitted (`AppRouteContext`), as Hummingbird's context transforms make a child context: a
+/// handler that is given a `StaffContext` has its staff member, and never asks who is calling.
+protocol RouteContext: Sendable {
+    var request: HTTPRequest { get }
+    var parameters: [String: String] { get }
+    var environment: ServerEnvironment { get }
+    var now: Date { get }
+}
 
+extension RouteContext {
     var store: Store { environment.store }
 
     /// `http://<Host>` as the client addressed us (plus `/ns/<name>` in a namespace), for absolute
@@ -43,15 +42,122 @@ struct RequestContext: Sendable {
     func body<T: RequestObject>(_ type: T.Type, refusing: [String: APIFailure] = [:]) throws -> T {
         try JSONBody.decode(T.self, from: request.body, refusing: refusing)
     }
+}
 
-    /// The staff principal; the route's access level guarantees one, so absence is a 401.
-    func staff() throws -> StaffPrincipal {
-        guard case .staff(let staff) = principal else { throw APIFailure.unauthorized }
-        return staff
-    }
+/// An app-API request as the dispatcher hands it to the route table: the caller its bearer token
+/// names (or why it names none), not yet held to the route's access. Each route's context is made
+/// from it (`AppRouteContext.init(admitting:)`), which is where the access is enforced.
+struct AdmittedRequest: Sendable {
+    let request: HTTPRequest
+    let parameters: [String: String]
+    let environment: ServerEnvironment
+    let now: Date
+    /// The bearer token's principal; nil without a token; a failure for a token that is refused.
+    let caller: Result<Principal?, APIFailure>
 
-    func customer() throws -> CustomerPrincipal {
-        guard case .customer(let customer) = principal else { throw APIFailure.unauthorized }
-        return customer
+    /// The caller a protected route is called by: a missing or refused token is the route's 401.
+    fileprivate func requiredCaller() throws -> Principal {
+        guard let caller = try caller.get() else { throw APIFailure.unauthorized }
+        return caller
     }
+}
+
+/// The context of an app-API route: who may call it, and how it is made from an admitted request
+/// (a caller of the wrong kind is a 401 `wrong_token_kind`; no caller, or a refused token, the
+/// token's own 401).
+protocol AppRouteContext: RouteContext {
+    static var access: RouteAccess { get }
+    init(admitting request: AdmittedRequest) throws
+}
+
+/// An open route of the app API (sign-in, the logo, the document): anyone may call it, and any
+/// token it is sent is ignored.
+struct RequestContext: AppRouteContext {
+    static let access = RouteAccess.open
+    let request: HTTPRequest
+    let parameters: [String: String]
+    let environment: ServerEnvironment
+    let now: Date
+
+    init(admitting request: AdmittedRequest) {
+        self.request = request.request
+        parameters = request.parameters
+        environment = request.environment
+        now = request.now
+    }
+}
+
+/// A route only staff may call: the staff member the token names.
+struct StaffContext: AppRouteContext {
+    static let access = RouteAccess.staff
+    let request: HTTPRequest
+    let parameters: [String: String]
+    let environment: ServerEnvironment
+    let now: Date
+    let staff: StaffPrincipal
+
+    init(admitting request: AdmittedRequest) throws {
+        guard case .staff(let staff) = try request.requiredCaller() else {
+            throw APIFailure.unauthorized(reason: "wrong_token_kind")
+        }
+        self.request = request.request
+        parameters = request.parameters
+        environment = request.environment
+        now = request.now
+        self.staff = staff
+    }
+}
+
+/// A route only customers may call: the customer, and the company, the token names.
+struct CustomerContext: AppRouteContext {
+    static let access = RouteAccess.customer
+    let request: HTTPRequest
+    let parameters: [String: String]
+    let environment: ServerEnvironment
+    let now: Date
+    let customer: CustomerPrincipal
+
+    init(admitting request: AdmittedRequest) throws {
+        guard case .customer(let customer) = try request.requiredCaller() else {
+            throw APIFailure.unauthorized(reason: "wrong_token_kind")
+        }
+        self.request = request.request
+        parameters = request.parameters
+        environment = request.environment
+        now = request.now
+        self.customer = customer
+    }
+}
+
+/// A route staff and customers alike may call (push tokens and preferences): whichever the token names.
+struct CallerContext: AppRouteContext {
+    static let access = RouteAccess.staffOrCustomer
+    let request: HTTPRequest
+    let parameters: [String: String]
+    let environment: ServerEnvironment
+    let now: Date
+    let caller: Principal
+
+    init(admitting request: AdmittedRequest) throws {
+        caller = try request.requiredCaller()
+        self.request = request.request
+        parameters = request.parameters
+        environment = request.environment
+        now = request.now
+    }
+}
+
+/// A control-API route (`/__mock/…`): no caller (the dispatcher judged the control token and the
+/// browser boundary first), but every namespace of the server, and for the MCP endpoint the means
+/// to run a control operation's route as a tool's call.
+struct ControlContext: RouteContext {
+    let request: HTTPRequest
+    let parameters: [String: String]
+    let environment: ServerEnvironment
+    let now: Date
+    /// Every namespace of the server (the control API lists and drops them).
+    let namespaces: Namespaces
+    /// Runs a control operation's route in this namespace with a tool's values (an MCP tool's call,
+    /// after the MCP request itself was judged): only the MCP endpoint's context has one that runs.
+    let performControl: @Sendable (ControlRouter.Route, ControlCall) -> HTTPResponse
 }

@@ -8,7 +8,7 @@ import Testing
 struct RouterTests {
     private func router() -> Router {
         var router = Router()
-        let ok: RouteHandler = { _ in HTTPResponse(status: 200) }
+        let ok: Router.Handler = { _ in HTTPResponse(status: 200) }
         router.get("/api/devices/my-queue", access: .open, ok)
         router.get("/api/devices/lookup", access: .open, ok)
         router.get("/api/devices/:id", access: .open, ok)
