@@ -11,8 +11,8 @@ import Foundation
 /// a `@Nullable` one written as `null`): the wire shape is declared once, by the struct, and the
 /// key order is the contract's (docs/contract.md §8). Scalars, arrays, optionals, `JSONValue` and
 /// `[String: …]` (keys sorted by their UTF-8 bytes) conform here. No `Encoder` is involved: its
-/// containers are boxed and its generic metadata looked up for every value, which cost a list page
-/// a third more instructions than writing the bytes directly.
+/// containers are boxed and its generic metadata looked up for every value (docs/performance.md,
+/// "Payloads write their own JSON").
 @usableFromInline
 package protocol JSONWritable {
     func writeJSON(to out: inout [UInt8])

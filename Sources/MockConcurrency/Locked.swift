@@ -11,8 +11,7 @@ import Musl
 /// allocation as the state (a `ManagedBuffer`, as swift-nio's `NIOLockedValueBox` does, so no
 /// exclusivity check on access). Not `Synchronization.Mutex`: it needs macOS 15 / iOS 18 (the package
 /// supports 14 / 17), and on Linux it is a priority-inheritance futex, which enters the kernel on
-/// every contended acquire and release — with 64 connection threads on 2 cores that cost the health
-/// route 40 % of its CPU (docs/performance.md). Not swift-nio's box either: an app that links
+/// every contended acquire and release (what that cost: docs/performance.md, "Locks"). Not swift-nio's box either: an app that links
 /// MockServer would pin swift-nio and its three dependencies for these forty lines.
 package final class Locked<State: Sendable>: @unchecked Sendable {
     private let buffer: ManagedBuffer<State, pthread_mutex_t>

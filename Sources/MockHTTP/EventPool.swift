@@ -8,9 +8,8 @@ import Glibc
 /// Linux: a few worker threads serve every keep-alive connection from one `epoll` set, instead of
 /// a thread per connection sleeping in `poll`.
 ///
-/// With a thread per connection, each request at 64 connections woke its own thread, which then
-/// queued for an admission place and for the store: about four context switches per request and a
-/// fifth of the CPU (docs/performance.md). Here a worker takes whichever connection is readable
+/// A thread per connection wakes a thread for every request; what that cost, and what the pool
+/// measured, is in docs/performance.md ("Sixth round"). Here a worker takes whichever connection is readable
 /// (`EPOLLONESHOT`, so one worker owns it at a time), answers every request already complete in its
 /// buffer, re-arms it and takes the next; under load `epoll_wait` returns at once and nobody sleeps.
 ///

@@ -4,7 +4,7 @@ import MockHTTP
 import MockBasics
 
 /// JSON out: the envelope of CONTRACT §1, and the one error→response mapping, the mock's and the
-/// proxy's. The mock decodes request bodies with it too (MockServer's `Routing/JSONBody.swift`).
+/// proxy's. The mock decodes request bodies with it too (MockServer's `Pipeline/JSONBody+Server.swift`).
 package enum JSONBody {
     /// `{"success": true, "data": …, "pagination"?: …}`
     package struct Success<Payload: JSONWritable>: JSONWritable {

@@ -87,9 +87,9 @@ package struct RouteTable<Context>: Sendable {
 
 /// A table's patterns by their number of segments, each in registration order, matched without the
 /// handlers. Not generic, so it is compiled and optimised once, here: `RouteTable` is generic over
-/// its handlers' context, and a generic type's code called from another module runs unspecialised
-/// (a metadata lookup at every step of its loops cost each request 280k instructions when the
-/// table moved out of MockServer; docs/performance.md).
+/// its handlers' context, and a generic type's code called from another module runs unspecialised,
+/// looking up generic metadata at every step of its loops (docs/performance.md, "Targets and
+/// generic code").
 struct RoutePatterns: Sendable {
     struct Pattern: Sendable {
         let method: String

@@ -150,8 +150,8 @@ public final class MockServer: Sendable {
         }
         let seed = try configuration.seedURL.map { try Seed.load(from: $0) } ?? Seed.bundledDefault()
         // The seeded passwords' salts: from the replay seed too, under a name no namespace can have.
-        let values = InventedValues(seed: configuration.replaySeed, namespace: "(seed)")
-        return try SeedSnapshot(seed: seed) { PasswordHasher.hash($0, iterations: iterations, values: values) }
+        let invented = InventedValues(seed: configuration.replaySeed, namespace: "(seed)")
+        return try SeedSnapshot(seed: seed) { PasswordHasher.hash($0, iterations: iterations, invented: invented) }
     }
 
     /// True when a mock on `host:port` answers `GET /__mock/health` with 200 within `timeout`

@@ -17,8 +17,8 @@ extension Store {
     package func issueLoginCode(_ code: String, purpose: AuthCodePurpose, subject: String, expiresAt: Date, mail: Mail,
                         now: Date) throws {
         try writeDatabase { db in
-            try AuthCodeRecord.issue(db, code: code, purpose: purpose, subject: subject, expiresAt: expiresAt, now: now, values: values)
-            try OutboxRecord.send(mail, db: db, now: now, values: values)
+            try AuthCodeRecord.issue(db, code: code, purpose: purpose, subject: subject, expiresAt: expiresAt, now: now, invented: invented)
+            try OutboxRecord.send(mail, db: db, now: now, invented: invented)
         }
     }
 }
@@ -27,14 +27,14 @@ extension Store {
 /// `staff_2fa`, the lower-cased email otherwise.
 extension AuthCodeRecord {
     static func issue(_ db: Database, code: String, purpose: AuthCodePurpose, subject: String, expiresAt: Date,
-                      now: Date, values: InventedValues) throws {
+                      now: Date, invented: InventedValues) throws {
         try db.cachedStatement(sql: """
             INSERT INTO auth_codes (id, purpose, subject, code_hash, attempts, expires_at, created_at)
             VALUES (?, ?, ?, ?, 0, ?, ?)
             ON CONFLICT (purpose, subject) DO UPDATE SET
               id = excluded.id, code_hash = excluded.code_hash, attempts = 0,
               expires_at = excluded.expires_at, created_at = excluded.created_at
-            """).execute(arguments: [values.id(AuthCodeRecord.self), purpose.rawValue, subject, Secrets.sha256Hex(code),
+            """).execute(arguments: [invented.id(AuthCodeRecord.self), purpose.rawValue, subject, Secrets.sha256Hex(code),
                                      Timestamp.string(expiresAt), Timestamp.string(now)])
     }
 

@@ -33,7 +33,7 @@ extension Store {
     package func approveQuote(orderID: String, client: String, company: String, typedName: String,
                              now: Date) throws -> OrderDetail? {
         try answerQuote(orderID: orderID, client: client, company: company, now: now, approved: true) { db, order, stamp in
-            try SignatureRecord(signature: SignatureRow(id: values.id(SignatureRecord.self), deviceID: nil, signatureType: .authorisation,
+            try SignatureRecord(signature: SignatureRow(id: invented.id(SignatureRecord.self), deviceID: nil, signatureType: .authorisation,
                                                         typedName: typedName, termsAgreed: 1, capturedAt: stamp),
                                 companyID: company, orderID: order.id, clientID: client).insert(db)
         }
@@ -62,7 +62,7 @@ extension Store {
             } else {
                 opened = true
                 let number = try db.count("SELECT COALESCE(MAX(ticket_number), 1000) + 1 FROM tickets WHERE company_id = ?", [company])
-                ticket = TicketRecord(ticket: TicketRow(id: values.id(TicketRecord.self), ticketNumber: Int64(number), ticketType: .order,
+                ticket = TicketRecord(ticket: TicketRow(id: invented.id(TicketRecord.self), ticketNumber: Int64(number), ticketType: .order,
                                                         status: .open, subject: "Order #\(order.orderNumber)", orderID: order.id,
                                                         createdAt: stamp, updatedAt: stamp, requiresLocation: 0),
                                       companyID: company, clientID: client, locationID: order.locationID,
@@ -77,7 +77,7 @@ extension Store {
             let subject = opened || ticket.subject.hasPrefix("Re: ") ? ticket.subject : "Re: \(ticket.subject)"
             let messageID = try addInboundMessage(db, ticket: &ticket, fromEmail: person.email, fromName: name, toEmail: to,
                                                   subject: subject, body: body, deviceID: nil, now: now)
-            try PushDelivery.record([PushEvent.customerReplied(ticket, from: name)], db: db, company: company, actor: client, now: now, values: values)
+            try PushDelivery.record([PushEvent.customerReplied(ticket, from: name)], db: db, company: company, actor: client, now: now, invented: invented)
             guard let detail = try customerOrderDetail(db, id: orderID, client: client, company: company) else { return nil }
             return (detail, messageID)
         }
@@ -123,7 +123,7 @@ extension Store {
             }
             try record(db, order, stamp)
             events += PushEvent.orderChanged(order, from: orderBefore, tellClient: true)
-            try PushDelivery.record(events, db: db, company: company, actor: client, now: now, values: values)
+            try PushDelivery.record(events, db: db, company: company, actor: client, now: now, invented: invented)
             return try customerOrderDetail(db, id: orderID, client: client, company: company)
         }
     }

@@ -40,7 +40,7 @@ extension Store {
             case .chosen(let company):
                 try AuthCodeRecord.consume(db, purpose: .customerMagicLink, subject: subject)
                 let sessionID = try CustomerSessionRecord.start(db, clientID: account.client.id, companyID: company.id,
-                                                                expiresAt: sessionExpiresAt, now: now, values: values)
+                                                                expiresAt: sessionExpiresAt, now: now, invented: invented)
                 return .signedIn(client: account.client, company: company, sessionID: sessionID)
             case .unnamed:
                 return .chooseCompany(account)
@@ -61,7 +61,7 @@ extension Store {
             switch account.company(named: companyID) {
             case .chosen(let company):
                 let sessionID = try CustomerSessionRecord.start(db, clientID: account.client.id, companyID: company.id,
-                                                                expiresAt: sessionExpiresAt, now: now, values: values)
+                                                                expiresAt: sessionExpiresAt, now: now, invented: invented)
                 return .signedIn(client: account.client, company: company, sessionID: sessionID)
             case .unnamed:
                 return .chooseCompany(account)
@@ -108,8 +108,8 @@ extension CustomerAccount {
 /// Customer sessions, inside the caller's transaction.
 extension CustomerSessionRecord {
     /// A new session; returns its id.
-    static func start(_ db: Database, clientID: String, companyID: String, expiresAt: Date, now: Date, values: InventedValues) throws -> String {
-        let sessionID = values.id(CustomerSessionRecord.self)
+    static func start(_ db: Database, clientID: String, companyID: String, expiresAt: Date, now: Date, invented: InventedValues) throws -> String {
+        let sessionID = invented.id(CustomerSessionRecord.self)
         try db.cachedStatement(sql: """
             INSERT INTO customer_sessions (id, client_id, company_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
             """).execute(arguments: [sessionID, clientID, companyID, Timestamp.string(now), Timestamp.string(expiresAt)])

@@ -198,7 +198,7 @@ extension Store {
             if let engineer = device.assignedEngineerID, engineer != before.assignedEngineerID {
                 events.append(PushEvent.deviceAssigned(device, order: order, to: engineer))
             }
-            try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, values: values)
+            try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, invented: invented)
             return try deviceDetail(db, id: id, company: company, orderID: nil)
         }
     }

@@ -60,7 +60,7 @@ extension Store {
                                                     arguments: [company])
                 // The address's location, the only location, or none yet (someone must choose).
                 let location = address.locationID ?? (locations.count == 1 ? locations[0] : nil)
-                ticket = TicketRecord(ticket: TicketRow(id: values.id(TicketRecord.self), ticketNumber: Int64(number), ticketType: .lead,
+                ticket = TicketRecord(ticket: TicketRow(id: invented.id(TicketRecord.self), ticketNumber: Int64(number), ticketType: .lead,
                                                         status: .open, subject: mail.subject, orderID: nil,
                                                         createdAt: stamp, updatedAt: stamp,
                                                         requiresLocation: location == nil ? 1 : 0),
@@ -73,7 +73,7 @@ extension Store {
                                                   toEmail: address.email.emailAddress, subject: mail.subject, body: mail.body,
                                                   deviceID: nil, now: now)
             let event = created ? PushEvent.newEnquiry(ticket) : PushEvent.customerReplied(ticket, from: fromName ?? mail.fromEmail)
-            try PushDelivery.record([event], db: db, company: company, actor: client?.id ?? "", now: now, values: values)
+            try PushDelivery.record([event], db: db, company: company, actor: client?.id ?? "", now: now, invented: invented)
             return InboundResult(ticket: ticket.ticket, messageID: messageID, createdTicket: created)
         }
     }
@@ -83,7 +83,7 @@ extension Store {
     func addInboundMessage(_ db: Database, ticket: inout TicketRecord, fromEmail: String, fromName: String?, toEmail: String?,
                            subject: String?, body: String, deviceID: String?, now: Date) throws -> String {
         let stamp = Timestamp.string(now)
-        let message = TicketMessageRow(id: values.id(TicketMessageRecord.self), type: .inbound,
+        let message = TicketMessageRow(id: invented.id(TicketMessageRecord.self), type: .inbound,
                                        fromEmail: fromEmail, fromName: fromName, toEmail: toEmail, subject: subject,
                                        bodyText: body, bodyHTML: nil, deviceID: deviceID, createdBy: nil, createdAt: stamp)
         try TicketMessageRecord(message: message, companyID: ticket.companyID, ticketID: ticket.id).insert(db)

@@ -55,7 +55,7 @@ extension Store {
                       let record = try OrderRecord.fetchOne(db, key: made.id),
                       let client = try ClientRow.fetchCached(db, id: record.clientID) else { return (rows, 0) }
                 let pushes = try PushDelivery.record([PushEvent.orderCreated(record, clientName: client.fullName)],
-                                                     db: db, company: record.companyID, actor: "", now: now, values: values)
+                                                     db: db, company: record.companyID, actor: "", now: now, invented: invented)
                 return (rows, pushes)
             }
         } catch var error as SeedError {

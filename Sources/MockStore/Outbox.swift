@@ -51,10 +51,10 @@ extension Store {
 
 extension OutboxRecord {
     /// Records `mail` in the caller's transaction, so a failed request sends nothing.
-    static func send(_ mail: Mail, db: Database, now: Date, values: InventedValues) throws {
+    static func send(_ mail: Mail, db: Database, now: Date, invented: InventedValues) throws {
         try db.cachedStatement(sql: """
             INSERT INTO outbox (id, to_address, kind, subject, body, code, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [values.id(OutboxRecord.self), mail.to, mail.kind.rawValue, mail.subject, mail.body, mail.code,
+            """).execute(arguments: [invented.id(OutboxRecord.self), mail.to, mail.kind.rawValue, mail.subject, mail.body, mail.code,
                                      Timestamp.string(now)])
     }
 }

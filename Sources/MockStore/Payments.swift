@@ -22,7 +22,7 @@ extension Store {
         try writeDatabase { db in
             guard var order = try OrderRecord.fetchOne(db, key: orderID) else { return nil }
             let stamp = Timestamp.string(now)
-            let payment = PaymentRecord(payment: PaymentRow(id: values.id(PaymentRecord.self), orderID: order.id, amountPence: amountPence,
+            let payment = PaymentRecord(payment: PaymentRow(id: invented.id(PaymentRecord.self), orderID: order.id, amountPence: amountPence,
                                                             refundedPence: 0, paymentMethod: method, paymentDate: stamp,
                                                             isDeposit: 0, notes: nil),
                                         companyID: order.companyID, recordedBy: nil, createdAt: stamp)
@@ -34,7 +34,7 @@ extension Store {
             let payments = try db.records(PaymentRow.self, where: "order_id", in: [order.id], orderBy: "order_id, payment_date, rowid")
             let currency = try String.fetchOne(db, sql: "SELECT currency_code FROM companies WHERE id = ?", arguments: [order.companyID]) ?? ""
             let pushes = try PushDelivery.record([PushEvent.paymentReceived(order, amountPence: amountPence, currency: currency)],
-                                                 db: db, company: order.companyID, actor: "", now: now, values: values)
+                                                 db: db, company: order.companyID, actor: "", now: now, invented: invented)
             return PaymentReceipt(payment: payment.payment, orderNumber: order.orderNumber,
                                   totals: OrderTotals(lines: lines, payments: payments), pushes: pushes)
         }

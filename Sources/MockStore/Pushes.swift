@@ -190,7 +190,7 @@ enum PushDelivery {
     /// The number of pushes recorded (rows of `push_log`).
     @discardableResult
     static func record(_ events: [PushEvent], db: Database, company: String, actor: String, now: Date,
-                       values: InventedValues) throws -> Int {
+                       invented: InventedValues) throws -> Int {
         let sentAt = Timestamp.string(now)
         var recorded = 0
         for event in events {
@@ -208,7 +208,7 @@ enum PushDelivery {
                     try db.cachedStatement(sql: """
                         INSERT INTO push_log (id, device_token, app_type, recipient_type, recipient_id, payload, sent_at)
                         VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """).execute(arguments: [values.id(PushLogRecord.self), token, ownerType, ownerType, recipient, payload, sentAt])
+                        """).execute(arguments: [invented.id(PushLogRecord.self), token, ownerType, ownerType, recipient, payload, sentAt])
                     recorded += 1
                 }
             }

@@ -78,7 +78,7 @@ extension Store {
                     guard token.expiresAt > nowText else { return .rejected(.expired) }
                     guard token.accountActive else { return .rejected(.inactive) }
                     // Leeway: a sibling token; the one the first caller received stays valid.
-                    let sibling = try RefreshTokenRecord.add(db, familyID: token.familyID, expiresAt: terms.expiresAt, now: now, values: values)
+                    let sibling = try RefreshTokenRecord.add(db, familyID: token.familyID, expiresAt: terms.expiresAt, now: now, invented: invented)
                     return try Self.rotated(db, IssuedRefreshToken(refreshToken: sibling, familyID: token.familyID),
                                             userID: token.userID)
                 }
@@ -92,7 +92,7 @@ extension Store {
                 .execute(arguments: [nowText, token.id])
             try db.cachedStatement(sql: "UPDATE refresh_token_families SET is_mobile = ? WHERE id = ?")
                 .execute(arguments: [terms.mobile ? 1 : 0, token.familyID])
-            let next = try RefreshTokenRecord.add(db, familyID: token.familyID, expiresAt: terms.expiresAt, now: now, values: values)
+            let next = try RefreshTokenRecord.add(db, familyID: token.familyID, expiresAt: terms.expiresAt, now: now, invented: invented)
             return try Self.rotated(db, IssuedRefreshToken(refreshToken: next, familyID: token.familyID), userID: token.userID)
         }
     }
@@ -146,12 +146,12 @@ private struct PresentedToken {
 /// Token families and their tokens, inside the caller's transaction.
 extension RefreshTokenFamilyRecord {
     /// A new family with its first token (a sign-in).
-    static func start(_ db: Database, userID: String, terms: RefreshTerms, now: Date, values: InventedValues) throws -> IssuedRefreshToken {
-        let familyID = values.id(RefreshTokenFamilyRecord.self)
+    static func start(_ db: Database, userID: String, terms: RefreshTerms, now: Date, invented: InventedValues) throws -> IssuedRefreshToken {
+        let familyID = invented.id(RefreshTokenFamilyRecord.self)
         try db.cachedStatement(sql: """
             INSERT INTO refresh_token_families (id, user_id, is_mobile, created_at) VALUES (?, ?, ?, ?)
             """).execute(arguments: [familyID, userID, terms.mobile ? 1 : 0, Timestamp.string(now)])
-        let token = try RefreshTokenRecord.add(db, familyID: familyID, expiresAt: terms.expiresAt, now: now, values: values)
+        let token = try RefreshTokenRecord.add(db, familyID: familyID, expiresAt: terms.expiresAt, now: now, invented: invented)
         return IssuedRefreshToken(refreshToken: token, familyID: familyID)
     }
 
@@ -164,11 +164,11 @@ extension RefreshTokenFamilyRecord {
 
 extension RefreshTokenRecord {
     /// A new token of the family; returns it in clear.
-    static func add(_ db: Database, familyID: String, expiresAt: Date, now: Date, values: InventedValues) throws -> String {
-        let token = values.refreshToken()
+    static func add(_ db: Database, familyID: String, expiresAt: Date, now: Date, invented: InventedValues) throws -> String {
+        let token = invented.refreshToken()
         try db.cachedStatement(sql: """
             INSERT INTO refresh_tokens (id, family_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
-            """).execute(arguments: [values.id(RefreshTokenRecord.self), familyID, Secrets.sha256Hex(token), Timestamp.string(now),
+            """).execute(arguments: [invented.id(RefreshTokenRecord.self), familyID, Secrets.sha256Hex(token), Timestamp.string(now),
                                      Timestamp.string(expiresAt)])
         return token
     }

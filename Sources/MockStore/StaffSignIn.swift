@@ -45,7 +45,7 @@ extension Store {
             }
             return verified ? account : nil
         } signIn: { db, account in
-            try Self.startSession(db, account: account, refresh: refresh, now: now, values: values)
+            try Self.startSession(db, account: account, refresh: refresh, now: now, invented: invented)
         }
     }
 
@@ -59,7 +59,7 @@ extension Store {
             guard check == .valid else { return nil }
             return try StaffAccount.fetch(db, email: email)
         } signIn: { db, account in
-            try Self.startSession(db, account: account, refresh: refresh, now: now, values: values)
+            try Self.startSession(db, account: account, refresh: refresh, now: now, invented: invented)
         }
     }
 
@@ -70,7 +70,7 @@ extension Store {
         try signingIn { db in
             try StaffAccount.fetch(db, email: email)
         } signIn: { db, account in
-            try Self.startSession(db, account: account, refresh: refresh, now: now, values: values)
+            try Self.startSession(db, account: account, refresh: refresh, now: now, invented: invented)
         }
     }
 
@@ -92,8 +92,8 @@ extension Store {
 
     /// A new token family, and the account's `last_login`.
     private static func startSession(_ db: Database, account: StaffAccount, refresh: RefreshTerms,
-                                     now: Date, values: InventedValues) throws -> IssuedRefreshToken {
-        let issued = try RefreshTokenFamilyRecord.start(db, userID: account.id, terms: refresh, now: now, values: values)
+                                     now: Date, invented: InventedValues) throws -> IssuedRefreshToken {
+        let issued = try RefreshTokenFamilyRecord.start(db, userID: account.id, terms: refresh, now: now, invented: invented)
         try db.cachedStatement(sql: "UPDATE users SET last_login = ? WHERE id = ?")
             .execute(arguments: [Timestamp.string(now), account.id])
         return issued

@@ -25,7 +25,7 @@ package struct Store: Sendable {
     let macroSchedule = MacroSchedule()
     /// Where the ids, tokens and codes the namespace's operations make come from: random, or from
     /// its replay seed (MockBasics' `InventedValues`).
-    package let values = InventedValues()
+    package let invented = InventedValues()
 
     /// `":memory:"` for a private in-memory database, else a file path (its folder is created).
     package init(path: String) throws {
@@ -48,12 +48,8 @@ package struct Store: Sendable {
 
     /// The page size of every database the store creates. SQLite's backup API needs the same
     /// page size on both sides for a WAL or in-memory destination. Every table and index has a
-    /// page of its own however few rows it holds (the default seed: 88 b-trees, 101 of its 228
-    /// pages at 2 KiB alone and mostly empty), and an in-memory database keeps each page with about
-    /// 260 bytes of SQLite's bookkeeping: 1 KiB pages make the seed 368 pages and a copy in
-    /// memory 584 KiB, against 630 KiB at 2 KiB and 820 at 4 KiB (measured with SQLite alone);
-    /// the page copy of a reset runs 7 % more instructions but moves a fifth fewer bytes, and
-    /// a read costs the same (docs/performance.md).
+    /// page of its own however few rows it holds, so small pages make a namespace's copy in memory
+    /// smallest; a read costs the same (the sizes measured: docs/performance.md, "1 KiB pages").
     static let pageSize = 1024
 
     static func configuration(file: Bool) -> Configuration {

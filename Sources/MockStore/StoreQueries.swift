@@ -173,8 +173,7 @@ extension Array {
 /// Rows of `P` whose `column` is one bound value, in `order` (qualified column names: `users` has
 /// columns of the same names), each with the staff member its `staffColumn` names, through a
 /// `LEFT JOIN users` for `StaffName`'s columns. Table, columns and order are constants of the
-/// store; the SQL is written once, where the query is declared as a `static let` (building it per
-/// request, the projection's column list included, was 5 % of the order detail).
+/// store; the SQL is written once, where the query is declared as a `static let`, not per request.
 struct StaffNamingQuery<P: ColumnProjection>: Sendable {
     let sql: String
     /// The statement's columns, checked before it is read by index.

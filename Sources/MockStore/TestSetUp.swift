@@ -32,16 +32,16 @@ extension Store {
             try writeDatabase { db in
                 switch end {
                 case .commit:
-                    try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, values: values)
+                    try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, invented: invented)
                 case .rollBack:
-                    try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, values: values)
+                    try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, invented: invented)
                     throw RolledBack()
                 case .rollBackASavepointThenCommit:
                     try? db.inSavepoint {
-                        try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, values: values)
+                        try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, invented: invented)
                         throw RolledBack()
                     }
-                    try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, values: values)
+                    try PushDelivery.record(events, db: db, company: company, actor: actor, now: now, invented: invented)
                 }
             }
         } catch is RolledBack {}

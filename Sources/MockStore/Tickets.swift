@@ -202,7 +202,7 @@ extension Store {
                                              [ticketID, company]) else { return nil }
             let author = try db.record(UserRecord.self, "SELECT * FROM users WHERE id = ?", [actor])
             let stamp = Timestamp.string(now)
-            try TicketMessageRecord(message: TicketMessageRow(id: values.id(TicketMessageRecord.self), type: .internalNote,
+            try TicketMessageRecord(message: TicketMessageRow(id: invented.id(TicketMessageRecord.self), type: .internalNote,
                                                               fromEmail: author?.email, fromName: author?.fullName,
                                                               toEmail: nil, subject: nil, bodyText: body, bodyHTML: nil,
                                                               deviceID: nil, createdBy: actor, createdAt: stamp),
@@ -256,7 +256,7 @@ extension Store {
                                         actor: actor, now: now)
             let variablesJSON = JSONValue.object(variables.mapValues(JSONValue.string)).jsonString
             let stamp = Timestamp.string(now)
-            try MacroRunRecord(id: values.id(MacroRunRecord.self), companyID: company, ticketID: ticketID, macroID: macroID, stageID: first.id,
+            try MacroRunRecord(id: invented.id(MacroRunRecord.self), companyID: company, ticketID: ticketID, macroID: macroID, stageID: first.id,
                                status: "sent", scheduledFor: stamp, messageID: message.id, variables: variablesJSON,
                                createdBy: actor, createdAt: stamp).insert(db)
             var scheduled: [(stage: MacroStageRow, at: String)] = []
@@ -264,7 +264,7 @@ extension Store {
             for stage in stages.dropFirst() {
                 at = at.addingTimeInterval(TimeInterval(stage.delayMinutes * 60))
                 let when = Timestamp.string(at)
-                try MacroRunRecord(id: values.id(MacroRunRecord.self), companyID: company, ticketID: ticketID, macroID: macroID,
+                try MacroRunRecord(id: invented.id(MacroRunRecord.self), companyID: company, ticketID: ticketID, macroID: macroID,
                                    stageID: stage.id, status: "scheduled", scheduledFor: when, messageID: nil,
                                    variables: variablesJSON, createdBy: actor, createdAt: stamp).insert(db)
                 noteScheduledStage(at: when)
@@ -334,7 +334,7 @@ extension Store {
         let text = message.text ?? MacroTemplate.plainText(message.html)
         let topic = ticket.subject
         let subject = message.subject ?? (topic.hasPrefix("Re: ") ? topic : "Re: \(topic)")
-        let sent = TicketMessageRow(id: values.id(TicketMessageRecord.self), type: .outbound,
+        let sent = TicketMessageRow(id: invented.id(TicketMessageRecord.self), type: .outbound,
                                       fromEmail: from.emailAddress, fromName: from.displayName, toEmail: recipient,
                                       subject: subject, bodyText: text, bodyHTML: message.html, deviceID: nil,
                                       createdBy: actor, createdAt: stamp)
@@ -343,14 +343,14 @@ extension Store {
             let reason = client.emailSuppressed == 1 ? "email_suppressed" : "generated_email"
             try addEvent(db, ticket: ticketID, message: sent.id, type: "suppressed", data: ["reason": .string(reason)], at: stamp)
         } else {
-            try OutboxRecord.send(Mail(to: recipient, kind: .ticketReply, subject: subject, body: text), db: db, now: now, values: values)
+            try OutboxRecord.send(Mail(to: recipient, kind: .ticketReply, subject: subject, body: text), db: db, now: now, invented: invented)
             try addEvent(db, ticket: ticketID, message: sent.id, type: "sent", data: ["provider": "mock"], at: stamp)
         }
         ticket.updatedAt = stamp
         try ticket.update(db)
         if let client {
             try PushDelivery.record(PushEvent.staffReplied(ticket: ticket, client: client.id), db: db, company: company,
-                                    actor: actor, now: now, values: values)
+                                    actor: actor, now: now, invented: invented)
         }
         return sent
     }
@@ -379,7 +379,7 @@ extension Store {
 
     func addEvent(_ db: Database, ticket: String, message: String? = nil, type: String, data: [String: JSONValue],
                   at stamp: String) throws {
-        try TicketEventRecord(event: TicketEventRow(id: values.id(TicketEventRecord.self), eventType: type,
+        try TicketEventRecord(event: TicketEventRow(id: invented.id(TicketEventRecord.self), eventType: type,
                                                     eventData: JSONValue.object(data).jsonString, createdAt: stamp),
                               ticketID: ticket, messageID: message).insert(db)
     }

@@ -7,15 +7,15 @@ import Glibc
 /// does this; a test or an app that starts `MockServer` in its own process keeps its allocator as it is.
 ///
 /// - One arena per core. glibc gives a thread that finds the main heap busy an arena of its own, up
-///   to eight per core, and each arena keeps the memory freed into it. With a thread per
-///   connection (before Linux had the worker pool; still the case for connections it hands off),
-///   64 clients built up arenas that each held a few response bodies' worth: 49 MiB
-///   resident at the peak of 64 connections writing notes, against 37 MiB with one arena per core.
+///   to eight per core, and each arena keeps the memory freed into it: many connection threads
+///   (those the worker pool hands off) build up many arenas' worth of freed answers.
 /// - Fixed trim and mmap thresholds (128 KiB, 256 KiB). By default glibc raises its mmap threshold
 ///   to the largest block freed so far, so after the first big answer (a ticket's answer to a note
 ///   grows with every note) such blocks come from the heap, and the heap is trimmed only past twice
-///   that size: freed answers stay resident. Fixed thresholds return them (write peak −2 to
-///   −3 MiB, docs/performance.md); the read routes' answers (4–15 KB) are far below both.
+///   that size: freed answers stay resident. Fixed thresholds return them; the read routes' answers
+///   (4–15 KB) are far below both.
+///
+/// What each measured: docs/performance.md ("one malloc arena per core", "fixed malloc thresholds").
 ///
 /// Settings in the environment (`MALLOC_ARENA_MAX`, `MALLOC_TRIM_THRESHOLD_`, `MALLOC_MMAP_THRESHOLD_`,
 /// `GLIBC_TUNABLES`) are left to win.

@@ -9,7 +9,7 @@ enum AccessTokens {
     static let customerLifetime: TimeInterval = 7 * 86_400
 
     static func staff(_ account: StaffAccount, familyID: String, mobile: Bool, now: Date, signer: JWTSigner,
-                      values: InventedValues) -> String {
+                      invented: InventedValues) -> String {
         let issued = Int64(now.timeIntervalSince1970)
         return signer.sign([
             "userId": .string(account.id),
@@ -22,12 +22,12 @@ enum AccessTokens {
             "familyId": .string(familyID),
             "iat": .int(issued),
             "exp": .int(issued + Int64(staffLifetime)),
-            "jti": .string(values.uuid(.tokenID)),
+            "jti": .string(invented.uuid(.tokenID)),
         ])
     }
 
     static func customer(clientID: String, companyID: String, email: String, sessionID: String, now: Date,
-                         signer: JWTSigner, values: InventedValues) -> String {
+                         signer: JWTSigner, invented: InventedValues) -> String {
         let issued = Int64(now.timeIntervalSince1970)
         return signer.sign([
             "type": .string("customer"),
@@ -39,7 +39,7 @@ enum AccessTokens {
             "sessionId": .string(sessionID),
             "iat": .int(issued),
             "exp": .int(issued + Int64(customerLifetime)),
-            "jti": .string(values.uuid(.tokenID)),
+            "jti": .string(invented.uuid(.tokenID)),
         ])
     }
 }

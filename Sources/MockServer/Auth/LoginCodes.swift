@@ -11,7 +11,7 @@ enum LoginCodes {
 
     /// A new code, in clear: for the mail, and for the store to hash. The next of `values` (random,
     /// or from the namespace's replay seed).
-    static func newCode(_ values: InventedValues) -> String { values.sixDigitCode(.loginCode) }
+    static func newCode(_ invented: InventedValues) -> String { invented.sixDigitCode(.loginCode) }
 
     /// When a code issued at `now` runs out.
     static func expiry(from now: Date) -> Date { now.addingTimeInterval(lifetime) }
@@ -19,8 +19,8 @@ enum LoginCodes {
     /// Issues a new code of `purpose` for `subject` (replacing the one before) and mails it to `to`
     /// in one transaction; `body` writes the mail's text around the code.
     static func send(_ purpose: AuthCodePurpose, subject: String, to address: String, kind: MailKind, mailSubject: String,
-                     body: (String) -> String, store: Store, values: InventedValues, now: Date) throws {
-        let code = newCode(values)
+                     body: (String) -> String, store: Store, invented: InventedValues, now: Date) throws {
+        let code = newCode(invented)
         try store.issueLoginCode(code, purpose: purpose, subject: subject, expiresAt: expiry(from: now),
                                  mail: Mail(to: address, kind: kind, subject: mailSubject, body: body(code), code: code), now: now)
     }

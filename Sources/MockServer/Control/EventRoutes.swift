@@ -43,10 +43,10 @@ enum EventRoutes {
                 try refuseUnknownKeys(members, allowed: ["type", "order"])
                 guard let order = members["order"] else { throw APIFailure.invalidField("order") }
                 let iterations = context.environment.configuration.passwordHashIterations
-                let values = context.environment.values
+                let values = context.environment.invented
                 do {
                     let made = try context.store.createOrder(order, now: context.now) {
-                        PasswordHasher.hash($0, iterations: iterations, values: values)
+                        PasswordHasher.hash($0, iterations: iterations, invented: values)
                     }
                     return JSONBody.success(OrderCreatedPayload(rows: made.rows, pushes: made.pushes), status: 201)
                 } catch let error as SeedError {

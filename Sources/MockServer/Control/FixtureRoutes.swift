@@ -13,10 +13,10 @@ enum FixtureRoutes {
             guard let body = JSONValue.parse(context.request.body) else { throw APIFailure.invalidJSON }
             try JSONBody.rejectNUL(in: body)   // as every JSON body: SQLite would cut the text at it
             let iterations = context.environment.configuration.passwordHashIterations
-            let values = context.environment.values
+            let values = context.environment.invented
             do {
                 let rows = try context.store.addFixtures(body, now: context.now) {
-                    PasswordHasher.hash($0, iterations: iterations, values: values)
+                    PasswordHasher.hash($0, iterations: iterations, invented: values)
                 }
                 return JSONBody.success(FixturesMade(rows: rows.map(MadeRow.init)), status: 201)
             } catch let error as SeedError {

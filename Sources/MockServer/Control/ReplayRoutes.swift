@@ -58,7 +58,7 @@ struct ReplayState {
     /*@Schema(.string(pattern: "^[0-9a-f]{64}$"))*/ /*@Nullable*/ var digest: String?
 
     init(_ environment: ServerEnvironment) {
-        let seed = environment.values.seed
+        let seed = environment.invented.seed
         self.seed = seed
         namespace = environment.namespace
         clock_start = seed == nil ? nil : Timestamp.string(environment.replayStart)

@@ -32,7 +32,7 @@ enum SessionRoutes {
                 switch try store.signInWithoutProof(email: body.email, refresh: terms, now: now) {
                 case .signedIn(let account, let issued):
                     return JSONBody.success(SignInResponses.staff(account, issued: issued, terms: terms, now: now,
-                                                                  signer: context.environment.signer, values: context.environment.values),
+                                                                  signer: context.environment.signer, invented: context.environment.invented),
                                             status: 201)
                 case .refused(let account):
                     throw SignInResponses.refusal(account)
@@ -46,7 +46,7 @@ enum SessionRoutes {
                                                  now: now) {
             case .signedIn(let client, let company, let sessionID):
                 return JSONBody.success(SignInResponses.customer(client: client, company: company, sessionID: sessionID,
-                                                                 now: now, signer: context.environment.signer, values: context.environment.values,
+                                                                 now: now, signer: context.environment.signer, invented: context.environment.invented,
                                                                  baseURL: context.baseURL),
                                         status: 201)
             case .chooseCompany, .notTheirCompany:

@@ -26,7 +26,7 @@ struct ServerEnvironment: Sendable {
 
     /// Where the namespace's ids, tokens, codes and salts come from (its store's: random, or from
     /// the replay seed).
-    var values: InventedValues { store.values }
+    var invented: InventedValues { store.invented }
 
     /// `""`, or `/ns/<name>` for a named namespace: what the client put before the routed path.
     var pathPrefix: String { namespace.map { "/ns/\($0)" } ?? "" }
@@ -45,7 +45,7 @@ struct ServerEnvironment: Sendable {
         faults = FaultPlan()
         self.signer = signer
         self.logger = logger
-        store.values.replay(seed: configuration.replaySeed, namespace: namespace ?? "")
+        store.invented.replay(seed: configuration.replaySeed, namespace: namespace ?? "")
     }
 
     /// Where a replayed namespace's clock starts when the seed is a state file (which has no `now`)
@@ -71,14 +71,14 @@ struct ServerEnvironment: Sendable {
         journal.clear()
         clock.reset()
         variance.reset()
-        values.restart()
+        invented.restart()
     }
 
     /// `PUT /__mock/replay`: from now on the namespace invents its values from `seed` (nil: at
     /// random), its clock starts frozen at `replayStart` (nil: as the server's configuration says),
     /// the journal keeps a digest, and it is reset, so that a run starts from here.
     func replay(seed: String?) throws {
-        values.replay(seed: seed, namespace: namespace ?? "")
+        invented.replay(seed: seed, namespace: namespace ?? "")
         if seed != nil {
             clock.restart(start: replayStart, frozen: true)
         } else {

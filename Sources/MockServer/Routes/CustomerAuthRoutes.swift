@@ -20,7 +20,7 @@ enum CustomerAuthRoutes {
                 try LoginCodes.send(.customerMagicLink, subject: account.client.email.lowercased(), to: account.client.email,
                                     kind: .customerMagicLink, mailSubject: "Your \(sender) login code",
                                     body: { "Your login code is \($0). It expires in 10 minutes." },
-                                    store: context.store, values: context.environment.values, now: context.now)
+                                    store: context.store, invented: context.environment.invented, now: context.now)
             }
             return JSONBody.success(MessagePayload(message: sentMessage))
         }
@@ -40,7 +40,7 @@ enum CustomerAuthRoutes {
                     code: body.code))
             case .signedIn(let client, let company, let sessionID):
                 return JSONBody.success(SignInResponses.customer(client: client, company: company, sessionID: sessionID,
-                                                                 now: context.now, signer: context.environment.signer, values: context.environment.values,
+                                                                 now: context.now, signer: context.environment.signer, invented: context.environment.invented,
                                                                  baseURL: context.baseURL))
             }
         }

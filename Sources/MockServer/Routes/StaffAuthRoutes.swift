@@ -32,7 +32,7 @@ enum StaffAuthRoutes {
             try LoginCodes.send(.staff2FA, subject: account.id, to: account.email, kind: .staffTwoFactor,
                                 mailSubject: "Your Repair Minder login code",
                                 body: { "Your verification code is \($0). It expires in 10 minutes." },
-                                store: context.store, values: context.environment.values, now: context.now)
+                                store: context.store, invented: context.environment.invented, now: context.now)
             return JSONBody.success(MessagePayload(message: "2FA code sent to your email"))
         }
 
@@ -53,7 +53,7 @@ enum StaffAuthRoutes {
                 try LoginCodes.send(.staffMagicLink, subject: account.email.lowercased(), to: account.email,
                                     kind: .staffMagicLink, mailSubject: "Your Repair Minder sign-in link",
                                     body: { "Sign in with code \($0). It expires in 10 minutes." },
-                                    store: context.store, values: context.environment.values, now: context.now)
+                                    store: context.store, invented: context.environment.invented, now: context.now)
             }
             return JSONBody.success(MessagePayload(message: "Magic link sent"))
         }
@@ -78,7 +78,7 @@ enum StaffAuthRoutes {
                 throw RefreshTokens.failure(rejection)     // a family revoked for reuse stays revoked
             case .rotated(let issued, let account):
                 let token = AccessTokens.staff(account, familyID: issued.familyID, mobile: terms.mobile, now: context.now,
-                                               signer: environment.signer, values: environment.values)
+                                               signer: environment.signer, invented: environment.invented)
                 return JSONBody.success(RefreshPayload(token: token, refreshToken: issued.refreshToken,
                                                        expiresIn: Int(AccessTokens.staffLifetime)))
             }
@@ -121,7 +121,7 @@ enum StaffAuthRoutes {
             throw SignInResponses.refusal(account)
         case .signedIn(let account, let issued):
             return SignInResponses.staff(account, issued: issued, terms: terms, now: context.now,
-                                         signer: context.environment.signer, values: context.environment.values)
+                                         signer: context.environment.signer, invented: context.environment.invented)
         }
     }
 }

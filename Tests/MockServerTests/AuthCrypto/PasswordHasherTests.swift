@@ -33,7 +33,7 @@ struct PasswordHasherTests {
     }
 
     @Test func hashAndVerify() throws {
-        let encoded = PasswordHasher.hash("S3cret pässwörd!", values: InventedValues())
+        let encoded = PasswordHasher.hash("S3cret pässwörd!", invented: InventedValues())
         let parts = encoded.split(separator: "$", omittingEmptySubsequences: false)
         #expect(parts.count == 4)
         #expect(parts[0] == "pbkdf2-sha256")
@@ -45,18 +45,18 @@ struct PasswordHasherTests {
         #expect(!PasswordHasher.verify("", against: encoded))
         #expect(!PasswordHasher.verify("s3cret pässwörd!", against: encoded))
         // Salted: the same password hashes differently each time, and both verify.
-        let again = PasswordHasher.hash("S3cret pässwörd!", values: InventedValues())
+        let again = PasswordHasher.hash("S3cret pässwörd!", invented: InventedValues())
         #expect(again != encoded)
         #expect(PasswordHasher.verify("S3cret pässwörd!", against: again))
         // Iterations are configurable and recorded.
-        let cheap = PasswordHasher.hash("pw", iterations: 1, values: InventedValues())
+        let cheap = PasswordHasher.hash("pw", iterations: 1, invented: InventedValues())
         #expect(cheap.hasPrefix("pbkdf2-sha256$1$"))
         #expect(PasswordHasher.verify("pw", against: cheap))
-        #expect(PasswordHasher.verify("", against: PasswordHasher.hash("", iterations: 10, values: InventedValues())))
+        #expect(PasswordHasher.verify("", against: PasswordHasher.hash("", iterations: 10, invented: InventedValues())))
     }
 
     @Test func malformedEncodingsAreFalse() {
-        let good = PasswordHasher.hash("pw", iterations: 100, values: InventedValues())
+        let good = PasswordHasher.hash("pw", iterations: 100, invented: InventedValues())
         let p = good.split(separator: "$", omittingEmptySubsequences: false).map(String.init)
         let cases = [
             "", "$$$", "pw", "pbkdf2-sha256", "pbkdf2-sha256$100$\(p[2])",

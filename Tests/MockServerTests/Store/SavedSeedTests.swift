@@ -18,7 +18,7 @@ import MockSeeds
     static func seededNow() throws -> (snapshot: SeedSnapshot, key: String) {
         let json = try Data(contentsOf: try #require(SeedFiles.defaultSeed))
         let seed = try Seed.decode(json, sourceName: "default.json")
-        let snapshot = try SeedSnapshot(seed: seed) { PasswordHasher.hash($0, iterations: iterations, values: InventedValues()) }
+        let snapshot = try SeedSnapshot(seed: seed) { PasswordHasher.hash($0, iterations: iterations, invented: InventedValues()) }
         return (snapshot, SavedSeed.key(seedJSON: json, passwordHashIterations: iterations))
     }
 

@@ -26,8 +26,7 @@ final class VerifiedTokens: Sendable {
     }
 
     /// Byte equality of two strings' UTF-8, compared in their contiguous storage (`elementsEqual`
-    /// on the `utf8` views went through the view's index checks per byte: 2 % of the detail at 64
-    /// connections).
+    /// on the `utf8` views goes through the view's index checks per byte).
     static func sameBytes(_ a: String, _ b: String) -> Bool {
         var a = a, b = b
         return a.withUTF8 { a in

@@ -20,9 +20,9 @@ enum PasswordHasher {
     private static let prefix = "pbkdf2-sha256"
 
     /// The salt is the next of `values` (random, or from the namespace's replay seed).
-    static func hash(_ password: String, iterations: Int = defaultIterations, values: InventedValues) -> String {
+    static func hash(_ password: String, iterations: Int = defaultIterations, invented: InventedValues) -> String {
         precondition(iterations >= 1 && iterations <= maxIterations, "PBKDF2 iterations out of range")
-        let salt = values.bytes(saltByteCount, .salt)
+        let salt = invented.bytes(saltByteCount, .salt)
         guard let derived = derive(password, salt: salt, iterations: iterations, keyByteCount: hashByteCount) else {
             preconditionFailure("PBKDF2 refused \(iterations) iterations of a \(saltByteCount)-byte salt")
         }

@@ -18,9 +18,9 @@ enum SignInResponses {
     /// The staff token response of a new token family: its first access token (whose `isMobile`
     /// claim follows the refresh terms) and refresh token, the user and the company.
     static func staff(_ account: StaffAccount, issued: IssuedRefreshToken, terms: RefreshTerms, now: Date,
-                      signer: JWTSigner, values: InventedValues) -> StaffTokenPayload {
+                      signer: JWTSigner, invented: InventedValues) -> StaffTokenPayload {
         let token = AccessTokens.staff(account, familyID: issued.familyID, mobile: terms.mobile, now: now, signer: signer,
-                                       values: values)
+                                       invented: invented)
         return StaffTokenPayload(token: token, refreshToken: issued.refreshToken,
                                  expiresIn: Int(AccessTokens.staffLifetime), user: StaffUserPayload(account),
                                  company: CompanyPayload(account.company))
@@ -28,9 +28,9 @@ enum SignInResponses {
 
     /// The customer token response of a new session with `company`.
     static func customer(client: ClientRow, company: CompanyRow, sessionID: String, now: Date,
-                         signer: JWTSigner, values: InventedValues, baseURL: String) -> CustomerTokenPayload {
+                         signer: JWTSigner, invented: InventedValues, baseURL: String) -> CustomerTokenPayload {
         let token = AccessTokens.customer(clientID: client.id, companyID: company.id, email: client.email,
-                                          sessionID: sessionID, now: now, signer: signer, values: values)
+                                          sessionID: sessionID, now: now, signer: signer, invented: invented)
         return CustomerTokenPayload(token: token, client: CustomerClientPayload(client),
                                     company: CustomerCompanyPayload(company, baseURL: baseURL))
     }

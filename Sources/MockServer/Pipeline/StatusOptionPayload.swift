@@ -1,6 +1,6 @@
 import MockBasics
 import MockStore
-// In Routing/ because both folders above use it: a device's `available_transitions` in the app API
+// In Pipeline/ because both folders above use it: a device's `available_transitions` in the app API
 // (`GET /api/devices/{id}`) and in the console's `GET /__mock/orders`.
 
 /// A device status with seed 003's display name.

@@ -2,6 +2,9 @@ import Foundation
 import MockHTTP
 import MockRouting
 
+// The control API's two guards as this server's configuration sets them: MockRouting holds the
+// checks the proxy shares (`ControlToken`, `ControlBoundary`), this file the mock's side of each.
+
 /// The mock's side of `--control-token` (MockRouting's `ControlToken` is the check the proxy shares):
 /// the server's configuration, and the start-up warning when anyone may call the control API.
 extension ControlToken {
@@ -43,5 +46,27 @@ extension ControlToken {
             reset, the clock, faults, snapshots and every login code in the outbox.
                 Set --control-token (or REPAIRMINDER_MOCK_CONTROL_TOKEN) to require a token, or --no-control-api to turn it off.
             """
+    }
+}
+
+/// The mock's side of the control API's browser boundary (MockRouting's `ControlBoundary` is the
+/// rule the proxy shares): the server's configuration. With the control API off nothing is judged
+/// (only health is a route, and every other control path is an unknown path, 404), as for the token.
+extension ControlBoundary {
+    /// The 403 to answer instead of running `request`, a control call (its path without
+    /// `/ns/<name>`): a foreign `Origin`, or without `controlToken` a `Host` that names a domain not
+    /// in `allowedHosts`. Nil to let it run (the control token is judged after).
+    static func refusal(of request: HTTPRequest, configuration: MockServerConfiguration) -> HTTPResponse? {
+        guard configuration.controlAPI else { return nil }
+        return refusal(of: request, hasToken: configuration.controlToken != nil, allowedHosts: configuration.allowedHosts)
+    }
+
+    /// The transport's `grantsCORS` for this configuration: every origin but on a control call
+    /// that `refusal(of:configuration:)` refuses.
+    static func corsPolicy(_ configuration: MockServerConfiguration) -> @Sendable (HTTPRequest) -> Bool {
+        guard configuration.controlAPI else { return { _ in true } }
+        let hasToken = configuration.controlToken != nil
+        let allowedHosts = configuration.allowedHosts
+        return { request in grantsCORS(request, hasToken: hasToken, allowedHosts: allowedHosts) }
     }
 }
