@@ -176,7 +176,26 @@ let package = Package(
             "MockServer", "MockBasics", "MockConcurrency", "MockHTTP", "RepairMinderMockControl",
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
         ], path: "Tests/Support"),
+        // A test target per library target, each linking what it tests (and Foundation-only
+        // RepairMinderMockControlCore for the seed's ids): the server's tests are MockServerTests.
         .testTarget(name: "MockHTTPTests", dependencies: ["MockHTTP", "MockConcurrency"]),
+        .testTarget(name: "MockBasicsTests", dependencies: ["MockBasics"]),
+        .testTarget(name: "MockStoreTests", dependencies: [
+            "MockStore", "MockBasics", "MockSeeds", "RepairMinderMockControlCore",
+            .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),
+            .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(traits: ["Server"])),
+        ]),
+        .testTarget(name: "MockRoutingTests", dependencies: [
+            "MockRouting", "MockBasics", "MockHTTP",
+            .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),   // MockRouting's, for its module to import
+        ]),
+        // The MCP endpoint's tools, called with the official SDK's client against a mock of the
+        // test's own (the tools are the control API: the server answers them).
+        .testTarget(name: "MockMCPTests", dependencies: [
+            "MockMCP", "MockServer", "MockTestSupport", "RepairMinderMockControl",
+            .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Tools"])),
+            .product(name: "SystemPackage", package: "swift-system", condition: .when(traits: ["Tools"])),
+        ]),
         // The generated files are current (GeneratedSourceTests) and the expanders write what they should.
         .testTarget(name: "MockCodegenTests", dependencies: [
             "MockCodegen",
@@ -188,8 +207,6 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Server"])),             // the store's tests
             .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),          // a test's own log handler
-            .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Tools"])),               // the MCP tools' tests, with the SDK's client
-            .product(name: "SystemPackage", package: "swift-system", condition: .when(traits: ["Tools"])),
         ], exclude: ["Fixtures"]),                                   // state files of earlier builds, read by path (StateFileHistoryTests)
         // The proxy's tests: the only test target besides IntegrationTests that links MockProxy (and OpenAPIKit).
         .testTarget(name: "MockProxyTests", dependencies: [

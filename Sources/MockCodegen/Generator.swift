@@ -23,7 +23,8 @@ import SwiftSyntaxMacros
 public enum Generator {
     /// The folders whose Swift files may carry marks, from the package's root.
     public static let folders = ["Sources/MockBasics", "Sources/MockStore", "Sources/MockRouting", "Sources/MockServer",
-                                 "Sources/MockProxy", "Tests/MockServerTests"]
+                                 "Sources/MockProxy", "Tests/MockServerTests", "Tests/MockBasicsTests",
+                                 "Tests/MockRoutingTests", "Tests/MockStoreTests"]
     /// What a generated file's name ends with.
     public static let suffix = ".generated.swift"
 

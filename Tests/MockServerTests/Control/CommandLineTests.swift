@@ -12,27 +12,6 @@ import RepairMinderMockControl
 /// The `repairminder-mock` binary itself: environment variables, `--export-on-exit` after SIGTERM,
 /// `--seed` with a state file, and `--health-probe`.
 @Suite(.serialized) struct CommandLineTests {
-    /// The binary `swift build` put beside this test bundle.
-    static func binary() throws -> URL {
-        var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                       Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        folders += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map { $0.deletingLastPathComponent() }
-        for folder in folders {
-            let candidate = folder.appendingPathComponent("repairminder-mock")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw TestFailure("repairminder-mock is not built beside the tests (looked in \(folders.map(\.path)))")
-    }
-
-    /// The proxy's program, `swift build` puts it beside the mock's.
-    static func proxyBinary() throws -> URL {
-        let proxy = try binary().deletingLastPathComponent().appendingPathComponent("repairminder-mock-proxy")
-        guard FileManager.default.isExecutableFile(atPath: proxy.path) else {
-            throw TestFailure("repairminder-mock-proxy is not built beside repairminder-mock (\(proxy.path))")
-        }
-        return proxy
-    }
-
     private static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         try CommandLineRun.run(arguments, environment: environment)
     }
@@ -99,7 +78,7 @@ import RepairMinderMockControl
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proxy-launch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let binary = try Self.binary()
+        let binary = try BuiltPrograms.mock()
 
         let link = folder.appendingPathComponent("linked-mock")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: binary)
@@ -127,9 +106,9 @@ import RepairMinderMockControl
             #expect(run.status == 0, "\(run.output)")
             return run.output
         }
-        let mock = try needed(try Self.binary())
+        let mock = try needed(try BuiltPrograms.mock())
         #expect(!mock.contains("libFoundationNetworking") && !mock.contains("libcurl"), "\(mock)")
-        let proxy = try needed(try Self.proxyBinary())
+        let proxy = try needed(try BuiltPrograms.proxy())
         #expect(proxy.contains("libcurl"), "\(proxy)")
     }
     #endif
@@ -139,16 +118,16 @@ import RepairMinderMockControl
     /// its length and name: `9MockStore`) and no SQLite function is in it. The mock's program, which
     /// does link the store, holds MockStore's symbols: a scan that could find nothing would fail there.
     @Test(.enabled(if: ProgramSymbols.nm != nil, "needs nm (binutils) to list a program's symbols"),
-          .enabled(if: (try? CommandLineTests.proxyBinary()) != nil, "needs both programs built beside the tests"))
+          .enabled(if: (try? BuiltPrograms.proxy()) != nil, "needs both programs built beside the tests"))
     func theProxyProgramLinksNothingOfTheStore() throws {
-        let proxy = try ProgramSymbols(of: try Self.proxyBinary())
+        let proxy = try ProgramSymbols(of: try BuiltPrograms.proxy())
         for module in ["MockStore", "MockSeeds", "GRDB"] {
             let found = proxy.names(module: module)
             #expect(found.isEmpty, "\(module) in the proxy's program: \(found.prefix(5))")
         }
         let sqlite = proxy.names(containing: "sqlite3_")
         #expect(sqlite.isEmpty, "SQLite in the proxy's program: \(sqlite.prefix(5))")
-        let mock = try ProgramSymbols(of: try Self.binary())
+        let mock = try ProgramSymbols(of: try BuiltPrograms.mock())
         #expect(!mock.names(module: "MockStore").isEmpty, "the mock's program links the store")
     }
 

@@ -5,6 +5,11 @@ import Testing
 @testable import MockRouting
 
 @Suite struct JSONBodyTests {
+    /// The mock's answer with nothing to show (logout's, and the control API's).
+    @Test func theBareAnswerIsSuccessAlone() {
+        #expect(String(decoding: JSONBody.bare().body, as: UTF8.self) == #"{"success":true}"#)
+    }
+
     /// Where a NUL is, named as a decoding failure names a field; text that only looks like the
     /// escape passes.
     @Test func aNULCharacterIsRefusedNamingWhereItIs() throws {

@@ -13,7 +13,7 @@ import MockTestSupport
 @Suite struct StorePoolTests {
     private static func pristine() throws -> (SeedSnapshot, [String: [String]]) {
         let snapshot = try MockHarness.pristineSeed
-        return (snapshot, try snapshot.pristineDump())
+        return (snapshot, try snapshot.makeInMemoryStore().dumpAllTables())
     }
 
     @Test func nothingIsMadeBeforeTheFirstTake() throws {
@@ -45,7 +45,7 @@ import MockTestSupport
         #expect(try pooled.setCompanyStatus(MockSeed.Company.acme, to: .suspended) != nil)
         #expect(try pooled.dumpAllTables() != pristine)
         #expect(try first.dumpAllTables() == pristine)
-        #expect(try snapshot.pristineDump() == pristine)
+        #expect(try snapshot.makeInMemoryStore().dumpAllTables() == pristine)
         #expect(pool.waitUntilFull(timeout: .seconds(30)))
         #expect(try pool.take().dumpAllTables() == pristine)
     }
@@ -113,7 +113,7 @@ import MockTestSupport
 @Suite struct NamespacePoolTests {
     @Test func aNamespaceMadeFromAReadyCopyHoldsTheSeedAndResetsToIt() async throws {
         try await withMock { root in
-            let pristine = try MockHarness.pristineSeed.pristineDump()
+            let pristine = try MockHarness.pristineSeed.makeInMemoryStore().dumpAllTables()
             let pool = root.server.storePool
             _ = try root.server.namespaceURL("first")              // starts the pool
             #expect(pool.waitUntilFull(timeout: .seconds(30)))
@@ -136,7 +136,7 @@ import MockTestSupport
 
     @Test func namespacesNeverShareADatabaseAndLeaveTheDefaultAlone() async throws {
         try await withMock { root in
-            let pristine = try MockHarness.pristineSeed.pristineDump()
+            let pristine = try MockHarness.pristineSeed.makeInMemoryStore().dumpAllTables()
             #expect(try await root.patch("/__mock/companies/\(MockSeed.Company.acme)", ["status": "suspended"]).status == 200)
             let changedDefault = try root.server.environment.store.dumpAllTables()
             #expect(changedDefault != pristine)

@@ -16,7 +16,7 @@ final class SpawnedMock: Sendable {
     init(arguments: [String], environment: [String: String] = [:], banner: String = "RepairMinder Mock listening on ",
          descriptorLimit: Int? = nil) throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString).log")
-        let binary = try CommandLineTests.binary()
+        let binary = try BuiltPrograms.mock()
         if let descriptorLimit {
             child = try ChildProcess(executable: URL(fileURLWithPath: "/bin/sh"),
                                      arguments: ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", binary.path] + arguments,
@@ -59,47 +59,5 @@ final class SpawnedMock: Sendable {
     func bannerText() async -> String {
         _ = await eventually { log.contains("  database: ") }
         return log
-    }
-}
-
-/// Runs the binary (or `executable`) to its end; its exit status and combined output.
-enum CommandLineRun {
-    static func run(executable: URL? = nil, _ arguments: [String], environment: [String: String] = [:]) throws
-        -> (status: Int32, output: String) {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-run-\(UUID().uuidString).log")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let child = try ChildProcess(executable: try executable ?? CommandLineTests.binary(), arguments: arguments,
-                                     environment: ChildProcess.environment(environment), output: output)
-        let status = child.waitUntilExit()
-        return (status, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
-    }
-}
-
-extension CommandLineRun {
-    /// `repairminder-mock mcp` with `arguments`, `input` on its standard input (then closed), run to
-    /// its end: its exit status, its standard output and its log (standard error).
-    static func runMCP(_ arguments: [String], input: String) throws -> (status: Int32, output: String, log: String) {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw TestFailure("pipe: \(errno)") }
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("cli-mcp-\(UUID().uuidString).log")
-        defer { try? FileManager.default.removeItem(at: log) }
-        let child = try ChildProcess(executable: try CommandLineTests.binary(), arguments: ["mcp"] + arguments,
-                                     environment: ChildProcess.environment([:]), output: log,
-                                     standardInput: toChild[0], standardOutput: fromChild[1])
-        close(toChild[0])
-        close(fromChild[1])
-        let bytes = Array(input.utf8)
-        _ = bytes.withUnsafeBytes { write(toChild[1], $0.baseAddress, $0.count) }
-        close(toChild[1])
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fromChild[0], $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            output += buffer[0..<count]
-        }
-        close(fromChild[0])
-        let status = child.waitUntilExit()
-        return (status, String(decoding: output, as: UTF8.self), (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import MockServer
 @testable import MockBasics
 
 @Suite("Secrets")

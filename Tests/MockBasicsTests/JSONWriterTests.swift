@@ -1,8 +1,6 @@
 import Foundation
 import Testing
-@testable import MockServer
 @testable import MockBasics
-@testable import MockRouting
 
 /// `JSONWritable` and `@JSONObject`: keys in declaration order, Foundation's `JSONEncoder` text
 /// otherwise.
@@ -170,30 +168,6 @@ import Testing
         #expect(try Self.text(Wrapped(value: value)) == #"{"value":\#(own)}"#)
         #expect(try Self.text([value, .null]) == "[\(own),null]")
         #expect(try Self.text(["k": value]) == #"{"k":\#(own)}"#)
-    }
-
-    // MARK: Envelope
-
-    /*@JSONObject*/
-    struct Payload {
-        var id = "o-1"
-        var total = 12.5
-        var items: [String] = ["b", "a"]
-    }
-
-    @Test func successEnvelopeIsSuccessThenDataThenPagination() {
-        let response = JSONBody.success(Payload(), pagination: Pagination(page: 1, limit: 20, total: 57))
-        #expect(String(decoding: response.body, as: UTF8.self)
-            == #"{"success":true,"data":{"id":"o-1","total":12.5,"items":["b","a"]},"#
-            + #""pagination":{"page":1,"limit":20,"total":57,"total_pages":3}}"#)
-        #expect(String(decoding: JSONBody.success([1, 2]).body, as: UTF8.self) == #"{"success":true,"data":[1,2]}"#)
-        #expect(String(decoding: JSONBody.bare().body, as: UTF8.self) == #"{"success":true}"#)
-    }
-
-    @Test func failureEnvelopeIsSuccessThenError() {
-        let response = JSONBody.failure(.invalidField("x"))
-        #expect(response.status == 400)
-        #expect(String(decoding: response.body, as: UTF8.self) == #"{"success":false,"error":"Invalid or missing field: x"}"#)
     }
 
     // MARK: Against Foundation

@@ -1,14 +1,15 @@
 import MockHTTP
 import Testing
-@testable import MockServer
-@testable import MockBasics
 @testable import MockRouting
 
-/// The router alone: which pattern a path reaches, and the 405 that names the methods it has.
+/// The route table alone (the mock's and the proxy's): which pattern a path reaches, and the 405
+/// that names the methods it has.
 struct RouterTests {
-    private func router() -> Router {
-        var router = Router()
-        let ok: Router.Handler = { _ in HTTPResponse(status: 200) }
+    typealias Table = RouteTable<HTTPRequest>
+
+    private func router() -> Table {
+        var router = Table()
+        let ok: Table.Handler = { _ in HTTPResponse(status: 200) }
         router.get("/api/devices/my-queue", access: .open, ok)
         router.get("/api/devices/lookup", access: .open, ok)
         router.get("/api/devices/:id", access: .open, ok)
@@ -17,7 +18,7 @@ struct RouterTests {
         return router
     }
 
-    private func describe(_ match: Router.Match) -> String {
+    private func describe(_ match: Table.Match) -> String {
         switch match {
         case .found(let route, let parameters):
             let pattern = route.segments.map { segment -> String in

@@ -1,11 +1,11 @@
 import Foundation
 import GRDB
 import Testing
-@testable import MockServer
+
 @testable import MockBasics
 @testable import MockStore
-import RepairMinderMockControl
-import MockTestSupport
+import RepairMinderMockControlCore
+
 
 /// A cheap stand-in for the PBKDF2 hasher.
 let storeFakeHash: @Sendable (String) -> String = { "test$" + $0 }
@@ -99,7 +99,7 @@ enum StoreFixture {
     /// keeps SQLite's temporary tables and sorts in memory too (a file store keeps SQLite's default).
     @Test func anInMemoryStoreWritesNoTemporaryFile() throws {
         #expect(try Store(path: ":memory:").databaseCondition().temporaryStore == 2)
-        #expect(try MockServer.makeSnapshot().makeInMemoryStore().databaseCondition().temporaryStore == 2)
+        #expect(try StoreFixture.seededStore().1.makeInMemoryStore().databaseCondition().temporaryStore == 2)
         let path = StoreFixture.tempPath()
         defer { StoreFixture.removeFolder(of: path) }
         try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
@@ -159,7 +159,7 @@ enum StoreFixture {
     @Test func writeIsOneTransaction() throws {
         let (store, _) = try StoreFixture.seededStore()
         let before = try store.dumpAllTables()
-        let ticket = SeedIDs.ticket(1)
+        let ticket = MockSeed.Ticket.acme1001
         #expect(try store.ticket(id: ticket, company: MockSeed.Company.acme)?.summary.ticket.status != .closed)
         #expect(throws: ResourceError.invalidField("assigned_user_id")) {
             try store.updateTicket(id: ticket, company: MockSeed.Company.acme,

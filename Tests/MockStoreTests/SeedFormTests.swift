@@ -3,7 +3,7 @@ import GRDB
 import Testing
 @testable import MockBasics
 @testable import MockStore
-import RepairMinderMockControl
+import RepairMinderMockControlCore
 
 /// A seed file's row is its table's record (Seeds/README.md, "Format"): every column is a key, read
 /// by the record's declaration; what the file's shape says (a parent's id, a derived value) wins

@@ -205,7 +205,7 @@ import Glibc
             #expect(pipe(&toChild) == 0 && pipe(&fromChild) == 0)
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-bridge-\(UUID().uuidString).log")
             defer { try? FileManager.default.removeItem(at: log) }
-            let child = try ChildProcess(executable: try CommandLineTests.binary(),
+            let child = try ChildProcess(executable: try BuiltPrograms.mock(),
                                          arguments: ["mcp", "--url", server.baseURL.absoluteString, "--control-token", "bridge-s3cret",
                                                      "--log-level", "debug"],
                                          environment: ChildProcess.environment([:]), output: log,

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import MockServer
+
 @testable import MockBasics
 @testable import MockStore
 

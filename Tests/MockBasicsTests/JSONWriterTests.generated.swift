@@ -3,9 +3,7 @@
 
 import Foundation
 import Testing
-@testable import MockServer
 @testable import MockBasics
-@testable import MockRouting
 
 extension JSONWriterTests.Unalphabetical: JSONObjectWritable, WireObjectDescribing {
     package func writeJSON(to out: inout [UInt8]) {
@@ -265,33 +263,6 @@ extension JSONWriterTests.Wrapped: JSONObjectWritable, WireObjectDescribing {
     package static var wireObject: WireObject {
         var properties: [WireProperty] = []
         properties.append(WireProperty(key: "value", schema: WireSchema.of(\Self.`value`), required: true, nullable: false, description: nil))
-        return WireObject(description: nil, properties: properties)
-    }
-    package static var wireSchema: WireSchema {
-        .object(wireObject)
-    }
-}
-
-extension JSONWriterTests.Payload: JSONObjectWritable, WireObjectDescribing {
-    package func writeJSON(to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "{"))
-        _ = writeJSONMembers(to: &out)
-        out.append(UInt8(ascii: "}"))
-    }
-    package func writeJSONMembers(to out: inout [UInt8]) -> Bool {
-        out.appendLiteral(#""id":"#)
-        self.`id`.writeJSON(to: &out)
-        out.appendLiteral(#","total":"#)
-        self.`total`.writeJSON(to: &out)
-        out.appendLiteral(#","items":"#)
-        self.`items`.writeJSON(to: &out)
-        return true
-    }
-    package static var wireObject: WireObject {
-        var properties: [WireProperty] = []
-        properties.append(WireProperty(key: "id", schema: WireSchema.of(\Self.`id`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "total", schema: WireSchema.of(\Self.`total`), required: true, nullable: false, description: nil))
-        properties.append(WireProperty(key: "items", schema: WireSchema.of(\Self.`items`), required: true, nullable: false, description: nil))
         return WireObject(description: nil, properties: properties)
     }
     package static var wireSchema: WireSchema {
