@@ -119,6 +119,12 @@ public final class MockServer: Sendable {
         return (name, try namespaceURL(name))
     }
 
+    /// Every row of every table of the default namespace, as text (a test's before and after: a
+    /// request that wrote nothing leaves them equal).
+    package func dumpState() throws -> [String: [String]] {
+        try environment.store.dumpAllTables()
+    }
+
     /// The default namespace's state as an SQLite database file (what `GET /__mock/snapshot` sends).
     public func exportState() throws -> Data {
         try StateFile.data(of: environment.store)
@@ -216,5 +222,5 @@ extension MockServerConfiguration {
     }
 
     /// The bundled seed's pristine database, built on first use.
-    static let bundledSeed = Result { try MockServer.makeSnapshot() }
+    package static let bundledSeed = Result { try MockServer.makeSnapshot() }
 }

@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderMockControl
+import MockTestSupport
 
 /// The control token, the one error mapping (refused, transport, undecodable), and an injected transport.
 @Suite struct ErrorAndTransportTests {
     static let token = "ui-tests-0123456789abcdef"
 
     @Test func aGuardedMockRefusesTheLibraryWithoutItsTokenAndAcceptsItWithIt() async throws {
-        try await withMock({ $0.controlToken = Self.token }) { mock in
+        try await withMock(.live, { $0.controlToken = Self.token }) { mock in
             let without = mock.control(token: nil)
             let missing = await controlError { try await without.reset() }
             guard case .refused(let call, let status, let message, let code)? = missing else {
@@ -44,7 +45,7 @@ import RepairMinderMockControl
 
     @Test func noAnswerIsATransportError() async throws {
         // A port nothing listens on: a mock started and stopped.
-        let url = try await withMock { mock in mock.baseURL }
+        let url = try await withMock(.live) { mock in mock.baseURL }
         let control = MockControl(baseURL: url)
         let error = await controlError { _ = try await control.health() }
         guard case .transport(let call, _)? = error else {
@@ -93,7 +94,7 @@ import RepairMinderMockControl
     }
 
     @Test func anInjectedTransportGetsEveryCallWithItsTokenTargetAndBody() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let seen = RequestLog()
             let base = URL(string: mock.baseURL.absoluteString + "/ns/inject-1")!
             let control = MockControl(baseURL: base, token: "t0ken", transport: MockControlTransport { request in
@@ -133,7 +134,7 @@ import RepairMinderMockControl
     }
 
     @Test func rawCallsGoThroughTheSameTransportAndToken() async throws {
-        try await withMock({ $0.controlToken = Self.token }) { mock in
+        try await withMock(.live, { $0.controlToken = Self.token }) { mock in
             let response = try await mock.control.send("GET", "/__mock/outbox", query: ["to": MockSeed.Staff.admin.email, "kind": nil])
             #expect(response.status == 200)
             #expect(response.header("content-type")?.hasPrefix("application/json") == true)

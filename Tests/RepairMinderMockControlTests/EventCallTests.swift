@@ -10,7 +10,7 @@ import MockTestSupport
     static let adminPhone = "adm1000000000001"
 
     /// The admin signed in, with a staff device token registered as the app registers it.
-    static func adminWithToken(_ mock: LiveMock) async throws {
+    static func adminWithToken(_ mock: MockHarness) async throws {
         let token = try await mock.control.createSession(email: MockSeed.Staff.admin.email).token
         let registered = try await mock.app("POST", "/api/user/device-token", ["device_token": .string(adminPhone),
                                                                              "platform": "ios", "app_type": "staff"], bearer: token)
@@ -18,7 +18,7 @@ import MockTestSupport
     }
 
     @Test func aPaymentIsTypedAndItsPushArrives() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             try await Self.adminWithToken(mock)
             let paid = try await mock.control.receivePayment(orderID: MockSeed.Order.janes10001, amountPence: 1050, method: .cash)
             #expect(paid.orderID == MockSeed.Order.janes10001)
@@ -35,7 +35,7 @@ import MockTestSupport
     }
 
     @Test func aNewOrderIsTypedAndItsPushArrives() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             try await Self.adminWithToken(mock)
             let made = try await mock.control.createOrder(companyID: MockSeed.Company.acme, clientID: MockSeed.Customer.jane.id,
                                                           devices: [.init(brand: "Apple", model: "iPhone 15")])
@@ -50,7 +50,7 @@ import MockTestSupport
     }
 
     @Test func aRefusedEventIsTheMocksMessage() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let error = await controlError { _ = try await mock.control.receivePayment(orderID: "nope", amountPence: 100) }
             guard case .refused(let call, let status, let message, _)? = error else {
                 Issue.record("expected refused, got \(String(describing: error))")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderMockControl
+import MockTestSupport
 
 /// Faults (the builder, add, list, remove, clear) and the request journal, against a live mock.
 @Suite struct FaultAndJournalCallTests {
@@ -26,7 +27,7 @@ import RepairMinderMockControl
     /// `hold(_:)`: the handle waits until a request is held, lists it, releases it (the request then
     /// runs and answers), and an unknown fault's release is the mock's 404.
     @Test func aHoldsHandleWaitsListsAndReleases() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let gate = try await mock.control.hold(.on("GET", "/api/auth/me").times(1))
             #expect(gate.fault.action == .hold && gate.fault.timeoutMs == 30000 && gate.fault.held.isEmpty)
             async let held = mock.app("GET", "/api/auth/me")
@@ -53,7 +54,7 @@ import RepairMinderMockControl
     }
 
     @Test func faultsAreAddedListedRemovedAndCleared() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             let status = try await control.addFault(.on("POST", "/api/auth/refresh")
                 .failing(status: 503, body: ["success": false, "error": "Service unavailable"]).times(2))
@@ -83,7 +84,7 @@ import RepairMinderMockControl
     }
 
     @Test func anInjectedStatusAnswersTheAppAndCountsDown() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             try await control.addFault(.on("GET", "/api/auth/me").failing(status: 503, body: ["error": "down"]).times(1))
             let faulted = try await mock.app("GET", "/api/auth/me")
@@ -105,7 +106,7 @@ import RepairMinderMockControl
         (MockFaultRule.on("/api/x"), "A fault needs latency_ms, status or action"),
     ])
     func aBadFaultIsRefusedWithTheMocksMessage(rule: MockFaultRule, message: String) async throws {
-        try await withMock { (mock) async throws in
+        try await withMock(.live) { (mock) async throws in
             let error = await controlError { try await mock.control.addFault(rule) }
             guard case .refused(let call, let status, let text, let code)? = error else {
                 Issue.record("expected refused, got \(String(describing: error))")
@@ -121,7 +122,7 @@ import RepairMinderMockControl
     }
 
     @Test func theJournalListsFiltersAndClears() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             let before = Date()
             _ = try await mock.requestStaffCode()
@@ -142,7 +143,7 @@ import RepairMinderMockControl
             #expect(try await control.journal(method: "POST", path: "/api/auth/login").map(\.status) == [200])
             #expect(try await control.journal(method: "GET", path: "/api/auth/login").isEmpty)
 
-            let token = try await mock.signInStaff()
+            let token = try await mock.signInStaffToken()
             _ = try await mock.app("GET", "/api/auth/me", bearer: token)
             #expect(try await control.journal(path: "/api/auth/me").last?.who == "staff:\(MockSeed.Staff.admin.id)")
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderMockControl
+import MockTestSupport
 
 /// `MockFixtures` and `addFixtures`: any screen's state in one call, as a UI test reaches it.
 @Suite struct FixtureCallTests {
@@ -9,7 +10,7 @@ import RepairMinderMockControl
     /// authorisation and its price, an enquiry about it; the customer signed in without the sign-in
     /// screens; the quote approved through the app API.
     @Test func aCustomerWithAQuoteToApproveInTwoCalls() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             var fixtures = MockFixtures()
             let ada = fixtures.addClient(email: "ada@example.test", firstName: "Ada", lastName: "Lovelace",
                                          companyID: MockSeed.Company.acme, phone: "07700 900999")
@@ -57,7 +58,7 @@ import RepairMinderMockControl
 
     /// A refused body names the field by its path and adds nothing.
     @Test func aBadBodyIsRefusedByPathAndAddsNothing() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             var fixtures = MockFixtures()
             fixtures.addOrder(companyID: MockSeed.Company.beta, clientID: "00000004-0000-4000-8000-00000000e001", devices: [
                 .init(brand: "Apple", model: "iPhone 15", status: "fixed"),
@@ -72,7 +73,7 @@ import RepairMinderMockControl
             ])
             #expect(made.rows == [try JSONDecoder().decode(MockFixtureRow.self, from: Data(
                 #"{"path":"users[0]","table":"users","id":"00000003-f000-4000-8000-000000000001"}"#.utf8))])
-            #expect(try await mock.signInStaff("temp@acme.test").isEmpty == false)
+            #expect(try await mock.signInStaffToken("temp@acme.test").isEmpty == false)
         }
     }
 }
@@ -80,7 +81,7 @@ import RepairMinderMockControl
 /// `orders(limit:)` and `clients()`: what the console lists, typed.
 @Suite struct OrderAndClientListCallTests {
     @Test func aFixtureOrderIsListedNewestWithItsDevicesMovesAndItsClient() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             var fixtures = MockFixtures()
             let ada = fixtures.addClient(email: "ada@example.test", firstName: "Ada", lastName: "Lovelace",
                                          companyID: MockSeed.Company.acme, otherCompanyIDs: [MockSeed.Company.beta])

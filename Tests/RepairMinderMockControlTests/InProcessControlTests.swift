@@ -10,7 +10,7 @@ import MockTestSupport
     /// The same calls answer alike in process and over HTTP: values, list headers, refusals, waits,
     /// a hold released while the app waits over HTTP, and a namespace.
     @Test func inProcessCallsAnswerAsOverHTTP() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let local = mock.server.control(pollInterval: .milliseconds(20))
             let http = mock.control
             #expect(try await local.accounts() == http.accounts())

@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderMockControl
+import MockTestSupport
 
 /// The outbox, the push record and mail in, against a live mock.
 @Suite struct MailAndPushCallTests {
     static let adminPhone = "admin-phone-0001"
 
     @Test func outboxListsTypedMailNewestFirstAndFilters() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             let before = Date()
             _ = try await mock.requestStaffCode()
@@ -34,7 +35,7 @@ import RepairMinderMockControl
     }
 
     @Test func inboundEmailOpensAnEnquiryAndAnswersOne() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             let opened = try await control.inboundEmail(to: "hello@acme.test", from: "noah.walker@example.test",
                                                         fromName: "Noah Walker", subject: "Battery price?",
@@ -59,9 +60,9 @@ import RepairMinderMockControl
     }
 
     @Test func pushesAreTypedWithTheirRawPayload() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
-            let token = try await mock.signInStaff()
+            let token = try await mock.signInStaffToken()
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: token)
             #expect(try await control.pushes().isEmpty)
 

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderMockControl
+import MockTestSupport
 
 /// Namespaces (one per test, listed, dropped) and the sessions listing, against a live mock.
 @Suite struct NamespaceAndSessionCallTests {
     @Test func aNamespacePerTestIsMadeIsolatedListedAndDropped() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             #expect(control.namespaceName == nil)
             #expect(control.serverURL == mock.baseURL)
@@ -21,7 +22,7 @@ import RepairMinderMockControl
             #expect(try await control.makeNamespace().name.hasPrefix("test-"))
 
             // The app signs in under the namespace's URL: its mail, journal and companies are its own.
-            _ = try await mock.signInStaff(using: namespace.control, base: namespace.baseURL)
+            _ = try await mock.signInStaffToken(using: namespace.control, base: namespace.baseURL)
             try await namespace.control.setCompanyStatus(MockSeed.Company.acme, to: .suspended)
             #expect(try await namespace.control.outbox(to: MockSeed.Staff.admin.email).count == 1)
             #expect(try await control.outbox().isEmpty)
@@ -56,7 +57,7 @@ import RepairMinderMockControl
     }
 
     @Test func aNamespacePrefixOutsideTheNameRulesIsRefusedBeforeAnyCall() async throws {
-        try await withMock { (mock) async throws in
+        try await withMock(.live) { (mock) async throws in
             for prefix in ["", "has space", "é", String(repeating: "a", count: 52)] {
                 let error = await controlError { _ = try await mock.control.makeNamespace(prefix: prefix) }
                 guard case .invalidArgument(let text)? = error else {
@@ -71,9 +72,9 @@ import RepairMinderMockControl
     }
 
     @Test func sessionsAreListedTypedAndFiltered() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
-            _ = try await mock.signInStaff()
+            _ = try await mock.signInStaffToken()
             _ = try await mock.signInCustomer(MockSeed.Customer.sam.email, companyID: MockSeed.Company.beta)
 
             let all = try await control.sessions()
@@ -97,7 +98,7 @@ import RepairMinderMockControl
             #expect(try await control.sessions(limit: 1).count == 1)
 
             // A logout revokes the staff family.
-            let token = try await mock.signInStaff()
+            let token = try await mock.signInStaffToken()
             _ = try await mock.app("POST", "/api/auth/logout", bearer: token)
             let revoked = try await control.sessions(status: .revoked)
             #expect(revoked.count == 1)

@@ -108,7 +108,7 @@ import MockTestSupport
     }
 
     @Test func theNamesWorkAgainstARunningMock() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             #expect(Set(try await control.companies().map(\.id))
                         == [MockSeed.Company.acme, MockSeed.Company.beta, MockSeed.Company.pending, MockSeed.Company.halted])

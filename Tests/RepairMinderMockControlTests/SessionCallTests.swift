@@ -14,10 +14,11 @@ import Foundation
 import Testing
 import MockServer
 import RepairMinderMockControl
+import MockTestSupport
 
 @Suite struct SessionCallTests {
     @Test func aStaffSessionIsTheTwoFactorVerifyPayloadAndItsTokensWork() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             let signIn = try await control.createSession(email: MockSeed.Staff.admin.email)
             #expect(!signIn.token.isEmpty)
@@ -41,7 +42,7 @@ import RepairMinderMockControl
     }
 
     @Test func aWebStaffSessionGetsAWebRefreshToken() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             _ = try await mock.control.createSession(email: MockSeed.Staff.admin.email, platform: .web)
             let session = try #require(try await mock.control.sessions(kind: .staff).first)
             #expect(session.platform == .web)
@@ -50,7 +51,7 @@ import RepairMinderMockControl
     }
 
     @Test func aCustomerSessionIsTheVerifyCodePayload() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             let jane = try await control.createSession(email: MockSeed.Customer.jane.email)
             #expect(!jane.token.isEmpty)
@@ -68,7 +69,7 @@ import RepairMinderMockControl
     }
 
     @Test func anAccountThatCannotSignInIsRefused() async throws {
-        try await withMock { (mock) async throws in
+        try await withMock(.live) { (mock) async throws in
             for email in ["nobody@example.test", "inactive@acme.test"] {
                 let error = await controlError { _ = try await mock.control.createSession(email: email) }
                 guard case .refused(let call, let status, let message, _)? = error else {
@@ -85,7 +86,7 @@ import RepairMinderMockControl
     }
 
     @Test func aRevokedSessionIsAnsweredAsListedAndItsTokenStopsWorking() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             let signIn = try await control.createSession(email: MockSeed.Staff.admin.email)
             let live = try #require(try await control.sessions(email: MockSeed.Staff.admin.email).first)
@@ -104,7 +105,7 @@ import RepairMinderMockControl
     }
 
     @Test func sessionsAreMadeInTheControlsNamespace() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let namespace = try await mock.control.makeNamespace(prefix: "sessions")
             let signIn = try await namespace.control.createSession(email: MockSeed.Staff.admin.email)
             #expect(try await mock.app("GET", "/api/auth/me", bearer: signIn.token, base: namespace.baseURL).status == 200)

@@ -15,7 +15,7 @@ import MockTestSupport
     static let aWhile: TimeInterval = 3600
 
     @Test func healthAnswersStatusVersionAndTheMockClock() async throws {
-        try await withMock({ $0.freezeClock(at: Self.start) }) { mock in
+        try await withMock(.live, { $0.freezeClock(at: Self.start) }) { mock in
             let health = try await mock.control.health()
             #expect(health.status == "ok")
             #expect(health.version == "0.1.0")
@@ -24,7 +24,7 @@ import MockTestSupport
     }
 
     @Test func resetEmptiesOutboxJournalAndFaultsAndBringsTheClockBack() async throws {
-        try await withMock({ $0.freezeClock(at: Self.start) }) { mock in
+        try await withMock(.live, { $0.freezeClock(at: Self.start) }) { mock in
             let control = mock.control
             _ = try await mock.requestStaffCode()
             try await control.addFault(.on("/api/nothing").failing(status: 503))
@@ -42,7 +42,7 @@ import MockTestSupport
     }
 
     @Test func clockReadsAdvancesJumpsAndGoesBackToTheWallClock() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             let before = Date()
             let first = try await control.clock()
@@ -70,7 +70,7 @@ import MockTestSupport
     }
 
     @Test func aFrozenClockStandsStillUntilUnfrozenAndUseWallClockLetsItRun() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             let frozen = try await control.freezeClock(at: Self.start)
             #expect(frozen.frozen && frozen.now == Self.start)
@@ -85,7 +85,7 @@ import MockTestSupport
     }
 
     @Test func clockRefusesAMoveBeyondAHundredYears() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let error = await controlError { try await mock.control.advanceClock(by: 200 * 365 * 86_400) }
             #expect(error?.status == 400)
             #expect(error?.message == "Invalid or missing field: advance_seconds")
@@ -93,7 +93,7 @@ import MockTestSupport
     }
 
     @Test func companiesAreListedAndTheirStatusSet() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             let companies = try await control.companies()
             #expect(companies.map(\.name) == ["Acme Repairs", "Beta Tech", "Halted Ltd", "Pending Co"])
@@ -106,7 +106,7 @@ import MockTestSupport
 
             // Effective on the next request: signed-in staff of a suspended company are quarantined.
             try await control.setCompanyStatus(MockSeed.Company.acme, to: .active)
-            let token = try await mock.signInStaff()
+            let token = try await mock.signInStaffToken()
             try await control.setCompanyStatus(MockSeed.Company.acme, to: .suspended)
             #expect(try await mock.app("GET", "/api/orders", bearer: token).status == 403)
 
@@ -119,7 +119,7 @@ import MockTestSupport
     }
 
     @Test func accountsSayHowEachSignsIn() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let accounts = try await mock.control.accounts()
             let admin = try #require(accounts.first { $0.email == MockSeed.Staff.admin.email })
             #expect(admin.kind == .staff)
@@ -136,7 +136,7 @@ import MockTestSupport
     }
 
     @Test func snapshotsExportImportAndPin() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control
             let seeded = try await control.exportSnapshot()
             #expect(seeded.prefix(16) == Data("SQLite format 3\0".utf8))
@@ -164,7 +164,7 @@ import MockTestSupport
     }
 
     @Test func consolePageIsServedAtItsURL() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             #expect(mock.control.consoleURL.absoluteString == mock.baseURL.absoluteString + "/__mock/")
             let page = try await mock.control.consolePage()
             #expect(page.contains("<html"))

@@ -12,7 +12,7 @@ import MockTestSupport
     // MARK: waitForCode
 
     @Test func waitForCodeFindsACodeAlreadyThere() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             _ = try await mock.requestStaffCode()
             let code = try await mock.control.waitForCode(to: MockSeed.Staff.admin.email, kind: .staff2FA, timeout: patience)
             #expect(code == (try await mock.control.latestCode(to: MockSeed.Staff.admin.email, kind: .staff2FA)))
@@ -20,7 +20,7 @@ import MockTestSupport
     }
 
     @Test func waitForCodeFindsACodeSentBetweenTwoPolls() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let polls = CallCounter()
             let control = mock.control(hookedAfter: "/__mock/outbox", calls: polls) {
                 _ = try await mock.requestStaffCode()
@@ -32,7 +32,7 @@ import MockTestSupport
     }
 
     @Test func aLookThatOutlastsTheTimeoutIsFollowedByOneMore() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let polls = CallCounter()
             let control = mock.control(hookedAfter: "/__mock/outbox", calls: polls) {
                 _ = try await mock.requestStaffCode()
@@ -46,7 +46,7 @@ import MockTestSupport
     }
 
     @Test func waitForCodeIgnoresUsedCodesAndWaitsForTheNextOne() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             _ = try await mock.requestStaffCode()
             let first = try await mock.control.waitForCode(to: MockSeed.Staff.admin.email, kind: .staff2FA, timeout: patience)
             let control = mock.control(hookedAfter: "/__mock/outbox") {
@@ -60,7 +60,7 @@ import MockTestSupport
     }
 
     @Test func waitForCodeTimesOutSayingThereWasNoMail() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let started = ContinuousClock.now
             let error = await controlError {
                 _ = try await mock.control.waitForCode(to: MockSeed.Staff.admin.email, kind: .staff2FA, timeout: .milliseconds(200))
@@ -79,7 +79,7 @@ import MockTestSupport
     }
 
     @Test func waitForCodeTimesOutNamingTheMailThatDidCome() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             _ = try await mock.app("POST", "/api/auth/magic-link/request", ["email": .string(MockSeed.Staff.admin.email)])
             let code = try #require(try await mock.control.latestCode(to: MockSeed.Staff.admin.email, kind: .staffMagicLink))
             let error = await controlError {
@@ -100,7 +100,7 @@ import MockTestSupport
     }
 
     @Test func waitingEndsAtOnceOnARefusedCall() async throws {
-        try await withMock({ $0.controlToken = "secret-token" }) { mock in
+        try await withMock(.live, { $0.controlToken = "secret-token" }) { mock in
             let calls = CallCounter()
             let counted = MockControl(baseURL: mock.baseURL, transport: MockControlTransport { request in
                 _ = await calls.next()
@@ -118,8 +118,8 @@ import MockTestSupport
     // MARK: waitForMail
 
     @Test func waitForMailTakesACondition() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff()
+        try await withMock(.live) { mock in
+            let token = try await mock.signInStaffToken()
             let reply = try await mock.app("POST", "/api/tickets/0000000a-0000-4000-8000-00000000a001/reply",
                                            ["html_body": "<p>We have your device.</p>", "text_body": "We have your device."], bearer: token)
             try #require(reply.status == 200, "\(reply.json)")
@@ -133,8 +133,8 @@ import MockTestSupport
     // MARK: waitForPush
 
     @Test func waitForPushFindsAPushByDeviceTokenAndByRecipient() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff()
+        try await withMock(.live) { mock in
+            let token = try await mock.signInStaffToken()
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: token)
             let control = mock.control(hookedAfter: "/__mock/push") {
                 try await mock.control.inboundEmail(to: "hello@acme.test", from: "a@example.test",
@@ -152,8 +152,8 @@ import MockTestSupport
     }
 
     @Test func waitForPushTimesOutNamingThePushesThatDidCome() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff()
+        try await withMock(.live) { mock in
+            let token = try await mock.signInStaffToken()
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: token)
             let none = await controlError {
                 _ = try await mock.control.waitForPush(type: "new_enquiry", to: .deviceToken(Self.adminPhone),
@@ -172,7 +172,7 @@ import MockTestSupport
 
     /// The most common first-hour mistake: waiting for a push before the app registered its token.
     @Test func waitForPushSaysWhenNoDeviceTokenIsRegistered() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let unregistered = await controlError {
                 _ = try await mock.control.waitForPush(type: .newEnquiry, to: .deviceToken(Self.adminPhone), timeout: .milliseconds(50))
             }
@@ -182,7 +182,7 @@ import MockTestSupport
             }
             #expect(nobody?.description == "timed out after 0.05 s waiting for a new_enquiry push to recipient \(MockSeed.Staff.admin.id); saw no push to recipient \(MockSeed.Staff.admin.id): no device token is registered for them (the app registers its token with POST /api/user/device-token after sign-in)")
 
-            let token = try await mock.signInStaff()
+            let token = try await mock.signInStaffToken()
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: token)
             let tokens = try await mock.control.deviceTokens()
             #expect(tokens.map(\.deviceToken) == [Self.adminPhone])
@@ -193,7 +193,7 @@ import MockTestSupport
     // MARK: waitForRequests
 
     @Test func waitForRequestsCountsMatchingRequests() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let control = mock.control(hookedAfter: "/__mock/requests") {
                 _ = try await mock.app("GET", "/api/auth/me")
                 _ = try await mock.app("GET", "/api/auth/me")
@@ -207,7 +207,7 @@ import MockTestSupport
     }
 
     @Test func waitForRequestsTimesOutListingWhatItSaw() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let none = await controlError {
                 try await mock.control.waitForRequests(method: "POST", path: "/api/auth/refresh", timeout: .milliseconds(50))
             }

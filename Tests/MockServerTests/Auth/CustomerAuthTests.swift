@@ -6,6 +6,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 import RepairMinderMockControl
+import MockTestSupport
 
 /// Customer sign-in (CONTRACT §4) over real HTTP.
 @Suite struct CustomerAuthTests {

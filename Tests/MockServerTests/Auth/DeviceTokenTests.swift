@@ -38,8 +38,8 @@ import MockTestSupport
     }
 
     @Test func staffAndCustomerRegisterAndATokenMovesToItsNewOwner() async throws {
-        try await withMock { mock in
-            let staff = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let staff = admin
             let registered = try await mock.post("/api/user/device-token", [
                 "device_token": .string(Self.token), "platform": .string("ios"), "app_type": .string("staff")], bearer: staff.token)
             #expect(registered.status == 200)
@@ -76,8 +76,8 @@ import MockTestSupport
         (#"{"deviceToken":"a1b2c3d4e5f60718","platform":"ios","app_type":"staff"}"#, "Invalid or missing field: device_token"),
     ])
     func badRegistrationsAre400AndWriteNothing(body: String, message: String) async throws {
-        try await withMock { mock in
-            let staff = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let staff = admin
             let reply = try await mock.send("POST", "/api/user/device-token", body: body, bearer: staff.token)
             #expect(reply.status == 400)
             #expect(reply.error == message)
@@ -95,8 +95,8 @@ import MockTestSupport
     }
 
     @Test func pushPreferencesDefaultUpdateAndStayPerOwner() async throws {
-        try await withMock { mock in
-            let staff = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let staff = admin
             let defaults = try await mock.get("/api/user/push-preferences", bearer: staff.token)
             #expect(defaults.data == .object(["push_enabled": .bool(true), "order_updates": .bool(true),
                                               "device_updates": .bool(true), "ticket_messages": .bool(true),

@@ -3,6 +3,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 import RepairMinderMockControl
+import MockTestSupport
 
 /// Quarantine (CONTRACT §5): pending and suspended companies reach only the allow-list.
 @Suite struct QuarantineTests {
@@ -72,8 +73,8 @@ import RepairMinderMockControl
     }
 
     @Test func statusChangesApplyOnTheNextRequest() async throws {
-        try await withMock { mock in
-            let tokens = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let tokens = admin
             let path = "/api/user/push-preferences"
             #expect(try await mock.get(path, bearer: tokens.token).status == 200)
             try await mock.setCompanyStatus(MockSeed.Company.acme, "suspended")
@@ -123,8 +124,8 @@ import RepairMinderMockControl
 /// The allow-listed account endpoints exist for real (CONTRACT §5, §6).
 @Suite struct AccountRoutesTests {
     @Test func ownCompanyOnlyOtherIs404() async throws {
-        try await withMock { mock in
-            let tokens = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let tokens = admin
             let own = try await mock.get("/api/companies/\(MockSeed.Company.acme)", bearer: tokens.token)
             #expect(own.data["vat_rate_repair"] == .string("20.00"))
             let other = try await mock.get("/api/companies/\(MockSeed.Company.beta)", bearer: tokens.token)
@@ -134,8 +135,8 @@ import RepairMinderMockControl
     }
 
     @Test func locationsAreTheCompanysOwn() async throws {
-        try await withMock { mock in
-            let tokens = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let tokens = admin
             let list = try await mock.get("/api/company-locations", bearer: tokens.token)
             let locations = try #require(list.data.array)
             #expect(!locations.isEmpty)
@@ -156,8 +157,8 @@ import RepairMinderMockControl
     }
 
     @Test func profileReadsAndUpdates() async throws {
-        try await withMock { mock in
-            let tokens = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let tokens = admin
             let me = try await mock.get("/api/users/me", bearer: tokens.token)
             #expect(me.data["email"] == .string("admin@acme.test"))
             #expect(me.data["is_active"] == .int(1))
@@ -180,8 +181,8 @@ import RepairMinderMockControl
         (#"nope"#, "Invalid JSON body"),
     ])
     func badProfileUpdatesWriteNothing(body: String, message: String) async throws {
-        try await withMock { mock in
-            let tokens = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let tokens = admin
             let before = try await mock.get("/api/users/me", bearer: tokens.token).data
             let reply = try await mock.send("PATCH", "/api/users/me", body: body, bearer: tokens.token)
             #expect(reply.status == 400)
@@ -191,8 +192,8 @@ import RepairMinderMockControl
     }
 
     @Test func avatarAndSubscriptionFeatures() async throws {
-        try await withMock { mock in
-            let tokens = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let tokens = admin
             let avatar = try await mock.get("/api/users/me/avatar", bearer: tokens.token)
             #expect(avatar.data == .object(["avatar_url": .string("https://cdn.acme.test/avatars/alice-admin.png")]))
             let withoutAvatar = try await mock.signInStaff("totp@acme.test")
@@ -208,8 +209,8 @@ import RepairMinderMockControl
 /// `GET /api/subscription/features` reads the company's plan.
 @Suite struct SubscriptionFeaturesTests {
     @Test func featuresFollowThePlanAndTheCompanyStatus() async throws {
-        try await withMock { mock in
-            let acme = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let acme = admin
             let professional = try await mock.get("/api/subscription/features", bearer: acme.token)
             #expect(professional.data["plan"] == .string("professional"))
             #expect(professional.data["features"]?.array?.contains(.string("push_notifications")) == true)

@@ -4,6 +4,7 @@ import Testing
 @testable import MockBasics
 import MockStore
 import RepairMinderMockControl
+import MockTestSupport
 
 /// Refresh-token rotation, families and revocation (CONTRACT §3) over real HTTP.
 @Suite struct RefreshTokenTests {
@@ -15,8 +16,8 @@ import RepairMinderMockControl
     }
 
     @Test func refreshRotatesAndAnswersTheExactShape() async throws {
-        try await withMock { mock in
-            let tokens = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let tokens = admin
             let reply = try await refresh(mock, tokens.refreshToken)
             #expect(reply.status == 200)
             #expect(reply.data.keys == ["token", "refreshToken", "expiresIn"])
@@ -28,8 +29,8 @@ import RepairMinderMockControl
     }
 
     @Test func reusingARotatedTokenRevokesTheWholeFamily() async throws {
-        try await withMock { mock in
-            let tokens = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let tokens = admin
             let rotated = try await refresh(mock, tokens.refreshToken)
             let newRefresh = try #require(rotated.data["refreshToken"]?.string)
             let newAccess = try #require(rotated.data["token"]?.string)
@@ -47,8 +48,8 @@ import RepairMinderMockControl
     }
 
     @Test func otherFamiliesSurviveAReuse() async throws {
-        try await withMock { mock in
-            let phone = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let phone = admin
             let laptop = try await mock.signInStaff("admin@acme.test")
             _ = try await refresh(mock, phone.refreshToken)
             _ = try await refresh(mock, phone.refreshToken)   // reuse: phone's family revoked
@@ -89,8 +90,8 @@ import RepairMinderMockControl
     }
 
     @Test func accessTokenExpiresAfterFifteenMinutes() async throws {
-        try await withMock { mock in
-            let tokens = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let tokens = admin
             try await mock.advanceClock(seconds: 890)
             #expect(try await mock.get("/api/auth/me", bearer: tokens.token).status == 200)
             try await mock.advanceClock(seconds: 15)
@@ -129,8 +130,8 @@ import RepairMinderMockControl
     }
 
     @Test func expirySlidesWithEveryRefresh() async throws {
-        try await withMock { mock in
-            var token = try await mock.signInStaff("admin@acme.test").refreshToken
+        try await withSignedInMock { mock, admin in
+            var token = admin.refreshToken
             for _ in 0..<3 {   // 18 days in all, never 7 without a refresh
                 try await mock.advanceClock(seconds: 6 * 86_400)
                 let reply = try await refresh(mock, token)
@@ -141,8 +142,8 @@ import RepairMinderMockControl
     }
 
     @Test func deactivatedUserCannotRefresh() async throws {
-        try await withMock { mock in
-            let tokens = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let tokens = admin
             try mock.server.environment.store.deactivateUser(id: MockSeed.Staff.admin.id)
             let reply = try await refresh(mock, tokens.refreshToken)
             #expect(reply.status == 401)
@@ -152,8 +153,8 @@ import RepairMinderMockControl
     }
 
     @Test func logoutRevokesOnlyItsOwnFamily() async throws {
-        try await withMock { mock in
-            let phone = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let phone = admin
             let laptop = try await mock.signInStaff("admin@acme.test")
             let logout = try await mock.post("/api/auth/logout", bearer: phone.token)
             #expect(logout.status == 200)
@@ -167,8 +168,8 @@ import RepairMinderMockControl
     }
 
     @Test func reuseIntervalOptionGivesRacingClientsBothAPair() async throws {
-        try await withMock({ $0.refreshReuseInterval = 10 }) { mock in
-            let tokens = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock({ $0.refreshReuseInterval = 10 }) { mock, admin in
+            let tokens = admin
             let first = try await refresh(mock, tokens.refreshToken)
             let second = try await refresh(mock, tokens.refreshToken)
             #expect(first.status == 200)

@@ -240,8 +240,8 @@ import MockTestSupport
     }
 
     @Test func meReturnsUserCompanyAndHasPassword() async throws {
-        try await withMock { mock in
-            let tokens = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let tokens = admin
             let me = try await mock.get("/api/auth/me", bearer: tokens.token)
             #expect(me.status == 200)
             #expect(me.data.keys == ["user", "company", "hasPassword"])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MockServer
 @testable import MockBasics
+import MockTestSupport
 
 /// Forged and malformed bearer tokens all get the plain 401 (CONTRACT §1, §3).
 @Suite struct TokenForgeryTests {
@@ -11,8 +12,8 @@ import Testing
     }
 
     @Test func forgedTokensAreRejected() async throws {
-        try await withMock { mock in
-            let real = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let real = admin.token
             let parts = real.split(separator: ".").map(String.init)
             let payload = String(data: Data(base64Encoded: parts[1].replacingOccurrences(of: "-", with: "+")
                 .replacingOccurrences(of: "_", with: "/").padding(toLength: (parts[1].count + 3) / 4 * 4, withPad: "=",

@@ -273,8 +273,7 @@ import MockSeeds
     }
 
     @Test func aDeactivatedAccountsFamilyShowsRevokedAsUserInactive() async throws {
-        try await withMock { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
             // No API deactivates a user; a state file (or a future one) can.
             try mock.server.environment.store.deactivateUser(id: MockSeed.Staff.admin.id)
             let session = try #require(try await mock.get("/__mock/sessions").data[0])

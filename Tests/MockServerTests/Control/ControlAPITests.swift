@@ -114,8 +114,7 @@ import RepairMinderMockControl
     /// `PATCH /__mock/users/{id}`: deactivated, the user's token fails at once and their refresh
     /// says why; archived, signing in says so; active again, they sign in. Bad input changes nothing.
     @Test func aStaffUsersStandingChangesOnTheNextRequestAndBadInputIsRejected() async throws {
-        try await withMock { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
             let path = "/__mock/users/\(MockSeed.Staff.admin.id)"
             let deactivated = try await mock.send("PATCH", path, body: #"{"status":"deactivated"}"#)
             #expect(deactivated.json == .object(["success": true, "data": .object([

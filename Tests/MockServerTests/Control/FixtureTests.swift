@@ -57,8 +57,8 @@ import MockTestSupport
     @Test func aCopyOfASeededOrderReadsLikeTheOriginalEverywhere() async throws {
         // The dashboard's month is the clock's: pinned to the seed's day, or this test would stop
         // finding the seeded order and deposit in it once the calendar leaves November 2026.
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let admin = admin.token
             let jane = try await mock.signInCustomer("jane@customer.test")
             let statsBefore = try await mock.get("/api/dashboard/stats?period=month", bearer: admin)
             let before = try mock.dump()

@@ -43,8 +43,7 @@ import RepairMinderMockControl
     }
 
     @Test func aHeldRequestWaitsUntilReleasedWhileEverythingElseIsServed() async throws {
-        try await withMock(.live, { $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock(.live, { $0.freezeClock() }) { mock, admin in
             let id = try await Self.addHold(mock, "GET", "/api/auth/me")
             async let held = mock.get("/api/auth/me", bearer: admin.token)
 
@@ -75,8 +74,7 @@ import RepairMinderMockControl
     /// The race the app must survive, played step by step: two refreshes with one token, the first
     /// released rotates it, the second is a reuse and ends the whole family.
     @Test func twoHeldRefreshesReleasedOneByOneRotateThenMeetTheReuse() async throws {
-        try await withMock(.live, { $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock(.live, { $0.freezeClock() }) { mock, admin in
             let id = try await Self.addHold(mock, "POST", "/api/auth/refresh", extra: ["count": .int(2)])
             let body: [String: JSONValue] = ["refreshToken": .string(admin.refreshToken)]
             async let first = mock.post("/api/auth/refresh", body)
@@ -102,8 +100,7 @@ import RepairMinderMockControl
     /// The lost rotation answer: the refresh commits, the connection closes without an answer, and
     /// the app's retry with the token it still holds is a reuse.
     @Test func aRefreshReleasedWithADroppedConnectionCommitsAndItsRetryIsAReuse() async throws {
-        try await withMock(.live, { $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock(.live, { $0.freezeClock() }) { mock, admin in
             let id = try await Self.addHold(mock, "POST", "/api/auth/refresh", extra: ["count": .int(1)])
             let body: [String: JSONValue] = ["refreshToken": .string(admin.refreshToken)]
             // Over a bare socket: URLSession on Linux (libcurl) resends a request whose reused
@@ -252,8 +249,7 @@ import RepairMinderMockControl
     /// Under a replay seed the same holds and releases in the same order make the same journal and digest.
     @Test func theSameReleasesInTheSameOrderReplayToTheSameDigest() async throws {
         func play() async throws -> (digest: String?, journal: [MockJournalEntry]) {
-            try await withMock(.live, { $0.replaySeed = "holds" }) { mock in
-                let admin = try await mock.signInStaff("admin@acme.test")
+            try await withSignedInMock(.live, { $0.replaySeed = "holds" }) { mock, admin in
                 let control = MockControl(baseURL: mock.baseURL)
                 let gate = try await control.hold(.on("POST", "/api/auth/refresh").times(2))
                 let body: [String: JSONValue] = ["refreshToken": .string(admin.refreshToken)]

@@ -25,8 +25,8 @@ import MockConcurrency
     }
 
     @Test func twoNamespacesDrivenAtOnceNeverSeeEachOther() async throws {
-        try await withMock { root in
-            let seededStatus = try await deviceStatus(root, bearer: try await root.signInStaff("admin@acme.test").token)
+        try await withSignedInMock { root, admin in
+            let seededStatus = try await deviceStatus(root, bearer: admin.token)
             let names = ["alpha", "beta-2"]
 
             // The same script in both namespaces at the same time, each on its own connections.

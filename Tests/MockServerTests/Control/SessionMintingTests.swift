@@ -4,6 +4,7 @@ import Testing
 @testable import MockBasics
 import MockStore
 import RepairMinderMockControl
+import MockTestSupport
 
 /// `POST /__mock/sessions` (a session minted without the codes, answering what the account's last
 /// real sign-in step answers) and `DELETE /__mock/sessions/{id}` (revoked as a logout would), for

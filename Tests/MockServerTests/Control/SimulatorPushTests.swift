@@ -86,8 +86,7 @@ import MockTestSupport
     @Test func aRolledBackTransactionLeavesNoFile() async throws {
         let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await withMock(writingPushes(to: folder)) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock(writingPushes(to: folder)) { mock, admin in
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
             let store = mock.server.environment.store
             func record(_ end: Store.PushRecordingEnd) throws {

@@ -23,8 +23,8 @@ import MockTestSupport
     }
 
     @Test func aSnapshotRoundTripsTheState() async throws {
-        try await withMock { mock in
-            var token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            var token = admin.token
             #expect(try await mock.patch(Self.orderPath, ["notes": "saved in the snapshot"], bearer: token).status == 200)
 
             let export = try await mock.get("/__mock/snapshot")
@@ -49,8 +49,8 @@ import MockTestSupport
     }
 
     @Test func aFileThatIsNotOurDatabaseIsA400AndChangesNothing() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let good = try await mock.get("/__mock/snapshot").body
 
             let foreignFile = try Self.databaseFile { db in
@@ -112,8 +112,8 @@ import MockTestSupport
     }
 
     @Test func pinMakesTheCurrentStateWhatResetReturnsTo() async throws {
-        try await withMock { mock in
-            var token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            var token = admin.token
             #expect(try await mock.patch(Self.orderPath, ["notes": "pinned"], bearer: token).status == 200)
             let pin = try await mock.post("/__mock/snapshot/pin")
             #expect(pin.status == 200)
@@ -151,8 +151,8 @@ import MockTestSupport
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let exported = folder.appendingPathComponent("state.sqlite")
-        let token = try await withMock({ $0.exportOnExit = exported }) { first in
-            let token = try await first.signInStaff("admin@acme.test").token
+        let token = try await withSignedInMock({ $0.exportOnExit = exported }) { first, admin async throws -> String in
+            let token = admin.token
             #expect(try await first.patch(Self.orderPath, ["notes": "handed to a colleague"], bearer: token).status == 200)
             return token
         }

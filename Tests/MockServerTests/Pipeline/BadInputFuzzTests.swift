@@ -3,6 +3,7 @@ import Testing
 @testable import MockServer
 @testable import MockBasics
 import MockStore
+import MockTestSupport
 
 /// Seeded random bodies against every JSON endpoint: never a 5xx, and a 400 never writes.
 @Suite struct BadInputFuzzTests {
@@ -66,8 +67,8 @@ import MockStore
     ]
 
     @Test func randomBodiesNeverCause5xxAndRejectedOnesWriteNothing() async throws {
-        try await withMock { mock in
-            let staff = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
+            let staff = admin
             var rng = SplitMix(state: 0x5EED_2026_1122)
             let store = mock.server.environment.store
             for round in 0..<400 {

@@ -5,6 +5,7 @@ import Yams
 @testable import MockServer
 @testable import MockBasics
 @testable import MockRouting
+import MockTestSupport
 
 /// `GET /openapi.json` and `GET /openapi.yaml`: the bundled docs/openapi.yaml, served without
 /// authentication, `servers` naming the URL the request came to, and describing exactly the routes

@@ -14,8 +14,8 @@ import MockTestSupport
     // MARK: - List
 
     @Test func listItemsHaveExactKeysAndTypesAndComeByLastNameThenFirstName() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
 
             let reply = try await mock.get("/api/clients?limit=100", bearer: token)
             #expect(reply.status == 200)
@@ -41,8 +41,8 @@ import MockTestSupport
     }
 
     @Test func suppressedAndGeneratedEmailFlagsAreIntegersAndEachIsOneForItsClient() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let items = try await mock.get("/api/clients?limit=100", bearer: token).data.array ?? []
             let suppressed = items.filter { $0["email_suppressed"] == 1 }.compactMap { $0["id"]?.string }
             let generated = items.filter { $0["is_generated_email"] == 1 }.compactMap { $0["id"]?.string }
@@ -63,8 +63,8 @@ import MockTestSupport
     }
 
     @Test func searchMatchesNameEmailAndPhoneCaseInsensitively() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin async throws in
+            let token = admin.token
             func ids(_ search: String) async throws -> [String] {
                 let reply = try await mock.get("/api/clients?limit=100&search=\(search)", bearer: token)
                 #expect(reply.status == 200, "\(search)")
@@ -94,8 +94,8 @@ import MockTestSupport
     }
 
     @Test func pagesSliceTheListAndBadPageOrLimitIs400() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let all = try await mock.get("/api/clients?limit=100", bearer: token).itemIDs
             #expect(all.count == 11)
 
@@ -130,8 +130,8 @@ import MockTestSupport
     // MARK: - Search endpoint
 
     @Test func searchEndpointAnswersMatchesWithoutPaginationInListOrder() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
 
             let reply = try await mock.get("/api/clients/search?q=customer.test", bearer: token)
             #expect(reply.status == 200)
@@ -153,8 +153,8 @@ import MockTestSupport
     }
 
     @Test func searchEndpointWithoutQIs400AndIsNotTakenForAClientID() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             for path in ["/api/clients/search", "/api/clients/search?q=", "/api/clients/search?q=%20%20",
                          "/api/clients/search?search=jane", "/api/clients/search/"] {
                 let reply = try await mock.get(path, bearer: token)
@@ -174,8 +174,8 @@ import MockTestSupport
     }
 
     @Test func searchEndpointAnswersAtMostTwentyOfMoreMatches() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             // 25 more Acme clients whose names all match "capped", added as a fixture.
             let capped: [JSONValue] = (1...25).map { n in
                 ["id": .string(String(format: "00000004-0000-4000-8000-0000000f%04d", n)), "email": .string("capped\(n)@customer.test"),
@@ -208,8 +208,8 @@ import MockTestSupport
     // MARK: - Detail
 
     @Test func janesDetailHasContactFieldsAndHerOrdersNewestFirst() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let reply = try await mock.get("/api/clients/\(MockSeed.Customer.jane.id)", bearer: token)
             #expect(reply.status == 200)
             let jane = reply.data
@@ -238,8 +238,8 @@ import MockTestSupport
     }
 
     @Test func samSeenFromEachCompanyShowsOnlyThatCompanysOrders() async throws {
-        try await withMock { mock in
-            let acme = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let acme = admin.token
             let beta = try await mock.signInStaff("admin@beta.test").token
 
             let fromAcme = try await mock.get("/api/clients/\(MockSeed.Customer.sam.id)", bearer: acme).data
@@ -261,8 +261,8 @@ import MockTestSupport
     }
 
     @Test func aClientOfAnotherCompanyOrAnUnknownIDIsNotFound() async throws {
-        try await withMock { mock in
-            let acme = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let acme = admin.token
             let beta = try await mock.signInStaff("admin@beta.test").token
             let cases: [(String, String, String)] = [
                 ("beta sees jane", MockSeed.Customer.jane.id, beta),

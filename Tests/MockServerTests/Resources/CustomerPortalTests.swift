@@ -248,8 +248,8 @@ import MockTestSupport
     }
 
     @Test func nothingStaffOnlyReachesTheCustomersView() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let admin = admin.token
             // Staff add an internal note to Jane's ticket and engineer notes to her device.
             #expect(try await mock.post("/api/tickets/\(SeedIDs.ticket(1))/note", ["body": "NOTE-7731 do not tell her"],
                                         bearer: admin).status == 200)
@@ -327,8 +327,8 @@ import MockTestSupport
     }
 
     @Test func customerRoutesAnswer401ToStaffTokensAndToNone() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let admin = admin.token
             let before = try mock.dump()
             let path = Self.order(SeedIDs.order(1))
             for bearer in [admin, nil, "junk.token.here"] as [String?] {
@@ -550,8 +550,8 @@ import MockTestSupport
     }
 
     @Test func rejectTakesNoBodyAndCannotBeRepeated() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let amelia = try await mock.signInCustomer("amelia.jones@customer.test")
             let reply = try await mock.send("POST", "\(Self.order(SeedIDs.order(31)))/reject", bearer: amelia)
             #expect(reply.status == 200, "\(reply.error ?? "")")
@@ -841,8 +841,8 @@ import MockTestSupport
 
     @Test(arguments: CustomerPush.allCases, [true, false])
     func eachCustomerPushIsGatedByItsPreference(_ push: CustomerPush, enabled: Bool) async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let admin = admin.token
             let sam = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.acme)
             try await mock.registerPushToken(Self.samAcmePhone, appType: "customer", bearer: sam)
             let preferences = try await mock.send("PUT", "/api/user/push-preferences",
@@ -856,8 +856,8 @@ import MockTestSupport
     }
 
     @Test func pushEnabledOffSilencesEveryCustomerPush() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let admin = admin.token
             let sam = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.acme)
             try await mock.registerPushToken(Self.samAcmePhone, appType: "customer", bearer: sam)
             #expect(try await mock.send("PUT", "/api/user/push-preferences", json: ["push_enabled": false], bearer: sam).status == 200)
@@ -871,8 +871,8 @@ import MockTestSupport
     }
 
     @Test func aQuoteAnswerForADeviceWhoseEngineerLeftStillReachesTheShop() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let admin = admin.token
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin)
             // Ava's device goes to the engineer, who then leaves the company.
             #expect(try await mock.patch("/api/devices/\(SeedIDs.device(29))", ["assigned_engineer_id": .string(MockSeed.Staff.engineer.id)],

@@ -15,8 +15,8 @@ import MockTestSupport
     // MARK: - Shape
 
     @Test func statsHaveExactKeysAndTypesAndTheWindowEndsAtTheClocksNow() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
 
             let reply = try await mock.get("/api/dashboard/stats?period=month", bearer: token)
             #expect(reply.status == 200)
@@ -47,8 +47,8 @@ import MockTestSupport
     }
 
     @Test func anUnknownPeriodIs400NamingIt() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             for period in ["decade", "TODAY", "week,month", "1", "days"] {
                 let reply = try await mock.get("/api/dashboard/stats?period=\(period)", bearer: token)
                 #expect(reply.status == 400, "\(period)")
@@ -61,8 +61,8 @@ import MockTestSupport
     // MARK: - Parity with the lists
 
     @Test func everyDeviceCountEqualsTheDeviceListTotalForTheSameStatuses() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let stats = try await mock.get("/api/dashboard/stats", bearer: token).data
             try await Self.expectDeviceParity(stats, mock: mock, token: token)
             // The groups as decided, and non-zero in the seed so the parity above means something.
@@ -73,8 +73,8 @@ import MockTestSupport
     }
 
     @Test func orderCountsAndRevenueEqualTheOrderListsInEveryPeriod() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             var created: [Int64] = []
             for period in Self.periods {
                 let stats = try await mock.get("/api/dashboard/stats?period=\(period)", bearer: token).data
@@ -88,8 +88,8 @@ import MockTestSupport
     // MARK: - The dashboard follows the data
 
     @Test func aDeviceMoveMovesTheCountsByExactlyOneAndTheyStillAgreeWithTheLists() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let device = "/api/devices/\(SeedIDs.device(3))"
             let before = try await mock.get("/api/dashboard/stats", bearer: token).data
 
@@ -114,8 +114,8 @@ import MockTestSupport
     }
 
     @Test func collectingAnOrderCountsItCollectedAndInvoicedTodayAndNoLongerOutstanding() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             // #10014: one device, repaired_ready, a 20.00 deposit.
             let order = try await mock.get("/api/orders/\(SeedIDs.order(14))", bearer: token).data
             let deviceID = order["devices"]?[0]?["id"]?.string ?? ""
@@ -144,8 +144,8 @@ import MockTestSupport
     @Test func createdCountsGrowWithThePeriodAndFollowTheClock() async throws {
         // The clock only moves forward here: a code mailed "earlier" than the last one would not be
         // the newest in the outbox.
-        try await withMock({ $0.clockStart = Timestamp.date(from: "2026-11-18T20:00:00Z")!; $0.clockFrozen = true }) { mock in
-            var token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.clockStart = Timestamp.date(from: "2026-11-18T20:00:00Z")!; $0.clockFrozen = true }) { mock, admin in
+            var token = admin.token
             func stats(_ period: String) async throws -> JSONValue {
                 try await mock.get("/api/dashboard/stats?period=\(period)", bearer: token).data
             }
@@ -187,8 +187,8 @@ import MockTestSupport
     }
 
     @Test func orderListDateFiltersAreInclusiveAndMalformedOnesAre400() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             func total(_ query: String) async throws -> Int64? {
                 let reply = try await mock.get("/api/orders?\(query)", bearer: token)
                 #expect(reply.status == 200, "\(query): \(reply.error ?? "")")
@@ -222,8 +222,8 @@ import MockTestSupport
     // MARK: - Enquiries
 
     @Test func enquiryStatsHaveExactKeysAndAddUpAndAgreeWithTheTicketList() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let reply = try await mock.get("/api/dashboard/enquiry-stats", bearer: token)
             #expect(reply.status == 200)
             #expect(reply.json.keys == ["success", "data"])
@@ -240,8 +240,8 @@ import MockTestSupport
     }
 
     @Test func awaitingReplyFollowsTheNewestMessageThatIsNotANoteAndTheStatus() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let jane = try await mock.signInCustomer("jane@customer.test")
             func awaiting() async throws -> Int64? {
                 let stats = try await mock.get("/api/dashboard/enquiry-stats", bearer: token).data

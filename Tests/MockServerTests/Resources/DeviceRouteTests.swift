@@ -28,8 +28,8 @@ import MockTestSupport
     // MARK: - List
 
     @Test func listItemsHaveExactKeysAndTypesAndAcmeHas35() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let first = try await mock.get("/api/devices", bearer: token)
             #expect(first.status == 200)
             #expect(first.json.keys == ["success", "data", "pagination"])
@@ -56,8 +56,8 @@ import MockTestSupport
     }
 
     @Test func statusFilterTakesOneOrSeveralStatuses() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let repairing = try await list(mock, "status=repairing", token)
             let diagnosing = try await list(mock, "status=diagnosing", token)
             let both = try await list(mock, "status=repairing,diagnosing", token)
@@ -77,8 +77,8 @@ import MockTestSupport
     }
 
     @Test func theTwentyStatusFiltersPartitionAll35Devices() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             #expect(DeviceStatus.allCases.count == 20)
             var seen: [String] = []
             for status in DeviceStatus.allCases {
@@ -93,8 +93,8 @@ import MockTestSupport
     }
 
     @Test func workflowTypeFilterListsOnlyThatWorkflow() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let buyback = try await list(mock, "workflow_type=buyback", token)
             let repair = try await list(mock, "workflow_type=repair", token)
             #expect(!buyback.isEmpty)
@@ -108,8 +108,7 @@ import MockTestSupport
     }
 
     @Test func assignedToMeListsTheCallersDevices() async throws {
-        try await withMock { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
             let mine = try await list(mock, "assigned_to=me", admin.token)
             #expect(!mine.isEmpty && mine.count < 35)
             #expect(mine.allSatisfy { $0["assigned_engineer"]?["id"]?.string == MockSeed.Staff.admin.id })
@@ -121,8 +120,8 @@ import MockTestSupport
     }
 
     @Test func searchFindsSerialImeiBrandAndModelAndOrderNumber() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             for (search, device) in [("SNA0207336", 3), ("sna0207336", 3), ("0207336", 3), ("350000000023757", 4)] {
                 let items = try await list(mock, "search=\(search)", token)
                 #expect(idsOf(items) == [SeedIDs.device(device)], "\(search)")
@@ -196,8 +195,8 @@ import MockTestSupport
     // MARK: - Detail
 
     @Test func samsDeviceDetailHasEverySectionWithExactKeysAndTypes() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let reply = try await mock.get("/api/devices/\(SeedIDs.device(3))", bearer: token)
             #expect(reply.status == 200)
             let device = reply.data
@@ -237,8 +236,8 @@ import MockTestSupport
     }
 
     @Test func anAuthorisationSignatureHasItsOwnKeys() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             // Device a003 was approved in store without a signature; a014's quote was signed.
             let reply = try await mock.get("/api/devices/\(SeedIDs.device(14))", bearer: token)
             #expect(WireShape.deviceDetail.problems(reply.data) == [])
@@ -251,8 +250,8 @@ import MockTestSupport
     }
 
     @Test func aDeviceWithNoDetailDataHasEmptySectionsAndNulls() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let device = try await mock.get("/api/devices/\(SeedIDs.device(4))", bearer: token).data
             #expect(WireShape.deviceDetail.problems(device) == [])
             for key in ["images", "accessories", "parts", "line_items", "device_notes"] {
@@ -267,8 +266,8 @@ import MockTestSupport
     }
 
     @Test func catalogueDevicesHaveEntriesAndCustomOnesHaveCustomNames() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let onePlus = try await mock.get("/api/devices/\(SeedIDs.device(10))", bearer: token).data
             #expect(onePlus["brand"] == .null)
             #expect(onePlus["model"] == .null)
@@ -288,8 +287,8 @@ import MockTestSupport
     // MARK: - Lookup
 
     @Test func lookupFindsByIdSerialImeiAndTheNumberOfAOneDeviceOrder() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let sams: JSONValue = ["device_id": .string(SeedIDs.device(3)), "order_id": .string(SeedIDs.order(3))]
             let found: [(String, JSONValue)] = [
                 (SeedIDs.device(3), sams), ("SNA0207336", sams), ("sna0207336", sams), ("10003", sams), ("%2310003", sams),
@@ -321,8 +320,8 @@ import MockTestSupport
     // MARK: - PATCH
 
     @Test func priorityTakesEachLevelAndRejectsOthers() async throws {
-        try await withMock({ $0.freezeClock(at: Self.future) }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock(at: Self.future) }) { mock, admin in
+            let token = admin.token
             let path = "/api/devices/\(SeedIDs.device(4))"
             for priority in ["low", "normal", "high", "urgent"] {
                 let reply = try await mock.patch(path, ["priority": .string(priority)], bearer: token)
@@ -344,8 +343,8 @@ import MockTestSupport
     }
 
     @Test func notesFieldsAreSetAndClearedWithNull() async throws {
-        try await withMock({ $0.freezeClock(at: Self.future) }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock(at: Self.future) }) { mock, admin in
+            let token = admin.token
             let path = "/api/devices/\(SeedIDs.device(3))"
             let seeded = try await mock.get(path, bearer: token).data
             var previous = seeded
@@ -374,8 +373,8 @@ import MockTestSupport
     }
 
     @Test func assignedEngineerIsSetToAnActiveColleagueOrCleared() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let path = "/api/devices/\(SeedIDs.device(4))"
             let assigned = try await mock.patch(path, ["assigned_engineer_id": .string(MockSeed.Staff.engineer.id)], bearer: token)
             #expect(assigned.status == 200)
@@ -401,8 +400,8 @@ import MockTestSupport
     }
 
     @Test func subLocationIsSetToOneOfThisCompanysOrCleared() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let path = "/api/devices/\(SeedIDs.device(4))"
             let placed = try await mock.patch(path, ["sub_location_id": .string(SeedIDs.subLocation(1))], bearer: token)
             #expect(placed.status == 200)
@@ -427,8 +426,8 @@ import MockTestSupport
     }
 
     @Test func badDevicePatchBodiesAre400AndWriteNothing() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let path = "/api/devices/\(SeedIDs.device(3))"
             let before = try mock.dump()
             let detail = try await mock.get(path, bearer: token).data

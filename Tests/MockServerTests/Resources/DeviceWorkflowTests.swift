@@ -34,8 +34,8 @@ import MockTestSupport
     }
 
     @Test func everyLegalEdgeOfBothWorkflowsIsAccepted() async throws {
-        try await withMock { mock in
-            var token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            var token = admin.token
             var walked: [Edge] = []
             // Repair: the main line with a revised quote on the way.
             walked += try await walk(mock, token, device: SeedIDs.device(4), .repair, from: .deviceReceived, through: [
@@ -99,8 +99,8 @@ import MockTestSupport
     }
 
     @Test func unknownStatusIs400NamingTheField() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let before = try mock.dump()
             for body in [#"{"status":"fixed"}"#, #"{"status":null}"#, #"{"status":3}"#] {
                 let reply = try await mock.send("PATCH", "/api/devices/\(SeedIDs.device(3))", body: body, bearer: token)
@@ -160,8 +160,8 @@ import MockTestSupport
 
     /// Order #10011 has two devices; its status follows the rule of `OrderStatus(devices:)` at every step.
     @Test func orderStatusIsRecomputedFromAllItsDevicesAfterEachMove() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let first = SeedIDs.device(11), second = SeedIDs.device(12)
             func orderStatus() async throws -> String? {
                 try await mock.get("/api/orders/\(SeedIDs.order(11))", bearer: token).data["status"]?.string

@@ -33,8 +33,8 @@ import MockTestSupport
     // MARK: - Macros list
 
     @Test func macrosListEveryMacroOfTheCompanyWithItsStagesByName() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let reply = try await mock.get("/api/macros", bearer: token)
             #expect(reply.status == 200)
             #expect(reply.json.keys == ["success", "data"])
@@ -133,8 +133,7 @@ import MockTestSupport
     /// Moving the clock past each sends it exactly as the first stage went out (the reply on the
     /// ticket, the mail, the customer's push), once, stamped at the time it was due.
     @Test func laterStagesGoOutWhenTheClockReachesThemOnceEach() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
             let jane = try await mock.signInCustomer("jane@customer.test")
             try await mock.registerPushToken(Self.janePhone, appType: "customer", bearer: jane)
             let path = "/api/tickets/\(SeedIDs.ticket(1))"
@@ -177,8 +176,7 @@ import MockTestSupport
     /// or the ticket was resolved or closed. Every stage still to come is cancelled, nothing is sent.
     @Test(arguments: ["the customer replied", "the ticket closed"])
     func aSequenceStopsWhenTheCustomerRepliesOrTheTicketCloses(_ why: String) async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
             let path = "/api/tickets/\(SeedIDs.ticket(1))"
             _ = try await mock.post("\(path)/macro", ["macro_id": .string(SeedIDs.macro(1))], bearer: admin.token)
             try await mock.advanceClock(seconds: 3600)
@@ -200,8 +198,7 @@ import MockTestSupport
 
     /// Reset drops the schedule with the database it was in; the stage does not go out after it.
     @Test func resetForgetsTheSchedule() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
             _ = try await mock.post("/api/tickets/\(SeedIDs.ticket(1))/macro", ["macro_id": .string(SeedIDs.macro(1))], bearer: admin.token)
             _ = try await mock.post("/__mock/reset")
             try await mock.advanceClock(seconds: 60 * 86_400)
@@ -213,8 +210,7 @@ import MockTestSupport
     // MARK: - Running a macro
 
     @Test func aMacroSendsItsFirstStageNowAsAReplyAndSchedulesTheRest() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
             let jane = try await mock.signInCustomer("jane@customer.test")
             try await mock.registerPushToken(Self.janePhone, appType: "customer", bearer: jane)
             let path = "/api/tickets/\(SeedIDs.ticket(1))"
@@ -269,8 +265,8 @@ import MockTestSupport
     }
 
     @Test func macroVariablesComeFromTheTicketAndOverridesWin() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let path = "/api/tickets/\(SeedIDs.ticket(4))/macro"
 
             let plain = try await mock.post(path, ["macro_id": .string(SeedIDs.macro(2))], bearer: token)
@@ -296,8 +292,8 @@ import MockTestSupport
     }
 
     @Test func aMacroOnAnEnquiryFromSomeoneWhoIsNotAClientGreetsThemByName() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let path = "/api/tickets/\(SeedIDs.ticket(5))"
             #expect(try await mock.patch(path, ["location_id": .string(SeedIDs.location(1))], bearer: token).status == 200)
             let run = try await mock.post("\(path)/macro", ["macro_id": .string(SeedIDs.macro(3)),
@@ -312,8 +308,8 @@ import MockTestSupport
     }
 
     @Test func badMacroRequestsAre400NamingTheFieldAndWriteNothing() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let path = "/api/tickets/\(SeedIDs.ticket(1))/macro"
             let before = try mock.dump()
             let quote = SeedIDs.macro(1)
@@ -403,8 +399,8 @@ import MockTestSupport
     }
 
     @Test func mailFromAKnownClientToALocationAddressIsFiledUnderBoth() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let mail = try await mock.inboundEmail(to: "LEEDS@acme.test", from: "Oliver.Brown@customer.test", subject: "Battery",
                                                    body: "My battery dies by noon.")
             #expect(mail.status == 201)

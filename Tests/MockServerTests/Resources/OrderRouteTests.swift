@@ -16,8 +16,8 @@ import MockTestSupport
     // MARK: - List shape
 
     @Test func listItemsHaveExactKeysAndTypesAndTheDefaultPageIsTheFirst20Of32() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
 
             let firstPage = try await mock.get("/api/orders", bearer: token)
             #expect(firstPage.status == 200)
@@ -51,8 +51,8 @@ import MockTestSupport
     // MARK: - Pagination
 
     @Test func pagesSliceTheListAndAPagePastTheEndIsEmpty() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
 
             let last = try await mock.get("/api/orders?limit=10&page=4", bearer: token)
             #expect(last.status == 200)
@@ -71,8 +71,8 @@ import MockTestSupport
     }
 
     @Test func outOfRangeOrMalformedPageAndLimitAre400AndWriteNothing() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let before = try mock.dump()
             for (query, name) in [("limit=0", "limit"), ("limit=101", "limit"), ("limit=abc", "limit"),
                                   ("page=0", "page"), ("page=abc", "page"), ("page=-1", "page")] {
@@ -85,8 +85,8 @@ import MockTestSupport
     }
 
     @Test func walkingEveryPageOfSevenYieldsEachOrderOnceNewestFirst() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             var items: [JSONValue] = []
             var page = 1
             while true {
@@ -112,8 +112,8 @@ import MockTestSupport
 
     @Test
     func aHugePageNumberIsAnsweredNotACrash() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let reply = try await mock.get("/api/orders?page=9223372036854775807", bearer: token)
             // A page past the end is an empty list (CONTRACT §1), however far past.
             #expect(reply.status == 200)
@@ -124,8 +124,8 @@ import MockTestSupport
     // MARK: - Filters
 
     @Test func statusFilterReturnsOnlyThatStatusAndTheSixStatusesCoverEveryOrder() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             #expect(OrderStatus.allCases.count == 6)
             var seen: [String] = []
             for status in OrderStatus.allCases {
@@ -150,8 +150,8 @@ import MockTestSupport
     }
 
     @Test func searchMatchesTheOrderNumberWithOrWithoutHash() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             for search in ["%2310003", "10003"] {
                 let reply = try await mock.get("/api/orders?search=\(search)", bearer: token)
                 #expect(reply.status == 200)
@@ -162,8 +162,8 @@ import MockTestSupport
     }
 
     @Test func searchMatchesTheClientNameCaseInsensitivelyAndTheEmail() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
 
             let lower = try await mock.get("/api/orders?search=jane&limit=100", bearer: token)
             let upper = try await mock.get("/api/orders?search=JANE&limit=100", bearer: token)
@@ -184,8 +184,8 @@ import MockTestSupport
     }
 
     @Test func likeWildcardsInSearchAreLiteral() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             for search in ["%25", "_", "%25%25", "j_ne", "10%25"] {
                 let reply = try await mock.get("/api/orders?search=\(search)", bearer: token)
                 #expect(reply.status == 200, "\(search)")
@@ -196,8 +196,8 @@ import MockTestSupport
     }
 
     @Test func locationFilterListsOnlyThatLocation() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let reply = try await mock.get("/api/orders?location_id=\(Self.leeds)&limit=100", bearer: token)
             let items = reply.data.array ?? []
             #expect(!items.isEmpty && items.count < 32)
@@ -208,8 +208,7 @@ import MockTestSupport
     }
 
     @Test func assignedToMeEqualsTheCallersIdAndListsOnlyTheirOrders() async throws {
-        try await withMock { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
             let me = try await mock.get("/api/orders?assigned_to=me&limit=100", bearer: admin.token)
             let byID = try await mock.get("/api/orders?assigned_to=\(admin.userID)&limit=100", bearer: admin.token)
             let items = me.data.array ?? []
@@ -222,8 +221,8 @@ import MockTestSupport
     }
 
     @Test func filtersCombineAsAnIntersection() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             func idSet(_ query: String) async throws -> Set<String> {
                 let reply = try await mock.get("/api/orders?\(query)&limit=100", bearer: token)
                 #expect(reply.status == 200, "\(query)")
@@ -246,8 +245,8 @@ import MockTestSupport
     // MARK: - Detail
 
     @Test func janesOrderDetailHasEverySectionWithExactKeysTypesAndMoney() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let reply = try await mock.get("/api/orders/\(SeedIDs.order(1))", bearer: token)
             #expect(reply.status == 200)
             let order = reply.data
@@ -304,8 +303,8 @@ import MockTestSupport
     }
 
     @Test func anOrderWithoutLocationAssigneeOrTicketHasThoseKeysNull() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let path = "/api/orders/\(SeedIDs.order(5))"
             // #10005: nobody assigned, no ticket. Every seeded order has a location, so clear it first.
             let seeded = try await mock.get(path, bearer: token)
@@ -330,8 +329,8 @@ import MockTestSupport
     }
 
     @Test func orderDeviceRouteAnswersTheDeviceDetailOnlyUnderItsOwnOrder() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let direct = try await mock.get("/api/devices/\(SeedIDs.device(1))", bearer: token)
             let viaOrder = try await mock.get("/api/orders/\(SeedIDs.order(1))/devices/\(SeedIDs.device(1))", bearer: token)
             #expect(direct.status == 200)
@@ -352,8 +351,8 @@ import MockTestSupport
     // MARK: - PATCH
 
     @Test func eachEditableFieldIsSavedAnsweredAndMovesUpdatedAt() async throws {
-        try await withMock({ $0.freezeClock(at: Self.future) }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock(at: Self.future) }) { mock, admin in
+            let token = admin.token
             let path = "/api/orders/\(SeedIDs.order(5))"
             var previous = try await mock.get(path, bearer: token).data
             #expect(previous["intake_method"] == "walk_in")
@@ -395,8 +394,8 @@ import MockTestSupport
     }
 
     @Test func badPatchBodiesAre400WithTheExactMessageAndWriteNothing() async throws {
-        try await withMock { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock { mock, admin in
+            let token = admin.token
             let path = "/api/orders/\(SeedIDs.order(1))"
             let before = try mock.dump()
             let detail = try await mock.get(path, bearer: token).data

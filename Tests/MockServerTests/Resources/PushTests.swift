@@ -25,8 +25,7 @@ import MockTestSupport
     }
 
     @Test func aMoveByTheEngineerPushesTheAssignedAdminOnEveryTokenAndTheClient() async throws {
-        try await withMock { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
             let engineer = try await mock.signInStaffByMagicLink("engineer@acme.test")
             let jane = try await mock.signInCustomer("jane@customer.test")
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
@@ -69,8 +68,7 @@ import MockTestSupport
     }
 
     @Test func theActorIsNotPushedAboutTheirOwnMove() async throws {
-        try await withMock { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
             let moved = try await mock.patch("/api/devices/\(SeedIDs.device(1))", ["status": "rejected"], bearer: admin.token)
             #expect(moved.status == 200)
@@ -79,8 +77,7 @@ import MockTestSupport
     }
 
     @Test func anUnassignedOrderPushesEveryActiveStaffMemberButTheActor() async throws {
-        try await withMock { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
             let engineer = try await mock.signInStaffByMagicLink("engineer@acme.test")
             let beta = try await mock.signInStaff("admin@beta.test")
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
@@ -102,8 +99,7 @@ import MockTestSupport
     }
 
     @Test func quoteReadyAndRepairCompleteGoToTheClientOnThisCompanysTokensOnly() async throws {
-        try await withMock { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
             let samAcme = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.acme)
             let samBeta = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.beta)
             try await mock.registerPushToken(Self.samAcme, appType: "customer", bearer: samAcme)
@@ -138,8 +134,7 @@ import MockTestSupport
     }
 
     @Test func assigningADevicePushesTheNewEngineer() async throws {
-        try await withMock { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
             let engineer = try await mock.signInStaffByMagicLink("engineer@acme.test")
             try await mock.registerPushToken(Self.engineerPhone, appType: "staff", bearer: engineer)
             let assigned = try await mock.patch("/api/devices/\(SeedIDs.device(4))",
@@ -157,8 +152,7 @@ import MockTestSupport
     }
 
     @Test func preferencesGateTheirKindsAndPushEnabledGatesAll() async throws {
-        try await withMock { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
             let engineer = try await mock.signInStaffByMagicLink("engineer@acme.test")
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
             func move(_ device: Int, _ status: String) async throws {
@@ -185,8 +179,7 @@ import MockTestSupport
     }
 
     @Test func aFailedRequestRecordsNoPush() async throws {
-        try await withMock { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock { mock, admin in
             let engineer = try await mock.signInStaffByMagicLink("engineer@acme.test")
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
             // A legal move with an invalid field beside it: the whole PATCH fails.

@@ -15,8 +15,7 @@ import MockTestSupport
     // MARK: - Reply
 
     @Test func aReplyAddsAnOutboundMessageMailsTheClientAndPushesTheirPhone() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
             let jane = try await mock.signInCustomer("jane@customer.test")
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
             try await mock.registerPushToken(Self.janePhone, appType: "customer", bearer: jane)
@@ -81,8 +80,8 @@ import MockTestSupport
     }
 
     @Test func aReplyWithoutATextBodyGetsItsPlainTextFromTheHTML() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let answer = try await mock.post("/api/tickets/\(SeedIDs.ticket(3))/reply",
                                              ["html_body": "<p>Hi Sam,</p><p>Ready at 3pm &amp; fully tested.<br>Acme</p>"],
                                              bearer: token)
@@ -101,8 +100,8 @@ import MockTestSupport
     }
 
     @Test func aReplyGoesOutFromTheChosenCompanyAddressElseTheOneItCameIn() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let path = "/api/tickets/\(SeedIDs.ticket(2))/reply"
             let chosen = try await mock.post(path, ["html_body": "<p>a</p>", "from_email_id": .string(MockSeed.CompanyEmail.acmeLeeds.id)],
                                              bearer: token)
@@ -119,8 +118,8 @@ import MockTestSupport
     }
 
     @Test func aReplyToASuppressedOrMadeUpAddressRecordsWhyAndMailsNothing() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             for (email, reason) in [("jack.thomas@customer.test", "email_suppressed"), ("walkin-0417@noemail.acme.test", "generated_email")] {
                 let mail = try await mock.inboundEmail(to: "manchester@acme.test", from: email, subject: "Hello", body: "Question")
                 let ticket = try #require(mail.data["ticket_id"]?.string)
@@ -136,8 +135,8 @@ import MockTestSupport
     }
 
     @Test func anEnquiryFromSomeoneWhoIsNotAClientIsAnsweredAtTheirAddressOnceALocationIsChosen() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let path = "/api/tickets/\(SeedIDs.ticket(5))"
             let before = try mock.dump()
             // #1005 needs a location before anyone answers.
@@ -163,8 +162,8 @@ import MockTestSupport
     }
 
     @Test func badReplyBodiesAre400NamingTheFieldAndWriteNothing() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             try await mock.registerPushToken(Self.janePhone, appType: "customer", bearer: try await mock.signInCustomer("jane@customer.test"))
             let path = "/api/tickets/\(SeedIDs.ticket(1))/reply"
             let before = try mock.dump()
@@ -203,8 +202,7 @@ import MockTestSupport
     // MARK: - Note
 
     @Test func aNoteIsInternalNoMailNoPushAndNeverShownToTheCustomer() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
             let jane = try await mock.signInCustomer("jane@customer.test")
             try await mock.registerPushToken(Self.janePhone, appType: "customer", bearer: jane)
             let engineer = try await mock.signInStaffByMagicLink("engineer@acme.test")
@@ -240,8 +238,8 @@ import MockTestSupport
     }
 
     @Test func badNoteBodiesAre400AndWriteNothing() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let path = "/api/tickets/\(SeedIDs.ticket(1))/note"
             let before = try mock.dump()
             for body in ["{}", #"{"body":""}"#, #"{"body":"   "}"#, #"{"body":5}"#, #"{"body":null}"#, #"{"text":"x"}"#,
@@ -260,8 +258,8 @@ import MockTestSupport
 
     /// SQLite would store bound text only up to a NUL: such a body is refused, not cut short.
     @Test func textWithANULCharacterIs400NamingTheFieldAndWritesNothing() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let before = try mock.dump()
             let note = try await mock.send("POST", "/api/tickets/\(SeedIDs.ticket(1))/note", body: #"{"body":"before\u0000after"}"#,
                                            bearer: token)
@@ -283,8 +281,8 @@ import MockTestSupport
     /// A key the route ignores is still checked: openapi.yaml says so (`propertyNames`,
     /// `JSONValueWithoutNUL`), and schemathesis found the server answering 400 to what it allowed.
     @Test func aNULInAKeyOrUnderAKeyTheRouteIgnoresIs400Too() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let before = try mock.dump()
             for (body, field) in [(#"{"body":"ok","x\u0000y":1}"#, "body"), (#"{"body":"ok","extra":{"a":["\u0000"]}}"#, "extra.a[0]")] {
                 let reply = try await mock.send("POST", "/api/tickets/\(SeedIDs.ticket(1))/note", body: body, bearer: token)
@@ -302,8 +300,8 @@ import MockTestSupport
     /// Blank is judged by Unicode scalar, as the schema's `pattern` and JavaScript's `trim()` judge it:
     /// a space carrying a combining accent is one `Character` Swift calls whitespace, yet not blank.
     @Test func aCombiningMarkOnASpaceIsNotABlankNoteOrMessage() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let note = try await mock.post("/api/tickets/\(SeedIDs.ticket(1))/note", ["body": " \u{301}"], bearer: token)
             #expect(note.status == 200, "\(note.error ?? "")")
             #expect(note.data["messages"]?.array?.last?["body_text"] == " \u{301}")
@@ -365,8 +363,8 @@ import MockTestSupport
     // MARK: - Generate response
 
     @Test func generateResponseIsDeterministicTextFromTheTicketAndWritesNothing() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let before = try mock.dump()
             func generate(_ ticket: Int, _ body: String? = nil) async throws -> MockHarness.Reply {
                 try await mock.send("POST", "/api/tickets/\(SeedIDs.ticket(ticket))/generate-response", body: body, bearer: token)
@@ -430,8 +428,8 @@ import MockTestSupport
     }
 
     @Test func generateResponseFollowsTheTicketAsItMoves() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let path = "/api/tickets/\(SeedIDs.ticket(3))/generate-response"
             _ = try await mock.inboundEmail(to: "manchester@acme.test", from: "sam@customer.test", subject: "Re: Order #10003",
                                             body: "Hello again,\nCan I collect it on Friday? Thanks", ticketID: SeedIDs.ticket(3))
@@ -443,8 +441,8 @@ import MockTestSupport
     }
 
     @Test func badGenerateBodiesAre400() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let path = "/api/tickets/\(SeedIDs.ticket(1))/generate-response"
             for (body, message) in [(#"{"location_id":"\#(SeedIDs.location(1, "b"))"}"#, "Invalid or missing field: location_id"),
                                     (#"{"location_id":"nowhere"}"#, "Invalid or missing field: location_id"),

@@ -17,8 +17,8 @@ import MockTestSupport
     // MARK: - List shape and order
 
     @Test func listRowsHaveExactShapeAndComeNewestActivityFirst() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
 
             let reply = try await mock.get("/api/tickets", bearer: token)
             #expect(reply.status == 200)
@@ -78,8 +78,8 @@ import MockTestSupport
     }
 
     @Test func pagesSliceTheListAndBadPageOrLimitIs400WritingNothing() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
 
             let first = try await mock.get("/api/tickets?limit=4", bearer: token)
             #expect(first.itemIDs == Array(Self.acmeByActivity.prefix(4)))
@@ -106,8 +106,8 @@ import MockTestSupport
     // MARK: - Filters
 
     @Test func statusFilterListsExactlyThatStatusAndRejectsUnknownOnes() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let expected: [String: [Int]] = ["open": [5, 1, 3], "pending": [2], "resolved": [4], "closed": [6]]
             #expect(Set(expected.keys) == Set(TicketStatus.allCases.map(\.rawValue)))
             for (status, numbers) in expected {
@@ -126,8 +126,8 @@ import MockTestSupport
     }
 
     @Test func ticketTypeFilterSplitsLeadsFromOrderConversations() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let leads = try await mock.get("/api/tickets?ticket_type=lead", bearer: token)
             #expect(leads.itemIDs == [5, 2, 6].map { SeedIDs.ticket($0) })
             #expect((leads.data.array ?? []).allSatisfy { $0["order_id"] == .null })
@@ -141,8 +141,7 @@ import MockTestSupport
     }
 
     @Test func assignedToTakesMeOrAUserID() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
             let me = try await mock.get("/api/tickets?assigned_to=me", bearer: admin.token)
             #expect(me.itemIDs == [1, 3, 6].map { SeedIDs.ticket($0) })
             let byID = try await mock.get("/api/tickets?assigned_to=\(MockSeed.Staff.admin.id)", bearer: admin.token)
@@ -161,8 +160,8 @@ import MockTestSupport
     }
 
     @Test func searchMatchesTicketNumberSubjectAndClientNameOrEmail() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let cases: [(search: String, tickets: [Int])] = [
                 ("%231003", [3]),                // "#1003"
                 ("1003", [3]),
@@ -186,8 +185,8 @@ import MockTestSupport
     }
 
     @Test func awaitingReplyFilterFollowsWhoSpokeLast() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let awaiting = try await mock.get("/api/tickets?awaiting_reply=true", bearer: token)
             #expect(awaiting.itemIDs == [SeedIDs.ticket(5)])
             #expect((awaiting.data.array ?? []).allSatisfy { $0["awaiting_reply"] == 1 })
@@ -217,8 +216,8 @@ import MockTestSupport
     }
 
     @Test func filtersCombineAsAnIntersectionAndPaginateTogether() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             #expect(try await mock.get("/api/tickets?status=open&ticket_type=order", bearer: token).itemIDs
                     == [SeedIDs.ticket(1), SeedIDs.ticket(3)])
             #expect(try await mock.get("/api/tickets?assigned_to=me&ticket_type=lead", bearer: token).itemIDs == [SeedIDs.ticket(6)])
@@ -233,8 +232,8 @@ import MockTestSupport
     // MARK: - Detail
 
     @Test func ticket1001DetailIsExactWithEveryMessageTypeInOrder() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let reply = try await mock.get("/api/tickets/\(SeedIDs.ticket(1))", bearer: token)
             #expect(reply.status == 200)
             #expect(reply.json.keys == ["success", "data"])
@@ -400,8 +399,8 @@ import MockTestSupport
     }
 
     @Test func ticketEventsRequiredLocationAndTheReceivingAddressAreShown() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
 
             let resolved = try await mock.get("/api/tickets/\(SeedIDs.ticket(4))", bearer: token)
             #expect(WireShape.ticketDetail.problemsWithFreeEventData(resolved.data) == [])
@@ -438,8 +437,8 @@ import MockTestSupport
     }
 
     @Test func theAttachmentIsListedWithAnAbsoluteURLAndDownloadsAsAPDFOfItsSize() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let detail = try await mock.get("/api/tickets/\(SeedIDs.ticket(2))", bearer: token)
             let path = "/api/tickets/\(SeedIDs.ticket(2))/attachments/\(MockSeed.Ticket.acme1002PriceList)"
             #expect(detail.data["messages"]?[1]?["attachments"] == [[
@@ -475,8 +474,7 @@ import MockTestSupport
     // MARK: - PATCH
 
     @Test func patchChangesStatusAndAssigneeRecordsEventsAndAnswersTheDetail() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
             let path = "/api/tickets/\(SeedIDs.ticket(2))"
             let seeded = try await mock.get(path, bearer: admin.token).data
             try await mock.advanceClock(seconds: 120)
@@ -522,8 +520,8 @@ import MockTestSupport
     }
 
     @Test func choosingALocationForTheWalkInEnquiry() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let path = "/api/tickets/\(SeedIDs.ticket(5))"
             let answer = try await mock.patch(path, ["location_id": .string(SeedIDs.location(2))], bearer: token)
             #expect(answer.status == 200)
@@ -535,8 +533,8 @@ import MockTestSupport
     }
 
     @Test func badPatchBodiesAre400NamingTheFieldAndWriteNothing() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
+            let token = admin.token
             let path = "/api/tickets/\(SeedIDs.ticket(1))"
             let before = try mock.dump()
             let cases: [(body: String, message: String)] = [

@@ -12,9 +12,8 @@ import MockTestSupport
 /// exactly the row it was read from; a record's `@Columns` projections are of its own table.
 @Suite struct RecordDecodingTests {
     @Test func everyRecordReadsEveryRowAndWritesItBack() async throws {
-        try await withMock { mock in
+        try await withSignedInMock { mock, admin in
             // Fill the tables the seed leaves empty: codes, sessions, tokens, pushes, mail, macro runs.
-            let admin = try await mock.signInStaff("admin@acme.test")
             let jane = try await mock.signInCustomer("jane@customer.test")
             try await mock.registerPushToken("staff-phone", appType: "staff", bearer: admin.token)
             try await mock.registerPushToken("jane-phone", appType: "customer", bearer: jane)

@@ -15,8 +15,8 @@ import MockTestSupport
     /// Saved on 2026-11-27 by the build of issue 43 (migrations v1-auth … v6-macro-schedule), from the
     /// bundled seed as it was then.
     @Test func theStateOf20261127LoadsAndAnswersAsItDid() async throws {
-        try await withMock({ $0.seedURL = Self.fixture("state-2026-11-27.sqlite") }) { mock in
-            let token = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock({ $0.seedURL = Self.fixture("state-2026-11-27.sqlite") }) { mock, admin in
+            let token = admin.token
             let me = try await mock.get("/api/auth/me", bearer: token)
             #expect(me.status == 200)
             #expect(me.data["user"]?["email"]?.string == "admin@acme.test")

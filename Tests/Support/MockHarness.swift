@@ -2,8 +2,8 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import MockServer
-@testable import MockBasics
+import MockServer
+import MockBasics
 
 import MockHTTP
 import RepairMinderMockControl
@@ -19,12 +19,12 @@ import MockTestSupport
 ///   only the transport does (framing, keep-alive, CORS, dropped connections, a browser).
 /// The server logs nothing unless the test configures a logger. A test has one through `withMock`,
 /// which stops it when the test is done.
-final class MockHarness: Stoppable {
-    enum Mode: Sendable { case router, live }
+package final class MockHarness: Stoppable {
+    package enum Mode: Sendable { case router, live }
 
-    let server: MockServer
-    let mode: Mode
-    let baseURL: URL
+    package let server: MockServer
+    package let mode: Mode
+    package let baseURL: URL
     /// `/ns/<name>` for a view of a namespace, else "".
     private let pathPrefix: String
     private let session: URLSession?
@@ -32,7 +32,7 @@ final class MockHarness: Stoppable {
     /// the session, which are the other harness's, alone.
     private let ownsServer: Bool
 
-    init(_ mode: Mode = .router, _ configure: (inout MockServerConfiguration) -> Void = { _ in }) throws {
+    package init(_ mode: Mode = .router, _ configure: (inout MockServerConfiguration) -> Void = { _ in }) throws {
         server = try MockServer(configuration: .forTesting(configure))   // logs only what the test asks for
         self.mode = mode
         if mode == .live { try server.start() }
@@ -44,7 +44,7 @@ final class MockHarness: Stoppable {
 
     /// The namespace `name` of `other`'s server: the same helpers, every path under `/ns/<name>`,
     /// over `other`'s session. Nothing to stop: it ends with `other`.
-    init(namespace name: String, of other: MockHarness) throws {
+    package init(namespace name: String, of other: MockHarness) throws {
         server = other.server
         mode = other.mode
         baseURL = try other.server.namespaceURL(name)
@@ -61,22 +61,28 @@ final class MockHarness: Stoppable {
     }
 
     /// The default seed's pristine database, built once; every test's mock starts from a copy of it.
-    static var pristineSeed: SeedSnapshot { get throws { try MockServerConfiguration.bundledSeed.get() } }
+    package static var pristineSeed: SeedSnapshot { get throws { try MockServerConfiguration.bundledSeed.get() } }
 
-    func stop() {
+    package func stop() {
         guard ownsServer else { return }
         session?.invalidateAndCancel()
         server.stop()
     }
 
-    struct Reply: Sendable {
-        let status: Int
-        let headers: [String: String]
-        let body: Data
-        var json: JSONValue { (try? JSONDecoder().decode(JSONValue.self, from: body)) ?? .null }
-        var data: JSONValue { json["data"] ?? .null }
-        var error: String? { json["error"]?.string }
-        func header(_ name: String) -> String? { headers[name.lowercased()] }
+    package struct Reply: Sendable {
+        package let status: Int
+        package let headers: [String: String]
+        package let body: Data
+        package var json: JSONValue { (try? JSONDecoder().decode(JSONValue.self, from: body)) ?? .null }
+        package var data: JSONValue { json["data"] ?? .null }
+        package var error: String? { json["error"]?.string }
+        package func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+        package init(status: Int, headers: [String: String], body: Data) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
     }
 
     /// Keys sorted: a dictionary's order differs from one instance to the next, and a replayed run
@@ -89,7 +95,7 @@ final class MockHarness: Stoppable {
 
     /// Sends `body` verbatim (a JSON text), `json` (an object encoded here) or `data` (bytes, with
     /// the `Content-Type` given in `headers`).
-    func send(_ method: String, _ path: String, body: String? = nil, json: [String: JSONValue]? = nil, data: Data? = nil,
+    package func send(_ method: String, _ path: String, body: String? = nil, json: [String: JSONValue]? = nil, data: Data? = nil,
               bearer: String? = nil, userAgent: String? = nil, headers: [String: String] = [:]) async throws -> Reply {
         var fields: [(String, String)] = []
         var payload: Data? = data
@@ -133,21 +139,21 @@ final class MockHarness: Stoppable {
         return Reply(status: http.statusCode, headers: lowered, body: data)
     }
 
-    func get(_ path: String, bearer: String? = nil, userAgent: String? = nil) async throws -> Reply {
+    package func get(_ path: String, bearer: String? = nil, userAgent: String? = nil) async throws -> Reply {
         try await send("GET", path, bearer: bearer, userAgent: userAgent)
     }
 
-    func post(_ path: String, _ json: [String: JSONValue]? = nil, bearer: String? = nil, userAgent: String? = nil) async throws -> Reply {
+    package func post(_ path: String, _ json: [String: JSONValue]? = nil, bearer: String? = nil, userAgent: String? = nil) async throws -> Reply {
         try await send("POST", path, json: json ?? [:], bearer: bearer, userAgent: userAgent)
     }
 
-    func patch(_ path: String, _ json: [String: JSONValue], bearer: String? = nil) async throws -> Reply {
+    package func patch(_ path: String, _ json: [String: JSONValue], bearer: String? = nil) async throws -> Reply {
         try await send("PATCH", path, json: json, bearer: bearer)
     }
 
     /// Every row of every table: equal dumps before and after a request mean it wrote nothing.
-    func dump() throws -> [String: [String]] {
-        try server.environment.store.dumpAllTables()
+    package func dump() throws -> [String: [String]] {
+        try server.dumpState()
     }
 
     // MARK: - Control API (the RepairMinderMockControl library, as the integration tests use it)
@@ -155,15 +161,15 @@ final class MockHarness: Stoppable {
     /// The library's control of this harness's server (of its namespace, for a namespace view), with
     /// the server's control token if it has one. `.router`: each call goes to the dispatcher in
     /// process, through the transport's parser; `.live`: over this harness's URLSession.
-    var control: MockControl {
+    package var control: MockControl {
         let token = server.configuration.controlToken
-        guard mode == .router else { return MockControl(baseURL: baseURL, token: token, transport: .urlSession(session!)) }
+        guard mode == .router else { return MockControl(baseURL: baseURL, token: token, transport: .urlSession(session!), pollInterval: .milliseconds(20)) }
         return MockControl(baseURL: baseURL, token: token, transport: MockControlTransport { [self] request in
             let reply = try await respondWithoutSocket(request.method, request.target,
                                                    fields: request.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
                                                    body: request.body)
             return MockControlResponse(status: reply.status, headers: reply.headers, body: reply.body)
-        })
+        }, pollInterval: .milliseconds(20))
     }
 
     /// The `data` of a control call's answer as the wire has it, for the tests that check its shape.
@@ -178,37 +184,37 @@ final class MockHarness: Stoppable {
     private static func json(_ data: Data) throws -> JSONValue { try JSONDecoder().decode(JSONValue.self, from: data) }
 
     /// Recorded pushes, newest first (`GET /__mock/push`).
-    func pushes(token: String? = nil) async throws -> [JSONValue] {
+    package func pushes(token: String? = nil) async throws -> [JSONValue] {
         try await controlData("GET", "/__mock/push", query: ["device_token": token]).array ?? []
     }
 
     /// The newest code mailed to `email` of `kind`.
-    func latestCode(to email: String, kind: String) async throws -> String? {
+    package func latestCode(to email: String, kind: String) async throws -> String? {
         try await control.latestCode(to: email, kind: MockMailKind(rawValue: kind))
     }
 
-    func outboxCount(to email: String? = nil) async throws -> Int {
+    package func outboxCount(to email: String? = nil) async throws -> Int {
         try await control.outbox(to: email).count
     }
 
-    func advanceClock(seconds: Double) async throws {
+    package func advanceClock(seconds: Double) async throws {
         try await control.advanceClock(by: seconds)
     }
 
-    func setCompanyStatus(_ companyID: String, _ status: String) async throws {
+    package func setCompanyStatus(_ companyID: String, _ status: String) async throws {
         try await control.setCompanyStatus(companyID, to: MockCompanyStatus(rawValue: status))
     }
 
     // MARK: - Sign-in shortcuts
 
-    struct StaffTokens: Sendable {
-        let token: String
-        let refreshToken: String
-        let userID: String
+    package struct StaffTokens: Sendable {
+        package let token: String
+        package let refreshToken: String
+        package let userID: String
     }
 
     /// Password + emailed 2FA code, the way the app signs staff in.
-    func signInStaff(_ email: String, password: String = "password123", userAgent: String? = nil) async throws -> StaffTokens {
+    package func signInStaff(_ email: String, password: String = MockSeed.password, userAgent: String? = nil) async throws -> StaffTokens {
         let login = try await post("/api/auth/login", ["email": .string(email), "password": .string(password)],
                                    userAgent: userAgent)
         guard login.status == 200, let userID = login.data["userId"]?.string else {
@@ -226,7 +232,7 @@ final class MockHarness: Stoppable {
     }
 
     /// Staff magic link (the only way in for `engineer@acme.test`): request, read the code, verify.
-    func signInStaffByMagicLink(_ email: String) async throws -> String {
+    package func signInStaffByMagicLink(_ email: String) async throws -> String {
         _ = try await post("/api/auth/magic-link/request", ["email": .string(email)])
         guard let code = try await latestCode(to: email, kind: "staff_magic_link") else { throw TestFailure("no code") }
         let verify = try await post("/api/auth/magic-link/verify-code", ["email": .string(email), "code": .string(code)])
@@ -237,14 +243,14 @@ final class MockHarness: Stoppable {
     }
 
     /// Registers an APNs token for the bearer (`app_type` staff or customer).
-    func registerPushToken(_ token: String, appType: String, bearer: String) async throws {
+    package func registerPushToken(_ token: String, appType: String, bearer: String) async throws {
         let reply = try await post("/api/user/device-token", ["device_token": .string(token), "platform": "ios",
                                                               "app_type": .string(appType)], bearer: bearer)
         guard reply.status == 200 else { throw TestFailure("token not registered: \(reply.status) \(reply.error ?? "")") }
     }
 
     /// Magic-link code, choosing `companyID` when the customer has several.
-    func signInCustomer(_ email: String, companyID: String? = nil) async throws -> String {
+    package func signInCustomer(_ email: String, companyID: String? = nil) async throws -> String {
         _ = try await post("/api/customer/auth/request-magic-link", ["email": .string(email)])
         guard let code = try await latestCode(to: email, kind: "customer_magic_link") else { throw TestFailure("no code") }
         var body: [String: JSONValue] = ["email": .string(email), "code": .string(code)]
@@ -265,7 +271,7 @@ final class MockHarness: Stoppable {
 /// try await withMock({ $0.freezeClock() }) { mock in … }              // configured
 /// try await withMock(.live, { $0.maxBodyBytes = 1024 }) { mock in … }  // on a socket, configured
 /// ```
-func withMock<T>(
+package func withMock<T>(
     isolation: isolated (any Actor)? = #isolation,
     _ mode: MockHarness.Mode = .router,
     _ configure: (inout MockServerConfiguration) -> Void = { _ in },
@@ -275,7 +281,7 @@ func withMock<T>(
 }
 
 /// `withMock(.router, configure, body)`.
-func withMock<T>(
+package func withMock<T>(
     isolation: isolated (any Actor)? = #isolation,
     _ configure: (inout MockServerConfiguration) -> Void,
     _ body: (MockHarness) async throws -> T
@@ -283,17 +289,44 @@ func withMock<T>(
     try await withMock(isolation: isolation, .router, configure, body)
 }
 
+/// A mock of the test's own with Acme's admin (`MockSeed.Staff.admin`) signed in: password and
+/// the emailed 2FA code, as the app signs in, before `body` runs with the mock and the tokens.
+///
+/// ```swift
+/// try await withSignedInMock { mock, admin in … admin.token … }
+/// try await withSignedInMock(.live, { $0.freezeClock() }) { mock, admin in … }
+/// ```
+package func withSignedInMock<T>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ mode: MockHarness.Mode = .router,
+    _ configure: (inout MockServerConfiguration) -> Void = { _ in },
+    _ body: (MockHarness, MockHarness.StaffTokens) async throws -> T
+) async throws -> T {
+    try await withMock(isolation: isolation, mode, configure) { mock in
+        try await body(mock, try await mock.signInStaff(MockSeed.Staff.admin.email))
+    }
+}
+
+/// `withSignedInMock(.router, configure, body)`.
+package func withSignedInMock<T>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ configure: (inout MockServerConfiguration) -> Void,
+    _ body: (MockHarness, MockHarness.StaffTokens) async throws -> T
+) async throws -> T {
+    try await withSignedInMock(isolation: isolation, .router, configure, body)
+}
+
 // MARK: - Enquiries and customer portal helpers
 
 extension MockHarness {
     /// The mock clock's now as the API writes it (`2026-11-21T12:00:00Z`).
-    func clockNow() async throws -> String {
+    package func clockNow() async throws -> String {
         try await control.clock().now.formatted(.iso8601)
     }
 
     /// `POST /__mock/inbound-email`: mail a customer sends to a company address. The reply as it
     /// came, for the tests of its status and shape.
-    func inboundEmail(to: String, from: String, fromName: String? = nil, subject: String, body: String,
+    package func inboundEmail(to: String, from: String, fromName: String? = nil, subject: String, body: String,
                       ticketID: String? = nil) async throws -> Reply {
         var json: [String: JSONValue] = ["to": .string(to), "from": .string(from), "subject": .string(subject),
                                          "body": .string(body)]
@@ -305,12 +338,12 @@ extension MockHarness {
     }
 
     /// The outbox's mails, newest first, optionally only to `to` and of `kind`.
-    func outbox(to: String? = nil, kind: String? = nil) async throws -> [JSONValue] {
+    package func outbox(to: String? = nil, kind: String? = nil) async throws -> [JSONValue] {
         try await controlData("GET", "/__mock/outbox", query: ["to": to, "kind": kind]).array ?? []
     }
 
     /// The payloads pushed to one device token, oldest first.
-    func pushPayloads(token: String) async throws -> [JSONValue] {
+    package func pushPayloads(token: String) async throws -> [JSONValue] {
         try await pushes(token: token).reversed().compactMap { $0["payload"] }
     }
 }

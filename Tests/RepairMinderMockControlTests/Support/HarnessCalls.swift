@@ -6,41 +6,20 @@ import MockServer
 import RepairMinderMockControl
 import MockTestSupport
 
-/// Starts a mock of the test's own (127.0.0.1, port 0, in-memory, seeded), runs `body` with it, and
-/// stops it whether `body` returns or throws (`withStarted`, MockTestSupport).
-func withMock<T>(
-    isolation: isolated (any Actor)? = #isolation,
-    _ configure: (inout MockServerConfiguration) -> Void = { _ in },
-    _ body: (LiveMock) async throws -> T
-) async throws -> T {
-    try await withStarted(isolation: isolation, { try LiveMock(configure) }, body)
-}
+// The control library's tests run on MockTestSupport's one harness, on a socket
+// (`withMock(.live) { mock in … }`): the library is tested over URLSession, as a UI test uses it.
+// What they add here: controls made otherwise, and the few app-API calls that make the mock send
+// mail, pushes and sessions, written with the library's own `MockJSON`.
 
-/// A running mock: the library's control over URLSession (with the server's control token, if any),
-/// and the few app-API calls the tests need to make the mock send mail, pushes and sessions.
-final class LiveMock: Stoppable {
-    let server: MockServer
-    let baseURL: URL
-    /// The control the tests exercise: the library as a UI test would make it, polling every 20 ms.
-    let control: MockControl
-    private let session: URLSession
+/// The app's requests, apart from the harness's session: the same user agent as the iOS app, so a
+/// sign-in here is a mobile one.
+private let appSession: URLSession = {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = 20
+    return URLSession(configuration: configuration)
+}()
 
-    /// Starts a mock of the test's own (`MockServer.startedForTesting(configure)`).
-    init(_ configure: (inout MockServerConfiguration) -> Void = { _ in }) throws {
-        server = try MockServer.startedForTesting(configure)
-        baseURL = server.baseURL
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 20
-        session = URLSession(configuration: configuration)
-        control = MockControl(baseURL: server.baseURL, token: server.configuration.controlToken,
-                              pollInterval: .milliseconds(20))
-    }
-
-    func stop() {
-        session.invalidateAndCancel()
-        server.stop()
-    }
-
+extension MockHarness {
     /// The same control with another token (or none).
     func control(token: String?) -> MockControl {
         MockControl(baseURL: baseURL, token: token, pollInterval: .milliseconds(20))
@@ -53,8 +32,6 @@ final class LiveMock: Stoppable {
         MockControl(baseURL: baseURL, token: server.configuration.controlToken,
                     transport: hookedTransport(after: path, calls: calls, hook), pollInterval: .milliseconds(10))
     }
-
-    // MARK: The app API, by hand
 
     struct Answer: Sendable {
         let status: Int
@@ -73,7 +50,7 @@ final class LiveMock: Stoppable {
         }
         if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
         request.setValue("RepairMinder-iOS/1.0 (iPhone; iOS 17.0)", forHTTPHeaderField: "User-Agent")
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await appSession.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         return Answer(status: status, json: (try? MockJSON(parsing: data)) ?? .null)
     }
@@ -89,32 +66,16 @@ final class LiveMock: Stoppable {
         return userID
     }
 
-    /// The whole staff sign-in, the code read with the library: the access token.
-    func signInStaff(_ email: String = MockSeed.Staff.admin.email, using control: MockControl? = nil, base: URL? = nil) async throws -> String {
+    /// The whole staff sign-in through the app's requests, the code waited for with the library
+    /// (`using` a namespace's control, under its `base`): the access token.
+    func signInStaffToken(_ email: String = MockSeed.Staff.admin.email, using control: MockControl? = nil,
+                          base: URL? = nil) async throws -> String {
         let userID = try await requestStaffCode(email, base: base)
         let code = try await (control ?? self.control).waitForCode(to: email, kind: .staff2FA, timeout: patience)
         let verify = try await app("POST", "/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)],
                                    base: base)
         guard let token = verify.data["token"]?.stringValue else { throw TestFailure("verify failed: \(verify.json)") }
         return token
-    }
-
-    /// A customer's magic-link code, verified (with `companyID` for a customer of several companies).
-    func signInCustomer(_ email: String = MockSeed.Customer.jane.email, companyID: String? = nil) async throws -> String {
-        _ = try await app("POST", "/api/customer/auth/request-magic-link", ["email": .string(email)])
-        let code = try await control.waitForCode(to: email, kind: .customerMagicLink, timeout: patience)
-        var body: [String: MockJSON] = ["email": .string(email), "code": .string(code)]
-        if let companyID { body["companyId"] = .string(companyID) }
-        let verify = try await app("POST", "/api/customer/auth/verify-code", .object(body))
-        guard let token = verify.data["token"]?.stringValue else { throw TestFailure("verify failed: \(verify.json)") }
-        return token
-    }
-
-    func registerPushToken(_ token: String, appType: String, bearer: String) async throws {
-        let answer = try await app("POST", "/api/user/device-token",
-                                   ["device_token": .string(token), "platform": "ios", "app_type": .string(appType)],
-                                   bearer: bearer)
-        guard answer.status == 200 else { throw TestFailure("token not registered: \(answer.json)") }
     }
 }
 
