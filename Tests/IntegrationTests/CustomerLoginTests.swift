@@ -9,11 +9,11 @@ import MockTestSupport
 @MainActor
 struct CustomerLoginTests {
     @Test func customerWithOneCompanySignsInWithCode() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let client = mock.client()
             let session = CustomerSession(client: client)
             try await session.requestMagicLink(email: MockSeed.Customer.jane.email)
-            let code = try await mock.latestCode(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
+            let code = try await mock.code(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
             let result = try await session.verifyCode(email: MockSeed.Customer.jane.email, code: code)
             guard case .signedIn(let customer, let company) = result else {
                 Issue.record("expected signedIn, got \(result)")
@@ -30,11 +30,11 @@ struct CustomerLoginTests {
     }
 
     @Test func customerWithTwoCompaniesChoosesOne() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let client = mock.client()
             let session = CustomerSession(client: client)
             try await session.requestMagicLink(email: MockSeed.Customer.sam.email)
-            let code = try await mock.latestCode(to: MockSeed.Customer.sam.email, kind: "customer_magic_link")
+            let code = try await mock.code(to: MockSeed.Customer.sam.email, kind: "customer_magic_link")
             let first = try await session.verifyCode(email: MockSeed.Customer.sam.email, code: code)
             guard case .companySelectionRequired(let selection) = first else {
                 Issue.record("expected a company selection, got \(first)")
@@ -59,10 +59,10 @@ struct CustomerLoginTests {
     }
 
     @Test func companyTheCustomerDoesNotBelongToIsInvalidOrExpiredCode() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = CustomerSession(client: mock.client())
             try await session.requestMagicLink(email: MockSeed.Customer.jane.email)
-            let code = try await mock.latestCode(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
+            let code = try await mock.code(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
             let error = await typedError { _ = try await session.verifyCode(email: MockSeed.Customer.jane.email, code: code, companyID: MockSeed.Company.beta) }
             #expect(error == .invalidOrExpiredCode)
             #expect(!session.isAuthenticated)
@@ -70,10 +70,10 @@ struct CustomerLoginTests {
     }
 
     @Test func wrongCustomerCodeIsInvalidOrExpiredCode() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = CustomerSession(client: mock.client())
             try await session.requestMagicLink(email: MockSeed.Customer.jane.email)
-            let code = try await mock.latestCode(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
+            let code = try await mock.code(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
             let wrong = code == "000000" ? "111111" : "000000"
             let error = await typedError { _ = try await session.verifyCode(email: MockSeed.Customer.jane.email, code: wrong) }
             #expect(error == .invalidOrExpiredCode)
@@ -81,10 +81,10 @@ struct CustomerLoginTests {
     }
 
     @Test func customerMeReturnsClientAndCompany() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = CustomerSession(client: mock.client())
             try await session.requestMagicLink(email: MockSeed.Customer.jane.email)
-            let code = try await mock.latestCode(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
+            let code = try await mock.code(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
             _ = try await session.verifyCode(email: MockSeed.Customer.jane.email, code: code)
             let me = try await session.refreshMe()
             #expect(me.client.email == MockSeed.Customer.jane.email)
@@ -101,13 +101,13 @@ struct CustomerLoginTests {
     }
 
     @Test func customerLogoutUnregistersPushAndEndsTheToken() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let client = mock.client()
             let push = PushRegistration(client: client, role: .customer)
             let session = CustomerSession(client: client, push: push)
             try await push.updateDeviceToken(TestValues.deviceToken)
             try await session.requestMagicLink(email: MockSeed.Customer.jane.email)
-            let code = try await mock.latestCode(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
+            let code = try await mock.code(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
             _ = try await session.verifyCode(email: MockSeed.Customer.jane.email, code: code)
             #expect(await push.isRegistered)
             let token = try #require(try await client.tokenStore.customerCredentials()).token

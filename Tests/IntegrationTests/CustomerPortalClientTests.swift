@@ -10,7 +10,7 @@ import MockTestSupport
 @MainActor
 struct CustomerPortalClientTests {
     @Test func ordersListAndDetailShowTheCustomersViewOnly() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let jane = try await mock.signedInCustomer(email: MockSeed.Customer.jane.email)
             let orders = try await jane.orders()
             #expect(orders.map(\.orderNumber).sorted() == [10001, 10002])
@@ -42,7 +42,7 @@ struct CustomerPortalClientTests {
     }
 
     @Test func quoteApprovalMovesTheDeviceOnAndRecordsTheSignature() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let jane = try await mock.signedInCustomer(email: MockSeed.Customer.jane.email)
             let waiting = try await jane.ordersAwaitingApproval()
             #expect(waiting.map(\.orderNumber) == [10001])
@@ -83,7 +83,7 @@ struct CustomerPortalClientTests {
     }
 
     @Test func quoteRejectionMovesTheDeviceToRejected() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let amelia = try await mock.signedInCustomer(email: "amelia.jones@customer.test")
             let waiting = try await amelia.ordersAwaitingApproval()
             let buyback = try #require(waiting.first { $0.orderNumber == 10031 })
@@ -103,7 +103,7 @@ struct CustomerPortalClientTests {
     }
 
     @Test func customerMessagesReachTheShopAndRepliesComeBack() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let jane = try await mock.signedInCustomer(email: MockSeed.Customer.jane.email)
             let sent = try await jane.sendMessage(orderID: SeedIDs.order(1), body: "Can I drop by on Saturday?")
             #expect(sent.type == .inbound)
@@ -132,7 +132,7 @@ struct CustomerPortalClientTests {
     }
 
     @Test func customerOfTwoCompaniesSeesOnlyTheChosenCompanysOrders() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let samAtBeta = try await mock.signedInCustomer(email: MockSeed.Customer.sam.email, companyId: MockSeed.Company.beta)
             let beta = try await samAtBeta.orders()
             #expect(!beta.isEmpty && beta.allSatisfy { $0.orderNumber >= 20000 })
@@ -145,7 +145,7 @@ struct CustomerPortalClientTests {
     }
 
     @Test func customerOrdersPageByPage() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let oliver = try await mock.signedInCustomer(email: "oliver.brown@customer.test")
             let first = try await oliver.client.page(API.Customer.orders(limit: 1))
             #expect(first.pagination.total > 1)

@@ -101,7 +101,7 @@ struct DecodeSweepTests {
     }
 
     /// Every persona of the seed, every list and detail they can read (the sweep of the tests below).
-    func sweepEverything(_ mock: MockFixture, _ tally: Tally) async throws {
+    func sweepEverything(_ mock: MockHarness, _ tally: Tally) async throws {
         // Staff of the two active companies, each way they sign in.
         let admin = try await mock.signedInStaff(email: MockSeed.Staff.admin.email)
         await sweepStaff(admin, MockSeed.Staff.admin.email, tally)
@@ -111,7 +111,7 @@ struct DecodeSweepTests {
         let engineer = StaffSession(client: engineerClient)
         try await engineer.requestMagicLink(email: MockSeed.Staff.engineer.email)
         try await engineer.verifyMagicLink(email: MockSeed.Staff.engineer.email,
-                                           code: try await mock.latestCode(to: MockSeed.Staff.engineer.email, kind: "staff_magic_link"))
+                                           code: try await mock.code(to: MockSeed.Staff.engineer.email, kind: "staff_magic_link"))
         await sweepStaff(engineer, MockSeed.Staff.engineer.email, tally)
         let beta = try await mock.signedInStaff(email: "admin@beta.test")
         await sweepStaff(beta, "admin@beta.test", tally)
@@ -164,7 +164,7 @@ struct DecodeSweepTests {
     @Test(arguments: [nil, "timestamps-ms", "timestamps-sqlite", "absent-nulls", "reordered-keys", "extra-key",
                       "all"] as [String?])
     func everyListAndEveryDetailDecodesForEverySeededPersona(vary: String?) async throws {
-        try await withMock({ $0.vary = vary }) { mock in
+        try await withMock(.live, { $0.vary = vary }) { mock in
             let tally = Tally()
             try await sweepEverything(mock, tally)
             print("Decode sweep: \(tally.summary)")
@@ -223,7 +223,7 @@ struct DecodeSweepTests {
     }
 
     @Test func theSweepSeesEveryDeviceStatus() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let devices = try await staff.allPages(API.Devices.list())
             #expect(Set(devices.map(\.status)) == Set(DeviceStatus.knownCases), "the seed covers all 20 statuses")
@@ -235,7 +235,7 @@ struct DecodeSweepTests {
     struct OrderIdOnly: Decodable, Sendable { let id: String }
 
     @Test func strictDecodingNamesAKeyNoModelReads() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let strict = try await mock.signedInStaff()
             let partial = Endpoint<OrderIdOnly>(.get, "/api/orders/\(SeedIDs.order(1))", credential: .staff)
             let error = await typedError { _ = try await strict.send(partial) }

@@ -21,7 +21,7 @@ struct EdgeCaseTests {
 
     /// The races' scene: the access token expired, the next `count` refreshes (all, when nil) held,
     /// and the journal emptied so it shows the race alone.
-    static func expireTokenAndHoldRefreshes(_ mock: MockFixture, count: Int? = nil) async throws -> MockHold {
+    static func expireTokenAndHoldRefreshes(_ mock: MockHarness, count: Int? = nil) async throws -> MockHold {
         try await mock.advanceClock(seconds: accessLifetime + 1)
         let rule = MockFaultRule.on("POST", "/api/auth/refresh")
         let gate = try await mock.control.hold(count.map { rule.times($0) } ?? rule)
@@ -34,7 +34,7 @@ struct EdgeCaseTests {
     /// Two calls meet an expired token together; the refresh is held until both have met their
     /// 401: the client's single flight sends one refresh, and both calls go on with its tokens.
     @Test func twoCallsMeetingAnExpiredTokenShareOneRefresh() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff()
             let gate = try await Self.expireTokenAndHoldRefreshes(mock)
 
@@ -54,7 +54,7 @@ struct EdgeCaseTests {
     /// The same race without the single flight (`.uncoordinated`): two refreshes with one token, the
     /// first rotates it, the second is a reuse and the backend ends the family: signed out.
     @Test func twoUncoordinatedRefreshesEndTheFamily() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff(refreshPolicy: .uncoordinated)
             let gate = try await Self.expireTokenAndHoldRefreshes(mock, count: 2)
 
@@ -77,7 +77,7 @@ struct EdgeCaseTests {
     /// A call meets a 401 while another's refresh is in flight: it waits for that refresh rather than
     /// starting its own.
     @Test func aCallMeetingA401DuringARefreshWaitsForIt() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff()
             let gate = try await Self.expireTokenAndHoldRefreshes(mock)
 
@@ -98,7 +98,7 @@ struct EdgeCaseTests {
     /// ends and the user is signed out. Nothing a client can do recovers the lost pair (the
     /// backend keeps no grace period; the mock's `--refresh-reuse-interval` plays one that would).
     @Test func aLostRotationAnswerSignsTheUserOut() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff()
             let before = try #require(try await session.client.tokenStore.staffCredentials())
             try await mock.advanceClock(seconds: Self.accessLifetime + 1)
@@ -129,7 +129,7 @@ struct EdgeCaseTests {
     /// An access token valid when the request left and expired when the server judged it (the
     /// request held while the clock moves): a 401, a refresh and the retry, unseen by the caller.
     @Test func anAccessTokenExpiringMidRequestIsRefreshedAndRetried() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff()
             let gate = try await mock.control.hold(.on("GET", "/api/auth/me").times(1))
             try await mock.clearJournal()
@@ -154,7 +154,7 @@ struct EdgeCaseTests {
     @Test(arguments: [(MockUserStatus.deactivated, RepairMinderError.accountDeactivated),
                       (.archived, .accountArchived)])
     func anAccountDeactivatedMidSessionEndsIt(status: MockUserStatus, signIn: RepairMinderError) async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff()
             try await mock.control.setUserStatus(MockSeed.Staff.admin.id, to: status)
 
@@ -175,7 +175,7 @@ struct EdgeCaseTests {
     /// credentials: an extension, a restored backup); another sign-in of the same user, a family of
     /// its own, goes on.
     @Test func aLogoutEndsItsFamilyEverywhereButNotAnotherSignIn() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let phone = try await mock.signedInStaff()
             let copy = InMemoryTokenStore()
             try await copy.saveStaffCredentials(try #require(try await phone.client.tokenStore.staffCredentials()))
@@ -197,18 +197,18 @@ struct EdgeCaseTests {
     /// A code past its 10 minutes, a code used once already, and a code after five wrong tries are
     /// all `Invalid or expired code`; a new request gives a code that works.
     @Test func anExpiredReusedOrBurntCodeIsRefusedAndANewOneWorks() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let email = MockSeed.Staff.admin.email
             let session = StaffSession(client: mock.client())
             _ = try await session.login(email: email, password: MockSeed.password)
 
             try await session.requestTwoFactorCode()
-            let expired = try await mock.latestCode(to: email, kind: "staff_2fa")
+            let expired = try await mock.code(to: email, kind: "staff_2fa")
             try await mock.advanceClock(seconds: 10 * 60 + 1)
             #expect(await typedError { _ = try await session.verifyTwoFactor(code: expired) } == .invalidOrExpiredCode)
 
             try await session.requestTwoFactorCode()
-            let burnt = try await mock.latestCode(to: email, kind: "staff_2fa")
+            let burnt = try await mock.code(to: email, kind: "staff_2fa")
             let wrong = burnt == "000000" ? "111111" : "000000"
             for _ in 1...5 {
                 #expect(await typedError { _ = try await session.verifyTwoFactor(code: wrong) } == .invalidOrExpiredCode)
@@ -216,14 +216,14 @@ struct EdgeCaseTests {
             #expect(await typedError { _ = try await session.verifyTwoFactor(code: burnt) } == .invalidOrExpiredCode)
 
             try await session.requestTwoFactorCode()
-            let fresh = try await mock.latestCode(to: email, kind: "staff_2fa")
+            let fresh = try await mock.code(to: email, kind: "staff_2fa")
             _ = try await session.verifyTwoFactor(code: fresh)
             #expect(session.isAuthenticated)
 
             // Used once: the magic-link code of a customer, presented twice.
             let customer = CustomerSession(client: mock.client())
             try await customer.requestMagicLink(email: MockSeed.Customer.jane.email)
-            let code = try await mock.latestCode(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
+            let code = try await mock.code(to: MockSeed.Customer.jane.email, kind: "customer_magic_link")
             _ = try await customer.verifyCode(email: MockSeed.Customer.jane.email, code: code)
             let other = CustomerSession(client: mock.client())
             #expect(await typedError { _ = try await other.verifyCode(email: MockSeed.Customer.jane.email, code: code) }
@@ -236,7 +236,7 @@ struct EdgeCaseTests {
     /// A device token the backend refuses: signing in still succeeds, the registration stays off,
     /// and the refusal is the validation message when the app registers by hand.
     @Test func aRefusedDeviceTokenLeavesSignInAloneAndPushOff() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let client = mock.client()
             let push = PushRegistration(client: client, role: .staff)
             try await push.updateDeviceToken("not a token!")   // 8–512 of A-Z, a-z, 0-9, - and _ are taken
@@ -254,12 +254,12 @@ struct EdgeCaseTests {
     /// A push whose order the signed-in user cannot see (a customer of two companies, signed in to
     /// the other one): opening it is `notFound`, and the session goes on.
     @Test func aPushForAnOrderTheUserCannotSeeIsNotFound() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let jane = try await mock.signedInCustomer(email: MockSeed.Customer.jane.email, push: true)
             try await #require(jane.push).updateDeviceToken(TestValues.deviceToken)
             let staff = try await mock.signedInStaff()
             _ = try await staff.send(API.Tickets.reply(id: SeedIDs.ticket(1), html: "<p>Hi</p>", text: "Hi"))   // Jane's order's thread
-            let pushes = try await mock.pushes(to: TestValues.deviceToken)
+            let pushes = try await mock.recordedPushes(to: TestValues.deviceToken)
             let recorded = try #require(pushes.first { DeepLink(pushPayloadJSON: $0.payload.json, role: .customer) != nil },
                                         "\(pushes)")
             let link = try #require(DeepLink(pushPayloadJSON: recorded.payload.json, role: .customer))

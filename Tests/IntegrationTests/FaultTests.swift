@@ -3,6 +3,7 @@ import Testing
 import MockServer
 import RepairMinderClient
 import RepairMinderMockControl
+import MockTestSupport
 
 @Suite("Injected faults against the mock")
 @MainActor
@@ -10,7 +11,7 @@ struct FaultTests {
     /// `me` fails as a transport error, the session and stored credentials survive it, and once
     /// the faults are cleared the next call works.
     static func expectTransportErrorKeepingCredentials(_ session: StaffSession, before: StaffCredentials,
-                                                       mock: MockFixture) async throws {
+                                                       mock: MockHarness) async throws {
         let error = await typedError { try await session.refreshMe() }
         guard case .transport = error else {
             Issue.record("expected transport, got \(String(describing: error))")
@@ -24,7 +25,7 @@ struct FaultTests {
     }
 
     @Test func droppedConnectionIsTransportErrorAndKeepsCredentials() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff()
             let store = session.client.tokenStore
             let before = try #require(try await store.staffCredentials())
@@ -36,7 +37,7 @@ struct FaultTests {
     }
 
     @Test func injectedServerErrorIsTypedServerErrorAndKeepsCredentials() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff()
             let store = session.client.tokenStore
             let before = try #require(try await store.staffCredentials())
@@ -57,7 +58,7 @@ struct FaultTests {
     }
 
     @Test func latencyBeyondTimeoutIsTransportErrorAndKeepsCredentials() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff(transport: URLSessionTransport(timeout: 1))
             let store = session.client.tokenStore
             let before = try #require(try await store.staffCredentials())
@@ -82,7 +83,7 @@ struct FaultTests {
     }
 
     @Test func droppedRefreshKeepsCredentialsAndNextCallRefreshes() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             // See FreshConnectionTransport: a dropped POST on a reused connection is resent by
             // libcurl without its body and ends as the server's 408 after 10 s, not a drop.
             let session = try await mock.signedInStaff(transport: FreshConnectionTransport())
@@ -97,7 +98,7 @@ struct FaultTests {
     }
 
     @Test func refreshAnsweredWithServerErrorKeepsCredentials() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff()
             let store = session.client.tokenStore
             let before = try #require(try await store.staffCredentials())

@@ -8,7 +8,7 @@ import MockTestSupport
 @MainActor
 struct LogoutTests {
     @Test func logoutUnregistersPushTokenAndClearsEverything() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let client = mock.client()
             let push = PushRegistration(client: client, role: .staff)
             try await push.updateDeviceToken(TestValues.deviceToken)   // known before login
@@ -49,7 +49,7 @@ struct LogoutTests {
     }
 
     @Test func logoutClearsStorageEvenWhenTheServerFails() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff()
             try await mock.addFault(.on("/api/auth/logout").failing(status: 500))
             await session.logout()

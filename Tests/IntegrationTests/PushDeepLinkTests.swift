@@ -16,17 +16,17 @@ struct PushDeepLinkTests {
     static let amelia = String(repeating: "3c", count: 32)
 
     /// Magic-link sign-in (the engineer has no password).
-    func engineer(_ mock: MockFixture) async throws -> StaffSession {
+    func engineer(_ mock: MockHarness) async throws -> StaffSession {
         let client = mock.client()
         let session = StaffSession(client: client, push: PushRegistration(client: client, role: .staff))
         try await session.requestMagicLink(email: MockSeed.Staff.engineer.email)
-        let code = try await mock.latestCode(to: MockSeed.Staff.engineer.email, kind: "staff_magic_link")
+        let code = try await mock.code(to: MockSeed.Staff.engineer.email, kind: "staff_magic_link")
         try await session.verifyMagicLink(email: MockSeed.Staff.engineer.email, code: code)
         return session
     }
 
     @Test func everyRecordedPushDeepLinksToAScreenItsRecipientCanOpen() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let alice = try await mock.signedInStaff(push: true)
             try await #require(alice.push).updateDeviceToken(Self.alice)
             let eddie = try await engineer(mock)
@@ -40,7 +40,7 @@ struct PushDeepLinkTests {
                 customers[token] = session
             }
             #expect(await alice.push?.isRegistered == true)
-            #expect(try await mock.pushes().isEmpty)
+            #expect(try await mock.recordedPushes().isEmpty)
 
             // Events, each caused by someone other than the recipient.
             _ = try await eddie.moveDevice(SeedIDs.device(14), to: .repairedReady)         // Alice's device; Amelia's repair
@@ -56,11 +56,11 @@ struct PushDeepLinkTests {
             _ = try await customers[Self.jane]!.approveQuote(orderID: SeedIDs.order(1), typedName: "Jane Doe")
             _ = try await customers[Self.amelia]!.rejectQuote(orderID: SeedIDs.order(31))
             _ = try await customers[Self.jane]!.sendMessage(orderID: SeedIDs.order(1), body: "When can I collect it?")
-            try await mock.inboundEmail(to: MockSeed.CompanyEmail.acmeHello.email, from: "new.person@example.test", fromName: "New Person",
+            try await mock.control.inboundEmail(to: MockSeed.CompanyEmail.acmeHello.email, from: "new.person@example.test", fromName: "New Person",
                                         subject: "Battery swap price?", body: "How much for an iPhone 12 battery?")
             _ = try await alice.send(API.Tickets.reply(id: SeedIDs.ticket(1), html: "<p>From Monday.</p>", text: "From Monday."))
 
-            let pushes = try await mock.pushes()
+            let pushes = try await mock.recordedPushes()
             let types = Set(pushes.compactMap(\.type))
             #expect(types == ["device_status_changed", "order_status_changed", "order_collected", "device_assigned",
                               "quote_approved", "quote_rejected", "enquiry_reply", "new_enquiry",
@@ -104,13 +104,13 @@ struct PushDeepLinkTests {
             #expect(opened == pushes.count)
 
             // The actor of an event hears nothing of it.
-            let toEddie = try await mock.pushes(to: Self.eddie)
+            let toEddie = try await mock.recordedPushes(to: Self.eddie)
             #expect(!toEddie.contains { $0.type == "device_status_changed" && String(decoding: $0.payload.json, as: UTF8.self).contains(SeedIDs.device(14)) })
         }
     }
 
     @Test func registrationAnswersAndPreferencesGateThePushes() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let alice = try await mock.signedInStaff(push: true)
             let push = try #require(alice.push)
             let registered = try await alice.send(API.DeviceTokens.register(deviceToken: Self.alice, role: .staff))
@@ -121,14 +121,14 @@ struct PushDeepLinkTests {
             #expect(off.deviceUpdates == false && off.pushEnabled)
             let eddie = try await engineer(mock)
             _ = try await eddie.moveDevice(SeedIDs.device(14), to: .repairedReady)
-            let pushes = try await mock.pushes(to: Self.alice)
+            let pushes = try await mock.recordedPushes(to: Self.alice)
             #expect(!pushes.isEmpty, "order updates still reach Alice")
             #expect(!pushes.contains { $0.type == "device_status_changed" }, "device updates are off")
 
             await alice.logout()
             #expect(await push.isRegistered == false)
             _ = try await eddie.moveDevice(SeedIDs.device(3), to: .repairedQC)
-            #expect(try await mock.pushes(to: Self.alice).count == pushes.count, "no token, no push")
+            #expect(try await mock.recordedPushes(to: Self.alice).count == pushes.count, "no token, no push")
         }
     }
 }

@@ -16,7 +16,7 @@ struct QuarantineTests {
     @Test(arguments: [("suspended", nil, QuarantineCode.pendingApproval), ("suspended", "quarantine-codes", .suspended),
                       ("pending_approval", nil, .pendingApproval), ("pending_approval", "quarantine-codes", .pendingApproval)])
     func quarantineSurfacesTypedErrorWhileMeKeepsWorking(status: String, vary: String?, code: QuarantineCode) async throws {
-        try await withMock({ $0.vary = vary }) { mock in
+        try await withMock(.live, { $0.vary = vary }) { mock in
             let session = try await mock.signedInStaff(push: true)
             let push = try #require(session.push)
             _ = try await session.send(pushPreferences)
@@ -56,7 +56,7 @@ struct QuarantineTests {
     }
 
     @Test func quarantinedStaffCanStillRefreshTheirToken() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff()
             try await mock.setCompanyStatus(MockSeed.Company.acme, "suspended")
             try await mock.advanceClock(seconds: 901)

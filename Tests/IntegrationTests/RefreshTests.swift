@@ -26,7 +26,7 @@ struct RefreshTests {
     }
 
     @Test func expiredAccessTokenIsRefreshedAndRequestRetriedTransparently() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff()
             let store = session.client.tokenStore
             let before = try #require(try await store.staffCredentials())
@@ -48,7 +48,7 @@ struct RefreshTests {
     }
 
     @Test func twentyConcurrentRequestsWithExpiredTokenCauseExactlyOneRefresh() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff()
             let client = session.client
             try await mock.clearJournal()
@@ -68,7 +68,7 @@ struct RefreshTests {
     }
 
     @Test func uncoordinatedBurstMakesServerRevokeTheFamily() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let store = RecordingStore()
             let session = try await mock.signedInStaff(refreshPolicy: .uncoordinated, store: store)
             let client = session.client
@@ -112,7 +112,7 @@ struct RefreshTests {
     }
 
     @Test func webRefreshTokenExpiresAfterSevenDays() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff(userAgent: TestValues.webUserAgent)
             let store = session.client.tokenStore
             try await mock.advanceClock(seconds: 7 * 86_400 + 60)
@@ -129,7 +129,7 @@ struct RefreshTests {
     }
 
     @Test func webRefreshTokenStillWorksJustBeforeSevenDays() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff(userAgent: TestValues.webUserAgent)
             try await mock.advanceClock(seconds: 7 * 86_400 - 3_600)
             let me = try await session.refreshMe()
@@ -138,7 +138,7 @@ struct RefreshTests {
     }
 
     @Test func webRefreshTokenLifetimeSlidesWithEachRefresh() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff(userAgent: TestValues.webUserAgent)
             try await mock.advanceClock(seconds: 6 * 86_400)
             _ = try await session.refreshMe()                 // refresh on day 6: a new 7-day token
@@ -151,7 +151,7 @@ struct RefreshTests {
     }
 
     @Test func restoreOnLaunchValidatesStoredCredentialsAndRefreshes() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let store = InMemoryTokenStore()
             _ = try await mock.signedInStaff(store: store)
             try await mock.advanceClock(seconds: Self.accessLifetime + 1)
@@ -169,7 +169,7 @@ struct RefreshTests {
     }
 
     @Test func mobileRefreshTokenSurvivesEightyNineDays() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff(userAgent: APIClient.Configuration.defaultUserAgent)
             try await mock.advanceClock(seconds: 89 * 86_400)
 
@@ -183,7 +183,7 @@ struct RefreshTests {
     }
 
     @Test func mobileRefreshTokenExpiresAfterNinetyDays() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff(userAgent: APIClient.Configuration.defaultUserAgent)
             try await mock.advanceClock(seconds: 90 * 86_400 + 60)
             let error = await typedError { try await session.refreshMe() }
@@ -193,7 +193,7 @@ struct RefreshTests {
     }
 
     @Test func secondInstanceWithStaleViewUsesStoredRotatedTokenInsteadOfReusing() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let shared = InMemoryTokenStore()
             let sessionA = try await mock.signedInStaff(store: shared)
             let clientA = sessionA.client
@@ -236,7 +236,7 @@ struct RefreshTests {
     @Test func staleSecondInstanceWithoutTheGuardWouldBeAReuse() async throws {
         // The control experiment: presenting the spent refresh token, as B would without its
         // store re-read, revokes the family for both instances.
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let shared = InMemoryTokenStore()
             let sessionA = try await mock.signedInStaff(store: shared)
             let original = try #require(try await shared.staffCredentials())

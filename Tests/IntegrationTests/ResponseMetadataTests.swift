@@ -10,7 +10,7 @@ import MockTestSupport
 @MainActor
 struct ResponseMetadataTests {
     @Test func aStaffAnswerCarriesItsStatusAndContentType() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let me = try await staff.client.response(API.StaffAuth.me())
             #expect(me.statusCode == 200)
@@ -29,7 +29,7 @@ struct ResponseMetadataTests {
     }
 
     @Test func aCreatedMessageIsA201() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let jane = try await mock.signedInCustomer(email: MockSeed.Customer.jane.email)
             let sent = try await jane.client.response(API.Customer.sendMessage(orderID: SeedIDs.order(1), body: "Is it ready?"))
             #expect(sent.statusCode == 201)
@@ -39,7 +39,7 @@ struct ResponseMetadataTests {
     }
 
     @Test func anAttachmentAnswerCarriesTheFilesContentType() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let ticket = try await staff.send(API.Tickets.detail(id: SeedIDs.ticket(2)))
             let found = try #require(ticket.messages.flatMap(\.attachments).first)

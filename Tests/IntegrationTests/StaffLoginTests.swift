@@ -24,7 +24,7 @@ struct StaffLoginTests {
     }
 
     @Test func passwordLoginWithEmailedTwoFactorCodeSignsIn() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let client = mock.client()
             let session = StaffSession(client: client)
             let result = try await session.login(email: MockSeed.Staff.admin.email, password: MockSeed.password)
@@ -34,7 +34,7 @@ struct StaffLoginTests {
             #expect(session.state == .awaitingTwoFactor(challenge))
 
             try await session.requestTwoFactorCode()
-            let code = try await mock.latestCode(to: MockSeed.Staff.admin.email, kind: "staff_2fa")
+            let code = try await mock.code(to: MockSeed.Staff.admin.email, kind: "staff_2fa")
             #expect(code.count == 6)
             let user = try await session.verifyTwoFactor(code: code)
 
@@ -51,7 +51,7 @@ struct StaffLoginTests {
     @Test func passwordLoginWithTOTPCodeSignsIn() async throws {
         // Pin the mock's clock one second into a 30 s step, so the code stays current for the test.
         let start = Date(timeIntervalSince1970: (floor(Date().timeIntervalSince1970 / 30) + 2) * 30 + 1)
-        try await withMock({ $0.freezeClock(at: start) }) { mock in
+        try await withMock(.live, { $0.freezeClock(at: start) }) { mock in
             let session = StaffSession(client: mock.client())
             _ = try await session.login(email: MockSeed.Staff.totp.email, password: MockSeed.password)
             let code = TOTPGenerator.code(secretBase32: MockSeed.totpSecret, at: start)
@@ -66,7 +66,7 @@ struct StaffLoginTests {
 
     @Test func wrongTOTPCodeIsInvalidOrExpiredCode() async throws {
         let start = Date(timeIntervalSince1970: (floor(Date().timeIntervalSince1970 / 30) + 2) * 30 + 1)
-        try await withMock({ $0.freezeClock(at: start) }) { mock in
+        try await withMock(.live, { $0.freezeClock(at: start) }) { mock in
             let session = StaffSession(client: mock.client())
             _ = try await session.login(email: MockSeed.Staff.totp.email, password: MockSeed.password)
             // A code from an hour earlier is outside the ±1 step window.
@@ -78,7 +78,7 @@ struct StaffLoginTests {
     }
 
     @Test func recoveryCodeSignsInOnceOnly() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let first = StaffSession(client: mock.client())
             _ = try await first.login(email: MockSeed.Staff.totp.email, password: MockSeed.password)
             try await first.verifyTwoFactor(code: "ACME2FA1")
@@ -95,11 +95,11 @@ struct StaffLoginTests {
     }
 
     @Test func magicLinkSignsInStaffWithoutPassword() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let client = mock.client()
             let session = StaffSession(client: client)
             try await session.requestMagicLink(email: MockSeed.Staff.engineer.email)
-            let code = try await mock.latestCode(to: MockSeed.Staff.engineer.email, kind: "staff_magic_link")
+            let code = try await mock.code(to: MockSeed.Staff.engineer.email, kind: "staff_magic_link")
             let user = try await session.verifyMagicLink(email: MockSeed.Staff.engineer.email, code: code)
             #expect(user.email == MockSeed.Staff.engineer.email)
             #expect(session.isAuthenticated)
@@ -113,7 +113,7 @@ struct StaffLoginTests {
     }
 
     @Test func magicLinkRequestForUnknownEmailSucceedsWithoutMail() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = StaffSession(client: mock.client())
             try await session.requestMagicLink(email: "nobody@nowhere.test")
             let error = await typedError { try await session.verifyMagicLink(email: "nobody@nowhere.test", code: "123456") }
@@ -123,7 +123,7 @@ struct StaffLoginTests {
 
     @Test(arguments: loginFailures)
     func everyLoginErrorIsTyped(email: String, password: String, expected: RepairMinderError) async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let client = mock.client()
             let session = StaffSession(client: client)
             let error = await typedError { _ = try await session.login(email: email, password: password) }
@@ -136,11 +136,11 @@ struct StaffLoginTests {
     }
 
     @Test func wrongEmailedCodeIsInvalidOrExpiredCode() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = StaffSession(client: mock.client())
             _ = try await session.login(email: MockSeed.Staff.admin.email, password: MockSeed.password)
             try await session.requestTwoFactorCode()
-            let code = try await mock.latestCode(to: MockSeed.Staff.admin.email, kind: "staff_2fa")
+            let code = try await mock.code(to: MockSeed.Staff.admin.email, kind: "staff_2fa")
             let wrong = code == "000000" ? "111111" : "000000"
             let error = await typedError { try await session.verifyTwoFactor(code: wrong) }
             #expect(error == .invalidOrExpiredCode)
@@ -151,10 +151,10 @@ struct StaffLoginTests {
     }
 
     @Test func wrongMagicLinkCodeIsInvalidOrExpiredCode() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = StaffSession(client: mock.client())
             try await session.requestMagicLink(email: MockSeed.Staff.engineer.email)
-            let code = try await mock.latestCode(to: MockSeed.Staff.engineer.email, kind: "staff_magic_link")
+            let code = try await mock.code(to: MockSeed.Staff.engineer.email, kind: "staff_magic_link")
             let wrong = code == "000000" ? "111111" : "000000"
             let error = await typedError { try await session.verifyMagicLink(email: MockSeed.Staff.engineer.email, code: wrong) }
             #expect(error == .invalidOrExpiredCode)
@@ -163,7 +163,7 @@ struct StaffLoginTests {
     }
 
     @Test func staffMeReturnsUserCompanyAndPasswordFlag() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let session = try await mock.signedInStaff()
             let me = try await session.refreshMe()
             #expect(me.user.email == MockSeed.Staff.admin.email)

@@ -13,7 +13,7 @@ struct StaffResourceTests {
 
     @Test(arguments: DashboardPeriod.knownCases)
     func dashboardDecodesForEachPeriodAndAgreesWithTheLists(period: DashboardPeriod) async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             // Frozen, so that the window's end is exactly the clock's now however long signing in takes
             // on a busy machine (a running clock gave a window of up to 60 s, which a loaded run outlasted).
             _ = try await mock.control.freezeClock(at: MockSeed.referenceNow)
@@ -53,7 +53,7 @@ struct StaffResourceTests {
     /// Seed 000's `refreshHeaderCounts()`: the badges, each the total of the list it summarises, and
     /// they move when a payment or an order arrives through the backend's own events.
     @Test func headerCountsAreTheTotalsOfTheListsTheyBadge() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let counts = try await staff.send(API.Dashboard.headerCounts())
             let queue = try await staff.page(API.Devices.myQueue(limit: 1))
@@ -71,7 +71,7 @@ struct StaffResourceTests {
     }
 
     @Test func dashboardMovesWithADeviceMove() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let before = try await staff.send(API.Dashboard.stats(period: .week))
             _ = try await staff.moveDevice(SeedIDs.device(14), to: .repairedReady)
@@ -85,7 +85,7 @@ struct StaffResourceTests {
     // MARK: My Queue
 
     @Test func myQueueListsTheCallersDevicesThatStillNeedWork() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let queue = try await staff.myQueue()
             #expect(!queue.isEmpty)
@@ -112,7 +112,7 @@ struct StaffResourceTests {
     // MARK: Device detail and the workflow
 
     @Test func deviceDetailThenLegalMoveThenTheOrdersNewStatus() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let device = try await staff.send(API.Orders.device(orderID: SeedIDs.order(13), deviceID: SeedIDs.device(14)))
             #expect(device.status == .repairedQC)
@@ -142,7 +142,7 @@ struct StaffResourceTests {
     }
 
     @Test func illegalMoveIsATypedErrorNamingTheAllowedStatusesAndChangesNothing() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let error = await typedError { _ = try await staff.moveDevice(SeedIDs.device(3), to: .collected) }
             #expect(error == .illegalTransition(from: .repairing, to: .collected,
@@ -158,7 +158,7 @@ struct StaffResourceTests {
     }
 
     @Test func deviceChangesOtherThanStatus() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let assigned = try await staff.send(API.Devices.assign(id: SeedIDs.device(4), engineerID: MockSeed.Staff.engineer.id))
             #expect(assigned.assignedEngineer?.id == MockSeed.Staff.engineer.id)
@@ -175,7 +175,7 @@ struct StaffResourceTests {
     // MARK: Scanner
 
     @Test func scannerLooksUpThenLoadsTheDevice() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let bySerial = try await staff.scan("SNA0207336")
             #expect(bySerial.id == SeedIDs.device(3))
@@ -202,7 +202,7 @@ struct StaffResourceTests {
     // MARK: Orders
 
     @Test func orderListWithFiltersAndEveryPageWalked() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let first = try await staff.page(API.Orders.list(limit: 5))
             #expect(first.items.count == 5)
@@ -244,7 +244,7 @@ struct StaffResourceTests {
     }
 
     @Test func orderDetailHasEverySection() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let order = try await staff.send(API.Orders.detail(id: SeedIDs.order(1)))
             #expect(order.orderNumber == 10001)
@@ -280,7 +280,7 @@ struct StaffResourceTests {
     }
 
     @Test func orderPatchChangesNotesAndRefusesNothingElse() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let updated = try await staff.send(API.Orders.update(id: SeedIDs.order(4), OrderChanges(
                 notes: .set("Customer will collect on Friday"), assignedUserID: .clear, intakeMethod: .mailIn)))
@@ -296,7 +296,7 @@ struct StaffResourceTests {
     // MARK: Clients
 
     @Test func clientsSearchAndDetail() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let all = try await staff.allPages(API.Clients.list(), limit: 3)
             let first = try await staff.page(API.Clients.list(limit: 3))
@@ -331,7 +331,7 @@ struct StaffResourceTests {
     /// the client must send `%2B`. An app that builds the query with `URLComponents.queryItems`
     /// alone sends `+` and finds nothing — here as in production.
     @Test func aPlusSignInASearchReachesTheMockAsAPlusSign() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             var fixtures = MockFixtures()
             let plus = fixtures.addClient(email: "jane+repairs@customer.test", firstName: "Jane", lastName: "Plus",
                                           companyID: MockSeed.Company.acme)
@@ -354,7 +354,7 @@ struct StaffResourceTests {
     // MARK: Enquiries
 
     @Test func ticketReplyAndNoteThenTheDetail() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let before = try await staff.send(API.Tickets.detail(id: SeedIDs.ticket(1)))
             #expect(before.ticketNumber == 1001)
@@ -390,7 +390,7 @@ struct StaffResourceTests {
     }
 
     @Test func ticketListFiltersAndStatusChange() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let all = try await staff.allPages(API.Tickets.list(), limit: 2)
             let total = try await staff.page(API.Tickets.list()).pagination.total
@@ -410,7 +410,7 @@ struct StaffResourceTests {
     }
 
     @Test func ticketAttachmentDownloads() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let ticket = try await staff.send(API.Tickets.detail(id: SeedIDs.ticket(2)))
             let attachment = try #require(ticket.messages.flatMap(\.attachments).first)
@@ -428,7 +428,7 @@ struct StaffResourceTests {
     }
 
     @Test func generateResponseDraftsAReplyFromTheTicket() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let draft = try await staff.send(API.Tickets.generateResponse(id: SeedIDs.ticket(1)))
             #expect(draft.response.hasPrefix("Hi Jane,"))
@@ -442,7 +442,7 @@ struct StaffResourceTests {
     }
 
     @Test func macroSendsItsFirstStageAndSchedulesTheRest() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let macros = try await staff.send(API.Macros.list())
             let followUp = try #require(macros.first { $0.id == SeedIDs.macro(1) })
@@ -481,7 +481,7 @@ struct StaffResourceTests {
     // MARK: Account (the quarantine allow-list) and push preferences
 
     @Test func accountEndpointsDecode() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             let staff = try await mock.signedInStaff()
             let profile = try await staff.send(API.Account.profile())
             #expect(profile.id == MockSeed.Staff.admin.id)
@@ -510,7 +510,7 @@ struct StaffResourceTests {
     @Test(arguments: [("suspended", nil, QuarantineCode.pendingApproval), ("suspended", "quarantine-codes", .suspended),
                       ("pending_approval", nil, .pendingApproval)])
     func quarantineOnAResourceRouteIsTheTypedQuarantineError(status: String, vary: String?, code: QuarantineCode) async throws {
-        try await withMock({ $0.vary = vary }) { mock in
+        try await withMock(.live, { $0.vary = vary }) { mock in
             let staff = try await mock.signedInStaff()
             _ = try await staff.myQueue()
             try await mock.setCompanyStatus(MockSeed.Company.acme, status)
@@ -536,7 +536,7 @@ struct StaffResourceTests {
     }
 
     @Test func aFourOhOneMidListRefreshesOnceAndTheWalkResumes() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             // After the second page has been answered, the mock's clock jumps past the access
             // token's 15 minutes: the third page is answered 401.
             let hook = HookTransport { request, _, count in

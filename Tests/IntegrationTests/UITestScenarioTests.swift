@@ -3,6 +3,7 @@ import MockServer
 import RepairMinderClient
 import RepairMinderMockControl
 import Testing
+import MockTestSupport
 
 /// An XCUITest's shape, played on Linux: the "test" side knows only the control library and the
 /// launch keys, as a UI-test bundle would; each "app" side knows only `RepairMinderClient`, set up
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test @MainActor func aCustomerSignedInByTheTestApprovesAQuoteAndStaffHearOfIt() async throws {
-        try await withMock { mock in
+        try await withMock(.live) { mock in
             // The test's setUp: a namespace of its own and two minted sessions.
             let server = MockControl(baseURL: mock.baseURL)
             let namespace = try await server.makeNamespace(prefix: "ui")

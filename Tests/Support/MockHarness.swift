@@ -25,6 +25,12 @@ package final class MockHarness: Stoppable {
     package let server: MockServer
     package let mode: Mode
     package let baseURL: URL
+    /// What stands in front of the server's app API, when the test put something there (the
+    /// integration tests' drift proxy); stopped with the harness.
+    package let front: (any Stoppable)?
+    /// Where the app API is reached: the front's URL when there is one, else the server's. The
+    /// control API is always the server's own (`baseURL`).
+    package let appURL: URL
     /// `/ns/<name>` for a view of a namespace, else "".
     private let pathPrefix: String
     private let session: URLSession?
@@ -32,11 +38,23 @@ package final class MockHarness: Stoppable {
     /// the session, which are the other harness's, alone.
     private let ownsServer: Bool
 
-    package init(_ mode: Mode = .router, _ configure: (inout MockServerConfiguration) -> Void = { _ in }) throws {
-        server = try MockServer(configuration: .forTesting(configure))   // logs only what the test asks for
+    /// `front`, for a `.live` harness: made once the server listens, given its URL, and answering
+    /// the app API at the URL it returns (the server is stopped again if it throws).
+    package init(_ mode: Mode = .router, _ configure: (inout MockServerConfiguration) -> Void = { _ in },
+                 front: ((URL) throws -> (url: URL, running: any Stoppable))? = nil) throws {
+        let server = try MockServer(configuration: .forTesting(configure))   // logs only what the test asks for
+        self.server = server
         self.mode = mode
         if mode == .live { try server.start() }
         baseURL = server.baseURL
+        do {
+            let made = try front.map { try $0(server.baseURL) }
+            self.front = made?.running
+            appURL = made?.url ?? server.baseURL
+        } catch {
+            server.stop()
+            throw error
+        }
         pathPrefix = ""
         session = mode == .live ? Self.makeSession() : nil
         ownsServer = true
@@ -48,6 +66,8 @@ package final class MockHarness: Stoppable {
         server = other.server
         mode = other.mode
         baseURL = try other.server.namespaceURL(name)
+        front = nil
+        appURL = baseURL
         pathPrefix = "/ns/" + name
         session = other.session
         ownsServer = false
@@ -66,6 +86,7 @@ package final class MockHarness: Stoppable {
     package func stop() {
         guard ownsServer else { return }
         session?.invalidateAndCancel()
+        front?.stop()
         server.stop()
     }
 

@@ -8,57 +8,45 @@ import RepairMinderClient
 import RepairMinderMockControl
 import MockTestSupport
 
-/// Starts a mock of the test's own (port 0, 127.0.0.1, fresh in-memory database), runs `body`, and
-/// stops the mock whether `body` returns or throws (`withStarted`, MockTestSupport).
-/// With `proxied`, the app's clients reach the mock through a `MockProxy` of the test's own
-/// (`fixture.proxy`, docs/drift.md); the control API is still the mock's.
+// The integration tests run on MockTestSupport's one harness, on a socket: `withMock(.live)`, or
+// `withMock(proxied: true)` with a drift proxy of the test's own in front of the app API
+// (docs/drift.md; the control API is still the mock's). What they add here: the app's typed
+// clients, raw requests, and the control calls they read typed.
+
+/// A mock of the test's own, listening, with a `MockProxy` in front of its app API when `proxied`
+/// (`mock.proxy`); both stopped when `body` returns or throws (`withStarted`, MockTestSupport).
 func withMock<T>(
     isolation: isolated (any Actor)? = #isolation,
     _ configure: (inout MockServerConfiguration) -> Void = { _ in },
-    proxied: Bool = false,
-    _ body: (MockFixture) async throws -> T
+    proxied: Bool,
+    _ body: (MockHarness) async throws -> T
 ) async throws -> T {
-    try await withStarted(isolation: isolation, { try MockFixture(configure, proxied: proxied) }, body)
+    let front: ((URL) throws -> (url: URL, running: any Stoppable))? = proxied ? { try proxyFront($0) } : nil
+    return try await withStarted(isolation: isolation, { try MockHarness(.live, configure, front: front) }, body)
 }
 
-/// A test's mock: the server, its base URL, clients for the app API, and the control API over HTTP.
-final class MockFixture: Stoppable {
-    let server: MockServer
-    /// Where the app API is reached: the proxy's URL when there is one, else the mock's.
-    let baseURL: URL
-    let proxy: MockProxy?
-    private let session: URLSession
+/// A drift proxy on 127.0.0.1 in front of `upstream`.
+private func proxyFront(_ upstream: URL) throws -> (url: URL, running: any Stoppable) {
+    var configuration = MockProxyConfiguration(upstream: upstream)
+    configuration.hosts = ["127.0.0.1"]
+    configuration.logger.logLevel = .critical
+    let proxy = try MockProxy(configuration: configuration)
+    try proxy.start()
+    return (proxy.baseURL, proxy)
+}
 
-    /// Starts the server, and a proxy in front of it when `proxied` (the server stopped again if
-    /// the proxy does not start).
-    init(_ configure: (inout MockServerConfiguration) -> Void = { _ in }, proxied: Bool = false) throws {
-        server = try MockServer.startedForTesting(configure)
-        if proxied {
-            var proxyConfiguration = MockProxyConfiguration(upstream: server.baseURL)
-            proxyConfiguration.hosts = ["127.0.0.1"]
-            proxyConfiguration.logger.logLevel = .critical
-            do {
-                let proxy = try MockProxy(configuration: proxyConfiguration)
-                try proxy.start()
-                self.proxy = proxy
-            } catch {
-                server.stop()
-                throw error
-            }
-        } else {
-            proxy = nil
-        }
-        baseURL = proxy?.baseURL ?? server.baseURL
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 20
-        session = URLSession(configuration: configuration)
-    }
+extension MockProxy: Stoppable {}
 
-    func stop() {
-        session.invalidateAndCancel()
-        proxy?.stop()
-        server.stop()
-    }
+/// The raw requests' own session (the harness keeps its own to itself).
+private let rawSession: URLSession = {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = 20
+    return URLSession(configuration: configuration)
+}()
+
+extension MockHarness {
+    /// The drift proxy in front of the app API (`withMock(proxied: true)`), else nil.
+    var proxy: MockProxy? { front as? MockProxy }
 
     // MARK: Clients of the app API
 
@@ -72,14 +60,14 @@ final class MockFixture: Stoppable {
                 transport: any HTTPTransport = URLSessionTransport(),
                 strict: Bool? = nil) -> APIClient {
         let extraKeys = server.configuration.vary?.contains("extra-key") == true || server.configuration.vary == "all"
-        return APIClient(configuration: .init(baseURL: baseURL, userAgent: userAgent, refreshPolicy: refreshPolicy,
+        return APIClient(configuration: .init(baseURL: appURL, userAgent: userAgent, refreshPolicy: refreshPolicy,
                                               strictDecoding: strict ?? !extraKeys),
                          tokenStore: store, transport: transport)
     }
 
     // MARK: Raw HTTP
 
-    struct Reply: Sendable {
+    struct RawReply: Sendable {
         let status: Int
         let body: Data
         var object: [String: Any] { ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]) ?? [:] }
@@ -88,8 +76,8 @@ final class MockFixture: Stoppable {
 
     /// A request outside the client (control API, or the app API with a token of the test's choice).
     func raw(_ method: String, _ path: String, json: [String: any Sendable]? = nil, bearer: String? = nil,
-             userAgent: String = "IntegrationTests/1.0 (Linux)") async throws -> Reply {
-        let base = path.hasPrefix("/__mock") ? server.baseURL : baseURL
+             userAgent: String = "IntegrationTests/1.0 (Linux)") async throws -> RawReply {
+        let base = path.hasPrefix("/__mock") ? baseURL : appURL
         var request = URLRequest(url: URL(string: base.absoluteString + path)!)
         request.httpMethod = method
         if let json {
@@ -98,30 +86,19 @@ final class MockFixture: Stoppable {
         }
         if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await rawSession.data(for: request)
         guard let http = response as? HTTPURLResponse else { throw TestFailure("no HTTP response") }
-        return Reply(status: http.statusCode, body: data)
+        return RawReply(status: http.statusCode, body: data)
     }
 
-    // MARK: Control API (the RepairMinderMockControl library, over HTTP as a UI test uses it)
+    // MARK: Control API (the harness's control, the library over HTTP as a UI test uses it), typed
 
-    /// The control API over this fixture's URLSession, with the server's control token if it has one.
-    var control: MockControl {
-        MockControl(baseURL: server.baseURL, token: server.configuration.controlToken, transport: .urlSession(session))
-    }
-
-    /// The newest code mailed to `email` of `kind` (`staff_2fa`, `staff_magic_link`, `customer_magic_link`).
-    func latestCode(to email: String, kind: MockMailKind) async throws -> String {
+    /// The newest code mailed to `email` of `kind`; a failure when there is none.
+    func code(to email: String, kind: MockMailKind) async throws -> String {
         guard let code = try await control.latestCode(to: email, kind: kind) else {
             throw TestFailure("no \(kind) code for \(email)")
         }
         return code
-    }
-
-    func advanceClock(seconds: Double) async throws { try await control.advanceClock(by: seconds) }
-
-    func setCompanyStatus(_ companyID: String, _ status: String) async throws {
-        try await control.setCompanyStatus(companyID, to: MockCompanyStatus(rawValue: status))
     }
 
     func journal(method: String? = nil, path: String? = nil) async throws -> [MockJournalEntry] {
@@ -139,15 +116,8 @@ final class MockFixture: Stoppable {
 
     /// The pushes recorded for `deviceToken` (all when nil), newest first; `payload.json` is the
     /// payload as APNs would deliver it.
-    func pushes(to deviceToken: String? = nil) async throws -> [MockPush] {
+    func recordedPushes(to deviceToken: String? = nil) async throws -> [MockPush] {
         try await control.pushes(deviceToken: deviceToken)
-    }
-
-    /// The backend's mail webhook: a customer's email opens an enquiry, or answers `ticketID`'s.
-    func inboundEmail(to: String, from: String, fromName: String? = nil, subject: String, body: String,
-                      ticketID: String? = nil) async throws {
-        try await control.inboundEmail(to: to, from: from, fromName: fromName, subject: subject, body: body,
-                                       ticketID: ticketID)
     }
 
     // MARK: Sign-in shortcuts through the client
@@ -157,7 +127,7 @@ final class MockFixture: Stoppable {
     func signIn(_ session: StaffSession, email: String = MockSeed.Staff.admin.email) async throws {
         _ = try await session.login(email: email, password: MockSeed.password)
         try await session.requestTwoFactorCode()
-        let code = try await latestCode(to: email, kind: "staff_2fa")
+        let code = try await code(to: email, kind: .staff2FA)
         try await session.verifyTwoFactor(code: code)
     }
 
@@ -175,7 +145,7 @@ final class MockFixture: Stoppable {
     }
 }
 
-extension MockFixture {
+extension MockHarness {
     /// A signed-in customer session of its own client (magic-link code; `companyId` answers the
     /// company selection of a customer of several companies).
     @MainActor
@@ -184,7 +154,7 @@ extension MockFixture {
         let client = client(store: store)
         let session = CustomerSession(client: client, push: push ? PushRegistration(client: client, role: .customer) : nil)
         try await session.requestMagicLink(email: email)
-        let code = try await latestCode(to: email, kind: "customer_magic_link")
+        let code = try await code(to: email, kind: .customerMagicLink)
         switch try await session.verifyCode(email: email, code: code) {
         case .signedIn:
             break
