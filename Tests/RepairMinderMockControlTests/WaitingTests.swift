@@ -118,8 +118,8 @@ import MockTestSupport
     // MARK: waitForMail
 
     @Test func waitForMailTakesACondition() async throws {
-        try await withMock(.live) { mock in
-            let token = try await mock.signInStaffToken()
+        try await withSignedInMock(.live) { mock, admin in
+            let token = admin.token
             let reply = try await mock.app("POST", "/api/tickets/0000000a-0000-4000-8000-00000000a001/reply",
                                            ["html_body": "<p>We have your device.</p>", "text_body": "We have your device."], bearer: token)
             try #require(reply.status == 200, "\(reply.json)")
@@ -133,8 +133,8 @@ import MockTestSupport
     // MARK: waitForPush
 
     @Test func waitForPushFindsAPushByDeviceTokenAndByRecipient() async throws {
-        try await withMock(.live) { mock in
-            let token = try await mock.signInStaffToken()
+        try await withSignedInMock(.live) { mock, admin in
+            let token = admin.token
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: token)
             let control = mock.control(hookedAfter: "/__mock/push") {
                 try await mock.control.inboundEmail(to: "hello@acme.test", from: "a@example.test",
@@ -152,8 +152,8 @@ import MockTestSupport
     }
 
     @Test func waitForPushTimesOutNamingThePushesThatDidCome() async throws {
-        try await withMock(.live) { mock in
-            let token = try await mock.signInStaffToken()
+        try await withSignedInMock(.live) { mock, admin in
+            let token = admin.token
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: token)
             let none = await controlError {
                 _ = try await mock.control.waitForPush(type: "new_enquiry", to: .deviceToken(Self.adminPhone),
