@@ -47,13 +47,26 @@ extension RouteContext {
 /// An app-API request as the dispatcher hands it to the route table: the caller its bearer token
 /// names (or why it names none), not yet held to the route's access. Each route's context is made
 /// from it (`AppRouteContext.init(admitting:)`), which is where the access is enforced.
-struct AdmittedRequest: Sendable {
+///
+/// A class: the table's handlers take their context generically, and a struct this size was copied
+/// and destroyed through its value witnesses on every request; a reference is only retained
+/// (docs/performance.md, "Typed route contexts").
+final class AdmittedRequest: Sendable {
     let request: HTTPRequest
     let parameters: [String: String]
     let environment: ServerEnvironment
     let now: Date
     /// The bearer token's principal; nil without a token; a failure for a token that is refused.
     let caller: Result<Principal?, APIFailure>
+
+    init(request: HTTPRequest, parameters: [String: String], environment: ServerEnvironment, now: Date,
+         caller: Result<Principal?, APIFailure>) {
+        self.request = request
+        self.parameters = parameters
+        self.environment = environment
+        self.now = now
+        self.caller = caller
+    }
 
     /// The caller a protected route is called by: a missing or refused token is the route's 401.
     fileprivate func requiredCaller() throws -> Principal {
