@@ -49,8 +49,8 @@ extension RouteContext {
 /// from it (`AppRouteContext.init(admitting:)`), which is where the access is enforced.
 ///
 /// A class: the table's handlers take their context generically, and a struct this size was copied
-/// and destroyed through its value witnesses on every request; a reference is only retained
-/// (docs/performance.md, "Typed route contexts").
+/// and destroyed through its value witnesses on every request; a reference is only retained, and a
+/// route's context keeps it rather than copying its fields (docs/performance.md, "Typed route contexts").
 final class AdmittedRequest: Sendable {
     let request: HTTPRequest
     let parameters: [String: String]
@@ -77,46 +77,43 @@ final class AdmittedRequest: Sendable {
 
 /// The context of an app-API route: who may call it, and how it is made from an admitted request
 /// (a caller of the wrong kind is a 401 `wrong_token_kind`; no caller, or a refused token, the
-/// token's own 401).
+/// token's own 401). It keeps the admitted request, and reads the request, its parameters, the
+/// environment and the instant from it.
 protocol AppRouteContext: RouteContext {
     static var access: RouteAccess { get }
+    var admitted: AdmittedRequest { get }
     init(admitting request: AdmittedRequest) throws
+}
+
+extension AppRouteContext {
+    var request: HTTPRequest { admitted.request }
+    var parameters: [String: String] { admitted.parameters }
+    var environment: ServerEnvironment { admitted.environment }
+    var now: Date { admitted.now }
 }
 
 /// An open route of the app API (sign-in, the logo, the document): anyone may call it, and any
 /// token it is sent is ignored.
 struct RequestContext: AppRouteContext {
     static let access = RouteAccess.open
-    let request: HTTPRequest
-    let parameters: [String: String]
-    let environment: ServerEnvironment
-    let now: Date
+    let admitted: AdmittedRequest
 
     init(admitting request: AdmittedRequest) {
-        self.request = request.request
-        parameters = request.parameters
-        environment = request.environment
-        now = request.now
+        admitted = request
     }
 }
 
 /// A route only staff may call: the staff member the token names.
 struct StaffContext: AppRouteContext {
     static let access = RouteAccess.staff
-    let request: HTTPRequest
-    let parameters: [String: String]
-    let environment: ServerEnvironment
-    let now: Date
+    let admitted: AdmittedRequest
     let staff: StaffPrincipal
 
     init(admitting request: AdmittedRequest) throws {
         guard case .staff(let staff) = try request.requiredCaller() else {
             throw APIFailure.unauthorized(reason: "wrong_token_kind")
         }
-        self.request = request.request
-        parameters = request.parameters
-        environment = request.environment
-        now = request.now
+        admitted = request
         self.staff = staff
     }
 }
@@ -124,20 +121,14 @@ struct StaffContext: AppRouteContext {
 /// A route only customers may call: the customer, and the company, the token names.
 struct CustomerContext: AppRouteContext {
     static let access = RouteAccess.customer
-    let request: HTTPRequest
-    let parameters: [String: String]
-    let environment: ServerEnvironment
-    let now: Date
+    let admitted: AdmittedRequest
     let customer: CustomerPrincipal
 
     init(admitting request: AdmittedRequest) throws {
         guard case .customer(let customer) = try request.requiredCaller() else {
             throw APIFailure.unauthorized(reason: "wrong_token_kind")
         }
-        self.request = request.request
-        parameters = request.parameters
-        environment = request.environment
-        now = request.now
+        admitted = request
         self.customer = customer
     }
 }
@@ -145,18 +136,12 @@ struct CustomerContext: AppRouteContext {
 /// A route staff and customers alike may call (push tokens and preferences): whichever the token names.
 struct CallerContext: AppRouteContext {
     static let access = RouteAccess.staffOrCustomer
-    let request: HTTPRequest
-    let parameters: [String: String]
-    let environment: ServerEnvironment
-    let now: Date
+    let admitted: AdmittedRequest
     let caller: Principal
 
     init(admitting request: AdmittedRequest) throws {
         caller = try request.requiredCaller()
-        self.request = request.request
-        parameters = request.parameters
-        environment = request.environment
-        now = request.now
+        admitted = request
     }
 }
 
