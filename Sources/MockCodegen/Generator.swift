@@ -12,7 +12,7 @@ import SwiftSyntaxMacros
 /// `/*@JSONObject(component: "UserRef")*/` on a payload struct, `/*@RequestBody(component:)*/` on a
 /// request body's, `/*@Schema(.money)*/`,
 /// `/*@Nullable*/` and `/*@Inline*/` on its properties, `/*@StoredTable("orders")*/` and
-/// `/*@Projection("clients")*/` on the store's structs, `/*@Columns*/` on a record's projection. The
+/// `/*@Projection("clients")*/` on the store's structs. The
 /// generator reads each Swift file of ``folders`` with its marks made attributes again, expands them
 /// with the expanders of this target (``JSONObjectMacro``, ``StoredTableMacro``,
 /// ``ProjectionMacro`` and the marks' checks), and writes what they make beside the file, as
@@ -156,7 +156,7 @@ public enum Generator {
 
     nonisolated(unsafe) private static let markPattern = /\/\*(@[A-Z][A-Za-z]*(?:\((?s:.*?)\))?)\*\//
 
-    /// The property marks' own rules (`@Nullable` on an optional, `@Inline` and `@Columns` on one
+    /// The property marks' own rules (`@Nullable` on an optional, `@Inline` on one
     /// non-optional property, `@Schema` on a stored one), as their macros checked them.
     static func checkPropertyMarks(of declaration: StructDeclSyntax, in context: some MacroExpansionContext) throws {
         for member in declaration.memberBlock.members {
@@ -167,7 +167,6 @@ public enum Generator {
                 case "From": _ = try FromMacro.expansion(of: attribute, providingPeersOf: variable, in: context)
                 case "Nullable": _ = try NullableMacro.expansion(of: attribute, providingPeersOf: variable, in: context)
                 case "Inline": _ = try InlineMacro.expansion(of: attribute, providingPeersOf: variable, in: context)
-                case "Columns": _ = try ColumnsMacro.expansion(of: attribute, providingPeersOf: variable, in: context)
                 default: break
                 }
             }

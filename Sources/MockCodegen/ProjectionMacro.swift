@@ -9,7 +9,8 @@ import SwiftSyntaxMacros
 /// `databaseColumns` (the SELECT list's columns, in order), `columnValues` and the readers,
 /// `init(columns:)` and `init(row:)`: the column list is no longer written twice, once for the SELECT
 /// and once for the reading, and a projection is read by whatever reads a record (`SELECT *`
-/// included, through a permutation). A record holds one in its place with `@Columns`.
+/// included, through a permutation). A projection is not a table: its table's one type is its
+/// `@StoredTable` record.
 public struct ProjectionMacro: ExtensionMacro {
     public static func expansion(
         of node: AttributeSyntax,

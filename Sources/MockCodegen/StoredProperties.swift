@@ -11,9 +11,6 @@ struct StoredProperty {
     let nullable: Bool
     /// An `@Inline` attribute (JSONObject): the value's members are written in this object.
     var inline: Bool = false
-    /// A `@Columns` attribute (StoredTable): the value is a `@Projection` of the same table, whose
-    /// columns are the record's, in its place.
-    var columns: Bool = false
     /// The argument of a `@Schema(…)` attribute (JSONObject): the value's OpenAPI schema, where the
     /// written type says too little (`.money` for a `String`).
     var schema: ExprSyntax? = nil
@@ -44,9 +41,6 @@ struct StoredProperty {
             let inline = variable.attributes.contains { attribute in
                 attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Inline"
             }
-            let columns = variable.attributes.contains { attribute in
-                attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Columns"
-            }
             let schema = variable.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
                 .first { $0.attributeName.trimmedDescription == "Schema" }
                 .flatMap { $0.arguments?.as(LabeledExprListSyntax.self)?.first?.expression }
@@ -67,12 +61,12 @@ struct StoredProperty {
                 let name = pattern.identifier.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
                 if let annotation = binding.typeAnnotation {
                     properties.append(StoredProperty(name: name, type: annotation.type, nullable: nullable, inline: inline,
-                                                     columns: columns, schema: schema, from: from, documentation: documentation))
+                                                     schema: schema, from: from, documentation: documentation))
                 } else if let value = binding.initializer?.value, variable.bindingSpecifier.tokenKind == .keyword(.var),
                           let literalType = Self.literalType(value) {
                     // `var enabled = true`: a default, not a constant; the literal says the type.
                     properties.append(StoredProperty(name: name, type: literalType, nullable: nullable, inline: inline,
-                                                     columns: columns, schema: schema, from: from, documentation: documentation))
+                                                     schema: schema, from: from, documentation: documentation))
                 } else if let value = binding.initializer?.value, Self.literalType(value) != nil {
                     properties.append(StoredProperty(name: name, type: nil, nullable: nullable,   // never optional
                                                      schema: schema ?? Self.literalSchema(value), documentation: documentation))
@@ -122,7 +116,7 @@ struct StoredProperty {
         return ".constant(.string(\(value.trimmed)))"
     }
 
-    /// The one stored property a marker attribute (`@Inline`, `@Columns`) is on, of a written,
+    /// The one stored property a marker attribute (`@Inline`) is on, of a written,
     /// non-optional type; else `problem`.
     static func single(_ declaration: some DeclSyntaxProtocol, or problem: String) throws -> VariableDeclSyntax {
         guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,

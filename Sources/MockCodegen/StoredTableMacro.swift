@@ -2,24 +2,22 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// `@StoredTable("companies")` on a record struct: the table declared once, by the struct. Its stored
-/// properties are the table's columns, in any order (a `SELECT *` whose order differs is read through
-/// a permutation; the table's own order saves it: `Statement.records`), each named by
+/// `@StoredTable("companies")` on a record struct: the table declared once, by the struct, as its one
+/// type. Its stored properties are the table's columns, in any order (a `SELECT *` whose order differs
+/// is read through a permutation; the table's own order saves it: `Statement.records`), each named by
 /// the snake_case of the property's name (`companyID` → `company_id`, `addressLine1` →
-/// `address_line1`, `logoURL` → `logo_url`, `lineTotalIncVAT` → `line_total_inc_vat`); a `@Columns`
-/// property stands for its `@Projection`'s columns. From them the compiler writes:
-/// - `databaseTableName` (a member), and for each `@Columns` projection a `dynamicMember` subscript:
-///   the store reads and writes its columns as the record's own (`order.status`), so the record must
-///   be `@dynamicMemberLookup`;
+/// `address_line1`, `logoURL` → `logo_url`, `lineTotalIncVAT` → `line_total_inc_vat`). Their access is
+/// who sees them: a `package` column is the server's to read, an internal one the store's alone. From
+/// them the compiler writes:
+/// - `databaseTableName` (a member);
 /// - `databaseColumns`, `init(columns:)`, reading the columns by index in that order, and
 ///   `init(row:)`, in an extension conforming to `ColumnDecodable`, so every row is read one way
 ///   (a seed file's row too: `SeedRowReader` reads it by the same names);
 /// - `columnValues`, the row's values in that order, for the store's cached INSERTs (the seed's),
-///   and `encode(to:)`, with which GRDB writes the row from them (inserts and updates);
-/// - `columnGroups`, the `@Columns` properties' projections.
+///   and `encode(to:)`, with which GRDB writes the row from them (inserts and updates).
 /// The struct itself declares `FetchableRecord` and `PersistableRecord`: a conformance a macro adds is
 /// not seen by every lookup of the ones it implies. The generated members are `package`, as they are
-/// when a record is; the store keeps its records to itself.
+/// when a record is.
 /// A new column is its migration and one property.
 public struct StoredTableMacro: MemberMacro, ExtensionMacro {
     public static func expansion(
@@ -31,28 +29,7 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
         let table = try tableName(node, declaration)
         let properties = try StoredProperty.of(declaration, macro: "StoredTable")
         if properties.isEmpty { throw MacroError("@StoredTable needs at least one stored property") }
-        var members: [DeclSyntax] = ["package static let databaseTableName = \(StringLiteralExprSyntax(content: table))"]
-        let groups = properties.filter(\.columns)
-        if !groups.isEmpty, !declaration.attributes.contains(where: {
-            $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "dynamicMemberLookup"
-        }) {
-            throw MacroError("a record with @Columns is @dynamicMemberLookup: the projection's columns read as the record's own")
-        }
-        for group in groups {
-            guard let type = group.type, !StoredProperty.isOptional(type) else { continue }
-            members.append("""
-                subscript<Value>(dynamicMember column: WritableKeyPath<\(type.trimmed), Value>) -> Value {
-                    get { self.`\(raw: group.name)`[keyPath: column] }
-                    set { self.`\(raw: group.name)`[keyPath: column] = newValue }
-                }
-                """)
-            members.append("""
-                subscript<Value>(dynamicMember member: KeyPath<\(type.trimmed), Value>) -> Value {
-                    self.`\(raw: group.name)`[keyPath: member]
-                }
-                """)
-        }
-        return members
+        return ["package static let databaseTableName = \(StringLiteralExprSyntax(content: table))"]
     }
 
     public static func expansion(
@@ -64,36 +41,11 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
     ) throws -> [ExtensionDeclSyntax] {
         _ = try tableName(node, declaration)
         let properties = try StoredProperty.of(declaration, macro: "StoredTable")
-        var groups: [String] = []
-        for property in properties where property.columns {
-            guard let type = property.type, !StoredProperty.isOptional(type) else {
-                throw MacroError("@Columns applies to a stored property of a non-optional @Projection type")
-            }
-            groups.append(type.trimmedDescription)
-        }
-        // Runs of plain columns, and each group's columns in its place.
-        func joined(_ column: (StoredProperty) -> String, group: (StoredProperty) -> String) -> String {
-            var parts: [String] = []
-            var run: [String] = []
-            for property in properties {
-                if property.columns {
-                    if !run.isEmpty { parts.append("[\(run.joined(separator: ", "))]") }
-                    run = []
-                    parts.append(group(property))
-                } else {
-                    run.append(column(property))
-                }
-            }
-            if !run.isEmpty || parts.isEmpty { parts.append("[\(run.joined(separator: ", "))]") }
-            return parts.joined(separator: " + ")
-        }
-        let columns = joined({ StringLiteralExprSyntax(content: columnName($0.name)).description },
-                             group: { "\($0.type!.trimmed).columnNames" })
-        let values = joined({ "self.`\($0.name)`" }, group: { "self.`\($0.name)`.columnValues" })
+        let columns = "[" + properties.map { StringLiteralExprSyntax(content: columnName($0.name)).description }
+            .joined(separator: ", ") + "]"
+        let values = "[" + properties.map { "self.`\($0.name)`" }.joined(separator: ", ") + "]"
         let reads = properties.map { property -> String in
-            property.columns
-                ? "self.`\(property.name)` = try \(property.type!.trimmed)(columns: &columns)"
-                : "self.`\(property.name)` = try columns.next(\(StringLiteralExprSyntax(content: columnName(property.name))))"
+            "self.`\(property.name)` = try columns.next(\(StringLiteralExprSyntax(content: columnName(property.name))))"
         }
         // A record reads as a projection of all its columns too (a record's `selection` in a join);
         // the compiler leaves out a conformance the type already declares.
@@ -102,8 +54,6 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
         let extensionDecl: DeclSyntax = """
             extension \(type.trimmed): \(raw: conformances) {
                 package static let databaseColumns: [String] = \(raw: columns)
-
-                static var columnGroups: [any ColumnProjection.Type] { [\(raw: groups.map { "\($0).self" }.joined(separator: ", "))] }
 
                 package var columnValues: [(any DatabaseValueConvertible)?] {
                     \(raw: values)
@@ -158,17 +108,5 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
             out += character.lowercased()
         }
         return out
-    }
-}
-
-/// `@Columns` on a stored property of a `@StoredTable` record whose type is a `@Projection` of the same
-/// table: the projection's columns are the record's, where the property stands. What a table's row
-/// shows (the part the server reads) is then declared once, as the projection, and the record keeps
-/// the rest to itself. Read by `@StoredTable`; it adds nothing itself.
-public struct ColumnsMacro: PeerMacro {
-    public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
-                                 in context: some MacroExpansionContext) throws -> [DeclSyntax] {
-        _ = try StoredProperty.single(declaration, or: "@Columns applies to a stored property of a non-optional @Projection type")
-        return []
     }
 }

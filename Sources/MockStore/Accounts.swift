@@ -5,24 +5,23 @@ import MockBasics
 /// A staff user with their company, as the auth endpoints read them: the store's records, with the
 /// derived facts sign-in needs.
 package struct StaffAccount: Sendable {
-    var record: UserRecord
-    package var company: CompanyRow
+    /// The user's row: responses show its package columns; its credentials are the store's.
+    package var user: UserRecord
+    package var company: CompanyRecord
 
-    /// What responses show of the user.
-    package var user: UserRow { record.user }
-    package var id: String { record.user.id }
-    package var email: String { record.email }
-    package var firstName: String { record.user.firstName }
-    package var lastName: String { record.user.lastName }
-    package var companyID: String { record.companyID }
-    package var role: UserRole { record.role }
-    package var phiAccessLevel: String { record.phiAccessLevel ?? "none" }
-    package var dataClassification: String { record.dataClassification ?? "internal" }
-    package var isActive: Bool { record.isActive == 1 }
-    package var isArchived: Bool { record.archivedAt != nil }
-    package var magicLinkEnabled: Bool { record.magicLinkEnabled == 1 }
-    package var passwordHash: String? { record.passwordHash }
-    package var usesTOTP: Bool { record.twoFactorMethod == .totp }
+    package var id: String { user.id }
+    package var email: String { user.email }
+    package var firstName: String { user.firstName }
+    package var lastName: String { user.lastName }
+    package var companyID: String { user.companyID }
+    package var role: UserRole { user.role }
+    package var phiAccessLevel: String { user.phiAccessLevel ?? "none" }
+    package var dataClassification: String { user.dataClassification ?? "internal" }
+    package var isActive: Bool { user.isActive == 1 }
+    package var isArchived: Bool { user.archivedAt != nil }
+    package var magicLinkEnabled: Bool { user.magicLinkEnabled == 1 }
+    package var passwordHash: String? { user.passwordHash }
+    package var usesTOTP: Bool { user.twoFactorMethod == .totp }
     /// Active and not archived: what every way of signing in requires.
     package var canSignIn: Bool { isActive && !isArchived }
 
@@ -36,14 +35,14 @@ package struct StaffAccount: Sendable {
     }
 
     private static func with(company user: UserRecord, _ db: Database) throws -> StaffAccount? {
-        try CompanyRow.fetchCached(db, id: user.companyID).map { StaffAccount(record: user, company: $0) }
+        try CompanyRecord.fetchCached(db, id: user.companyID).map { StaffAccount(user: user, company: $0) }
     }
 }
 
 /// A customer with every company they are a client of, by name.
 package struct CustomerAccount: Sendable {
-    package var client: ClientRow
-    package var companies: [CompanyRow]
+    package var client: ClientRecord
+    package var companies: [CompanyRecord]
 }
 
 /// Every account a developer can sign in with (the CLI's start-up table, `GET /__mock/accounts`).
@@ -76,10 +75,10 @@ extension Store {
     }
 
     /// The client and the company a customer token names; nil when either is gone.
-    package func customer(clientID: String, companyID: String) throws -> (client: ClientRow, company: CompanyRow)? {
+    package func customer(clientID: String, companyID: String) throws -> (client: ClientRecord, company: CompanyRecord)? {
         try readDatabase { db in
-            guard let client = try ClientRow.fetchCached(db, id: clientID),
-                  let company = try CompanyRow.fetchCached(db, id: companyID) else { return nil }
+            guard let client = try ClientRecord.fetchCached(db, id: clientID),
+                  let company = try CompanyRecord.fetchCached(db, id: companyID) else { return nil }
             return (client, company)
         }
     }
@@ -87,10 +86,10 @@ extension Store {
     package func accountListing() throws -> AccountListing {
         try readDatabase { db in
             let statement = try db.cachedStatement(sql: Self.listedStaffSQL)
-            try statement.requireColumns(UserRecord.databaseColumns + CompanyRow.databaseColumns, of: "a listed account")
+            try statement.requireColumns(UserRecord.databaseColumns + CompanyRecord.databaseColumns, of: "a listed account")
             let company = CInt(UserRecord.databaseColumns.count)
             let staff = try statement.rows(arguments: []) { sqlite in
-                StaffAccount(record: try UserRecord.decode(sqlite), company: try CompanyRow.decode(sqlite, from: company))
+                StaffAccount(user: try UserRecord.decode(sqlite), company: try CompanyRecord.decode(sqlite, from: company))
             }
             let customers = try db.rows("""
                 SELECT cl.email, group_concat(c.name, ', ') AS companies
@@ -104,16 +103,16 @@ extension Store {
     }
 
     private static let listedStaffSQL = """
-        SELECT \(UserRecord.selection), \(CompanyRow.selection) FROM users JOIN companies ON companies.id = users.company_id
+        SELECT \(UserRecord.selection), \(CompanyRecord.selection) FROM users JOIN companies ON companies.id = users.company_id
         ORDER BY companies.name, users.email
         """
 }
 
 extension CustomerAccount {
     static func fetch(_ db: Database, email: String) throws -> CustomerAccount? {
-        guard let client = try db.record(ClientRow.self, "SELECT * FROM clients WHERE email = ? COLLATE NOCASE",
+        guard let client = try db.record(ClientRecord.self, "SELECT * FROM clients WHERE email = ? COLLATE NOCASE",
                                          [email]) else { return nil }
-        let companies = try db.records(CompanyRow.self, """
+        let companies = try db.records(CompanyRecord.self, """
             SELECT c.* FROM companies c JOIN client_companies m ON m.company_id = c.id
             WHERE m.client_id = ? ORDER BY c.name
             """, [client.id])

@@ -14,13 +14,13 @@ package struct ClientFilter: Sendable {
 
 /// A client with what a list row shows: how many of the company's orders are theirs.
 package struct ClientSummary: Sendable {
-    package var client: ClientRow
+    package var client: ClientRecord
     package var orderCount: Int
 }
 
 /// A client with their orders at one company, newest first.
 package struct ClientDetail: Sendable {
-    package var client: ClientRow
+    package var client: ClientRecord
     package var orders: [OrderListEntry]
 }
 
@@ -48,7 +48,7 @@ extension Store {
     /// The client with their orders at `company`; nil unless they are a client of `company`.
     package func client(id: String, company: String) throws -> ClientDetail? {
         try readDatabase { db in
-            guard let client = try db.record(ClientRow.self, """
+            guard let client = try db.record(ClientRecord.self, """
                 SELECT clients.* FROM clients
                 JOIN client_companies ON client_companies.client_id = clients.id AND client_companies.company_id = ?
                 WHERE clients.id = ?
@@ -90,10 +90,10 @@ extension Store {
             AS order_count \(Self.clientListFrom) WHERE \(conditions.sql) \
             ORDER BY clients.last_name COLLATE NOCASE, clients.first_name COLLATE NOCASE, clients.id LIMIT ? OFFSET ?
             """)
-        try statement.requireColumns(ClientRow.databaseColumns + ["order_count"], of: "a client row")
+        try statement.requireColumns(ClientRecord.databaseColumns + ["order_count"], of: "a client row")
         return try statement.rows(arguments: arguments) { sqlite in
             var columns = StatementCursor(sqlite)
-            return ClientSummary(client: try ClientRow(columns: &columns), orderCount: try columns.next("order_count"))
+            return ClientSummary(client: try ClientRecord(columns: &columns), orderCount: try columns.next("order_count"))
         }
     }
 }

@@ -28,21 +28,15 @@ protocol ColumnDecodable: FetchableRecord {
 protocol ColumnEncodable: ColumnDecodable {
     /// The row's values in `databaseColumns` order, as an INSERT binds them.
     var columnValues: [(any DatabaseValueConvertible)?] { get }
-    /// The projections whose columns the record holds (`@Columns`), each of the record's table.
-    static var columnGroups: [any ColumnProjection.Type] { get }
 }
 
 // `/*@StoredTable("orders")*/` marks a record struct as one table (Records.swift): its stored
 // properties are the table's columns, in any order, named by their snake_case (`companyID` →
-// `company_id`), a `/*@Columns*/` property standing for its projection's. The generator
-// (MockCodegen/StoredTableMacro.swift) writes `databaseTableName`, `databaseColumns`, `columnGroups`,
+// `company_id`). The generator
+// (MockCodegen/StoredTableMacro.swift) writes `databaseTableName`, `databaseColumns`,
 // `columnValues`, `encode(to:)`, `init(columns:)` and `init(row:)`, and the `ColumnDecodable`
 // conformance, beside the file. RecordDecodingTests checks every record's columns against its
-// migrated table.
-//
-// `/*@Columns*/ var client: Client` in such a record: the `@Projection` `Client`'s columns are the
-// record's, in its place. What the server is given of a row is that projection (a result); the
-// record, with the columns only the store reads, stays internal.
+// migrated table. Access control on the properties says who reads a column (Records.swift).
 
 /// Reads one row's columns as a record decodes them, each named and taken in `databaseColumns` order:
 /// from a stepped statement by index (`StatementCursor`), from a GRDB row by name (`RowReader`), or from
@@ -249,7 +243,7 @@ extension Statement {
         let names = columnNames
         var order: [CInt] = []
         order.reserveCapacity(columns.count)
-        // A record's columns are runs of its table's (its `@Columns` row, then the rest): the column
+        // A record's columns are runs of its table's (its shown columns, then the rest): the column
         // after the previous one's is tried first, else the name's first occurrence is searched for
         // (a `SELECT *` of users read as its record, 21 columns, compares about 50 names rather
         // than 230).

@@ -33,8 +33,8 @@ extension Store {
     package func approveQuote(orderID: String, client: String, company: String, typedName: String,
                              now: Date) throws -> OrderDetail? {
         try answerQuote(orderID: orderID, client: client, company: company, now: now, approved: true) { db, order, stamp in
-            try SignatureRecord(signature: SignatureRow(id: invented.id(SignatureRecord.self), deviceID: nil, signatureType: .authorisation,
-                                                        typedName: typedName, termsAgreed: 1, capturedAt: stamp),
+            try SignatureRecord(id: invented.id(SignatureRecord.self), deviceID: nil, signatureType: .authorisation,
+                                typedName: typedName, termsAgreed: 1, capturedAt: stamp,
                                 companyID: company, orderID: order.id, clientID: client).insert(db)
         }
     }
@@ -53,7 +53,7 @@ extension Store {
         try writeDatabase { db in
             guard let order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND client_id = ? AND company_id = ?",
                                             [orderID, client, company]),
-                  let person = try db.record(ClientRow.self, "SELECT * FROM clients WHERE id = ?", [client]) else { return nil }
+                  let person = try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [client]) else { return nil }
             let stamp = Timestamp.string(now)
             var ticket: TicketRecord
             var opened = false
@@ -62,9 +62,9 @@ extension Store {
             } else {
                 opened = true
                 let number = try db.count("SELECT COALESCE(MAX(ticket_number), 1000) + 1 FROM tickets WHERE company_id = ?", [company])
-                ticket = TicketRecord(ticket: TicketRow(id: invented.id(TicketRecord.self), ticketNumber: Int64(number), ticketType: .order,
-                                                        status: .open, subject: "Order #\(order.orderNumber)", orderID: order.id,
-                                                        createdAt: stamp, updatedAt: stamp, requiresLocation: 0),
+                ticket = TicketRecord(id: invented.id(TicketRecord.self), ticketNumber: Int64(number), ticketType: .order,
+                                      status: .open, subject: "Order #\(order.orderNumber)", orderID: order.id,
+                                      createdAt: stamp, updatedAt: stamp, requiresLocation: 0,
                                       companyID: company, clientID: client, locationID: order.locationID,
                                       assignedUserID: order.assignedUserID, receivedEmailID: nil)
                 try ticket.insert(db)
@@ -102,7 +102,7 @@ extension Store {
         try writeDatabase { db in
             guard var order = try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ? AND client_id = ? AND company_id = ?",
                                             [orderID, client, company]),
-                  let person = try db.record(ClientRow.self, "SELECT * FROM clients WHERE id = ?", [client]) else { return nil }
+                  let person = try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [client]) else { return nil }
             let waiting = try db.records(DeviceRecord.self, """
                 SELECT * FROM devices WHERE order_id = ? AND status = 'awaiting_authorisation' ORDER BY created_at, rowid
                 """, [order.id])

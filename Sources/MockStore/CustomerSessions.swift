@@ -5,7 +5,7 @@ import MockBasics
 /// The outcome of a customer's sign-in code.
 package enum CustomerSignIn: Sendable {
     /// A new session of `client` with `company`; the code is spent.
-    case signedIn(client: ClientRow, company: CompanyRow, sessionID: String)
+    case signedIn(client: ClientRecord, company: CompanyRecord, sessionID: String)
     /// The code is right and the customer has several companies but named none: the code stays
     /// valid for the follow-up call that names one.
     case chooseCompany(CustomerAccount)
@@ -17,7 +17,7 @@ package enum CustomerSignIn: Sendable {
 /// The outcome of opening a customer session without a code (`POST /__mock/sessions`).
 package enum CustomerSessionOpening: Sendable {
     /// A new session of `client` with `company`, as a verified code opens it.
-    case signedIn(client: ClientRow, company: CompanyRow, sessionID: String)
+    case signedIn(client: ClientRecord, company: CompanyRecord, sessionID: String)
     /// The customer has several companies and named none: nothing is written.
     case chooseCompany(CustomerAccount)
     /// The company named is none of the customer's: nothing is written.
@@ -81,7 +81,7 @@ extension Store {
 
 /// Which of a customer's companies a sign-in is for.
 private enum CompanyChoice {
-    case chosen(CompanyRow)
+    case chosen(CompanyRecord)
     /// Several companies, none named.
     case unnamed
     /// The named company is none of theirs.

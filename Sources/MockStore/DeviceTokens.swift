@@ -43,15 +43,15 @@ extension Store {
     }
 
     /// Every registered token, oldest registration first.
-    package func deviceTokens() throws -> [DeviceTokenRow] {
+    package func deviceTokens() throws -> [DeviceTokenRecord] {
         try deviceTokens(newest: nil).items
     }
 
     /// Every registered token, oldest registration first; with `newest`, only the last that many of
     /// them, still oldest first (`total` counts them all).
-    package func deviceTokens(newest limit: Int?) throws -> PageOf<DeviceTokenRow> {
+    package func deviceTokens(newest limit: Int?) throws -> PageOf<DeviceTokenRecord> {
         try readDatabase { db in
-            let tokens = try db.records(DeviceTokenRow.self, """
+            let tokens = try db.records(DeviceTokenRecord.self, """
                 SELECT * FROM device_tokens
                 WHERE rowid IN (SELECT rowid FROM device_tokens ORDER BY rowid DESC LIMIT ?)
                 ORDER BY rowid

@@ -159,7 +159,7 @@ package enum DeviceStatus: String, StoredEnum {
 extension DeviceStatus {
     /// The device timestamps a move into this status sets to the clock's now (decided; a status
     /// entered again, such as after a revised quote, stamps again).
-    var stampedTimestamps: [WritableKeyPath<DeviceRow, String?>] {
+    var stampedTimestamps: [WritableKeyPath<DeviceRecord, String?>] {
         switch self {
         case .deviceReceived: [\.receivedAt]
         case .diagnosing: [\.diagnosisStartedAt]

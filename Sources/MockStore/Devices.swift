@@ -33,31 +33,31 @@ package protocol DeviceAtAGlance {
     var priority: DevicePriority { get }
 }
 
-extension DeviceRow: DeviceAtAGlance {}
+extension DeviceRecord: DeviceAtAGlance {}
 extension OrderDevice: DeviceAtAGlance {}
 
 /// A device with what a list row shows.
 package struct DeviceSummary: Sendable {
-    package var device: DeviceRow
+    package var device: DeviceRecord
     package var orderNumber: Int64
-    package var client: ClientRow
-    package var engineer: UserRow?
+    package var client: ClientRecord
+    package var engineer: UserRecord?
 }
 
 /// A device with every section of seed 003's device detail.
 package struct DeviceDetail: Sendable {
     package var summary: DeviceSummary
-    package var brand: BrandRow?
-    package var model: ModelRow?
-    package var subLocation: SubLocationRow?
+    package var brand: BrandRecord?
+    package var model: ModelRecord?
+    package var subLocation: SubLocationRecord?
     /// The signature that authorised (or refused) the quote: the device's own, else the order's.
-    package var authorizationSignature: SignatureRow?
-    package var images: [DeviceImageRow]
-    package var accessories: [DeviceAccessoryRow]
-    package var parts: [DevicePartRow]
+    package var authorizationSignature: SignatureRecord?
+    package var images: [DeviceImageRecord]
+    package var accessories: [DeviceAccessoryRecord]
+    package var parts: [DevicePartRecord]
     package var lineItems: [PricedLine]
-    package var notes: [DeviceNoteRow]
-    package var checklist: [DeviceChecklistItemRow]
+    package var notes: [DeviceNoteRecord]
+    package var checklist: [DeviceChecklistItemRecord]
     /// Authors of notes and checklist ticks, by id.
     package var users: [String: StaffName]
 }
@@ -190,7 +190,7 @@ extension Store {
             var events: [PushEvent] = []
             if let next = change.status {
                 let orderBefore = try move(db, &device, to: next, order: &order, stamp: stamp)
-                events += PushEvent.deviceMoved(device, order: order, from: before.device.status, orderFrom: orderBefore)
+                events += PushEvent.deviceMoved(device, order: order, from: before.status, orderFrom: orderBefore)
             } else {
                 device.updatedAt = stamp
                 try device.update(db)
@@ -213,7 +213,7 @@ extension Store {
             throw ResourceError.illegalTransition(from: status, to: next, allowed: status.nextStatuses(in: workflow))
         }
         device.status = next
-        device.device.stamp(next, at: stamp)
+        device.stamp(next, at: stamp)
         device.updatedAt = stamp
         try device.update(db)
         let siblings = try DeviceStatus.fetchAll(db.cachedStatement(sql: "SELECT status FROM devices WHERE order_id = ?"),
@@ -235,23 +235,23 @@ extension Store {
                                          [id, company]) else { return nil }
         if let orderID, orderID != device.orderID { return nil }
         guard let summary = try deviceSummaries(db, [device]).first else { return nil }
-        let brand = try device.brandID.flatMap { try db.record(BrandRow.self, "SELECT * FROM brands WHERE id = ?", [$0]) }
-        let model = try device.modelID.flatMap { try db.record(ModelRow.self, "SELECT * FROM models WHERE id = ?", [$0]) }
+        let brand = try device.brandID.flatMap { try db.record(BrandRecord.self, "SELECT * FROM brands WHERE id = ?", [$0]) }
+        let model = try device.modelID.flatMap { try db.record(ModelRecord.self, "SELECT * FROM models WHERE id = ?", [$0]) }
         let subLocation = try device.subLocationID.flatMap {
-            try db.record(SubLocationRow.self, "SELECT * FROM sub_locations WHERE id = ?", [$0])
+            try db.record(SubLocationRecord.self, "SELECT * FROM sub_locations WHERE id = ?", [$0])
         }
-        let signature = try db.record(SignatureRow.self, """
+        let signature = try db.record(SignatureRecord.self, """
             SELECT * FROM signatures WHERE order_id = ? AND signature_type = 'authorisation'
               AND (device_id = ? OR device_id IS NULL)
             ORDER BY device_id IS NULL, captured_at DESC, rowid DESC LIMIT 1
             """, [device.orderID, device.id])
-        let images = try db.records(DeviceImageRow.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
-        let accessories = try db.records(DeviceAccessoryRow.self, where: "device_id", in: [id])
-        let parts = try db.records(DevicePartRow.self, where: "device_id", in: [id])
-        let lineItems = try db.records(OrderItemRow.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
+        let images = try db.records(DeviceImageRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
+        let accessories = try db.records(DeviceAccessoryRecord.self, where: "device_id", in: [id])
+        let parts = try db.records(DevicePartRecord.self, where: "device_id", in: [id])
+        let lineItems = try db.records(OrderItemRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
             .map(PricedLine.init)
-        let notes = try db.records(DeviceNoteRow.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
-        let checklist = try db.records(DeviceChecklistItemRow.self, where: "device_id", in: [id], orderBy: "position")
+        let notes = try db.records(DeviceNoteRecord.self, where: "device_id", in: [id], orderBy: "created_at, rowid")
+        let checklist = try db.records(DeviceChecklistItemRecord.self, where: "device_id", in: [id], orderBy: "position")
         let users = try staffNames(db, ids: notes.compactMap { $0.createdBy } + checklist.compactMap { $0.completedBy })
         return DeviceDetail(summary: summary, brand: brand, model: model, subLocation: subLocation,
                             authorizationSignature: signature, images: images, accessories: accessories, parts: parts,
@@ -259,12 +259,12 @@ extension Store {
     }
 
     private func deviceSummaries(_ db: Database, _ devices: [DeviceRecord]) throws -> [DeviceSummary] {
-        let orders = try db.records(OrderRecord.self, where: "id", in: devices.map { $0.device.orderID }).keyed { $0.id }
-        let clients = try db.records(ClientRow.self, where: "id", in: orders.values.map { $0.clientID }).keyed { $0.id }
-        let engineers = try db.records(UserRow.self, where: "id", in: devices.compactMap { $0.assignedEngineerID })
+        let orders = try db.records(OrderRecord.self, where: "id", in: devices.map { $0.orderID }).keyed { $0.id }
+        let clients = try db.records(ClientRecord.self, where: "id", in: orders.values.map { $0.clientID }).keyed { $0.id }
+        let engineers = try db.records(UserRecord.self, where: "id", in: devices.compactMap { $0.assignedEngineerID })
             .keyed { $0.id }
         return try devices.map { record in
-            let device = record.device
+            let device = record
             guard let order = orders[device.orderID], let client = clients[order.clientID] else {
                 throw ResourceError.inconsistent("device \(device.id) order or client")
             }
@@ -274,7 +274,7 @@ extension Store {
     }
 }
 
-extension DeviceRow {
+extension DeviceRecord {
     /// Sets the timestamps and the authorisation answer that entering `status` records.
     mutating func stamp(_ status: DeviceStatus, at time: String) {
         for timestamp in status.stampedTimestamps { self[keyPath: timestamp] = time }

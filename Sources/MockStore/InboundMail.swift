@@ -27,7 +27,7 @@ package struct InboundEmail: Sendable {
 
 /// What an inbound message did.
 package struct InboundResult: Sendable {
-    package var ticket: TicketRow
+    package var ticket: TicketRecord
     package var messageID: String
     package var createdTicket: Bool
 }
@@ -42,7 +42,7 @@ extension Store {
                                               "SELECT * FROM company_emails WHERE email_address = ? COLLATE NOCASE", [mail.to])
             else { throw ResourceError.invalidField("to") }
             let company = address.companyID
-            let client = try db.record(ClientRow.self, """
+            let client = try db.record(ClientRecord.self, """
                 SELECT clients.* FROM clients JOIN client_companies ON client_companies.client_id = clients.id
                 WHERE clients.email = ? COLLATE NOCASE AND client_companies.company_id = ?
                 """, [mail.fromEmail, company])
@@ -60,21 +60,21 @@ extension Store {
                                                     arguments: [company])
                 // The address's location, the only location, or none yet (someone must choose).
                 let location = address.locationID ?? (locations.count == 1 ? locations[0] : nil)
-                ticket = TicketRecord(ticket: TicketRow(id: invented.id(TicketRecord.self), ticketNumber: Int64(number), ticketType: .lead,
-                                                        status: .open, subject: mail.subject, orderID: nil,
-                                                        createdAt: stamp, updatedAt: stamp,
-                                                        requiresLocation: location == nil ? 1 : 0),
+                ticket = TicketRecord(id: invented.id(TicketRecord.self), ticketNumber: Int64(number), ticketType: .lead,
+                                      status: .open, subject: mail.subject, orderID: nil,
+                                      createdAt: stamp, updatedAt: stamp,
+                                      requiresLocation: location == nil ? 1 : 0,
                                       companyID: company, clientID: client?.id, locationID: location, assignedUserID: nil,
-                                      receivedEmailID: address.email.id)
+                                      receivedEmailID: address.id)
                 try ticket.insert(db)
                 created = true
             }
             let messageID = try addInboundMessage(db, ticket: &ticket, fromEmail: mail.fromEmail, fromName: fromName,
-                                                  toEmail: address.email.emailAddress, subject: mail.subject, body: mail.body,
+                                                  toEmail: address.emailAddress, subject: mail.subject, body: mail.body,
                                                   deviceID: nil, now: now)
             let event = created ? PushEvent.newEnquiry(ticket) : PushEvent.customerReplied(ticket, from: fromName ?? mail.fromEmail)
             try PushDelivery.record([event], db: db, company: company, actor: client?.id ?? "", now: now, invented: invented)
-            return InboundResult(ticket: ticket.ticket, messageID: messageID, createdTicket: created)
+            return InboundResult(ticket: ticket, messageID: messageID, createdTicket: created)
         }
     }
 
@@ -83,10 +83,11 @@ extension Store {
     func addInboundMessage(_ db: Database, ticket: inout TicketRecord, fromEmail: String, fromName: String?, toEmail: String?,
                            subject: String?, body: String, deviceID: String?, now: Date) throws -> String {
         let stamp = Timestamp.string(now)
-        let message = TicketMessageRow(id: invented.id(TicketMessageRecord.self), type: .inbound,
-                                       fromEmail: fromEmail, fromName: fromName, toEmail: toEmail, subject: subject,
-                                       bodyText: body, bodyHTML: nil, deviceID: deviceID, createdBy: nil, createdAt: stamp)
-        try TicketMessageRecord(message: message, companyID: ticket.companyID, ticketID: ticket.id).insert(db)
+        let message = TicketMessageRecord(id: invented.id(TicketMessageRecord.self), type: .inbound,
+                                          fromEmail: fromEmail, fromName: fromName, toEmail: toEmail, subject: subject,
+                                          bodyText: body, bodyHTML: nil, deviceID: deviceID, createdBy: nil, createdAt: stamp,
+                                          companyID: ticket.companyID, ticketID: ticket.id)
+        try message.insert(db)
         if ticket.status != .open {
             try addEvent(db, ticket: ticket.id, type: "status_changed",
                          data: ["from": .string(ticket.status.rawValue), "to": "open", "by": "customer"], at: stamp)

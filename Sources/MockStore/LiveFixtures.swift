@@ -53,7 +53,7 @@ extension Store {
                 for index in rows.indices { rows[index].path = fromOrder(rows[index].path) }
                 guard let made = rows.first(where: { $0.table == "orders" }),
                       let record = try OrderRecord.fetchOne(db, key: made.id),
-                      let client = try ClientRow.fetchCached(db, id: record.clientID) else { return (rows, 0) }
+                      let client = try ClientRecord.fetchCached(db, id: record.clientID) else { return (rows, 0) }
                 let pushes = try PushDelivery.record([PushEvent.orderCreated(record, clientName: client.fullName)],
                                                      db: db, company: record.companyID, actor: "", now: now, invented: invented)
                 return (rows, pushes)
@@ -87,8 +87,7 @@ extension Seed {
             guard var order = try OrderRecord.fetchOne(db, key: o.row.record.id) else { continue }
             let orderBefore = order
             for d in o.devices {
-                guard var record = try DeviceRecord.fetchOne(db, key: d.row.record.id) else { continue }
-                var device = record.device
+                guard var device = try DeviceRecord.fetchOne(db, key: d.row.record.id) else { continue }
                 let walk = DeviceStatus.walk(to: device.status, in: device.workflowType)
                 var walked = device
                 for status in walk { walked.stamp(status, at: device.updatedAt) }
@@ -97,10 +96,7 @@ extension Seed {
                     device[keyPath: timestamp] = walked[keyPath: timestamp]
                 }
                 if device.authorizationStatus == nil { device.authorizationStatus = walked.authorizationStatus }
-                if device != before {
-                    record.device = device
-                    try record.update(db)
-                }
+                if device != before { try device.update(db) }
                 if order.quoteSentAt == nil, walk.contains(.awaitingAuthorisation) { order.quoteSentAt = device.updatedAt }
                 if order.authorisedAt == nil, walk.contains(where: { $0.authorizationOutcome == .approved }) {
                     order.authorisedAt = device.updatedAt
@@ -129,7 +125,7 @@ private struct MadeRows: SeedRowVisitor {
         guard listed else { return }
         for row in made {
             let id = row.record.columnValues.first.flatMap { $0 } as? String
-            let number = (row.record as? OrderRecord)?.orderNumber ?? (row.record as? TicketRecord)?.ticket.ticketNumber
+            let number = (row.record as? OrderRecord)?.orderNumber ?? (row.record as? TicketRecord)?.ticketNumber
             rows.append(FixtureRow(path: row.path, table: Record.databaseTableName, id: id ?? "", number: number))
         }
     }

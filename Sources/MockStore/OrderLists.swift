@@ -53,7 +53,7 @@ package struct ListedDevice: Sendable, Equatable {
     var model: String
     package var status: DeviceStatus
     package var workflowType: WorkflowType
-    package var displayName: String { DeviceRow.displayName(brand: brand, model: model) }
+    package var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
 }
 
 extension Store {

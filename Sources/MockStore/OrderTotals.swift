@@ -17,7 +17,7 @@ package struct OrderTotals: Sendable, Equatable {
     package var grandTotalPence: Int64 { subtotalPence + vatTotalPence }
     package var balanceDuePence: Int64 { grandTotalPence - amountPaidPence }
 
-    init(lines: [PricedLine], payments: [PaymentRow]) {
+    init(lines: [PricedLine], payments: [PaymentRecord]) {
         for line in lines { add(line.amounts) }
         for payment in payments { addPayment(amountPence: payment.amountPence, refundedPence: payment.refundedPence) }
     }
@@ -50,10 +50,10 @@ package struct OrderTotals: Sendable, Equatable {
 
 /// A line item with its amounts, computed once: the order's totals add these, and the details show them.
 package struct PricedLine: Sendable, Equatable {
-    package var item: OrderItemRow
+    package var item: OrderItemRecord
     package var amounts: LineAmounts
 
-    init(_ item: OrderItemRow) {
+    init(_ item: OrderItemRecord) {
         self.item = item
         amounts = LineAmounts(item)
     }
@@ -65,7 +65,7 @@ package struct LineAmounts: Sendable, Equatable {
     package var vatPence: Int64
     package var totalIncVATPence: Int64 { totalPence + vatPence }
 
-    init(_ item: OrderItemRow) {
+    init(_ item: OrderItemRecord) {
         self.init(itemType: item.itemType, quantity: item.quantity, unitPricePence: item.unitPricePence,
                   vatRate: item.vatRate)
     }

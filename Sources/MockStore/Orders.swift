@@ -34,15 +34,15 @@ package struct OrderFilter: Sendable {
 /// An order with its client, location, assignee, devices, lines and payments: the order detail's
 /// core (the lists read less: `OrderListEntry`).
 package struct OrderSummary: Sendable {
-    package var order: OrderRow
-    package var client: ClientRow
-    package var location: CompanyLocationRow?
+    package var order: OrderRecord
+    package var client: ClientRecord
+    package var location: CompanyLocationRecord?
     package var assignedUser: StaffName?
     package var devices: [OrderDevice]
     /// The lines and payments the totals are computed from, in the detail's order (by creation,
     /// by payment date), so the detail does not read them again.
     var items: [PricedLine]
-    var payments: [PaymentRow]
+    var payments: [PaymentRecord]
     package var totals: OrderTotals
 }
 
@@ -50,11 +50,11 @@ package struct OrderSummary: Sendable {
 package struct OrderDetail: Sendable {
     package var summary: OrderSummary
     package var items: [PricedLine] { summary.items }
-    package var payments: [PaymentRow] { summary.payments }
-    package var signatures: [SignatureRow]
+    package var payments: [PaymentRecord] { summary.payments }
+    package var signatures: [SignatureRecord]
     /// The order's conversation (its newest ticket), if it has one.
-    package var ticket: TicketRow?
-    package var messages: [TicketMessageRow]
+    package var ticket: TicketRecord?
+    package var messages: [TicketMessageRecord]
     /// Staff named by the devices and messages (engineers, authors), by id.
     package var users: [String: StaffName]
 }
@@ -74,7 +74,7 @@ package struct OrderDevice: Sendable, Equatable {
     package var authorizationStatus: AuthorizationStatus?
     package var assignedEngineerID: String?
     package var customerReportedIssues: String?
-    package var displayName: String { DeviceRow.displayName(brand: brand, model: model) }
+    package var displayName: String { DeviceRecord.displayName(brand: brand, model: model) }
 }
 
 /// What `PATCH /api/orders/:id` may change; `nil` leaves a field, `.some(nil)` clears it.
@@ -173,11 +173,11 @@ extension Store {
         // Ordered by order first, as the indexes are (no sort); devices and messages come with the
         // staff they name (engineers, authors) in the same statement.
         let devices = try db.rowsNamingStaff(Self.orderDevicesQuery, is: id)
-        let items = try db.records(OrderItemRow.self, where: "order_id", in: [id], orderBy: "order_id, created_at, rowid")
+        let items = try db.records(OrderItemRecord.self, where: "order_id", in: [id], orderBy: "order_id, created_at, rowid")
             .map(PricedLine.init)
-        let payments = try db.records(PaymentRow.self, where: "order_id", in: [id], orderBy: "order_id, payment_date, rowid")
-        let signatures = try db.records(SignatureRow.self, where: "order_id", in: [id], orderBy: "order_id, captured_at, rowid")
-        let ticket = try db.record(TicketRow.self, Self.orderTicketSQL, [id, company])
+        let payments = try db.records(PaymentRecord.self, where: "order_id", in: [id], orderBy: "order_id, payment_date, rowid")
+        let signatures = try db.records(SignatureRecord.self, where: "order_id", in: [id], orderBy: "order_id, captured_at, rowid")
+        let ticket = try db.record(TicketRecord.self, Self.orderTicketSQL, [id, company])
         let messages = try ticket.map {
             try db.rowsNamingStaff(Self.ticketMessagesQuery, is: $0.id)
         } ?? []
@@ -195,15 +195,15 @@ extension Store {
         staff: "assigned_engineer_id", where: "order_id", orderBy: "devices.order_id, devices.created_at, devices.rowid")
 
     /// A ticket's messages with their authors, by creation (the index's order: no sort).
-    static let ticketMessagesQuery = StaffNamingQuery<TicketMessageRow>(
+    static let ticketMessagesQuery = StaffNamingQuery<TicketMessageRecord>(
         staff: "created_by", where: "ticket_id",
         orderBy: "ticket_messages.ticket_id, ticket_messages.created_at, ticket_messages.rowid")
 
     /// An order with its client, location and assignee: `orderRow`.
     struct OrderJoin {
-        var order: OrderRow
-        var client: ClientRow
-        var location: CompanyLocationRow?
+        var order: OrderRecord
+        var client: ClientRecord
+        var location: CompanyLocationRecord?
         var assignedUser: StaffName?
     }
 
@@ -212,27 +212,27 @@ extension Store {
     func orderRow(_ db: Database, id: String, company: String) throws -> OrderJoin? {
         let statement = try db.cachedStatement(sql: Self.orderRowSQL)
         try statement.requireColumns(Self.orderRowColumns, of: "an order row")
-        let client = CInt(OrderRow.databaseColumns.count)
-        let location = client + CInt(ClientRow.databaseColumns.count)
-        let user = location + CInt(CompanyLocationRow.databaseColumns.count)
+        let client = CInt(OrderRecord.databaseColumns.count)
+        let location = client + CInt(ClientRecord.databaseColumns.count)
+        let user = location + CInt(CompanyLocationRecord.databaseColumns.count)
         return try statement.rows(arguments: [id, company]) { sqlite in
             var assignee = StatementCursor(sqlite, from: user)
-            return OrderJoin(order: try OrderRow.decode(sqlite), client: try ClientRow.decode(sqlite, from: client),
-                            location: try CompanyLocationRow.decodeIfPresent(sqlite, from: location),
+            return OrderJoin(order: try OrderRecord.decode(sqlite), client: try ClientRecord.decode(sqlite, from: client),
+                            location: try CompanyLocationRecord.decodeIfPresent(sqlite, from: location),
                             assignedUser: try assignee.nextIfPresent(StaffName.self))
         }.first
     }
 
     static let orderRowSQL = """
-        SELECT \(OrderRow.selection), \(ClientRow.selection), \(CompanyLocationRow.selection), \(StaffName.selection) FROM orders
+        SELECT \(OrderRecord.selection), \(ClientRecord.selection), \(CompanyLocationRecord.selection), \(StaffName.selection) FROM orders
         JOIN clients ON clients.id = orders.client_id
         LEFT JOIN company_locations ON company_locations.id = orders.location_id
         LEFT JOIN users ON users.id = orders.assigned_user_id
         WHERE orders.id = ? AND orders.company_id = ?
         """
 
-    static let orderRowColumns = OrderRow.databaseColumns + ClientRow.databaseColumns
-        + CompanyLocationRow.databaseColumns + StaffName.columnNames
+    static let orderRowColumns = OrderRecord.databaseColumns + ClientRecord.databaseColumns
+        + CompanyLocationRecord.databaseColumns + StaffName.columnNames
 
     /// `id` must be an active staff user of `company`, else a 400 naming `field`.
     func requireStaff(_ db: Database, _ id: String, company: String, field: String) throws {

@@ -32,9 +32,9 @@ package struct Mail: Sendable {
 extension Store {
     /// Mail sent, newest first; `to` (case-insensitive) and `kind` narrow it when given, `limit`
     /// keeps the newest that many (`total` counts them all).
-    package func outbox(to: String?, kind: MailKind?, limit: Int? = nil) throws -> PageOf<OutboxRow> {
+    package func outbox(to: String?, kind: MailKind?, limit: Int? = nil) throws -> PageOf<OutboxRecord> {
         try readDatabase { db in
-            let mail = try db.records(OutboxRow.self, """
+            let mail = try db.records(OutboxRecord.self, """
                 SELECT * FROM outbox
                 WHERE (?1 IS NULL OR to_address = ?1 COLLATE NOCASE) AND (?2 IS NULL OR kind = ?2)
                 ORDER BY sent_at DESC, rowid DESC LIMIT ?3

@@ -5,7 +5,7 @@ import MockBasics
 /// What `Store.receivePayment` did: the payment, the order's money after it, and how many pushes
 /// were recorded (one per registered token of each staff member told).
 package struct PaymentReceipt: Sendable {
-    package var payment: PaymentRow
+    package var payment: PaymentRecord
     package var orderNumber: Int64
     package var totals: OrderTotals
     package var pushes: Int
@@ -22,20 +22,20 @@ extension Store {
         try writeDatabase { db in
             guard var order = try OrderRecord.fetchOne(db, key: orderID) else { return nil }
             let stamp = Timestamp.string(now)
-            let payment = PaymentRecord(payment: PaymentRow(id: invented.id(PaymentRecord.self), orderID: order.id, amountPence: amountPence,
-                                                            refundedPence: 0, paymentMethod: method, paymentDate: stamp,
-                                                            isDeposit: 0, notes: nil),
+            let payment = PaymentRecord(id: invented.id(PaymentRecord.self), orderID: order.id, amountPence: amountPence,
+                                        refundedPence: 0, paymentMethod: method, paymentDate: stamp,
+                                        isDeposit: 0, notes: nil,
                                         companyID: order.companyID, recordedBy: nil, createdAt: stamp)
             try payment.insert(db)
             order.updatedAt = stamp
             try order.update(db)
-            let lines = try db.records(OrderItemRow.self, where: "order_id", in: [order.id], orderBy: "order_id, created_at, rowid")
+            let lines = try db.records(OrderItemRecord.self, where: "order_id", in: [order.id], orderBy: "order_id, created_at, rowid")
                 .map(PricedLine.init)
-            let payments = try db.records(PaymentRow.self, where: "order_id", in: [order.id], orderBy: "order_id, payment_date, rowid")
+            let payments = try db.records(PaymentRecord.self, where: "order_id", in: [order.id], orderBy: "order_id, payment_date, rowid")
             let currency = try String.fetchOne(db, sql: "SELECT currency_code FROM companies WHERE id = ?", arguments: [order.companyID]) ?? ""
             let pushes = try PushDelivery.record([PushEvent.paymentReceived(order, amountPence: amountPence, currency: currency)],
                                                  db: db, company: order.companyID, actor: "", now: now, invented: invented)
-            return PaymentReceipt(payment: payment.payment, orderNumber: order.orderNumber,
+            return PaymentReceipt(payment: payment, orderNumber: order.orderNumber,
                                   totals: OrderTotals(lines: lines, payments: payments), pushes: pushes)
         }
     }

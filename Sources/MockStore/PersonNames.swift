@@ -17,8 +17,8 @@ extension PersonNamed {
     @inlinable package var fullName: String { "\(firstName) \(lastName)" }
 }
 
-extension ClientRow: PersonWithEmail {}
+extension ClientRecord: PersonWithEmail {}
 extension ClientName: PersonWithEmail {}
-extension UserRow: PersonNamed {}
+extension UserRecord: PersonNamed {}
 extension StaffName: PersonNamed {}
 extension StaffAccount: PersonNamed {}

@@ -58,7 +58,7 @@ package final class PushFeed: TransactionObserver {
         inserted = []
         do {
             let pushes = try rowIDs.compactMap { rowID -> CommittedPush? in
-                guard let push = try db.record(PushLogRow.self, "SELECT * FROM push_log WHERE rowid = ?", [rowID]) else {
+                guard let push = try db.record(PushLogRecord.self, "SELECT * FROM push_log WHERE rowid = ?", [rowID]) else {
                     return nil
                 }
                 return CommittedPush(id: push.id, type: JSONValue.parse(Array(push.payload.utf8))?["type"]?.stringValue ?? "push",

@@ -5,55 +5,19 @@ import GRDB
 
 extension CompanyRecord {
     package static let databaseTableName = "companies"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<CompanyRow, Value>) -> Value {
-        get {
-        self.`company`[keyPath: column]
-    }
-        set {
-        self.`company`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<CompanyRow, Value>) -> Value {
-        self.`company`[keyPath: member]
-    }
 }
 
 extension CompanyRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = CompanyRow.columnNames + ["created_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [CompanyRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "name", "status", "currency_code", "vat_number", "logo_url", "vat_rate_repair", "vat_rate_device_sale", "vat_rate_accessory", "vat_rate_device_purchase", "subscription_plan", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`company`.columnValues + [self.`createdAt`]
+        [self.`id`, self.`name`, self.`status`, self.`currencyCode`, self.`vatNumber`, self.`logoURL`, self.`vatRateRepair`, self.`vatRateDeviceSale`, self.`vatRateAccessory`, self.`vatRateDevicePurchase`, self.`subscriptionPlan`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`company` = try CompanyRow(columns: &columns)
-        self.`createdAt` = try columns.next("created_at")
-    }
-}
-
-extension CompanyRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "companies"
-    package static let databaseColumns: [String] = ["id", "name", "status", "currency_code", "vat_number", "logo_url", "vat_rate_repair", "vat_rate_device_sale", "vat_rate_accessory", "vat_rate_device_purchase", "subscription_plan"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`name`, self.`status`, self.`currencyCode`, self.`vatNumber`, self.`logoURL`, self.`vatRateRepair`, self.`vatRateDeviceSale`, self.`vatRateAccessory`, self.`vatRateDevicePurchase`, self.`subscriptionPlan`]
     }
 
     package init(row: Row) throws {
@@ -73,60 +37,25 @@ extension CompanyRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`vatRateAccessory` = try columns.next("vat_rate_accessory")
         self.`vatRateDevicePurchase` = try columns.next("vat_rate_device_purchase")
         self.`subscriptionPlan` = try columns.next("subscription_plan")
+        self.`createdAt` = try columns.next("created_at")
     }
 }
 
 extension CompanyLocationRecord {
     package static let databaseTableName = "company_locations"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<CompanyLocationRow, Value>) -> Value {
-        get {
-        self.`location`[keyPath: column]
-    }
-        set {
-        self.`location`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<CompanyLocationRow, Value>) -> Value {
-        self.`location`[keyPath: member]
-    }
 }
 
 extension CompanyLocationRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = CompanyLocationRow.columnNames + ["created_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [CompanyLocationRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "company_id", "name", "address_line1", "address_line2", "city", "postcode", "country", "phone", "email", "is_primary", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`location`.columnValues + [self.`createdAt`]
+        [self.`id`, self.`companyID`, self.`name`, self.`addressLine1`, self.`addressLine2`, self.`city`, self.`postcode`, self.`country`, self.`phone`, self.`email`, self.`isPrimary`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`location` = try CompanyLocationRow(columns: &columns)
-        self.`createdAt` = try columns.next("created_at")
-    }
-}
-
-extension CompanyLocationRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "company_locations"
-    package static let databaseColumns: [String] = ["id", "company_id", "name", "address_line1", "address_line2", "city", "postcode", "country", "phone", "email", "is_primary"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`companyID`, self.`name`, self.`addressLine1`, self.`addressLine2`, self.`city`, self.`postcode`, self.`country`, self.`phone`, self.`email`, self.`isPrimary`]
     }
 
     package init(row: Row) throws {
@@ -146,71 +75,25 @@ extension CompanyLocationRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`phone` = try columns.next("phone")
         self.`email` = try columns.next("email")
         self.`isPrimary` = try columns.next("is_primary")
+        self.`createdAt` = try columns.next("created_at")
     }
 }
 
 extension UserRecord {
     package static let databaseTableName = "users"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<UserRow, Value>) -> Value {
-        get {
-        self.`user`[keyPath: column]
-    }
-        set {
-        self.`user`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<UserRow, Value>) -> Value {
-        self.`user`[keyPath: member]
-    }
 }
 
 extension UserRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = UserRow.columnNames + ["company_id", "email", "role", "phi_access_level", "data_classification", "is_active", "archived_at", "magic_link_enabled", "password_hash", "two_factor_method", "totp_secret", "totp_last_step"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [UserRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "first_name", "last_name", "avatar_url", "phone", "job_title", "last_login", "created_at", "updated_at", "company_id", "email", "role", "phi_access_level", "data_classification", "is_active", "archived_at", "magic_link_enabled", "password_hash", "two_factor_method", "totp_secret", "totp_last_step"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`user`.columnValues + [self.`companyID`, self.`email`, self.`role`, self.`phiAccessLevel`, self.`dataClassification`, self.`isActive`, self.`archivedAt`, self.`magicLinkEnabled`, self.`passwordHash`, self.`twoFactorMethod`, self.`totpSecret`, self.`totpLastStep`]
+        [self.`id`, self.`firstName`, self.`lastName`, self.`avatarURL`, self.`phone`, self.`jobTitle`, self.`lastLogin`, self.`createdAt`, self.`updatedAt`, self.`companyID`, self.`email`, self.`role`, self.`phiAccessLevel`, self.`dataClassification`, self.`isActive`, self.`archivedAt`, self.`magicLinkEnabled`, self.`passwordHash`, self.`twoFactorMethod`, self.`totpSecret`, self.`totpLastStep`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`user` = try UserRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`email` = try columns.next("email")
-        self.`role` = try columns.next("role")
-        self.`phiAccessLevel` = try columns.next("phi_access_level")
-        self.`dataClassification` = try columns.next("data_classification")
-        self.`isActive` = try columns.next("is_active")
-        self.`archivedAt` = try columns.next("archived_at")
-        self.`magicLinkEnabled` = try columns.next("magic_link_enabled")
-        self.`passwordHash` = try columns.next("password_hash")
-        self.`twoFactorMethod` = try columns.next("two_factor_method")
-        self.`totpSecret` = try columns.next("totp_secret")
-        self.`totpLastStep` = try columns.next("totp_last_step")
-    }
-}
-
-extension UserRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "users"
-    package static let databaseColumns: [String] = ["id", "first_name", "last_name", "avatar_url", "phone", "job_title", "last_login", "created_at", "updated_at"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`firstName`, self.`lastName`, self.`avatarURL`, self.`phone`, self.`jobTitle`, self.`lastLogin`, self.`createdAt`, self.`updatedAt`]
     }
 
     package init(row: Row) throws {
@@ -228,6 +111,18 @@ extension UserRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`lastLogin` = try columns.next("last_login")
         self.`createdAt` = try columns.next("created_at")
         self.`updatedAt` = try columns.next("updated_at")
+        self.`companyID` = try columns.next("company_id")
+        self.`email` = try columns.next("email")
+        self.`role` = try columns.next("role")
+        self.`phiAccessLevel` = try columns.next("phi_access_level")
+        self.`dataClassification` = try columns.next("data_classification")
+        self.`isActive` = try columns.next("is_active")
+        self.`archivedAt` = try columns.next("archived_at")
+        self.`magicLinkEnabled` = try columns.next("magic_link_enabled")
+        self.`passwordHash` = try columns.next("password_hash")
+        self.`twoFactorMethod` = try columns.next("two_factor_method")
+        self.`totpSecret` = try columns.next("totp_secret")
+        self.`totpLastStep` = try columns.next("totp_last_step")
     }
 }
 
@@ -237,10 +132,6 @@ extension UserRecoveryCodeRecord {
 
 extension UserRecoveryCodeRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
     package static let databaseColumns: [String] = ["id", "user_id", "code_hash", "used_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        []
-    }
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
         [self.`id`, self.`userID`, self.`codeHash`, self.`usedAt`]
@@ -267,54 +158,19 @@ extension UserRecoveryCodeRecord: ColumnDecodable, ColumnEncodable, ColumnProjec
 
 extension ClientRecord {
     package static let databaseTableName = "clients"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<ClientRow, Value>) -> Value {
-        get {
-        self.`client`[keyPath: column]
-    }
-        set {
-        self.`client`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<ClientRow, Value>) -> Value {
-        self.`client`[keyPath: member]
-    }
 }
 
 extension ClientRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ClientRow.columnNames
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [ClientRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "email", "first_name", "last_name", "phone", "address_line1", "address_line2", "city", "postcode", "email_suppressed", "created_at", "is_generated_email"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`client`.columnValues
+        [self.`id`, self.`email`, self.`firstName`, self.`lastName`, self.`phone`, self.`addressLine1`, self.`addressLine2`, self.`city`, self.`postcode`, self.`emailSuppressed`, self.`createdAt`, self.`isGeneratedEmail`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`client` = try ClientRow(columns: &columns)
-    }
-}
-
-extension ClientRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "clients"
-    package static let databaseColumns: [String] = ["id", "email", "first_name", "last_name", "phone", "address_line1", "address_line2", "city", "postcode", "email_suppressed", "created_at", "is_generated_email"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`email`, self.`firstName`, self.`lastName`, self.`phone`, self.`addressLine1`, self.`addressLine2`, self.`city`, self.`postcode`, self.`emailSuppressed`, self.`createdAt`, self.`isGeneratedEmail`]
     }
 
     package init(row: Row) throws {
@@ -345,10 +201,6 @@ extension ClientCompanyRecord {
 extension ClientCompanyRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
     package static let databaseColumns: [String] = ["client_id", "company_id", "created_at"]
 
-    static var columnGroups: [any ColumnProjection.Type] {
-        []
-    }
-
     package var columnValues: [(any DatabaseValueConvertible)?] {
         [self.`clientID`, self.`companyID`, self.`createdAt`]
     }
@@ -377,10 +229,6 @@ extension AuthCodeRecord {
 
 extension AuthCodeRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
     package static let databaseColumns: [String] = ["id", "purpose", "subject", "code_hash", "attempts", "expires_at", "created_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        []
-    }
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
         [self.`id`, self.`purpose`, self.`subject`, self.`codeHash`, self.`attempts`, self.`expiresAt`, self.`createdAt`]
@@ -415,10 +263,6 @@ extension RefreshTokenFamilyRecord {
 extension RefreshTokenFamilyRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
     package static let databaseColumns: [String] = ["id", "user_id", "is_mobile", "created_at", "revoked_at", "revoked_reason"]
 
-    static var columnGroups: [any ColumnProjection.Type] {
-        []
-    }
-
     package var columnValues: [(any DatabaseValueConvertible)?] {
         [self.`id`, self.`userID`, self.`isMobile`, self.`createdAt`, self.`revokedAt`, self.`revokedReason`]
     }
@@ -450,10 +294,6 @@ extension RefreshTokenRecord {
 
 extension RefreshTokenRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
     package static let databaseColumns: [String] = ["id", "family_id", "token_hash", "created_at", "expires_at", "rotated_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        []
-    }
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
         [self.`id`, self.`familyID`, self.`tokenHash`, self.`createdAt`, self.`expiresAt`, self.`rotatedAt`]
@@ -487,10 +327,6 @@ extension CustomerSessionRecord {
 extension CustomerSessionRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
     package static let databaseColumns: [String] = ["id", "client_id", "company_id", "created_at", "expires_at", "revoked_at"]
 
-    static var columnGroups: [any ColumnProjection.Type] {
-        []
-    }
-
     package var columnValues: [(any DatabaseValueConvertible)?] {
         [self.`id`, self.`clientID`, self.`companyID`, self.`createdAt`, self.`expiresAt`, self.`revokedAt`]
     }
@@ -518,55 +354,19 @@ extension CustomerSessionRecord: ColumnDecodable, ColumnEncodable, ColumnProject
 
 extension DeviceTokenRecord {
     package static let databaseTableName = "device_tokens"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<DeviceTokenRow, Value>) -> Value {
-        get {
-        self.`token`[keyPath: column]
-    }
-        set {
-        self.`token`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<DeviceTokenRow, Value>) -> Value {
-        self.`token`[keyPath: member]
-    }
 }
 
 extension DeviceTokenRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = DeviceTokenRow.columnNames + ["created_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [DeviceTokenRow.self]
-    }
+    package static let databaseColumns: [String] = ["device_token", "platform", "app_type", "user_id", "client_id", "company_id", "updated_at", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`token`.columnValues + [self.`createdAt`]
+        [self.`deviceToken`, self.`platform`, self.`appType`, self.`userID`, self.`clientID`, self.`companyID`, self.`updatedAt`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`token` = try DeviceTokenRow(columns: &columns)
-        self.`createdAt` = try columns.next("created_at")
-    }
-}
-
-extension DeviceTokenRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "device_tokens"
-    package static let databaseColumns: [String] = ["device_token", "platform", "app_type", "user_id", "client_id", "company_id", "updated_at"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`deviceToken`, self.`platform`, self.`appType`, self.`userID`, self.`clientID`, self.`companyID`, self.`updatedAt`]
     }
 
     package init(row: Row) throws {
@@ -582,6 +382,7 @@ extension DeviceTokenRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`clientID` = try columns.next("client_id")
         self.`companyID` = try columns.next("company_id")
         self.`updatedAt` = try columns.next("updated_at")
+        self.`createdAt` = try columns.next("created_at")
     }
 }
 
@@ -591,10 +392,6 @@ extension PushPreferenceRecord {
 
 extension PushPreferenceRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
     package static let databaseColumns: [String] = ["owner_type", "owner_id", "push_enabled", "order_updates", "device_updates", "ticket_messages", "quote_updates", "marketing", "updated_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        []
-    }
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
         [self.`ownerType`, self.`ownerID`, self.`pushEnabled`, self.`orderUpdates`, self.`deviceUpdates`, self.`ticketMessages`, self.`quoteUpdates`, self.`marketing`, self.`updatedAt`]
@@ -626,54 +423,19 @@ extension PushPreferenceRecord: ColumnDecodable, ColumnEncodable, ColumnProjecti
 
 extension OutboxRecord {
     package static let databaseTableName = "outbox"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<OutboxRow, Value>) -> Value {
-        get {
-        self.`mail`[keyPath: column]
-    }
-        set {
-        self.`mail`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<OutboxRow, Value>) -> Value {
-        self.`mail`[keyPath: member]
-    }
 }
 
 extension OutboxRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = OutboxRow.columnNames
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [OutboxRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "to_address", "kind", "subject", "body", "code", "sent_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`mail`.columnValues
+        [self.`id`, self.`toAddress`, self.`kind`, self.`subject`, self.`body`, self.`code`, self.`sentAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`mail` = try OutboxRow(columns: &columns)
-    }
-}
-
-extension OutboxRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "outbox"
-    package static let databaseColumns: [String] = ["id", "to_address", "kind", "subject", "body", "code", "sent_at"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`toAddress`, self.`kind`, self.`subject`, self.`body`, self.`code`, self.`sentAt`]
     }
 
     package init(row: Row) throws {
@@ -694,54 +456,19 @@ extension OutboxRow: ColumnProjection, ColumnDecodable, TableRecord {
 
 extension PushLogRecord {
     package static let databaseTableName = "push_log"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<PushLogRow, Value>) -> Value {
-        get {
-        self.`push`[keyPath: column]
-    }
-        set {
-        self.`push`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<PushLogRow, Value>) -> Value {
-        self.`push`[keyPath: member]
-    }
 }
 
 extension PushLogRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = PushLogRow.columnNames
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [PushLogRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "device_token", "app_type", "recipient_type", "recipient_id", "payload", "sent_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`push`.columnValues
+        [self.`id`, self.`deviceToken`, self.`appType`, self.`recipientType`, self.`recipientID`, self.`payload`, self.`sentAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`push` = try PushLogRow(columns: &columns)
-    }
-}
-
-extension PushLogRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "push_log"
-    package static let databaseColumns: [String] = ["id", "device_token", "app_type", "recipient_type", "recipient_id", "payload", "sent_at"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`deviceToken`, self.`appType`, self.`recipientType`, self.`recipientID`, self.`payload`, self.`sentAt`]
     }
 
     package init(row: Row) throws {
@@ -762,58 +489,19 @@ extension PushLogRow: ColumnProjection, ColumnDecodable, TableRecord {
 
 extension OrderRecord {
     package static let databaseTableName = "orders"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<OrderRow, Value>) -> Value {
-        get {
-        self.`order`[keyPath: column]
-    }
-        set {
-        self.`order`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<OrderRow, Value>) -> Value {
-        self.`order`[keyPath: member]
-    }
 }
 
 extension OrderRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = OrderRow.columnNames + ["company_id", "client_id", "location_id", "assigned_user_id"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [OrderRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "order_number", "intake_method", "notes", "created_at", "updated_at", "quote_sent_at", "authorised_at", "collected_at", "status", "company_id", "client_id", "location_id", "assigned_user_id"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`order`.columnValues + [self.`companyID`, self.`clientID`, self.`locationID`, self.`assignedUserID`]
+        [self.`id`, self.`orderNumber`, self.`intakeMethod`, self.`notes`, self.`createdAt`, self.`updatedAt`, self.`quoteSentAt`, self.`authorisedAt`, self.`collectedAt`, self.`status`, self.`companyID`, self.`clientID`, self.`locationID`, self.`assignedUserID`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`order` = try OrderRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`clientID` = try columns.next("client_id")
-        self.`locationID` = try columns.next("location_id")
-        self.`assignedUserID` = try columns.next("assigned_user_id")
-    }
-}
-
-extension OrderRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "orders"
-    package static let databaseColumns: [String] = ["id", "order_number", "intake_method", "notes", "created_at", "updated_at", "quote_sent_at", "authorised_at", "collected_at", "status"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`orderNumber`, self.`intakeMethod`, self.`notes`, self.`createdAt`, self.`updatedAt`, self.`quoteSentAt`, self.`authorisedAt`, self.`collectedAt`, self.`status`]
     }
 
     package init(row: Row) throws {
@@ -832,64 +520,28 @@ extension OrderRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`authorisedAt` = try columns.next("authorised_at")
         self.`collectedAt` = try columns.next("collected_at")
         self.`status` = try columns.next("status")
+        self.`companyID` = try columns.next("company_id")
+        self.`clientID` = try columns.next("client_id")
+        self.`locationID` = try columns.next("location_id")
+        self.`assignedUserID` = try columns.next("assigned_user_id")
     }
 }
 
 extension DeviceRecord {
     package static let databaseTableName = "devices"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<DeviceRow, Value>) -> Value {
-        get {
-        self.`device`[keyPath: column]
-    }
-        set {
-        self.`device`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<DeviceRow, Value>) -> Value {
-        self.`device`[keyPath: member]
-    }
 }
 
 extension DeviceRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = DeviceRow.columnNames + ["company_id", "assigned_engineer_id", "brand_id", "model_id", "sub_location_id"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [DeviceRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "order_id", "workflow_type", "status", "priority", "brand", "model", "serial_number", "imei", "colour", "storage_capacity", "passcode_type", "find_my_status", "condition_grade", "customer_reported_issues", "technician_found_issues", "diagnosis_notes", "repair_notes", "technician_notes", "authorization_status", "authorization_method", "authorization_notes", "created_at", "updated_at", "received_at", "diagnosis_started_at", "quote_sent_at", "authorised_at", "rejected_at", "parts_ordered_at", "parts_received_at", "repair_started_at", "repair_completed_at", "qc_completed_at", "ready_at", "collected_at", "despatched_at", "paid_at", "company_id", "assigned_engineer_id", "brand_id", "model_id", "sub_location_id"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`device`.columnValues + [self.`companyID`, self.`assignedEngineerID`, self.`brandID`, self.`modelID`, self.`subLocationID`]
+        [self.`id`, self.`orderID`, self.`workflowType`, self.`status`, self.`priority`, self.`brand`, self.`model`, self.`serialNumber`, self.`imei`, self.`colour`, self.`storageCapacity`, self.`passcodeType`, self.`findMyStatus`, self.`conditionGrade`, self.`customerReportedIssues`, self.`technicianFoundIssues`, self.`diagnosisNotes`, self.`repairNotes`, self.`technicianNotes`, self.`authorizationStatus`, self.`authorizationMethod`, self.`authorizationNotes`, self.`createdAt`, self.`updatedAt`, self.`receivedAt`, self.`diagnosisStartedAt`, self.`quoteSentAt`, self.`authorisedAt`, self.`rejectedAt`, self.`partsOrderedAt`, self.`partsReceivedAt`, self.`repairStartedAt`, self.`repairCompletedAt`, self.`qcCompletedAt`, self.`readyAt`, self.`collectedAt`, self.`despatchedAt`, self.`paidAt`, self.`companyID`, self.`assignedEngineerID`, self.`brandID`, self.`modelID`, self.`subLocationID`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`device` = try DeviceRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`assignedEngineerID` = try columns.next("assigned_engineer_id")
-        self.`brandID` = try columns.next("brand_id")
-        self.`modelID` = try columns.next("model_id")
-        self.`subLocationID` = try columns.next("sub_location_id")
-    }
-}
-
-extension DeviceRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "devices"
-    package static let databaseColumns: [String] = ["id", "order_id", "workflow_type", "status", "priority", "brand", "model", "serial_number", "imei", "colour", "storage_capacity", "passcode_type", "find_my_status", "condition_grade", "customer_reported_issues", "technician_found_issues", "diagnosis_notes", "repair_notes", "technician_notes", "authorization_status", "authorization_method", "authorization_notes", "created_at", "updated_at", "received_at", "diagnosis_started_at", "quote_sent_at", "authorised_at", "rejected_at", "parts_ordered_at", "parts_received_at", "repair_started_at", "repair_completed_at", "qc_completed_at", "ready_at", "collected_at", "despatched_at", "paid_at"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`orderID`, self.`workflowType`, self.`status`, self.`priority`, self.`brand`, self.`model`, self.`serialNumber`, self.`imei`, self.`colour`, self.`storageCapacity`, self.`passcodeType`, self.`findMyStatus`, self.`conditionGrade`, self.`customerReportedIssues`, self.`technicianFoundIssues`, self.`diagnosisNotes`, self.`repairNotes`, self.`technicianNotes`, self.`authorizationStatus`, self.`authorizationMethod`, self.`authorizationNotes`, self.`createdAt`, self.`updatedAt`, self.`receivedAt`, self.`diagnosisStartedAt`, self.`quoteSentAt`, self.`authorisedAt`, self.`rejectedAt`, self.`partsOrderedAt`, self.`partsReceivedAt`, self.`repairStartedAt`, self.`repairCompletedAt`, self.`qcCompletedAt`, self.`readyAt`, self.`collectedAt`, self.`despatchedAt`, self.`paidAt`]
     }
 
     package init(row: Row) throws {
@@ -936,62 +588,29 @@ extension DeviceRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`collectedAt` = try columns.next("collected_at")
         self.`despatchedAt` = try columns.next("despatched_at")
         self.`paidAt` = try columns.next("paid_at")
+        self.`companyID` = try columns.next("company_id")
+        self.`assignedEngineerID` = try columns.next("assigned_engineer_id")
+        self.`brandID` = try columns.next("brand_id")
+        self.`modelID` = try columns.next("model_id")
+        self.`subLocationID` = try columns.next("sub_location_id")
     }
 }
 
 extension OrderItemRecord {
     package static let databaseTableName = "order_items"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<OrderItemRow, Value>) -> Value {
-        get {
-        self.`item`[keyPath: column]
-    }
-        set {
-        self.`item`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<OrderItemRow, Value>) -> Value {
-        self.`item`[keyPath: member]
-    }
 }
 
 extension OrderItemRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = OrderItemRow.columnNames + ["company_id", "order_id", "created_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [OrderItemRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "device_id", "item_type", "description", "quantity", "unit_price_pence", "vat_rate", "company_id", "order_id", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`item`.columnValues + [self.`companyID`, self.`orderID`, self.`createdAt`]
+        [self.`id`, self.`deviceID`, self.`itemType`, self.`description`, self.`quantity`, self.`unitPricePence`, self.`vatRate`, self.`companyID`, self.`orderID`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`item` = try OrderItemRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`orderID` = try columns.next("order_id")
-        self.`createdAt` = try columns.next("created_at")
-    }
-}
-
-extension OrderItemRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "order_items"
-    package static let databaseColumns: [String] = ["id", "device_id", "item_type", "description", "quantity", "unit_price_pence", "vat_rate"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`deviceID`, self.`itemType`, self.`description`, self.`quantity`, self.`unitPricePence`, self.`vatRate`]
     }
 
     package init(row: Row) throws {
@@ -1007,62 +626,27 @@ extension OrderItemRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`quantity` = try columns.next("quantity")
         self.`unitPricePence` = try columns.next("unit_price_pence")
         self.`vatRate` = try columns.next("vat_rate")
+        self.`companyID` = try columns.next("company_id")
+        self.`orderID` = try columns.next("order_id")
+        self.`createdAt` = try columns.next("created_at")
     }
 }
 
 extension PaymentRecord {
     package static let databaseTableName = "payments"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<PaymentRow, Value>) -> Value {
-        get {
-        self.`payment`[keyPath: column]
-    }
-        set {
-        self.`payment`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<PaymentRow, Value>) -> Value {
-        self.`payment`[keyPath: member]
-    }
 }
 
 extension PaymentRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = PaymentRow.columnNames + ["company_id", "recorded_by", "created_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [PaymentRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "order_id", "amount_pence", "refunded_pence", "payment_method", "payment_date", "is_deposit", "notes", "company_id", "recorded_by", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`payment`.columnValues + [self.`companyID`, self.`recordedBy`, self.`createdAt`]
+        [self.`id`, self.`orderID`, self.`amountPence`, self.`refundedPence`, self.`paymentMethod`, self.`paymentDate`, self.`isDeposit`, self.`notes`, self.`companyID`, self.`recordedBy`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`payment` = try PaymentRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`recordedBy` = try columns.next("recorded_by")
-        self.`createdAt` = try columns.next("created_at")
-    }
-}
-
-extension PaymentRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "payments"
-    package static let databaseColumns: [String] = ["id", "order_id", "amount_pence", "refunded_pence", "payment_method", "payment_date", "is_deposit", "notes"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`orderID`, self.`amountPence`, self.`refundedPence`, self.`paymentMethod`, self.`paymentDate`, self.`isDeposit`, self.`notes`]
     }
 
     package init(row: Row) throws {
@@ -1079,62 +663,27 @@ extension PaymentRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`paymentDate` = try columns.next("payment_date")
         self.`isDeposit` = try columns.next("is_deposit")
         self.`notes` = try columns.next("notes")
+        self.`companyID` = try columns.next("company_id")
+        self.`recordedBy` = try columns.next("recorded_by")
+        self.`createdAt` = try columns.next("created_at")
     }
 }
 
 extension SignatureRecord {
     package static let databaseTableName = "signatures"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<SignatureRow, Value>) -> Value {
-        get {
-        self.`signature`[keyPath: column]
-    }
-        set {
-        self.`signature`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<SignatureRow, Value>) -> Value {
-        self.`signature`[keyPath: member]
-    }
 }
 
 extension SignatureRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = SignatureRow.columnNames + ["company_id", "order_id", "client_id"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [SignatureRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "device_id", "signature_type", "typed_name", "terms_agreed", "captured_at", "company_id", "order_id", "client_id"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`signature`.columnValues + [self.`companyID`, self.`orderID`, self.`clientID`]
+        [self.`id`, self.`deviceID`, self.`signatureType`, self.`typedName`, self.`termsAgreed`, self.`capturedAt`, self.`companyID`, self.`orderID`, self.`clientID`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`signature` = try SignatureRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`orderID` = try columns.next("order_id")
-        self.`clientID` = try columns.next("client_id")
-    }
-}
-
-extension SignatureRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "signatures"
-    package static let databaseColumns: [String] = ["id", "device_id", "signature_type", "typed_name", "terms_agreed", "captured_at"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`deviceID`, self.`signatureType`, self.`typedName`, self.`termsAgreed`, self.`capturedAt`]
     }
 
     package init(row: Row) throws {
@@ -1149,64 +698,27 @@ extension SignatureRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`typedName` = try columns.next("typed_name")
         self.`termsAgreed` = try columns.next("terms_agreed")
         self.`capturedAt` = try columns.next("captured_at")
+        self.`companyID` = try columns.next("company_id")
+        self.`orderID` = try columns.next("order_id")
+        self.`clientID` = try columns.next("client_id")
     }
 }
 
 extension TicketRecord {
     package static let databaseTableName = "tickets"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<TicketRow, Value>) -> Value {
-        get {
-        self.`ticket`[keyPath: column]
-    }
-        set {
-        self.`ticket`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<TicketRow, Value>) -> Value {
-        self.`ticket`[keyPath: member]
-    }
 }
 
 extension TicketRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = TicketRow.columnNames + ["company_id", "client_id", "location_id", "assigned_user_id", "received_email_id"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [TicketRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "ticket_number", "ticket_type", "status", "subject", "order_id", "created_at", "updated_at", "requires_location", "company_id", "client_id", "location_id", "assigned_user_id", "received_email_id"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`ticket`.columnValues + [self.`companyID`, self.`clientID`, self.`locationID`, self.`assignedUserID`, self.`receivedEmailID`]
+        [self.`id`, self.`ticketNumber`, self.`ticketType`, self.`status`, self.`subject`, self.`orderID`, self.`createdAt`, self.`updatedAt`, self.`requiresLocation`, self.`companyID`, self.`clientID`, self.`locationID`, self.`assignedUserID`, self.`receivedEmailID`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`ticket` = try TicketRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`clientID` = try columns.next("client_id")
-        self.`locationID` = try columns.next("location_id")
-        self.`assignedUserID` = try columns.next("assigned_user_id")
-        self.`receivedEmailID` = try columns.next("received_email_id")
-    }
-}
-
-extension TicketRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "tickets"
-    package static let databaseColumns: [String] = ["id", "ticket_number", "ticket_type", "status", "subject", "order_id", "created_at", "updated_at", "requires_location"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`ticketNumber`, self.`ticketType`, self.`status`, self.`subject`, self.`orderID`, self.`createdAt`, self.`updatedAt`, self.`requiresLocation`]
     }
 
     package init(row: Row) throws {
@@ -1224,61 +736,29 @@ extension TicketRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`createdAt` = try columns.next("created_at")
         self.`updatedAt` = try columns.next("updated_at")
         self.`requiresLocation` = try columns.next("requires_location")
+        self.`companyID` = try columns.next("company_id")
+        self.`clientID` = try columns.next("client_id")
+        self.`locationID` = try columns.next("location_id")
+        self.`assignedUserID` = try columns.next("assigned_user_id")
+        self.`receivedEmailID` = try columns.next("received_email_id")
     }
 }
 
 extension TicketMessageRecord {
     package static let databaseTableName = "ticket_messages"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<TicketMessageRow, Value>) -> Value {
-        get {
-        self.`message`[keyPath: column]
-    }
-        set {
-        self.`message`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<TicketMessageRow, Value>) -> Value {
-        self.`message`[keyPath: member]
-    }
 }
 
 extension TicketMessageRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = TicketMessageRow.columnNames + ["company_id", "ticket_id"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [TicketMessageRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "type", "from_email", "from_name", "to_email", "subject", "body_text", "body_html", "device_id", "created_by", "created_at", "company_id", "ticket_id"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`message`.columnValues + [self.`companyID`, self.`ticketID`]
+        [self.`id`, self.`type`, self.`fromEmail`, self.`fromName`, self.`toEmail`, self.`subject`, self.`bodyText`, self.`bodyHTML`, self.`deviceID`, self.`createdBy`, self.`createdAt`, self.`companyID`, self.`ticketID`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`message` = try TicketMessageRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`ticketID` = try columns.next("ticket_id")
-    }
-}
-
-extension TicketMessageRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "ticket_messages"
-    package static let databaseColumns: [String] = ["id", "type", "from_email", "from_name", "to_email", "subject", "body_text", "body_html", "device_id", "created_by", "created_at"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`type`, self.`fromEmail`, self.`fromName`, self.`toEmail`, self.`subject`, self.`bodyText`, self.`bodyHTML`, self.`deviceID`, self.`createdBy`, self.`createdAt`]
     }
 
     package init(row: Row) throws {
@@ -1298,61 +778,26 @@ extension TicketMessageRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`deviceID` = try columns.next("device_id")
         self.`createdBy` = try columns.next("created_by")
         self.`createdAt` = try columns.next("created_at")
+        self.`companyID` = try columns.next("company_id")
+        self.`ticketID` = try columns.next("ticket_id")
     }
 }
 
 extension TicketEventRecord {
     package static let databaseTableName = "ticket_events"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<TicketEventRow, Value>) -> Value {
-        get {
-        self.`event`[keyPath: column]
-    }
-        set {
-        self.`event`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<TicketEventRow, Value>) -> Value {
-        self.`event`[keyPath: member]
-    }
 }
 
 extension TicketEventRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = TicketEventRow.columnNames + ["ticket_id", "message_id"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [TicketEventRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "event_type", "event_data", "created_at", "ticket_id", "message_id"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`event`.columnValues + [self.`ticketID`, self.`messageID`]
+        [self.`id`, self.`eventType`, self.`eventData`, self.`createdAt`, self.`ticketID`, self.`messageID`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`event` = try TicketEventRow(columns: &columns)
-        self.`ticketID` = try columns.next("ticket_id")
-        self.`messageID` = try columns.next("message_id")
-    }
-}
-
-extension TicketEventRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "ticket_events"
-    package static let databaseColumns: [String] = ["id", "event_type", "event_data", "created_at"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`eventType`, self.`eventData`, self.`createdAt`]
     }
 
     package init(row: Row) throws {
@@ -1365,61 +810,26 @@ extension TicketEventRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`eventType` = try columns.next("event_type")
         self.`eventData` = try columns.next("event_data")
         self.`createdAt` = try columns.next("created_at")
+        self.`ticketID` = try columns.next("ticket_id")
+        self.`messageID` = try columns.next("message_id")
     }
 }
 
 extension TicketAttachmentRecord {
     package static let databaseTableName = "ticket_attachments"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<TicketAttachmentRow, Value>) -> Value {
-        get {
-        self.`attachment`[keyPath: column]
-    }
-        set {
-        self.`attachment`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<TicketAttachmentRow, Value>) -> Value {
-        self.`attachment`[keyPath: member]
-    }
 }
 
 extension TicketAttachmentRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = TicketAttachmentRow.columnNames + ["message_id", "created_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [TicketAttachmentRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "filename", "content_type", "size_bytes", "message_id", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`attachment`.columnValues + [self.`messageID`, self.`createdAt`]
+        [self.`id`, self.`filename`, self.`contentType`, self.`sizeBytes`, self.`messageID`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`attachment` = try TicketAttachmentRow(columns: &columns)
-        self.`messageID` = try columns.next("message_id")
-        self.`createdAt` = try columns.next("created_at")
-    }
-}
-
-extension TicketAttachmentRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "ticket_attachments"
-    package static let databaseColumns: [String] = ["id", "filename", "content_type", "size_bytes"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`filename`, self.`contentType`, self.`sizeBytes`]
     }
 
     package init(row: Row) throws {
@@ -1432,61 +842,26 @@ extension TicketAttachmentRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`filename` = try columns.next("filename")
         self.`contentType` = try columns.next("content_type")
         self.`sizeBytes` = try columns.next("size_bytes")
+        self.`messageID` = try columns.next("message_id")
+        self.`createdAt` = try columns.next("created_at")
     }
 }
 
 extension MacroRecord {
     package static let databaseTableName = "macros"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<MacroRow, Value>) -> Value {
-        get {
-        self.`macro`[keyPath: column]
-    }
-        set {
-        self.`macro`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<MacroRow, Value>) -> Value {
-        self.`macro`[keyPath: member]
-    }
 }
 
 extension MacroRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = MacroRow.columnNames + ["company_id", "created_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [MacroRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "name", "description", "is_active", "company_id", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`macro`.columnValues + [self.`companyID`, self.`createdAt`]
+        [self.`id`, self.`name`, self.`description`, self.`isActive`, self.`companyID`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`macro` = try MacroRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`createdAt` = try columns.next("created_at")
-    }
-}
-
-extension MacroRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "macros"
-    package static let databaseColumns: [String] = ["id", "name", "description", "is_active"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`name`, self.`description`, self.`isActive`]
     }
 
     package init(row: Row) throws {
@@ -1499,60 +874,26 @@ extension MacroRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`name` = try columns.next("name")
         self.`description` = try columns.next("description")
         self.`isActive` = try columns.next("is_active")
+        self.`companyID` = try columns.next("company_id")
+        self.`createdAt` = try columns.next("created_at")
     }
 }
 
 extension MacroStageRecord {
     package static let databaseTableName = "macro_stages"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<MacroStageRow, Value>) -> Value {
-        get {
-        self.`stage`[keyPath: column]
-    }
-        set {
-        self.`stage`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<MacroStageRow, Value>) -> Value {
-        self.`stage`[keyPath: member]
-    }
 }
 
 extension MacroStageRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = MacroStageRow.columnNames + ["macro_id"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [MacroStageRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "position", "delay_minutes", "subject", "body", "macro_id"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`stage`.columnValues + [self.`macroID`]
+        [self.`id`, self.`position`, self.`delayMinutes`, self.`subject`, self.`body`, self.`macroID`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`stage` = try MacroStageRow(columns: &columns)
-        self.`macroID` = try columns.next("macro_id")
-    }
-}
-
-extension MacroStageRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "macro_stages"
-    package static let databaseColumns: [String] = ["id", "position", "delay_minutes", "subject", "body"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`position`, self.`delayMinutes`, self.`subject`, self.`body`]
     }
 
     package init(row: Row) throws {
@@ -1566,6 +907,7 @@ extension MacroStageRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`delayMinutes` = try columns.next("delay_minutes")
         self.`subject` = try columns.next("subject")
         self.`body` = try columns.next("body")
+        self.`macroID` = try columns.next("macro_id")
     }
 }
 
@@ -1575,10 +917,6 @@ extension MacroRunRecord {
 
 extension MacroRunRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
     package static let databaseColumns: [String] = ["id", "company_id", "ticket_id", "macro_id", "stage_id", "status", "scheduled_for", "message_id", "variables", "created_by", "created_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        []
-    }
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
         [self.`id`, self.`companyID`, self.`ticketID`, self.`macroID`, self.`stageID`, self.`status`, self.`scheduledFor`, self.`messageID`, self.`variables`, self.`createdBy`, self.`createdAt`]
@@ -1612,57 +950,19 @@ extension MacroRunRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
 
 extension CompanyEmailRecord {
     package static let databaseTableName = "company_emails"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<CompanyEmailRow, Value>) -> Value {
-        get {
-        self.`email`[keyPath: column]
-    }
-        set {
-        self.`email`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<CompanyEmailRow, Value>) -> Value {
-        self.`email`[keyPath: member]
-    }
 }
 
 extension CompanyEmailRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = CompanyEmailRow.columnNames + ["company_id", "location_id", "created_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [CompanyEmailRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "email_address", "display_name", "company_id", "location_id", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`email`.columnValues + [self.`companyID`, self.`locationID`, self.`createdAt`]
+        [self.`id`, self.`emailAddress`, self.`displayName`, self.`companyID`, self.`locationID`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`email` = try CompanyEmailRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`locationID` = try columns.next("location_id")
-        self.`createdAt` = try columns.next("created_at")
-    }
-}
-
-extension CompanyEmailRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "company_emails"
-    package static let databaseColumns: [String] = ["id", "email_address", "display_name"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`emailAddress`, self.`displayName`]
     }
 
     package init(row: Row) throws {
@@ -1674,59 +974,27 @@ extension CompanyEmailRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`id` = try columns.next("id")
         self.`emailAddress` = try columns.next("email_address")
         self.`displayName` = try columns.next("display_name")
+        self.`companyID` = try columns.next("company_id")
+        self.`locationID` = try columns.next("location_id")
+        self.`createdAt` = try columns.next("created_at")
     }
 }
 
 extension BrandRecord {
     package static let databaseTableName = "brands"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<BrandRow, Value>) -> Value {
-        get {
-        self.`brand`[keyPath: column]
-    }
-        set {
-        self.`brand`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<BrandRow, Value>) -> Value {
-        self.`brand`[keyPath: member]
-    }
 }
 
 extension BrandRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = BrandRow.columnNames
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [BrandRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "name"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`brand`.columnValues
+        [self.`id`, self.`name`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`brand` = try BrandRow(columns: &columns)
-    }
-}
-
-extension BrandRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "brands"
-    package static let databaseColumns: [String] = ["id", "name"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`name`]
     }
 
     package init(row: Row) throws {
@@ -1742,55 +1010,19 @@ extension BrandRow: ColumnProjection, ColumnDecodable, TableRecord {
 
 extension ModelRecord {
     package static let databaseTableName = "models"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<ModelRow, Value>) -> Value {
-        get {
-        self.`model`[keyPath: column]
-    }
-        set {
-        self.`model`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<ModelRow, Value>) -> Value {
-        self.`model`[keyPath: member]
-    }
 }
 
 extension ModelRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ModelRow.columnNames + ["brand_id"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [ModelRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "name", "brand_id"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`model`.columnValues + [self.`brandID`]
+        [self.`id`, self.`name`, self.`brandID`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`model` = try ModelRow(columns: &columns)
-        self.`brandID` = try columns.next("brand_id")
-    }
-}
-
-extension ModelRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "models"
-    package static let databaseColumns: [String] = ["id", "name"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`name`]
     }
 
     package init(row: Row) throws {
@@ -1801,61 +1033,25 @@ extension ModelRow: ColumnProjection, ColumnDecodable, TableRecord {
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
         self.`name` = try columns.next("name")
+        self.`brandID` = try columns.next("brand_id")
     }
 }
 
 extension SubLocationRecord {
     package static let databaseTableName = "sub_locations"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<SubLocationRow, Value>) -> Value {
-        get {
-        self.`subLocation`[keyPath: column]
-    }
-        set {
-        self.`subLocation`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<SubLocationRow, Value>) -> Value {
-        self.`subLocation`[keyPath: member]
-    }
 }
 
 extension SubLocationRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = SubLocationRow.columnNames + ["company_id", "location_id"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [SubLocationRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "code", "description", "type", "company_id", "location_id"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`subLocation`.columnValues + [self.`companyID`, self.`locationID`]
+        [self.`id`, self.`code`, self.`description`, self.`type`, self.`companyID`, self.`locationID`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`subLocation` = try SubLocationRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`locationID` = try columns.next("location_id")
-    }
-}
-
-extension SubLocationRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "sub_locations"
-    package static let databaseColumns: [String] = ["id", "code", "description", "type"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`code`, self.`description`, self.`type`]
     }
 
     package init(row: Row) throws {
@@ -1868,61 +1064,26 @@ extension SubLocationRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`code` = try columns.next("code")
         self.`description` = try columns.next("description")
         self.`type` = try columns.next("type")
+        self.`companyID` = try columns.next("company_id")
+        self.`locationID` = try columns.next("location_id")
     }
 }
 
 extension DeviceImageRecord {
     package static let databaseTableName = "device_images"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<DeviceImageRow, Value>) -> Value {
-        get {
-        self.`image`[keyPath: column]
-    }
-        set {
-        self.`image`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<DeviceImageRow, Value>) -> Value {
-        self.`image`[keyPath: member]
-    }
 }
 
 extension DeviceImageRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = DeviceImageRow.columnNames + ["company_id", "device_id"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [DeviceImageRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "image_type", "filename", "caption", "r2_key", "created_at", "company_id", "device_id"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`image`.columnValues + [self.`companyID`, self.`deviceID`]
+        [self.`id`, self.`imageType`, self.`filename`, self.`caption`, self.`r2Key`, self.`createdAt`, self.`companyID`, self.`deviceID`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`image` = try DeviceImageRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`deviceID` = try columns.next("device_id")
-    }
-}
-
-extension DeviceImageRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "device_images"
-    package static let databaseColumns: [String] = ["id", "image_type", "filename", "caption", "r2_key", "created_at"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`imageType`, self.`filename`, self.`caption`, self.`r2Key`, self.`createdAt`]
     }
 
     package init(row: Row) throws {
@@ -1937,62 +1098,26 @@ extension DeviceImageRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`caption` = try columns.next("caption")
         self.`r2Key` = try columns.next("r2_key")
         self.`createdAt` = try columns.next("created_at")
+        self.`companyID` = try columns.next("company_id")
+        self.`deviceID` = try columns.next("device_id")
     }
 }
 
 extension DeviceAccessoryRecord {
     package static let databaseTableName = "device_accessories"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<DeviceAccessoryRow, Value>) -> Value {
-        get {
-        self.`accessory`[keyPath: column]
-    }
-        set {
-        self.`accessory`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<DeviceAccessoryRow, Value>) -> Value {
-        self.`accessory`[keyPath: member]
-    }
 }
 
 extension DeviceAccessoryRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = DeviceAccessoryRow.columnNames + ["company_id", "device_id", "created_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [DeviceAccessoryRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "accessory_type", "description", "returned_at", "company_id", "device_id", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`accessory`.columnValues + [self.`companyID`, self.`deviceID`, self.`createdAt`]
+        [self.`id`, self.`accessoryType`, self.`description`, self.`returnedAt`, self.`companyID`, self.`deviceID`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`accessory` = try DeviceAccessoryRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`deviceID` = try columns.next("device_id")
-        self.`createdAt` = try columns.next("created_at")
-    }
-}
-
-extension DeviceAccessoryRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "device_accessories"
-    package static let databaseColumns: [String] = ["id", "accessory_type", "description", "returned_at"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`accessoryType`, self.`description`, self.`returnedAt`]
     }
 
     package init(row: Row) throws {
@@ -2005,62 +1130,27 @@ extension DeviceAccessoryRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`accessoryType` = try columns.next("accessory_type")
         self.`description` = try columns.next("description")
         self.`returnedAt` = try columns.next("returned_at")
-    }
-}
-
-extension DevicePartRecord {
-    package static let databaseTableName = "device_parts"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<DevicePartRow, Value>) -> Value {
-        get {
-        self.`part`[keyPath: column]
-    }
-        set {
-        self.`part`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<DevicePartRow, Value>) -> Value {
-        self.`part`[keyPath: member]
-    }
-}
-
-extension DevicePartRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = DevicePartRow.columnNames + ["company_id", "device_id", "created_at"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [DevicePartRow.self]
-    }
-
-    package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`part`.columnValues + [self.`companyID`, self.`deviceID`, self.`createdAt`]
-    }
-
-    package func encode(to container: inout PersistenceContainer) {
-        for (column, value) in zip(Self.databaseColumns, columnValues) {
-            container[column] = value
-        }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`part` = try DevicePartRow(columns: &columns)
         self.`companyID` = try columns.next("company_id")
         self.`deviceID` = try columns.next("device_id")
         self.`createdAt` = try columns.next("created_at")
     }
 }
 
-extension DevicePartRow: ColumnProjection, ColumnDecodable, TableRecord {
+extension DevicePartRecord {
     package static let databaseTableName = "device_parts"
-    package static let databaseColumns: [String] = ["id", "part_name", "part_sku", "part_cost_pence", "supplier", "is_oem"]
+}
 
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`partName`, self.`partSKU`, self.`partCostPence`, self.`supplier`, self.`isOEM`]
+extension DevicePartRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
+    package static let databaseColumns: [String] = ["id", "part_name", "part_sku", "part_cost_pence", "supplier", "is_oem", "company_id", "device_id", "created_at"]
+
+    package var columnValues: [(any DatabaseValueConvertible)?] {
+        [self.`id`, self.`partName`, self.`partSKU`, self.`partCostPence`, self.`supplier`, self.`isOEM`, self.`companyID`, self.`deviceID`, self.`createdAt`]
+    }
+
+    package func encode(to container: inout PersistenceContainer) {
+        for (column, value) in zip(Self.databaseColumns, columnValues) {
+            container[column] = value
+        }
     }
 
     package init(row: Row) throws {
@@ -2075,61 +1165,27 @@ extension DevicePartRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`partCostPence` = try columns.next("part_cost_pence")
         self.`supplier` = try columns.next("supplier")
         self.`isOEM` = try columns.next("is_oem")
+        self.`companyID` = try columns.next("company_id")
+        self.`deviceID` = try columns.next("device_id")
+        self.`createdAt` = try columns.next("created_at")
     }
 }
 
 extension DeviceNoteRecord {
     package static let databaseTableName = "device_notes"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<DeviceNoteRow, Value>) -> Value {
-        get {
-        self.`note`[keyPath: column]
-    }
-        set {
-        self.`note`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<DeviceNoteRow, Value>) -> Value {
-        self.`note`[keyPath: member]
-    }
 }
 
 extension DeviceNoteRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = DeviceNoteRow.columnNames + ["company_id", "device_id"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [DeviceNoteRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "body", "created_by", "created_at", "company_id", "device_id"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`note`.columnValues + [self.`companyID`, self.`deviceID`]
+        [self.`id`, self.`body`, self.`createdBy`, self.`createdAt`, self.`companyID`, self.`deviceID`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
         for (column, value) in zip(Self.databaseColumns, columnValues) {
             container[column] = value
         }
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`note` = try DeviceNoteRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`deviceID` = try columns.next("device_id")
-    }
-}
-
-extension DeviceNoteRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "device_notes"
-    package static let databaseColumns: [String] = ["id", "body", "created_by", "created_at"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`body`, self.`createdBy`, self.`createdAt`]
     }
 
     package init(row: Row) throws {
@@ -2142,35 +1198,20 @@ extension DeviceNoteRow: ColumnProjection, ColumnDecodable, TableRecord {
         self.`body` = try columns.next("body")
         self.`createdBy` = try columns.next("created_by")
         self.`createdAt` = try columns.next("created_at")
+        self.`companyID` = try columns.next("company_id")
+        self.`deviceID` = try columns.next("device_id")
     }
 }
 
 extension DeviceChecklistItemRecord {
     package static let databaseTableName = "device_checklist_items"
-
-    subscript <Value>(dynamicMember column: WritableKeyPath<DeviceChecklistItemRow, Value>) -> Value {
-        get {
-        self.`item`[keyPath: column]
-    }
-        set {
-        self.`item`[keyPath: column] = newValue
-    }
-    }
-
-    subscript <Value>(dynamicMember member: KeyPath<DeviceChecklistItemRow, Value>) -> Value {
-        self.`item`[keyPath: member]
-    }
 }
 
 extension DeviceChecklistItemRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = DeviceChecklistItemRow.columnNames + ["company_id", "device_id", "position"]
-
-    static var columnGroups: [any ColumnProjection.Type] {
-        [DeviceChecklistItemRow.self]
-    }
+    package static let databaseColumns: [String] = ["id", "label", "completed_at", "completed_by", "company_id", "device_id", "position"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        self.`item`.columnValues + [self.`companyID`, self.`deviceID`, self.`position`]
+        [self.`id`, self.`label`, self.`completedAt`, self.`completedBy`, self.`companyID`, self.`deviceID`, self.`position`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -2185,30 +1226,12 @@ extension DeviceChecklistItemRecord: ColumnDecodable, ColumnEncodable, ColumnPro
     }
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
-        self.`item` = try DeviceChecklistItemRow(columns: &columns)
-        self.`companyID` = try columns.next("company_id")
-        self.`deviceID` = try columns.next("device_id")
-        self.`position` = try columns.next("position")
-    }
-}
-
-extension DeviceChecklistItemRow: ColumnProjection, ColumnDecodable, TableRecord {
-    package static let databaseTableName = "device_checklist_items"
-    package static let databaseColumns: [String] = ["id", "label", "completed_at", "completed_by"]
-
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`label`, self.`completedAt`, self.`completedBy`]
-    }
-
-    package init(row: Row) throws {
-        var columns = RowReader(row: row)
-        try self.init(columns: &columns)
-    }
-
-    package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
         self.`label` = try columns.next("label")
         self.`completedAt` = try columns.next("completed_at")
         self.`completedBy` = try columns.next("completed_by")
+        self.`companyID` = try columns.next("company_id")
+        self.`deviceID` = try columns.next("device_id")
+        self.`position` = try columns.next("position")
     }
 }

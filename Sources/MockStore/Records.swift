@@ -1,18 +1,17 @@
 import GRDB
 
-// One record per table, each declared once: `@StoredTable` (ColumnReaders.swift) makes the struct's
+// One type per table, each declared once: `@StoredTable` (ColumnReaders.swift) makes the struct's
 // stored properties the table's columns, named by their snake_case, and writes its one reader,
 // `init(columns:)`, which reads a seed file's row too (SeedRowReader.swift: the row's keys are the
 // columns), and `columnValues`, with which the seed is written and inserts and updates write the row.
 // A new column is its migration (Migrations.swift) and one property here: stored, read, written and
 // seedable. Flags are Int (0/1) as they are stored and as the wire shows them; money is Int pence.
 //
-// The records are the store's own. What the server and the control API are given of a table is its
-// `…Row`, a `@Projection` of the columns they show, which the record holds in its place
-// (`@Columns var order: OrderRow`) and whose columns the store reads as the record's own
-// (`order.status`). A column only the store reads (links, credentials, bookkeeping) is a property of
-// the record; a column a response shows is one of its row. The store reads a row by itself wherever it
-// only hands it out (`db.record(ClientRow.self, "SELECT * …")`).
+// Access control says who sees a column, as GRDB advises (one record type per table, what callers
+// must not see hidden by access): a `package` property is a column the server and the control API
+// read; a plain (internal) one only the store reads (links the store follows itself, credentials,
+// bookkeeping). A table the server never sees is an internal struct. A list that reads fewer columns
+// than the whole row declares a `@Projection` of them (OrderLists.swift), which is not a table.
 
 /// A record of one table: what `@StoredTable` makes of a struct.
 typealias StoredRecord = ColumnEncodable & PersistableRecord & Equatable
@@ -60,16 +59,9 @@ enum StoredTables {
     static let names = records.map { $0.databaseTableName }
 }
 
+/// A company.
 /*@StoredTable("companies")*/
-@dynamicMemberLookup
-struct CompanyRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var company: CompanyRow
-    var createdAt: String
-}
-
-/// A company, as the store gives one.
-/*@Projection("companies")*/
-package struct CompanyRow: Sendable, Equatable {
+package struct CompanyRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var name: String
     package var status: CompanyStatus
@@ -81,18 +73,13 @@ package struct CompanyRow: Sendable, Equatable {
     package var vatRateAccessory: String
     package var vatRateDevicePurchase: String
     package var subscriptionPlan: SubscriptionPlan
-}
-
-/*@StoredTable("company_locations")*/
-@dynamicMemberLookup
-struct CompanyLocationRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var location: CompanyLocationRow
+    // Only the store reads these.
     var createdAt: String
 }
 
-/// A company's location (a shop), as the store gives one.
-/*@Projection("company_locations")*/
-package struct CompanyLocationRow: Sendable, Equatable {
+/// A company's location (a shop).
+/*@StoredTable("company_locations")*/
+package struct CompanyLocationRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var companyID: String
     package var name: String
@@ -104,12 +91,24 @@ package struct CompanyLocationRow: Sendable, Equatable {
     package var phone: String?
     package var email: String?
     package var isPrimary: Int
+    // Only the store reads these.
+    var createdAt: String
 }
 
+/// A staff member. Responses show the package columns: no credentials, no role (the session carries
+/// those), no company (the session's).
 /*@StoredTable("users")*/
-@dynamicMemberLookup
-struct UserRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var user: UserRow
+package struct UserRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    package var id: String
+    package var firstName: String
+    package var lastName: String
+    package var avatarURL: String?
+    package var phone: String?
+    package var jobTitle: String?
+    package var lastLogin: String?
+    package var createdAt: String
+    package var updatedAt: String
+    // Only the store reads these.
     var companyID: String
     var email: String
     var role: UserRole
@@ -125,20 +124,6 @@ struct UserRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var totpLastStep: Int64?
 }
 
-/// A staff member as responses show one: no credentials, no role (the session carries those).
-/*@Projection("users")*/
-package struct UserRow: Sendable, Equatable {
-    package var id: String
-    package var firstName: String
-    package var lastName: String
-    package var avatarURL: String?
-    package var phone: String?
-    package var jobTitle: String?
-    package var lastLogin: String?
-    package var createdAt: String
-    package var updatedAt: String
-}
-
 /*@StoredTable("user_recovery_codes")*/
 struct UserRecoveryCodeRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     var id: String
@@ -148,15 +133,9 @@ struct UserRecoveryCodeRecord: Equatable, Sendable, FetchableRecord, Persistable
     var usedAt: String?
 }
 
+/// A client: every column is shown.
 /*@StoredTable("clients")*/
-@dynamicMemberLookup
-struct ClientRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var client: ClientRow
-}
-
-/// A client, as the store gives one: every column of `clients`.
-/*@Projection("clients")*/
-package struct ClientRow: Sendable, Equatable {
+package struct ClientRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var email: String
     package var firstName: String
@@ -221,16 +200,9 @@ struct CustomerSessionRecord: Equatable, Sendable, FetchableRecord, PersistableR
     var revokedAt: String?
 }
 
-/*@StoredTable("device_tokens")*/
-@dynamicMemberLookup
-struct DeviceTokenRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var token: DeviceTokenRow
-    var createdAt: String
-}
-
 /// A registered push token, as the control API lists it.
-/*@Projection("device_tokens")*/
-package struct DeviceTokenRow: Sendable, Equatable {
+/*@StoredTable("device_tokens")*/
+package struct DeviceTokenRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var deviceToken: String
     package var platform: String
     package var appType: AppType
@@ -239,6 +211,8 @@ package struct DeviceTokenRow: Sendable, Equatable {
     package var clientID: String?
     package var companyID: String
     package var updatedAt: String
+    // Only the store reads these.
+    var createdAt: String
 }
 
 /*@StoredTable("push_preferences")*/
@@ -254,16 +228,10 @@ struct PushPreferenceRecord: Equatable, Sendable, FetchableRecord, PersistableRe
     var updatedAt: String
 }
 
-/// Mail the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
+/// Mail the backend would have sent, as the control API lists it. Newest first:
+/// `ORDER BY sent_at DESC, rowid DESC`.
 /*@StoredTable("outbox")*/
-@dynamicMemberLookup
-struct OutboxRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var mail: OutboxRow
-}
-
-/// A mail the mock sent (the outbox), as the control API lists it.
-/*@Projection("outbox")*/
-package struct OutboxRow: Sendable, Equatable {
+package struct OutboxRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var toAddress: String
     /// `staff_2fa`, `staff_magic_link`, `customer_magic_link`, `ticket_reply`…
@@ -274,16 +242,10 @@ package struct OutboxRow: Sendable, Equatable {
     package var sentAt: String
 }
 
-/// A push the backend would have sent. Newest first: `ORDER BY sent_at DESC, rowid DESC`.
+/// A push the backend would have sent, as the control API lists it. Newest first:
+/// `ORDER BY sent_at DESC, rowid DESC`.
 /*@StoredTable("push_log")*/
-@dynamicMemberLookup
-struct PushLogRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var push: PushLogRow
-}
-
-/// A push the mock sent, as the control API lists it.
-/*@Projection("push_log")*/
-package struct PushLogRow: Sendable, Equatable {
+package struct PushLogRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var deviceToken: String
     package var appType: AppType
@@ -298,19 +260,10 @@ package struct PushLogRow: Sendable, Equatable {
 
 /// An order. Its `status` is derived from its devices' statuses (`OrderStatus(devices:)`) and
 /// rewritten whenever one of them moves; nothing sets it directly.
+/// Responses show its own columns; its links (company, client, location, assignee) are the store's,
+/// which gives the linked rows themselves.
 /*@StoredTable("orders")*/
-@dynamicMemberLookup
-struct OrderRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var order: OrderRow
-    var companyID: String
-    var clientID: String
-    var locationID: String?
-    var assignedUserID: String?
-}
-
-/// An order's own columns that responses show (not its links: client, location, assignee).
-/*@Projection("orders")*/
-package struct OrderRow: Sendable, Equatable {
+package struct OrderRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var orderNumber: Int64
     package var intakeMethod: IntakeMethod
@@ -321,22 +274,16 @@ package struct OrderRow: Sendable, Equatable {
     package var authorisedAt: String?
     package var collectedAt: String?
     package var status: OrderStatus
-}
-
-/*@StoredTable("devices")*/
-@dynamicMemberLookup
-struct DeviceRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var device: DeviceRow
+    // Only the store reads these.
     var companyID: String
-    var assignedEngineerID: String?
-    var brandID: String?
-    var modelID: String?
-    var subLocationID: String?
+    var clientID: String
+    var locationID: String?
+    var assignedUserID: String?
 }
 
-/// A device, as the store gives one: what the server shows of `devices`.
-/*@Projection("devices")*/
-package struct DeviceRow: Sendable, Equatable {
+/// A device. Its links to the catalogue, the engineer and the shelf are the store's.
+/*@StoredTable("devices")*/
+package struct DeviceRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var orderID: String
     package var workflowType: WorkflowType
@@ -381,21 +328,17 @@ package struct DeviceRow: Sendable, Equatable {
     package var displayName: String { Self.displayName(brand: brand, model: model) }
 
     static func displayName(brand: String, model: String) -> String { "\(brand) \(model)" }
-}
-
-/// A line item. Line total inc. VAT = quantity × unit price × (1 + vat_rate/100), in pence.
-/*@StoredTable("order_items")*/
-@dynamicMemberLookup
-struct OrderItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var item: OrderItemRow
+    // Only the store reads these.
     var companyID: String
-    var orderID: String
-    var createdAt: String
+    var assignedEngineerID: String?
+    var brandID: String?
+    var modelID: String?
+    var subLocationID: String?
 }
 
-/// An order's line, as the store gives one.
-/*@Projection("order_items")*/
-package struct OrderItemRow: Sendable, Equatable {
+/// A line item of an order. Line total inc. VAT = quantity × unit price × (1 + vat_rate/100), in pence.
+/*@StoredTable("order_items")*/
+package struct OrderItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var deviceID: String?
     package var itemType: ItemType
@@ -403,20 +346,15 @@ package struct OrderItemRow: Sendable, Equatable {
     package var quantity: Int64
     package var unitPricePence: Int64
     package var vatRate: String
-}
-
-/*@StoredTable("payments")*/
-@dynamicMemberLookup
-struct PaymentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var payment: PaymentRow
+    // Only the store reads these.
     var companyID: String
-    var recordedBy: String?
+    var orderID: String
     var createdAt: String
 }
 
-/// A payment, as the store gives one.
-/*@Projection("payments")*/
-package struct PaymentRow: Sendable, Equatable {
+/// A payment of an order.
+/*@StoredTable("payments")*/
+package struct PaymentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var orderID: String
     package var amountPence: Int64
@@ -426,43 +364,30 @@ package struct PaymentRow: Sendable, Equatable {
     package var paymentDate: String
     package var isDeposit: Int
     package var notes: String?
-}
-
-/*@StoredTable("signatures")*/
-@dynamicMemberLookup
-struct SignatureRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var signature: SignatureRow
+    // Only the store reads these.
     var companyID: String
-    var orderID: String
-    var clientID: String?
+    var recordedBy: String?
+    var createdAt: String
 }
 
-/// A signature, as the store gives one (its image is not stored).
-/*@Projection("signatures")*/
-package struct SignatureRow: Sendable, Equatable {
+/// A signature (its image is not stored).
+/*@StoredTable("signatures")*/
+package struct SignatureRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var deviceID: String?
     package var signatureType: SignatureType
     package var typedName: String
     package var termsAgreed: Int
     package var capturedAt: String
-}
-
-/*@StoredTable("tickets")*/
-@dynamicMemberLookup
-struct TicketRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var ticket: TicketRow
+    // Only the store reads these.
     var companyID: String
+    var orderID: String
     var clientID: String?
-    var locationID: String?
-    var assignedUserID: String?
-    /// The company address the enquiry came in on (`received_custom_email`).
-    var receivedEmailID: String?
 }
 
-/// A ticket, as the store gives one: what lists and details show of `tickets`.
-/*@Projection("tickets")*/
-package struct TicketRow: Sendable, Equatable {
+/// A ticket (an enquiry or an order's conversation).
+/*@StoredTable("tickets")*/
+package struct TicketRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var ticketNumber: Int64
     package var ticketType: TicketType
@@ -473,19 +398,18 @@ package struct TicketRow: Sendable, Equatable {
     package var updatedAt: String
     /// The enquiry cannot be answered until a location is chosen.
     package var requiresLocation: Int
-}
-
-/*@StoredTable("ticket_messages")*/
-@dynamicMemberLookup
-struct TicketMessageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var message: TicketMessageRow
+    // Only the store reads these.
     var companyID: String
-    var ticketID: String
+    var clientID: String?
+    var locationID: String?
+    var assignedUserID: String?
+    /// The company address the enquiry came in on (`received_custom_email`).
+    var receivedEmailID: String?
 }
 
-/// A message of a ticket, as the store gives one: what the conversation shows of `ticket_messages`.
-/*@Projection("ticket_messages")*/
-package struct TicketMessageRow: Sendable, Equatable {
+/// A message of a ticket.
+/*@StoredTable("ticket_messages")*/
+package struct TicketMessageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var type: MessageType
     package var fromEmail: String?
@@ -498,81 +422,61 @@ package struct TicketMessageRow: Sendable, Equatable {
     /// The staff user who wrote it (outbound, notes, SMS); NULL for inbound mail.
     package var createdBy: String?
     package var createdAt: String
+    // Only the store reads these.
+    var companyID: String
+    var ticketID: String
 }
 
 /// A ticket event; with a `message_id`, the delivery tracking of that message
 /// (`delivered`, `opened`, `bounced`…), else a ticket-level event (`status_changed`…).
 /*@StoredTable("ticket_events")*/
-@dynamicMemberLookup
-struct TicketEventRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var event: TicketEventRow
-    var ticketID: String
-    var messageID: String?
-}
-
-/// A ticket event, as the store gives one: what the conversation shows of `ticket_events`.
-/*@Projection("ticket_events")*/
-package struct TicketEventRow: Sendable, Equatable {
+package struct TicketEventRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var eventType: String
     /// JSON text or NULL.
     package var eventData: String?
     package var createdAt: String
+    // Only the store reads these.
+    var ticketID: String
+    var messageID: String?
 }
 
+/// An attachment of a ticket message.
 /*@StoredTable("ticket_attachments")*/
-@dynamicMemberLookup
-struct TicketAttachmentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var attachment: TicketAttachmentRow
-    var messageID: String
-    var createdAt: String
-}
-
-/// An attachment of a message, as the store gives one: what a message lists of `ticket_attachments`.
-/*@Projection("ticket_attachments")*/
-package struct TicketAttachmentRow: Sendable, Equatable {
+package struct TicketAttachmentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var filename: String
     package var contentType: String
     package var sizeBytes: Int64
+    // Only the store reads these.
+    var messageID: String
+    var createdAt: String
 }
 
 /// A reply workflow ("workflow" in the app): ordered stages, each an email sent
 /// `delay_minutes` after the one before.
 /*@StoredTable("macros")*/
-@dynamicMemberLookup
-struct MacroRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var macro: MacroRow
-    var companyID: String
-    var createdAt: String
-}
-
-/// A macro, as the store gives one: what the macro list shows of `macros`.
-/*@Projection("macros")*/
-package struct MacroRow: Sendable, Equatable {
+package struct MacroRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var name: String
     package var description: String?
     package var isActive: Int
+    // Only the store reads these.
+    var companyID: String
+    var createdAt: String
 }
 
 /// One email of a macro. `subject` and `body` hold `{{variables}}`: `client_first_name`,
 /// `client_name`, `order_number`, `device_name`, `company_name`, `location_name`, `ticket_number`.
 /*@StoredTable("macro_stages")*/
-@dynamicMemberLookup
-struct MacroStageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var stage: MacroStageRow
-    var macroID: String
-}
-
-/// A stage of a macro, as the store gives one: what the macro list and a run show of `macro_stages`.
-/*@Projection("macro_stages")*/
-package struct MacroStageRow: Sendable, Equatable {
+package struct MacroStageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var position: Int64
     package var delayMinutes: Int64
     package var subject: String
     package var body: String
+    // Only the store reads these.
+    var macroID: String
 }
 
 /// A stage of a macro run on a ticket: `sent` (the first, at once), `scheduled` (later ones) or
@@ -595,80 +499,49 @@ struct MacroRunRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
 
 /// An address the company sends and receives enquiries on.
 /*@StoredTable("company_emails")*/
-@dynamicMemberLookup
-struct CompanyEmailRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var email: CompanyEmailRow
+package struct CompanyEmailRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
+    package var id: String
+    package var emailAddress: String
+    package var displayName: String
+    // Only the store reads these.
     var companyID: String
     var locationID: String?
     var createdAt: String
 }
 
-/// A company address, as the store gives one: what a ticket shows of `company_emails`.
-/*@Projection("company_emails")*/
-package struct CompanyEmailRow: Sendable, Equatable {
-    package var id: String
-    package var emailAddress: String
-    package var displayName: String
-}
-
 // MARK: - Device detail
 
+/// A catalogue brand.
 /*@StoredTable("brands")*/
-@dynamicMemberLookup
-struct BrandRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var brand: BrandRow
-}
-
-/// A catalogue brand, as the store gives one: every column of `brands`.
-/*@Projection("brands")*/
-package struct BrandRow: Sendable, Equatable {
+package struct BrandRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var name: String
 }
 
+/// A catalogue model of a brand.
 /*@StoredTable("models")*/
-@dynamicMemberLookup
-struct ModelRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var model: ModelRow
-    var brandID: String
-}
-
-/// A catalogue model of a brand, as the store gives one: its id and name.
-/*@Projection("models")*/
-package struct ModelRow: Sendable, Equatable {
+package struct ModelRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var name: String
+    // Only the store reads these.
+    var brandID: String
 }
 
 /// A shelf, bin, bench or drawer of a location, where a device waits.
 /*@StoredTable("sub_locations")*/
-@dynamicMemberLookup
-struct SubLocationRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var subLocation: SubLocationRow
-    var companyID: String
-    var locationID: String
-}
-
-/// A sub-location, as the store gives one: what the server shows of `sub_locations`.
-/*@Projection("sub_locations")*/
-package struct SubLocationRow: Sendable, Equatable {
+package struct SubLocationRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var code: String
     package var description: String?
     package var type: SubLocationType
-}
-
-/*@StoredTable("device_images")*/
-@dynamicMemberLookup
-struct DeviceImageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var image: DeviceImageRow
+    // Only the store reads these.
     var companyID: String
-    var deviceID: String
+    var locationID: String
 }
 
-/// A device's photo, as the store gives one: what the server shows of `device_images`.
-/*@Projection("device_images")*/
-package struct DeviceImageRow: Sendable, Equatable {
+/// A device's photo.
+/*@StoredTable("device_images")*/
+package struct DeviceImageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var imageType: DeviceImageType
     package var filename: String
@@ -676,78 +549,60 @@ package struct DeviceImageRow: Sendable, Equatable {
     /// The object key in the backend's R2 bucket.
     package var r2Key: String
     package var createdAt: String
-}
-
-/*@StoredTable("device_accessories")*/
-@dynamicMemberLookup
-struct DeviceAccessoryRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var accessory: DeviceAccessoryRow
+    // Only the store reads these.
     var companyID: String
     var deviceID: String
-    var createdAt: String
 }
 
-/// An accessory left with a device, as the store gives one: what the server shows of `device_accessories`.
-/*@Projection("device_accessories")*/
-package struct DeviceAccessoryRow: Sendable, Equatable {
+/// An accessory left with a device.
+/*@StoredTable("device_accessories")*/
+package struct DeviceAccessoryRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var accessoryType: AccessoryType
     package var description: String?
     package var returnedAt: String?
-}
-
-/*@StoredTable("device_parts")*/
-@dynamicMemberLookup
-struct DevicePartRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var part: DevicePartRow
+    // Only the store reads these.
     var companyID: String
     var deviceID: String
     var createdAt: String
 }
 
-/// A part fitted to a device, as the store gives one: what the server shows of `device_parts`.
-/*@Projection("device_parts")*/
-package struct DevicePartRow: Sendable, Equatable {
+/// A part fitted to a device.
+/*@StoredTable("device_parts")*/
+package struct DevicePartRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var partName: String
     package var partSKU: String?
     package var partCostPence: Int64
     package var supplier: String?
     package var isOEM: Int
-}
-
-/*@StoredTable("device_notes")*/
-@dynamicMemberLookup
-struct DeviceNoteRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var note: DeviceNoteRow
+    // Only the store reads these.
     var companyID: String
     var deviceID: String
+    var createdAt: String
 }
 
-/// A note on a device, as the store gives one: what the server shows of `device_notes`.
-/*@Projection("device_notes")*/
-package struct DeviceNoteRow: Sendable, Equatable {
+/// A note on a device.
+/*@StoredTable("device_notes")*/
+package struct DeviceNoteRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var body: String
     package var createdBy: String?
     package var createdAt: String
+    // Only the store reads these.
+    var companyID: String
+    var deviceID: String
 }
 
 /// One line of a device's test checklist, in `position` order; done when `completed_at` is set.
 /*@StoredTable("device_checklist_items")*/
-@dynamicMemberLookup
-struct DeviceChecklistItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
-    /*@Columns*/ var item: DeviceChecklistItemRow
-    var companyID: String
-    var deviceID: String
-    var position: Int64
-}
-
-/// A checklist line of a device, as the store gives one: what the server shows of `device_checklist_items`.
-/*@Projection("device_checklist_items")*/
-package struct DeviceChecklistItemRow: Sendable, Equatable {
+package struct DeviceChecklistItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
     package var label: String
     package var completedAt: String?
     package var completedBy: String?
+    // Only the store reads these.
+    var companyID: String
+    var deviceID: String
+    var position: Int64
 }

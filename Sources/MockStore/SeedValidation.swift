@@ -25,7 +25,7 @@ extension Seed {
             for email in company.emails {
                 try v.row(email, label: "company email")
                 if let l = email.record.locationID { try v.location(l, of: c.id, "\(email.path).location_id") }
-                v.known.emailCompany[email.record.email.id] = c.id
+                v.known.emailCompany[email.record.id] = c.id
             }
             for sub in company.subLocations {
                 try v.row(sub, label: "sub-location")
@@ -67,7 +67,7 @@ extension Seed {
         }
 
         for client in clients {
-            let c = client.row.record.client, p = client.row.path
+            let c = client.row.record, p = client.row.path
             try v.row(client.row, label: "client")
             guard v.known.clientEmails.insert(c.email.lowercased()).inserted else {
                 throw v.error("\(p).email", "duplicate email \"\(c.email)\"")
@@ -91,7 +91,7 @@ extension Seed {
             if order.devices.isEmpty { throw v.error("\(p).devices", "an order needs at least one device") }
             var orderDevices = Set<String>()
             for device in order.devices {
-                let r = device.row.record, d = r.device, dp = device.row.path
+                let r = device.row.record, d = r, dp = device.row.path
                 try v.row(device.row, label: "device")
                 orderDevices.insert(d.id)
                 v.known.deviceCompany[d.id] = o.companyID

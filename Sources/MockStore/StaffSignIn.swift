@@ -33,7 +33,7 @@ extension Store {
             switch factor {
             case .sixDigitCode(let code, let totpStep):
                 // RFC 6238 §5.2: a TOTP code is accepted once; later steps only.
-                if account.usesTOTP, let secret = account.record.totpSecret, let step = totpStep(secret),
+                if account.usesTOTP, let secret = account.user.totpSecret, let step = totpStep(secret),
                    try Self.acceptTOTPStep(db, step, userID: account.id) {
                     verified = true
                 } else {

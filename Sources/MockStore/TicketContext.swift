@@ -3,35 +3,35 @@ import GRDB
 
 /// What a ticket is about, gathered once: for `generate-response` and for macro variables.
 package struct TicketContext: Sendable {
-    var ticket: TicketRow
-    var client: ClientRow?
+    var ticket: TicketRecord
+    var client: ClientRecord?
     var order: OrderRecord?
     /// The device the conversation is about: the one the latest inbound message names, else the
     /// order's first.
-    var device: DeviceRow?
-    var company: CompanyRow?
-    var location: CompanyLocationRow?
-    var latestInbound: TicketMessageRow?
+    var device: DeviceRecord?
+    var company: CompanyRecord?
+    var location: CompanyLocationRecord?
+    var latestInbound: TicketMessageRecord?
 
     static func load(_ db: Database, ticket: TicketRecord, locationID: String?) throws -> TicketContext {
-        let client = try ticket.clientID.flatMap { try db.record(ClientRow.self, "SELECT * FROM clients WHERE id = ?", [$0]) }
+        let client = try ticket.clientID.flatMap { try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [$0]) }
         let order = try ticket.orderID.flatMap { try db.record(OrderRecord.self, "SELECT * FROM orders WHERE id = ?", [$0]) }
-        let inbound = try db.record(TicketMessageRow.self, """
+        let inbound = try db.record(TicketMessageRecord.self, """
             SELECT * FROM ticket_messages WHERE ticket_id = ? AND type = 'inbound' ORDER BY created_at DESC, rowid DESC LIMIT 1
             """, [ticket.id])
-        var device = try inbound?.deviceID.flatMap { try db.record(DeviceRow.self, "SELECT * FROM devices WHERE id = ?", [$0]) }
+        var device = try inbound?.deviceID.flatMap { try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE id = ?", [$0]) }
         if device == nil, let order {
-            device = try db.record(DeviceRow.self, "SELECT * FROM devices WHERE order_id = ? ORDER BY created_at, rowid LIMIT 1",
+            device = try db.record(DeviceRecord.self, "SELECT * FROM devices WHERE order_id = ? ORDER BY created_at, rowid LIMIT 1",
                                    [order.id])
         }
-        let company = try db.record(CompanyRow.self, "SELECT * FROM companies WHERE id = ?", [ticket.companyID])
+        let company = try db.record(CompanyRecord.self, "SELECT * FROM companies WHERE id = ?", [ticket.companyID])
         // The chosen location, else the ticket's, else its order's. No guess beyond that: an enquiry
         // still waiting for a location is signed by the company, not by whichever shop is primary.
         let wanted = locationID ?? ticket.locationID ?? order?.locationID
         let location = try wanted.flatMap {
-            try db.record(CompanyLocationRow.self, "SELECT * FROM company_locations WHERE id = ?", [$0])
+            try db.record(CompanyLocationRecord.self, "SELECT * FROM company_locations WHERE id = ?", [$0])
         }
-        return TicketContext(ticket: ticket.ticket, client: client, order: order, device: device, company: company,
+        return TicketContext(ticket: ticket, client: client, order: order, device: device, company: company,
                              location: location, latestInbound: inbound)
     }
 

@@ -21,7 +21,7 @@ enum TicketPredicates {
 
     /// `awaitingReply` for a loaded ticket and its thread (in `created_at, rowid` order), so a
     /// detail that already holds the messages answers without another query.
-    static func isAwaitingReply(_ ticket: TicketRow, _ thread: [TicketMessageRow]) -> Bool {
+    static func isAwaitingReply(_ ticket: TicketRecord, _ thread: [TicketMessageRecord]) -> Bool {
         guard ticket.status == .open || ticket.status == .pending else { return false }
         return thread.last(where: { $0.type != .internalNote })?.type == .inbound
     }

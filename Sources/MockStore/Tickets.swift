@@ -24,27 +24,27 @@ package struct TicketFilter: Sendable {
 
 /// A ticket with what a list row shows.
 package struct TicketSummary: Sendable {
-    package var ticket: TicketRow
-    package var client: ClientRow?
-    package var assignedUser: UserRow?
-    package var location: CompanyLocationRow?
+    package var ticket: TicketRecord
+    package var client: ClientRecord?
+    package var assignedUser: UserRecord?
+    package var location: CompanyLocationRecord?
     package var messageCount: Int
-    package var lastMessage: TicketMessageRow?
+    package var lastMessage: TicketMessageRecord?
     package var awaitingReply: Bool
 }
 
 /// A ticket with its whole conversation (seed 003 "Ticket/Enquiry Detail").
 package struct TicketDetail: Sendable {
     package var summary: TicketSummary
-    package var receivedEmail: CompanyEmailRow?
-    package var messages: [TicketMessageRow]
+    package var receivedEmail: CompanyEmailRecord?
+    package var messages: [TicketMessageRecord]
     /// Delivery events by message id, and the ticket's own events under `""`.
-    package var events: [String: [TicketEventRow]]
-    package var attachments: [String: [TicketAttachmentRow]]
+    package var events: [String: [TicketEventRecord]]
+    package var attachments: [String: [TicketAttachmentRecord]]
     /// Message authors, by id.
     package var users: [String: StaffName]
     /// Devices messages are linked to, by id.
-    package var devices: [String: DeviceRow]
+    package var devices: [String: DeviceRecord]
 }
 
 /// What `PATCH /api/tickets/:id` may change; `nil` leaves a field, `.some(nil)` clears it.
@@ -78,8 +78,8 @@ package struct OutgoingMessage: Sendable {
 /// What a macro run did: the message sent now and the stages scheduled after it.
 package struct MacroRun: Sendable {
     package var detail: TicketDetail
-    package var message: TicketMessageRow
-    package var scheduled: [(stage: MacroStageRow, at: String)]
+    package var message: TicketMessageRecord
+    package var scheduled: [(stage: MacroStageRecord, at: String)]
     /// The values the stages were filled with.
     package var variables: [String: String]
 }
@@ -129,9 +129,9 @@ extension Store {
     }
 
     /// An attachment of a message of the ticket; nil unless the ticket is `company`'s.
-    package func attachment(id: String, ticketID: String, company: String) throws -> TicketAttachmentRow? {
+    package func attachment(id: String, ticketID: String, company: String) throws -> TicketAttachmentRecord? {
         try readDatabase { db in
-            try db.record(TicketAttachmentRow.self, """
+            try db.record(TicketAttachmentRecord.self, """
                 SELECT ticket_attachments.* FROM ticket_attachments
                 JOIN ticket_messages ON ticket_messages.id = ticket_attachments.message_id
                 JOIN tickets ON tickets.id = ticket_messages.ticket_id
@@ -172,7 +172,7 @@ extension Store {
                 ticket.locationID = location
             }
             // Setting what is already there changes nothing, not even the ticket's place in the list.
-            if ticket.status != before.ticket.status || ticket.assignedUserID != before.assignedUserID
+            if ticket.status != before.status || ticket.assignedUserID != before.assignedUserID
                 || ticket.locationID != before.locationID {
                 ticket.updatedAt = stamp
                 try ticket.update(db)
@@ -202,10 +202,10 @@ extension Store {
                                              [ticketID, company]) else { return nil }
             let author = try db.record(UserRecord.self, "SELECT * FROM users WHERE id = ?", [actor])
             let stamp = Timestamp.string(now)
-            try TicketMessageRecord(message: TicketMessageRow(id: invented.id(TicketMessageRecord.self), type: .internalNote,
-                                                              fromEmail: author?.email, fromName: author?.fullName,
-                                                              toEmail: nil, subject: nil, bodyText: body, bodyHTML: nil,
-                                                              deviceID: nil, createdBy: actor, createdAt: stamp),
+            try TicketMessageRecord(id: invented.id(TicketMessageRecord.self), type: .internalNote,
+                                    fromEmail: author?.email, fromName: author?.fullName,
+                                    toEmail: nil, subject: nil, bodyText: body, bodyHTML: nil,
+                                    deviceID: nil, createdBy: actor, createdAt: stamp,
                                     companyID: company, ticketID: ticketID).insert(db)
             ticket.updatedAt = stamp
             try ticket.update(db)
@@ -223,12 +223,12 @@ extension Store {
         }
     }
 
-    package func macros(company: String) throws -> [(macro: MacroRow, stages: [MacroStageRow])] {
+    package func macros(company: String) throws -> [(macro: MacroRecord, stages: [MacroStageRecord])] {
         try readDatabase { db in
-            let macros = try db.records(MacroRow.self, "SELECT * FROM macros WHERE company_id = ? ORDER BY name, id", [company])
+            let macros = try db.records(MacroRecord.self, "SELECT * FROM macros WHERE company_id = ? ORDER BY name, id", [company])
             let stages = try db.records(MacroStageRecord.self, where: "macro_id", in: macros.map { $0.id }, orderBy: "position")
                 .grouped { $0.macroID }
-            return macros.map { macro in (macro, (stages[macro.id] ?? []).map { $0.stage }) }
+            return macros.map { macro in (macro, stages[macro.id] ?? []) }
         }
     }
 
@@ -240,12 +240,12 @@ extension Store {
         try writeDatabase { db in
             guard let ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                              [ticketID, company]) else { return nil }
-            guard let macro = try db.record(MacroRow.self, "SELECT * FROM macros WHERE id = ? AND company_id = ?",
+            guard let macro = try db.record(MacroRecord.self, "SELECT * FROM macros WHERE id = ? AND company_id = ?",
                                             [macroID, company]) else {
                 throw ResourceError.invalidField("macro_id")
             }
             guard macro.isActive == 1 else { throw ResourceError.rejected("Macro is inactive: \(macro.name)") }
-            let stages = try db.records(MacroStageRow.self, where: "macro_id", in: [macroID], orderBy: "position")
+            let stages = try db.records(MacroStageRecord.self, where: "macro_id", in: [macroID], orderBy: "position")
             guard let first = stages.first else { throw ResourceError.inconsistent("macro \(macroID) has no stage") }
             var variables = try TicketContext.load(db, ticket: ticket, locationID: nil).variables
             for (name, value) in overrides { variables[name] = value }
@@ -259,7 +259,7 @@ extension Store {
             try MacroRunRecord(id: invented.id(MacroRunRecord.self), companyID: company, ticketID: ticketID, macroID: macroID, stageID: first.id,
                                status: "sent", scheduledFor: stamp, messageID: message.id, variables: variablesJSON,
                                createdBy: actor, createdAt: stamp).insert(db)
-            var scheduled: [(stage: MacroStageRow, at: String)] = []
+            var scheduled: [(stage: MacroStageRecord, at: String)] = []
             var at = now
             for stage in stages.dropFirst() {
                 at = at.addingTimeInterval(TimeInterval(stage.delayMinutes * 60))
@@ -294,7 +294,7 @@ extension Store {
     /// Sends a scheduled stage of a macro run as its first stage went out (`runMacro`), at the time
     /// it was due; the reply's id.
     func sendStage(_ db: Database, _ run: MacroRunRecord) throws -> String {
-        guard let stage = try db.record(MacroStageRow.self, "SELECT * FROM macro_stages WHERE id = ?", [run.stageID]),
+        guard let stage = try db.record(MacroStageRecord.self, "SELECT * FROM macro_stages WHERE id = ?", [run.stageID]),
               let due = Timestamp.parse(run.scheduledFor) else {
             throw ResourceError.rejected("The stage is gone")
         }
@@ -312,11 +312,11 @@ extension Store {
     // MARK: Writing helpers
 
     private func sendReply(_ db: Database, ticketID: String, company: String, message: OutgoingMessage, actor: String,
-                           now: Date) throws -> TicketMessageRow {
+                           now: Date) throws -> TicketMessageRecord {
         guard var ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                          [ticketID, company]) else { throw ResourceError.inconsistent("ticket \(ticketID)") }
         let client = try ticket.clientID.flatMap {
-            try db.record(ClientRow.self, "SELECT * FROM clients WHERE id = ?", [$0])
+            try db.record(ClientRecord.self, "SELECT * FROM clients WHERE id = ?", [$0])
         }
         // A lead from an unknown sender is answered at the address it came from.
         let sender = try String.fetchOne(db.cachedStatement(sql: """
@@ -334,11 +334,11 @@ extension Store {
         let text = message.text ?? MacroTemplate.plainText(message.html)
         let topic = ticket.subject
         let subject = message.subject ?? (topic.hasPrefix("Re: ") ? topic : "Re: \(topic)")
-        let sent = TicketMessageRow(id: invented.id(TicketMessageRecord.self), type: .outbound,
-                                      fromEmail: from.emailAddress, fromName: from.displayName, toEmail: recipient,
-                                      subject: subject, bodyText: text, bodyHTML: message.html, deviceID: nil,
-                                      createdBy: actor, createdAt: stamp)
-        try TicketMessageRecord(message: sent, companyID: company, ticketID: ticketID).insert(db)
+        let sent = TicketMessageRecord(id: invented.id(TicketMessageRecord.self), type: .outbound,
+                                       fromEmail: from.emailAddress, fromName: from.displayName, toEmail: recipient,
+                                       subject: subject, bodyText: text, bodyHTML: message.html, deviceID: nil,
+                                       createdBy: actor, createdAt: stamp, companyID: company, ticketID: ticketID)
+        try sent.insert(db)
         if let client, client.emailSuppressed == 1 || client.isGeneratedEmail == 1 {
             let reason = client.emailSuppressed == 1 ? "email_suppressed" : "generated_email"
             try addEvent(db, ticket: ticketID, message: sent.id, type: "suppressed", data: ["reason": .string(reason)], at: stamp)
@@ -357,30 +357,30 @@ extension Store {
 
     /// The address a reply goes out from: the chosen company address, else the one the enquiry came
     /// in on, else the ticket's location's, else the company's first.
-    private func senderAddress(_ db: Database, ticket: TicketRecord, chosen: String?, company: String) throws -> CompanyEmailRow {
+    private func senderAddress(_ db: Database, ticket: TicketRecord, chosen: String?,
+                               company: String) throws -> (emailAddress: String, displayName: String) {
         if let chosen {
-            guard let email = try db.record(CompanyEmailRow.self, "SELECT * FROM company_emails WHERE id = ? AND company_id = ?",
+            guard let email = try db.record(CompanyEmailRecord.self, "SELECT * FROM company_emails WHERE id = ? AND company_id = ?",
                                             [chosen, company]) else { throw ResourceError.invalidField("from_email_id") }
-            return email
+            return (email.emailAddress, email.displayName)
         }
-        let candidates = try db.records(CompanyEmailRow.self, """
+        let candidates = try db.records(CompanyEmailRecord.self, """
             SELECT * FROM company_emails WHERE company_id = ?
             ORDER BY id = ? DESC, (location_id IS ? AND location_id IS NOT NULL) DESC, rowid
             """, [company, ticket.receivedEmailID, ticket.locationID])
-        if let first = candidates.first { return first }
+        if let first = candidates.first { return (first.emailAddress, first.displayName) }
         // A company without addresses answers from its name and primary location's mail.
-        let companyRow = try db.record(CompanyRow.self, "SELECT * FROM companies WHERE id = ?", [company])
-        let location = try db.record(CompanyLocationRow.self, """
+        let companyRow = try db.record(CompanyRecord.self, "SELECT * FROM companies WHERE id = ?", [company])
+        let location = try db.record(CompanyLocationRecord.self, """
             SELECT * FROM company_locations WHERE company_id = ? ORDER BY is_primary DESC, rowid LIMIT 1
             """, [company])
-        return CompanyEmailRow(id: "", emailAddress: location?.email ?? "noreply@repairminder.test",
-                               displayName: companyRow?.name ?? "Repair Minder")
+        return (location?.email ?? "noreply@repairminder.test", companyRow?.name ?? "Repair Minder")
     }
 
     func addEvent(_ db: Database, ticket: String, message: String? = nil, type: String, data: [String: JSONValue],
                   at stamp: String) throws {
-        try TicketEventRecord(event: TicketEventRow(id: invented.id(TicketEventRecord.self), eventType: type,
-                                                    eventData: JSONValue.object(data).jsonString, createdAt: stamp),
+        try TicketEventRecord(id: invented.id(TicketEventRecord.self), eventType: type,
+                              eventData: JSONValue.object(data).jsonString, createdAt: stamp,
                               ticketID: ticket, messageID: message).insert(db)
     }
 
@@ -395,35 +395,35 @@ extension Store {
         guard let ticket = try db.record(TicketRecord.self, "SELECT * FROM tickets WHERE id = ? AND company_id = ?",
                                          [id, company]),
               let summary = try ticketSummaries(db, [ticket]).first else { return nil }
-        let messages = try db.records(TicketMessageRow.self, where: "ticket_id", in: [id], orderBy: "created_at, rowid")
+        let messages = try db.records(TicketMessageRecord.self, where: "ticket_id", in: [id], orderBy: "created_at, rowid")
         let events = try db.records(TicketEventRecord.self, where: "ticket_id", in: [id], orderBy: "created_at, rowid")
-            .grouped { $0.messageID ?? "" }.mapValues { $0.map { $0.event } }
+            .grouped { $0.messageID ?? "" }
         let attachments = try db.records(TicketAttachmentRecord.self, where: "message_id", in: messages.map { $0.id })
-            .grouped { $0.messageID }.mapValues { $0.map { $0.attachment } }
+            .grouped { $0.messageID }
         let users = try staffNames(db, ids: messages.compactMap { $0.createdBy })
-        let devices = try db.records(DeviceRow.self, where: "id", in: messages.compactMap { $0.deviceID }).keyed { $0.id }
+        let devices = try db.records(DeviceRecord.self, where: "id", in: messages.compactMap { $0.deviceID }).keyed { $0.id }
         let received = try ticket.receivedEmailID.flatMap {
-            try db.record(CompanyEmailRow.self, "SELECT * FROM company_emails WHERE id = ?", [$0])
+            try db.record(CompanyEmailRecord.self, "SELECT * FROM company_emails WHERE id = ?", [$0])
         }
         return TicketDetail(summary: summary, receivedEmail: received, messages: messages, events: events,
                             attachments: attachments, users: users, devices: devices)
     }
 
     private func ticketSummaries(_ db: Database, _ tickets: [TicketRecord]) throws -> [TicketSummary] {
-        let ids = tickets.map { $0.ticket.id }
-        let clients = try db.records(ClientRow.self, where: "id", in: tickets.compactMap { $0.clientID }).keyed { $0.id }
-        let users = try db.records(UserRow.self, where: "id", in: tickets.compactMap { $0.assignedUserID }).keyed { $0.id }
-        let locations = try db.records(CompanyLocationRow.self, where: "id", in: tickets.compactMap { $0.locationID })
+        let ids = tickets.map { $0.id }
+        let clients = try db.records(ClientRecord.self, where: "id", in: tickets.compactMap { $0.clientID }).keyed { $0.id }
+        let users = try db.records(UserRecord.self, where: "id", in: tickets.compactMap { $0.assignedUserID }).keyed { $0.id }
+        let locations = try db.records(CompanyLocationRecord.self, where: "id", in: tickets.compactMap { $0.locationID })
             .keyed { $0.id }
         let messages = try db.records(TicketMessageRecord.self, where: "ticket_id", in: ids, orderBy: "created_at, rowid")
             .grouped { $0.ticketID }
         return tickets.map { ticket in
-            let thread = (messages[ticket.id] ?? []).map { $0.message }
-            return TicketSummary(ticket: ticket.ticket, client: ticket.clientID.flatMap { clients[$0] },
+            let thread = messages[ticket.id] ?? []
+            return TicketSummary(ticket: ticket, client: ticket.clientID.flatMap { clients[$0] },
                                  assignedUser: ticket.assignedUserID.flatMap { users[$0] },
                                  location: ticket.locationID.flatMap { locations[$0] },
                                  messageCount: thread.count, lastMessage: thread.last,
-                                 awaitingReply: TicketPredicates.isAwaitingReply(ticket.ticket, thread))
+                                 awaitingReply: TicketPredicates.isAwaitingReply(ticket, thread))
         }
     }
 }

@@ -86,13 +86,13 @@ enum StoreFixture {
             let orders = try OrderRecord.fetchAll(db, sql: "SELECT * FROM orders ORDER BY order_number")
             #expect(orders.map(\.status) == [.awaitingAuthorisation, .collected])
             let devices = try DeviceRecord.fetchAll(db, sql: "SELECT * FROM devices ORDER BY id")
-            #expect(devices.map(\.device.id) == ["d1", "d2", "d3"])
-            #expect(devices.map(\.device.priority) == [.urgent, .normal, .normal])
+            #expect(devices.map(\.id) == ["d1", "d2", "d3"])
+            #expect(devices.map(\.priority) == [.urgent, .normal, .normal])
             #expect(devices.allSatisfy { $0.brandID == nil && $0.subLocationID == nil })
             #expect(try String.fetchOne(db, sql: "SELECT device_id FROM order_items") == "d1")
         }
         try queue.write { db in try db.execute(sql: "UPDATE devices SET priority = 'low' WHERE id = 'd1'") }
-        #expect(try queue.read { db in try DeviceRow.fetchOne(db, key: "d1")?.priority } == .low)
+        #expect(try queue.read { db in try DeviceRecord.fetchOne(db, key: "d1")?.priority } == .low)
     }
 
     /// In an iOS test bundle nothing of the mock may be written outside memory: an in-memory store
@@ -135,9 +135,9 @@ enum StoreFixture {
         // A device token belongs to exactly one of a user and a client.
         #expect(throws: DatabaseError.self) {
             try database.write { db in
-                try DeviceTokenRecord(token: DeviceTokenRow(deviceToken: "abc", platform: "ios", appType: .staff, userID: nil,
-                                                            clientID: nil, companyID: MockSeed.Company.acme,
-                                                            updatedAt: "2026-11-21T10:15:00Z"),
+                try DeviceTokenRecord(deviceToken: "abc", platform: "ios", appType: .staff, userID: nil,
+                                      clientID: nil, companyID: MockSeed.Company.acme,
+                                      updatedAt: "2026-11-21T10:15:00Z",
                                       createdAt: "2026-11-21T10:15:00Z").insert(db)
             }
         }
@@ -237,7 +237,7 @@ enum StoreFixture {
             }
             #expect(try companies("jane@customer.test") == [MockSeed.Company.acme])
             #expect(try companies("sam@customer.test") == [MockSeed.Company.acme, MockSeed.Company.beta])
-            let jane = try #require(try ClientRow.fetchOne(db, key: MockSeed.Customer.jane.id))
+            let jane = try #require(try ClientRecord.fetchOne(db, key: MockSeed.Customer.jane.id))
             #expect(jane.email == "jane@customer.test")
             let janeOrders = try OrderRecord.filter(Column("client_id") == MockSeed.Customer.jane.id).fetchAll(db)
             #expect(janeOrders.count >= 2)
@@ -264,7 +264,7 @@ enum StoreFixture {
             #expect(types == Set(MessageType.allCases))
             #expect(try MacroRecord.filter(Column("company_id") == MockSeed.Company.acme).fetchCount(db) >= 2)
             // Every device's status belongs to its workflow; every order has a device.
-            for device in try DeviceRow.fetchAll(db) {
+            for device in try DeviceRecord.fetchAll(db) {
                 #expect(device.status.belongs(to: device.workflowType), "\(device.id)")
             }
             let empty = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM devices d WHERE d.order_id = o.id)")
@@ -291,14 +291,13 @@ enum StoreFixture {
 
     @Test func recordsRoundTrip() throws {
         let (store, database) = try StoreFixture.emptyDatabase()
-        let company = CompanyRecord(company: CompanyRow(id: UUID().uuidString, name: "Test Co", status: .active, currencyCode: "GBP",
-                                                        vatNumber: nil, logoURL: nil, vatRateRepair: "20.00", vatRateDeviceSale: "20.00",
-                                                        vatRateAccessory: "20.00", vatRateDevicePurchase: "0.00",
-                                                        subscriptionPlan: .starter),
-                                    createdAt: "2026-11-21T10:15:00Z")
+        let company = CompanyRecord(id: UUID().uuidString, name: "Test Co", status: .active, currencyCode: "GBP",
+                                    vatNumber: nil, logoURL: nil, vatRateRepair: "20.00", vatRateDeviceSale: "20.00",
+                                    vatRateAccessory: "20.00", vatRateDevicePurchase: "0.00",
+                                    subscriptionPlan: .starter, createdAt: "2026-11-21T10:15:00Z")
         try database.write { db in try company.insert(db) }
         #expect(try database.read { db in try CompanyRecord.fetchOne(db, key: company.id) } == company)
-        #expect(try store.company(id: company.id) == company.company)
+        #expect(try store.company(id: company.id) == company)
         #expect(try !store.isEmpty())
     }
 }
@@ -399,8 +398,8 @@ extension SeedSnapshot {
         try database.write { db in
             try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: ["00000005-0000-4000-8000-00000000a001"])
             try db.execute(sql: "UPDATE companies SET status = 'suspended' WHERE id = ?", arguments: [MockSeed.Company.acme])
-            try OutboxRecord(mail: OutboxRow(id: UUID().uuidString, toAddress: "admin@acme.test", kind: .staffTwoFactor, subject: "Code",
-                                             body: "123456", code: "123456", sentAt: "2026-11-21T12:00:00Z")).insert(db)
+            try OutboxRecord(id: UUID().uuidString, toAddress: "admin@acme.test", kind: .staffTwoFactor, subject: "Code",
+                             body: "123456", code: "123456", sentAt: "2026-11-21T12:00:00Z").insert(db)
         }
         #expect(try store.dumpAllTables() != pristine)
         try snapshot.restore(into: store)

@@ -44,7 +44,7 @@ extension RegisteredDeviceToken: JSONObjectWritable, WireObjectDescribing, WireC
     package static var wireSchema: WireSchema {
         .component("RegisteredDeviceToken")
     }
-    init(_ source: DeviceTokenRow) {
+    init(_ source: DeviceTokenRecord) {
         self.`device_token` = source.deviceToken
         self.`platform` = source.platform
         self.`app_type` = source.appType

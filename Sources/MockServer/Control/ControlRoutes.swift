@@ -167,7 +167,7 @@ enum ControlRoutes {
 
 /// `{device_token, platform, app_type, owner_id, company_id, registered_at}`: `owner_id` is the
 /// staff user's id (`app_type` `staff`) or the client's (`customer`).
-/*@JSONObject(component: "RegisteredDeviceToken", from: "DeviceTokenRow")*/
+/*@JSONObject(component: "RegisteredDeviceToken", from: "DeviceTokenRecord")*/
 struct RegisteredDeviceToken {
     let device_token: String
     let platform: String

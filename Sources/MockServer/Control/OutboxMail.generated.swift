@@ -44,7 +44,7 @@ extension OutboxMail: JSONObjectWritable, WireObjectDescribing, WireComponent {
     package static var wireSchema: WireSchema {
         .component("OutboxMail")
     }
-    init(_ source: OutboxRow) {
+    init(_ source: OutboxRecord) {
         self.`id` = source.id
         self.`to` = source.toAddress
         self.`kind` = source.kind

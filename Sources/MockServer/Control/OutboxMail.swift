@@ -4,7 +4,7 @@ import MockStore
 // nothing) and reads it back (`Store.outbox(to:kind:limit:)`).
 
 /// Mail the backend would have sent, as `GET /__mock/outbox` shows it.
-/*@JSONObject(component: "OutboxMail", from: "OutboxRow")*/
+/*@JSONObject(component: "OutboxMail", from: "OutboxRecord")*/
 struct OutboxMail: Sendable {
     /*@Schema(.id)*/ let id: String
     /*@From(source.toAddress)*/ let to: String

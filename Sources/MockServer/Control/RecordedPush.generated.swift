@@ -44,7 +44,7 @@ extension RecordedPush: JSONObjectWritable, WireObjectDescribing, WireComponent 
     package static var wireSchema: WireSchema {
         .component("RecordedPush")
     }
-    init(_ source: PushLogRow) {
+    init(_ source: PushLogRecord) {
         self.`id` = source.id
         self.`device_token` = source.deviceToken
         self.`app_type` = source.appType

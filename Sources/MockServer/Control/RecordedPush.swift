@@ -1,7 +1,7 @@
 import MockBasics
 import MockStore
 /// A push the backend would have sent, as `GET /__mock/push` shows it: the stored payload as JSON.
-/*@JSONObject(component: "RecordedPush", from: "PushLogRow")*/
+/*@JSONObject(component: "RecordedPush", from: "PushLogRecord")*/
 struct RecordedPush: Sendable {
     /*@Schema(.id)*/ let id: String
     let device_token: String

@@ -120,7 +120,7 @@ extension CompanyPayload: JSONObjectWritable, WireObjectDescribing, WireComponen
     package static var wireSchema: WireSchema {
         .component("Company")
     }
-    init(_ source: CompanyRow) {
+    init(_ source: CompanyRecord) {
         self.`id` = source.id
         self.`name` = source.name
         self.`status` = source.status

@@ -22,7 +22,7 @@ struct StaffUserPayload: Sendable {
 
 /// A company as the token response, `me` and `GET /api/companies/{id}` show it: snake_case; absent values are
 /// JSON null, never left out.
-/*@JSONObject(component: "Company", from: "CompanyRow")*/
+/*@JSONObject(component: "Company", from: "CompanyRecord")*/
 struct CompanyPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let name: String
@@ -108,7 +108,7 @@ struct CustomerClientPayload: Sendable {
     /// `firstName lastName`.
     let name: String
 
-    init(_ account: ClientRow) {
+    init(_ account: ClientRecord) {
         id = account.id
         firstName = account.firstName
         lastName = account.lastName
@@ -130,7 +130,7 @@ struct CustomerCompanyPayload: Sendable {
     /// `logoUrl` is where the backend serves the logo (seed 002: `…/api/branding/<id>/logo`): the
     /// mock's own `GET /api/branding/{id}/logo` under `baseURL` (the namespace included), for a
     /// company that has a logo; null for one without (decided).
-    init(_ company: CompanyRow, baseURL: String) {
+    init(_ company: CompanyRecord, baseURL: String) {
         id = company.id
         name = company.name
         logoUrl = company.logoURL == nil ? nil : "\(baseURL)/api/branding/\(company.id)/logo"

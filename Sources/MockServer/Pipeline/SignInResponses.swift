@@ -27,7 +27,7 @@ enum SignInResponses {
     }
 
     /// The customer token response of a new session with `company`.
-    static func customer(client: ClientRow, company: CompanyRow, sessionID: String, now: Date,
+    static func customer(client: ClientRecord, company: CompanyRecord, sessionID: String, now: Date,
                          signer: JWTSigner, invented: InventedValues, baseURL: String) -> CustomerTokenPayload {
         let token = AccessTokens.customer(clientID: client.id, companyID: company.id, email: client.email,
                                           sessionID: sessionID, now: now, signer: signer, invented: invented)

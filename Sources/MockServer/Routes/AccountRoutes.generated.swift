@@ -128,7 +128,7 @@ extension LocationPayload: JSONObjectWritable, WireObjectDescribing, WireCompone
     package static var wireSchema: WireSchema {
         .component("Location")
     }
-    init(_ source: CompanyLocationRow) {
+    init(_ source: CompanyLocationRecord) {
         self.`id` = source.id
         self.`company_id` = source.companyID
         self.`name` = source.name

@@ -91,7 +91,7 @@ struct ProfileChangeBody {
 }
 
 /// A company location; the address line, city, postcode and country are required columns, never null.
-/*@JSONObject(component: "Location", from: "CompanyLocationRow")*/
+/*@JSONObject(component: "Location", from: "CompanyLocationRecord")*/
 struct LocationPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     /*@Schema(.id)*/ let company_id: String
@@ -122,7 +122,7 @@ struct SubscriptionPayload: Sendable {
     /// Empty when the company is not `active`.
     /*@Schema(.array(.string(values: SubscriptionPlan.allFeatures)))*/ let features: [String]
 
-    init(company: CompanyRow) {
+    init(company: CompanyRecord) {
         plan = company.subscriptionPlan
         status = company.status == .active ? "active" : "inactive"
         features = company.status == .active ? company.subscriptionPlan.features : []

@@ -5,7 +5,7 @@ import MockStore
 /// exactly `size_bytes` that opens as its type where that is cheap: a one-page PDF naming the file,
 /// plain text for `text/*`; other types get their format's magic number and filler (decided).
 enum AttachmentContent {
-    static func bytes(for attachment: TicketAttachmentRow) -> Data {
+    static func bytes(for attachment: TicketAttachmentRecord) -> Data {
         let size = Int(max(0, min(attachment.sizeBytes, 16 << 20)))   // a seed's claim, capped at 16 MiB
         let type = attachment.contentType.lowercased()
         if type == "application/pdf", let pdf = pdf(named: attachment.filename, size: size) { return pdf }

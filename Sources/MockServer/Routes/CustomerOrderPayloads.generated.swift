@@ -178,7 +178,7 @@ extension CustomerOrderDetailPayload.Location: JSONObjectWritable, WireObjectDes
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
-    init(_ source: CompanyLocationRow) {
+    init(_ source: CompanyLocationRecord) {
         self.`name` = source.name
         self.`postal` = LocationAddressPayload(source)
         self.`phone` = source.phone
@@ -336,7 +336,7 @@ extension CustomerOrderDetailPayload.Message: JSONObjectWritable, WireObjectDesc
     package static var wireSchema: WireSchema {
         .component("CustomerMessage")
     }
-    init(_ source: TicketMessageRow) {
+    init(_ source: TicketMessageRecord) {
         self.`id` = source.id
         self.`type` = source.type
         self.`from_name` = source.fromName

@@ -78,7 +78,7 @@ struct CustomerOrderDetailPayload: Sendable {
         }
     }
 
-    /*@JSONObject(from: "CompanyLocationRow")*/
+    /*@JSONObject(from: "CompanyLocationRecord")*/
     struct Location: Sendable {
         let name: String
         /*@From(LocationAddressPayload(source))*/ /*@Inline*/ let postal: LocationAddressPayload
@@ -119,7 +119,7 @@ struct CustomerOrderDetailPayload: Sendable {
 
     /// A message the customer sent or was sent (`inbound`, `outbound`, `outbound_sms`); internal notes are
     /// never shown.
-    /*@JSONObject(component: "CustomerMessage", from: "TicketMessageRow")*/
+    /*@JSONObject(component: "CustomerMessage", from: "TicketMessageRecord")*/
     struct Message: Sendable {
         /*@Schema(.id)*/ let id: String
         /// Never `internal_note`: the customer sees no internal note.

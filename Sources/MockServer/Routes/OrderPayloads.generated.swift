@@ -214,7 +214,7 @@ extension OrderDetailPayload.Client: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
-    init(_ source: ClientRow) {
+    init(_ source: ClientRecord) {
         self.`name` = ClientNamePayload(source)
         self.`phone` = source.phone
         self.`postal` = ClientAddressPayload(source)
@@ -256,7 +256,7 @@ extension OrderDetailPayload.Location: JSONObjectWritable, WireObjectDescribing 
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
-    init(_ source: CompanyLocationRow) {
+    init(_ source: CompanyLocationRecord) {
         self.`id` = source.id
         self.`name` = source.name
         self.`postal` = LocationAddressPayload(source)
@@ -387,7 +387,7 @@ extension OrderDetailPayload.Payment: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
-    init(_ source: PaymentRow) {
+    init(_ source: PaymentRecord) {
         self.`id` = source.id
         self.`amount` = Money.string(source.amountPence)
         self.`payment_method` = source.paymentMethod
@@ -537,7 +537,7 @@ extension OrderDetailPayload.Dates: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
-    init(_ source: OrderRow) {
+    init(_ source: OrderRecord) {
         self.`created_at` = source.createdAt
         self.`updated_at` = source.updatedAt
         self.`quote_sent_at` = source.quoteSentAt

@@ -70,7 +70,7 @@ struct OrderDetailPayload: Sendable {
     /*@Nullable*/ var ticket: Ticket?
     let dates: Dates
 
-    /*@JSONObject(from: "ClientRow")*/
+    /*@JSONObject(from: "ClientRecord")*/
     struct Client: Sendable {
         /*@From(ClientNamePayload(source))*/ /*@Inline*/ let name: ClientNamePayload
         /*@Nullable*/ var phone: String?
@@ -81,7 +81,7 @@ struct OrderDetailPayload: Sendable {
         /*@Schema(.flag)*/ let email_suppressed: Int
     }
 
-    /*@JSONObject(from: "CompanyLocationRow")*/
+    /*@JSONObject(from: "CompanyLocationRecord")*/
     struct Location: Sendable {
         /*@Schema(.id)*/ let id: String
         let name: String
@@ -121,7 +121,7 @@ struct OrderDetailPayload: Sendable {
         /*@From(Money.string(source.amounts.totalIncVATPence))*/ /*@Schema(.money)*/ let line_total_inc_vat: String
     }
 
-    /*@JSONObject(from: "PaymentRow")*/
+    /*@JSONObject(from: "PaymentRecord")*/
     struct Payment: Sendable {
         /*@Schema(.id)*/ let id: String
         /*@From(Money.string(source.amountPence))*/ /*@Schema(.money)*/ let amount: String
@@ -142,7 +142,7 @@ struct OrderDetailPayload: Sendable {
         /// A UUID string (decided).
         /*@Schema(.id)*/ /*@Nullable*/ var device_id: String?
 
-        init(_ signature: SignatureRow) {
+        init(_ signature: SignatureRecord) {
             id = signature.id
             self.signature = SignatureBriefPayload(signature)
             device_id = signature.deviceID
@@ -158,7 +158,7 @@ struct OrderDetailPayload: Sendable {
         /// Every message, oldest first, internal notes included (the ticket detail has more per message).
         let messages: [Message]
 
-        init(_ ticket: TicketRow, messages: [TicketMessageRow], staff: [String: StaffName]) {
+        init(_ ticket: TicketRecord, messages: [TicketMessageRecord], staff: [String: StaffName]) {
             id = ticket.id
             ticket_number = ticket.ticketNumber
             subject = ticket.subject
@@ -181,7 +181,7 @@ struct OrderDetailPayload: Sendable {
         /*@Nullable*/ var created_by: UserRefPayload?
         /*@Schema(.timestamp)*/ let created_at: String
 
-        init(_ message: TicketMessageRow, author: StaffName?) {
+        init(_ message: TicketMessageRecord, author: StaffName?) {
             id = message.id
             type = message.type
             from_name = message.fromName
@@ -194,7 +194,7 @@ struct OrderDetailPayload: Sendable {
         }
     }
 
-    /*@JSONObject(from: "OrderRow")*/
+    /*@JSONObject(from: "OrderRecord")*/
     struct Dates: Sendable {
         /*@Schema(.timestamp)*/ let created_at: String
         /*@Schema(.timestamp)*/ let updated_at: String

@@ -215,7 +215,7 @@ extension LinePricePayload: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
-    init(_ source: OrderItemRow) {
+    init(_ source: OrderItemRecord) {
         self.`description` = source.description
         self.`quantity` = source.quantity
         self.`unit_price` = Money.string(source.unitPricePence)
@@ -251,7 +251,7 @@ extension SignatureBriefPayload: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
-    init(_ source: SignatureRow) {
+    init(_ source: SignatureRecord) {
         self.`signature_type` = source.signatureType
         self.`typed_name` = source.typedName
         self.`terms_agreed` = source.termsAgreed

@@ -82,7 +82,7 @@ struct ClientAddressPayload: Sendable {
     /*@Nullable*/ var city: String?
     /*@Nullable*/ var postcode: String?
 
-    init(_ client: ClientRow) {
+    init(_ client: ClientRecord) {
         address_line1 = client.addressLine1
         address_line2 = client.addressLine2
         city = client.city
@@ -101,7 +101,7 @@ struct LocationAddressPayload: Sendable {
     let city: String
     let postcode: String
 
-    init(_ location: CompanyLocationRow) {
+    init(_ location: CompanyLocationRecord) {
         address_line1 = location.addressLine1
         address_line2 = location.addressLine2
         city = location.city
@@ -182,7 +182,7 @@ struct DeviceGlancePayload: Sendable {
 }
 
 /// What a line item is and costs per unit, as every view of a line shows it.
-/*@JSONObject(from: "OrderItemRow")*/
+/*@JSONObject(from: "OrderItemRecord")*/
 struct LinePricePayload: Sendable {
     let description: String
     /*@Schema(.integer(minimum: 1))*/ let quantity: Int64
@@ -191,7 +191,7 @@ struct LinePricePayload: Sendable {
 }
 
 /// A signature where a customer or a device shows one: what was signed, by whom, when.
-/*@JSONObject(from: "SignatureRow")*/
+/*@JSONObject(from: "SignatureRecord")*/
 struct SignatureBriefPayload: Sendable {
     let signature_type: SignatureType
     let typed_name: String
@@ -215,7 +215,7 @@ struct IdNamePayload: Sendable {
         name = location.name
     }
 
-    init(_ location: CompanyLocationRow) {
+    init(_ location: CompanyLocationRecord) {
         id = location.id
         name = location.name
     }

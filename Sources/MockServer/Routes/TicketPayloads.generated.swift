@@ -38,7 +38,7 @@ extension TicketHeadPayload: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
-    init(_ source: TicketRow) {
+    init(_ source: TicketRecord) {
         self.`id` = source.id
         self.`ticket_number` = source.ticketNumber
         self.`subject` = source.subject
@@ -211,7 +211,7 @@ extension TicketDetailPayload.Client: JSONObjectWritable, WireObjectDescribing {
     package static var wireSchema: WireSchema {
         .object(wireObject)
     }
-    init(_ source: ClientRow) {
+    init(_ source: ClientRecord) {
         self.`name` = ClientNamePayload(source)
         self.`phone` = source.phone
         self.`email_suppressed` = source.emailSuppressed
@@ -340,7 +340,7 @@ extension TicketDetailPayload.Event: JSONObjectWritable, WireObjectDescribing, W
     package static var wireSchema: WireSchema {
         .component("TicketEvent")
     }
-    init(_ source: TicketEventRow) {
+    init(_ source: TicketEventRecord) {
         self.`id` = source.id
         self.`event_type` = source.eventType
         self.`event_data` = source.eventData.flatMap {

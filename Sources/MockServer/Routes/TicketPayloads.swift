@@ -3,7 +3,7 @@ import MockStore
 /// Wire shapes of the enquiry routes (seed 003 "Ticket/Enquiry Detail" and "Ticket Actions").
 
 /// What a ticket's list row and its detail both begin with.
-/*@JSONObject(from: "TicketRow")*/
+/*@JSONObject(from: "TicketRecord")*/
 struct TicketHeadPayload: Sendable {
     /*@Schema(.id)*/ let id: String
     let ticket_number: Int64
@@ -80,7 +80,7 @@ struct TicketDetailPayload: Sendable {
     /*@Schema(.timestamp)*/ let created_at: String
     /*@Schema(.timestamp)*/ let updated_at: String
 
-    /*@JSONObject(from: "ClientRow")*/
+    /*@JSONObject(from: "ClientRecord")*/
     struct Client: Sendable {
         /*@From(ClientNamePayload(source))*/ /*@Inline*/ let name: ClientNamePayload
         /*@Nullable*/ var phone: String?
@@ -118,7 +118,7 @@ struct TicketDetailPayload: Sendable {
         let attachments: [Attachment]
     }
 
-    /*@JSONObject(component: "TicketEvent", from: "TicketEventRow")*/
+    /*@JSONObject(component: "TicketEvent", from: "TicketEventRecord")*/
     struct Event: Sendable {
         /*@Schema(.id)*/ let id: String
         /// The mock writes `sent` (`{"provider": "mock"}`) and `suppressed` (`{"reason": "email_suppressed"
@@ -231,7 +231,7 @@ struct MacroPayload: Sendable {
         let body: String
     }
 
-    init(_ macro: MacroRow, stages: [MacroStageRow]) {
+    init(_ macro: MacroRecord, stages: [MacroStageRecord]) {
         id = macro.id
         name = macro.name
         description = macro.description

@@ -10,7 +10,7 @@ import MockTestSupport
 @Suite struct DeviceTokenTests {
     static let token = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90"
 
-    private func owners(_ mock: MockHarness) throws -> [DeviceTokenRow] {
+    private func owners(_ mock: MockHarness) throws -> [DeviceTokenRecord] {
         try mock.server.environment.store.deviceTokens()
     }
 

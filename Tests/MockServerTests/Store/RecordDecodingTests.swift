@@ -9,7 +9,7 @@ import MockTestSupport
 /// The decoding of every record (`@StoredTable`'s `init(columns:)`) — by index from a
 /// statement and by name from a row — on every row of a database in which every table has rows:
 /// both agree, and each record encodes (`encode(to:)`, what inserts and updates write) back to
-/// exactly the row it was read from; a record's `@Columns` projections are of its own table.
+/// exactly the row it was read from.
 @Suite struct RecordDecodingTests {
     @Test func everyRecordReadsEveryRowAndWritesItBack() async throws {
         try await withSignedInMock { mock, admin in
@@ -50,9 +50,6 @@ import MockTestSupport
                 "\(R.databaseTableName): the record's columns are not the table's")
         let statement = try db.makeStatement(sql: "SELECT * FROM \(R.databaseTableName) ORDER BY rowid")
         #expect(statement.layout(of: R.databaseColumns) != .missing)
-        for group in R.columnGroups {
-            #expect(group.table == R.databaseTableName, "\(R.databaseTableName) holds \(group)'s columns of \(group.table)")
-        }
         let byIndex = try statement.records(R.self, arguments: [])
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(R.databaseTableName) ORDER BY rowid")
         #expect(!rows.isEmpty, "\(R.databaseTableName) has no rows to check")
