@@ -60,9 +60,9 @@ import MockTestSupport
     }
 
     @Test func pushesAreTypedWithTheirRawPayload() async throws {
-        try await withMock(.live) { mock in
+        try await withSignedInMock(.live) { mock, admin in
             let control = mock.control
-            let token = try await mock.signInStaffToken()
+            let token = admin.token
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: token)
             #expect(try await control.pushes().isEmpty)
 

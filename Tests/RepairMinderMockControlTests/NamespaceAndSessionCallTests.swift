@@ -74,7 +74,7 @@ import MockTestSupport
     @Test func sessionsAreListedTypedAndFiltered() async throws {
         try await withMock(.live) { mock in
             let control = mock.control
-            _ = try await mock.signInStaffToken()
+            let token = try await mock.signInStaffToken()   // as the app on a phone signs in
             _ = try await mock.signInCustomer(MockSeed.Customer.sam.email, companyID: MockSeed.Company.beta)
 
             let all = try await control.sessions()
@@ -98,7 +98,6 @@ import MockTestSupport
             #expect(try await control.sessions(limit: 1).count == 1)
 
             // A logout revokes the staff family.
-            let token = try await mock.signInStaffToken()
             _ = try await mock.app("POST", "/api/auth/logout", bearer: token)
             let revoked = try await control.sessions(status: .revoked)
             #expect(revoked.count == 1)

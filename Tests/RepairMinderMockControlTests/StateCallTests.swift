@@ -93,7 +93,7 @@ import MockTestSupport
     }
 
     @Test func companiesAreListedAndTheirStatusSet() async throws {
-        try await withMock(.live) { mock in
+        try await withSignedInMock(.live) { mock, admin in
             let control = mock.control
             let companies = try await control.companies()
             #expect(companies.map(\.name) == ["Acme Repairs", "Beta Tech", "Halted Ltd", "Pending Co"])
@@ -106,7 +106,7 @@ import MockTestSupport
 
             // Effective on the next request: signed-in staff of a suspended company are quarantined.
             try await control.setCompanyStatus(MockSeed.Company.acme, to: .active)
-            let token = try await mock.signInStaffToken()
+            let token = admin.token   // signed in before any of it: a status change ends no session
             try await control.setCompanyStatus(MockSeed.Company.acme, to: .suspended)
             #expect(try await mock.app("GET", "/api/orders", bearer: token).status == 403)
 

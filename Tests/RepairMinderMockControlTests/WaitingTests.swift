@@ -172,7 +172,7 @@ import MockTestSupport
 
     /// The most common first-hour mistake: waiting for a push before the app registered its token.
     @Test func waitForPushSaysWhenNoDeviceTokenIsRegistered() async throws {
-        try await withMock(.live) { mock in
+        try await withSignedInMock(.live) { mock, admin in   // signed in, no token registered yet
             let unregistered = await controlError {
                 _ = try await mock.control.waitForPush(type: .newEnquiry, to: .deviceToken(Self.adminPhone), timeout: .milliseconds(50))
             }
@@ -182,8 +182,7 @@ import MockTestSupport
             }
             #expect(nobody?.description == "timed out after 0.05 s waiting for a new_enquiry push to recipient \(MockSeed.Staff.admin.id); saw no push to recipient \(MockSeed.Staff.admin.id): no device token is registered for them (the app registers its token with POST /api/user/device-token after sign-in)")
 
-            let token = try await mock.signInStaffToken()
-            try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: token)
+            try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
             let tokens = try await mock.control.deviceTokens()
             #expect(tokens.map(\.deviceToken) == [Self.adminPhone])
             #expect(tokens.first?.appType == "staff" && tokens.first?.ownerID == MockSeed.Staff.admin.id && tokens.first?.platform == "ios")

@@ -252,6 +252,14 @@ package final class MockHarness: Stoppable {
         return StaffTokens(token: token, refreshToken: refresh, userID: userID)
     }
 
+    /// The namespace `name` of this harness's server (`init(namespace:of:)`) with Acme's admin signed
+    /// in there as `withSignedInMock` signs in: a namespace keeps its own sessions, so a token of
+    /// another is refused in it.
+    package func signedInNamespace(_ name: String) async throws -> (mock: MockHarness, admin: StaffTokens) {
+        let namespace = try MockHarness(namespace: name, of: self)
+        return (namespace, try await namespace.signInStaff(MockSeed.Staff.admin.email))
+    }
+
     /// Staff magic link (the only way in for `engineer@acme.test`): request, read the code, verify.
     package func signInStaffByMagicLink(_ email: String) async throws -> String {
         _ = try await post("/api/auth/magic-link/request", ["email": .string(email)])

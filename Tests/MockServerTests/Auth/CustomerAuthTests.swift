@@ -120,9 +120,8 @@ import MockTestSupport
     }
 
     @Test func tokensOnlyWorkForTheirOwnRole() async throws {
-        try await withMock { mock in
+        try await withSignedInMock { mock, staff in
             let customer = try await mock.signInCustomer("jane@customer.test")
-            let staff = try await mock.signInStaff("admin@acme.test")
             let customerOnStaff = try await mock.get("/api/auth/me", bearer: customer)
             #expect(customerOnStaff.status == 401)
             #expect(customerOnStaff.json == .object(["success": .bool(false), "error": .string("Unauthorized")]))

@@ -16,9 +16,8 @@ import MockTestSupport
 
     /// `GET /__mock/device-tokens`: exactly the registered tokens, each with its owner, oldest first.
     @Test func theControlAPIListsTheRegisteredTokensAndWhose() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
+        try await withSignedInMock({ $0.freezeClock() }) { mock, staff in
             #expect(try await mock.get("/__mock/device-tokens").json == ["success": true, "data": []])
-            let staff = try await mock.signInStaff("admin@acme.test")
             _ = try await mock.post("/api/user/device-token", [
                 "device_token": .string(Self.token), "platform": "ios", "app_type": "staff"], bearer: staff.token)
             let jane = try await mock.signInCustomer("jane@customer.test")

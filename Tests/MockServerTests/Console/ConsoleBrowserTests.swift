@@ -209,8 +209,7 @@ struct ConsoleBrowserTests {
     }
 
     @Test func whatThePageShowsIsTextNeverMarkup() async throws {
-        try await withMock(.live) { mock in   // a browser needs a socket
-            let admin = try await mock.signInStaff("admin@acme.test")
+        try await withSignedInMock(.live) { mock, admin in   // a browser needs a socket
             try await mock.registerPushToken("0f1e2d3c4b5a69788796a5b4c3d2e1f0", appType: "staff", bearer: admin.token)
             let subject = #"<img src=x onerror="window.__xss='subject'">"#
             let path = "/api/<img src=x onerror=window.__xss='path'>"

@@ -241,8 +241,8 @@ extension ConsoleBrowserTests {
     }
 
     @Test func anOrdersPaymentButtonPlaysPaymentReceivedAndTheFormCanAddAnOrderAsTheBackendsOrderCreated() async throws {
-        try await withMock(.live, { $0.freezeClock() }) { mock in   // a browser needs a socket
-            let admin = try await mock.signInStaff("admin@acme.test").token
+        try await withSignedInMock(.live, { $0.freezeClock() }) { mock, signedIn in   // a browser needs a socket
+            let admin = signedIn.token
             try await mock.registerPushToken("adm1000000000001", appType: "staff", bearer: admin)
             try await ChromeBrowser.run { browser in
                 try await open(browser, mock)

@@ -240,9 +240,8 @@ import RepairMinderMockControl
     }
 
     @Test func latencyFaultDelaysAndPatternMatchesParameters() async throws {
-        try await withMock { mock in
+        try await withSignedInMock { mock, tokens in
             _ = try await mock.post("/__mock/faults", ["path": .string("/api/companies/:id"), "latency_ms": .int(300)])
-            let tokens = try await mock.signInStaff("admin@acme.test")
             let started = Date()
             let reply = try await mock.get("/api/companies/\(MockSeed.Company.acme)", bearer: tokens.token)
             #expect(reply.status == 200)

@@ -162,7 +162,7 @@ import MockTestSupport
     /// with a password; a client; an order naming all of them; an enquiry on the order; a macro.
     /// Every id and number left out is made, in the seed's style, and the staff user signs in.
     @Test func everyCollectionWithMadeIDsAndReferencesWithinTheBody() async throws {
-        try await withMock { mock in
+        try await withSignedInMock { mock, acme in
             let body: JSONValue = [
                 "companies": [["id": "00000001-0000-4000-8000-0000000f0000", "name": "Fixture Fixers", "status": "active",
                                "locations": [["id": "00000002-0000-4000-8000-0000000f0001", "name": "Fixture Fixers York",
@@ -236,7 +236,7 @@ import MockTestSupport
             let macros = try #require(try await mock.get("/api/macros", bearer: owner).data.array)
             #expect(macros.map { $0["name"] } == ["Chase"])
             // Nobody else sees any of it.
-            let acmeAdmin = try await mock.signInStaff("admin@acme.test").token
+            let acmeAdmin = acme.token
             #expect(try await mock.get("/api/orders/00000005-0000-4000-8000-0000000f0001", bearer: acmeAdmin).status == 404)
             // And the new client signs in to the customer app and sees the order.
             let ada = try await mock.signInCustomer("ada@example.test")
@@ -267,7 +267,7 @@ import MockTestSupport
     /// stamps, at its `updated_at`, and the approval; a timestamp given wins; its order has the quote
     /// and authorisation dates. A collected order gets its collected date.
     @Test func aDeviceSetToAStatusIsStampedAsIfWalkedThere() async throws {
-        try await withMock { mock in
+        try await withSignedInMock { mock, signedIn in
             let reply = try await add(mock, ["orders": [
                 ["company_id": .string(MockSeed.Company.acme), "client_id": .string(MockSeed.Customer.jane.id), "created_at": "2026-11-20T09:00:00Z",
                  "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 15", "status": "repairing",
@@ -276,7 +276,7 @@ import MockTestSupport
                  "devices": [["workflow_type": "repair", "brand": "Apple", "model": "iPhone 13", "status": "collected"]]],
             ]])
             #expect(reply.status == 201, "\(reply.error ?? "")")
-            let admin = try await mock.signInStaff("admin@acme.test").token
+            let admin = signedIn.token
             let device = try await mock.get("/api/devices/00000006-f000-4000-8000-000000000001", bearer: admin)
             #expect(device.data["timestamps"] == [
                 "received_at": "2026-11-20T09:00:00Z", "diagnosis_started_at": "2026-11-20T11:00:00Z",
@@ -390,14 +390,14 @@ import MockTestSupport
     // MARK: - Namespaces, reset and pin
 
     @Test func fixturesInOneNamespaceAreInvisibleInAnother() async throws {
-        try await withMock { mock in
-            let one = try MockHarness(namespace: "fixtures-one", of: mock), two = try MockHarness(namespace: "fixtures-two", of: mock)
+        try await withSignedInMock { mock, admin in
+            let (one, oneAdmin) = try await mock.signedInNamespace("fixtures-one")
+            let (two, twoAdmin) = try await mock.signedInNamespace("fixtures-two")
             let body: JSONValue = ["clients": [["email": "only-in-one@example.test", "first_name": "Only", "last_name": "One",
                                                 "companies": [.string(MockSeed.Company.acme)]]]]
             #expect(try await add(one, body).status == 201)
-            for view in [one, two, mock] {
-                let admin = try await view.signInStaff("admin@acme.test").token
-                let found = try #require(try await view.get("/api/clients/search?q=only-in-one", bearer: admin).data.array)
+            for (view, token) in [(one, oneAdmin.token), (two, twoAdmin.token), (mock, admin.token)] {
+                let found = try #require(try await view.get("/api/clients/search?q=only-in-one", bearer: token).data.array)
                 #expect(found.count == (view === one ? 1 : 0))
             }
             // The same body again in the other namespace makes the same id there: each has its own rows.

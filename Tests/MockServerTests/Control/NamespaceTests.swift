@@ -54,8 +54,8 @@ import MockConcurrency
                 try await group.waitForAll()
             }
 
-            let alpha = try MockHarness(namespace: "alpha", of: root)
-            let beta = try MockHarness(namespace: "beta-2", of: root)
+            let (alpha, alphaAdmin) = try await root.signedInNamespace("alpha")
+            let (beta, betaAdmin) = try await root.signedInNamespace("beta-2")
             // Clocks: a day ahead and two days ahead, the default untouched.
             let rootNow = try #require(Timestamp.parse(try await root.get("/__mock/clock").data["now"]?.string ?? ""))
             let alphaNow = try #require(Timestamp.parse(try await alpha.get("/__mock/clock").data["now"]?.string ?? ""))
@@ -63,16 +63,15 @@ import MockConcurrency
             #expect(abs(alphaNow.timeIntervalSince(rootNow) - 86_400) < 60)
             #expect(abs(betaNow.timeIntervalSince(rootNow) - 2 * 86_400) < 60)
             // Data: only alpha moved the device.
-            let alphaToken = try await alpha.signInStaff("admin@acme.test").token
-            let betaToken = try await beta.signInStaff("admin@acme.test").token
-            let rootToken = try await root.signInStaff("admin@acme.test").token
+            let alphaToken = alphaAdmin.token, betaToken = betaAdmin.token, rootToken = admin.token
             #expect(try await deviceStatus(alpha, bearer: alphaToken) != seededStatus)
             #expect(try await deviceStatus(beta, bearer: betaToken) == seededStatus)
             #expect(try await deviceStatus(root, bearer: rootToken) == seededStatus)
-            // Outbox: each holds its own codes (a reset empties it): the sign-ins since the last reset.
+            // Outbox: each holds its own codes (a reset empties it): the sign-ins since the last reset,
+            // two in each namespace, the one of `withSignedInMock` in the default.
             #expect(try await alpha.outboxCount(to: "admin@acme.test") == 2)
             #expect(try await beta.outboxCount(to: "admin@acme.test") == 2)
-            #expect(try await root.outboxCount(to: "admin@acme.test") == 2)
+            #expect(try await root.outboxCount(to: "admin@acme.test") == 1)
             // Pushes: the device move pushed in alpha only (or nowhere, if no token was registered).
             #expect(try await beta.pushes().isEmpty)
             #expect(try await root.pushes().isEmpty)
@@ -91,10 +90,10 @@ import MockConcurrency
     }
 
     @Test func aTokenFromAnotherNamespaceIsRefused() async throws {
-        try await withMock { root in
-            let alpha = try MockHarness(namespace: "alpha", of: root)
+        try await withSignedInMock { root, admin in
+            let (alpha, alphaAdmin) = try await root.signedInNamespace("alpha")
             let beta = try MockHarness(namespace: "beta", of: root)
-            let staff = try await alpha.signInStaff("admin@acme.test").token
+            let staff = alphaAdmin.token
             let customer = try await alpha.signInCustomer("jane@customer.test")
             #expect(try await alpha.get("/api/auth/me", bearer: staff).status == 200)
             for other in [beta, root] {
@@ -104,17 +103,15 @@ import MockConcurrency
                 #expect(try await other.get("/api/customer/orders", bearer: customer).status == 401)
             }
             // And the default's tokens are refused inside a namespace.
-            let rootToken = try await root.signInStaff("admin@acme.test").token
-            #expect(try await alpha.get("/api/auth/me", bearer: rootToken).status == 401)
+            #expect(try await alpha.get("/api/auth/me", bearer: admin.token).status == 401)
         }
     }
 
     @Test func aResetInOneNamespaceLeavesAnotherSignedIn() async throws {
-        try await withMock { root in
+        try await withSignedInMock { root, admin in
             let alpha = try MockHarness(namespace: "alpha", of: root)
-            let beta = try MockHarness(namespace: "beta", of: root)
-            let betaToken = try await beta.signInStaff("admin@acme.test").token
-            let rootToken = try await root.signInStaff("admin@acme.test").token
+            let (beta, betaAdmin) = try await root.signedInNamespace("beta")
+            let betaToken = betaAdmin.token, rootToken = admin.token
             #expect(try await alpha.post("/__mock/reset").status == 200)
             #expect(try await beta.get("/api/auth/me", bearer: betaToken).status == 200)
             #expect(try await root.get("/api/auth/me", bearer: rootToken).status == 200)
@@ -127,8 +124,8 @@ import MockConcurrency
 
     @Test func namespacesAreListedDroppedAndEvictedPastTheCap() async throws {
         try await withMock({ $0.maxNamespaces = 2 }) { root in
-            let a = try MockHarness(namespace: "a", of: root)
-            let aToken = try await a.signInStaff("admin@acme.test").token
+            let (a, aAdmin) = try await root.signedInNamespace("a")
+            let aToken = aAdmin.token
             _ = try await root.get("/ns/b/__mock/health")
             var listing = try await root.get("/__mock/namespaces")
             #expect(listing.data["max"] == 2)
@@ -169,8 +166,8 @@ import MockConcurrency
         try await withMock { root in
             let (name, url) = try root.server.makeNamespace()
             #expect(url.absoluteString == root.baseURL.absoluteString + "/ns/" + name)
-            let mock = try MockHarness(namespace: name, of: root)
-            let token = try await mock.signInStaff("admin@acme.test").token
+            let (mock, admin) = try await root.signedInNamespace(name)
+            let token = admin.token
             #expect(try await mock.get("/api/orders", bearer: token).status == 200)
             // `/ns/<name>` alone is the namespace's `/`: an unknown path there.
             #expect(try await root.get("/ns/\(name)").status == 404)

@@ -42,9 +42,8 @@ import MockTestSupport
     @Test func eachRecordedPushIsAnAPNSFileNamedByTimeOrderTypeAndID() async throws {
         let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await withMock(writingPushes(to: folder)) { mock in
+        try await withSignedInMock(writingPushes(to: folder)) { mock, admin in
             #expect(FileManager.default.fileExists(atPath: folder.path), "made at start")
-            let admin = try await mock.signInStaff("admin@acme.test")
             let engineer = try await mock.signInStaffByMagicLink("engineer@acme.test")
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
             #expect(Self.files(in: folder).isEmpty)
@@ -109,8 +108,7 @@ import MockTestSupport
         let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try await withMock(writingPushes(to: folder)) { mock in
-            let namespace = try MockHarness(namespace: "push-test", of: mock)
-            let admin = try await namespace.signInStaff("admin@acme.test")
+            let (namespace, admin) = try await mock.signedInNamespace("push-test")
             try await namespace.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin.token)
             let mail = try await namespace.post("/__mock/inbound-email", [
                 "to": "hello@acme.test", "from": "noah.walker@example.test", "subject": "Battery price?", "body": "How much?"])
@@ -225,7 +223,7 @@ import MockTestSupport
         #expect(!banner.contains("WARNING"), "\(banner)")
 
         let client = CLIClient(port: running.port)
-        try await client.registerPushToken(Self.deviceToken, bearer: try await client.signInAdmin())
+        try await client.signInAdminWithPhone(Self.deviceToken)
         let first = try await client.newEnquiry(subject: "Battery price?")
         let second = try await client.newEnquiry(subject: "Screen price?")
         #expect(first.status == 201 && second.status == 201)
@@ -274,7 +272,7 @@ import MockTestSupport
         defer { _ = running.terminate() }
 
         let client = CLIClient(port: running.port)
-        try await client.registerPushToken(Self.deviceToken, bearer: try await client.signInAdmin())
+        try await client.signInAdminWithPhone(Self.deviceToken)
         let mail = try await client.newEnquiry()
         #expect(mail.status == 201)
         let push = try #require(try await client.pushes().first)
@@ -303,7 +301,7 @@ import MockTestSupport
         #expect(banner.contains("  WARNING: --simulator-push: xcrun is not on PATH, so no push will reach a simulator (it comes with Xcode 11.4 or later, on a Mac)"),
                 "\(banner)")
         let client = CLIClient(port: running.port)
-        try await client.registerPushToken(Self.deviceToken, bearer: try await client.signInAdmin())
+        try await client.signInAdminWithPhone(Self.deviceToken)
         #expect(try await client.newEnquiry().status == 201)
         let id = try await client.pushes().first?["id"]?.string ?? ""
         #expect(await eventually { running.log.contains("simulator push failed: push \(id) (new_enquiry) not delivered: xcrun is not on PATH (it comes with Xcode)") },
@@ -320,7 +318,7 @@ import MockTestSupport
         #expect(banner.contains("  pushes: also written to \(folder.path) as .apns files for com.example.RepairMinder (a named namespace's in ns/<name>/)"),
                 "\(banner)")
         let client = CLIClient(port: running.port)
-        try await client.registerPushToken(Self.deviceToken, bearer: try await client.signInAdmin())
+        try await client.signInAdminWithPhone(Self.deviceToken)
         let mail = try await client.newEnquiry()
         #expect(mail.status == 201)
         let push = try #require(try await client.pushes().first)
@@ -339,7 +337,7 @@ import MockTestSupport
             "--host", "127.0.0.1", "--port", "0", "--db", ":memory:", "--push-dir", folder.path, "--push-bundle-id", Self.bundleID])
         defer { _ = running.terminate() }
         let client = CLIClient(port: running.port)
-        try await client.registerPushToken(Self.deviceToken, bearer: try await client.signInAdmin())
+        try await client.signInAdminWithPhone(Self.deviceToken)
         // The folder goes, and a file takes its place: neither writing nor making it again works.
         try FileManager.default.removeItem(at: folder)
         try Data("in the way".utf8).write(to: folder)

@@ -113,7 +113,7 @@ import MockTestSupport
 
     @Test func pinMakesTheCurrentStateWhatResetReturnsTo() async throws {
         try await withSignedInMock { mock, admin in
-            var token = admin.token
+            let token = admin.token
             #expect(try await mock.patch(Self.orderPath, ["notes": "pinned"], bearer: token).status == 200)
             let pin = try await mock.post("/__mock/snapshot/pin")
             #expect(pin.status == 200)
@@ -124,16 +124,15 @@ import MockTestSupport
             #expect(try await mock.get("/api/auth/me", bearer: token).status == 200)
             #expect(try await internalNotes(mock, token) == "pinned")
             // A namespace is not affected by the default's pin: it starts from the seed.
-            let other = try MockHarness(namespace: "fresh", of: mock)
-            token = try await other.signInStaff("admin@acme.test").token
-            #expect(try await internalNotes(other, token) != "pinned")
+            let (other, otherAdmin) = try await mock.signedInNamespace("fresh")
+            #expect(try await internalNotes(other, otherAdmin.token) != "pinned")
         }
     }
 
     @Test func snapshotsBelongToTheirNamespace() async throws {
-        try await withMock { root in
-            let alpha = try MockHarness(namespace: "alpha", of: root)
-            let token = try await alpha.signInStaff("admin@acme.test").token
+        try await withSignedInMock { root, admin in
+            let (alpha, alphaAdmin) = try await root.signedInNamespace("alpha")
+            let token = alphaAdmin.token
             #expect(try await alpha.patch(Self.orderPath, ["notes": "alpha only"], bearer: token).status == 200)
             let export = try await alpha.get("/__mock/snapshot")
             #expect(export.header("content-disposition") == "attachment; filename=\"repairminder-mock-alpha.sqlite\"")
@@ -142,8 +141,7 @@ import MockTestSupport
             // beta now holds alpha's state, sessions included, but its own token key: sign in anew.
             let betaToken = try await beta.signInStaff("admin@acme.test").token
             #expect(try await internalNotes(beta, betaToken) == "alpha only")
-            let rootToken = try await root.signInStaff("admin@acme.test").token
-            #expect(try await internalNotes(root, rootToken) != "alpha only")
+            #expect(try await internalNotes(root, admin.token) != "alpha only")
         }
     }
 

@@ -13,10 +13,10 @@ import MockTestSupport
     /// the other kind), the last reaches the handler (a 404 for the made-up ids, a 400 for the
     /// missing bodies, never a 401).
     @Test func everyProtectedRouteAdmitsItsOwnKindOfCallerOnly() async throws {
-        try await withMock { mock in
+        try await withSignedInMock { mock, admin in
             var router = Router()
             APIRoutes.register(on: &router)
-            let staff = try await mock.signInStaff("admin@acme.test").token
+            let staff = admin.token
             let customer = try await mock.signInCustomer("jane@customer.test")
             let routes = router.routes.filter { $0.access != .open }
                 // A logout ends the session its token names: those go last.

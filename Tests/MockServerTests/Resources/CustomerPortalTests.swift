@@ -287,12 +287,12 @@ import MockTestSupport
     // MARK: - Isolation and roles
 
     @Test func anotherClientsOrderOrTheSameClientsOrderInTheOtherCompanyIs404OnEveryRoute() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
+        try await withSignedInMock({ $0.freezeClock() }) { mock, acmeAdmin in
             let jane = try await mock.signInCustomer("jane@customer.test")
             let samAcme = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.acme)
             let samBeta = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.beta)
             let ava = try await mock.signInCustomer("ava.evans@customer.test")
-            _ = try await MacroAndInboundMailTests.registerStaffPhones(mock)
+            _ = try await MacroAndInboundMailTests.registerStaffPhones(mock, admin: acmeAdmin)
             let before = try mock.dump()
             let cases: [(String, String, String)] = [
                 ("Jane on Sam's order", jane, SeedIDs.order(3)),
@@ -358,8 +358,8 @@ import MockTestSupport
     // MARK: - Approve
 
     @Test func approvingMovesTheQuotedDeviceStoresTheSignatureAndPushesStaff() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await MacroAndInboundMailTests.registerStaffPhones(mock)
+        try await withSignedInMock({ $0.freezeClock() }) { mock, acmeAdmin in
+            let token = try await MacroAndInboundMailTests.registerStaffPhones(mock, admin: acmeAdmin)
             let jane = try await mock.signInCustomer("jane@customer.test")
             try await mock.registerPushToken(Self.janePhone, appType: "customer", bearer: jane)
             let seeded = try await mock.get(Self.order(SeedIDs.order(1)), bearer: jane).data
@@ -470,9 +470,9 @@ import MockTestSupport
     }
 
     @Test func badSignaturesAre400NamingTheFieldAndWriteNothing() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
+        try await withSignedInMock({ $0.freezeClock() }) { mock, acmeAdmin in
             let jane = try await mock.signInCustomer("jane@customer.test")
-            _ = try await MacroAndInboundMailTests.registerStaffPhones(mock)
+            _ = try await MacroAndInboundMailTests.registerStaffPhones(mock, admin: acmeAdmin)
             let path = "\(Self.order(SeedIDs.order(1)))/approve"
             let before = try mock.dump()
             let cases: [(body: String, message: String)] = [
@@ -508,8 +508,8 @@ import MockTestSupport
     // MARK: - Reject
 
     @Test func rejectingMovesTheQuotedDeviceToRejectedKeepsTheReasonForStaffAndPushesThem() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await MacroAndInboundMailTests.registerStaffPhones(mock)
+        try await withSignedInMock({ $0.freezeClock() }) { mock, acmeAdmin in
+            let token = try await MacroAndInboundMailTests.registerStaffPhones(mock, admin: acmeAdmin)
             let ava = try await mock.signInCustomer("ava.evans@customer.test")
             let signaturesBefore = try await mock.get("/api/orders/\(SeedIDs.order(26))", bearer: token).data["signatures"]
 
@@ -589,8 +589,8 @@ import MockTestSupport
     // MARK: - Messages
 
     @Test func aCustomersMessageIsAnInboundMessageOnTheOrdersTicketForStaff() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await MacroAndInboundMailTests.registerStaffPhones(mock)
+        try await withSignedInMock({ $0.freezeClock() }) { mock, acmeAdmin in
+            let token = try await MacroAndInboundMailTests.registerStaffPhones(mock, admin: acmeAdmin)
             let jane = try await mock.signInCustomer("jane@customer.test")
             try await mock.advanceClock(seconds: 45)
 
@@ -626,8 +626,8 @@ import MockTestSupport
     }
 
     @Test func aMessageOnAnOrderWithoutATicketOpensOneForStaff() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await MacroAndInboundMailTests.registerStaffPhones(mock)
+        try await withSignedInMock({ $0.freezeClock() }) { mock, acmeAdmin in
+            let token = try await MacroAndInboundMailTests.registerStaffPhones(mock, admin: acmeAdmin)
             let ava = try await mock.signInCustomer("ava.evans@customer.test")
             #expect(try await mock.get("/api/orders/\(SeedIDs.order(26))", bearer: token).data["ticket"] == .null)
 
@@ -706,9 +706,9 @@ import MockTestSupport
     // MARK: - End to end
 
     @Test func quoteFlowFromStaffToCustomerAndBack() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
+        try await withSignedInMock({ $0.freezeClock() }) { mock, signedIn in
             let engineer = try await mock.signInStaffByMagicLink("engineer@acme.test")
-            var admin = try await mock.signInStaff("admin@acme.test").token
+            var admin = signedIn.token
             try await mock.registerPushToken(Self.adminPhone, appType: "staff", bearer: admin)
             try await mock.registerPushToken(Self.engineerPhone, appType: "staff", bearer: engineer)
             let sam = try await mock.signInCustomer("sam@customer.test", companyID: MockSeed.Company.acme)

@@ -279,7 +279,7 @@ import MockTestSupport
     // MARK: - Tenancy and auth
 
     @Test func betaSeesOnlyItsOwnFigures() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
             let beta = try await mock.signInStaff("admin@beta.test").token
             let stats = try await mock.get("/api/dashboard/stats?period=year", bearer: beta).data
             #expect(stats["devices"]?["total"] == 4)
@@ -298,7 +298,7 @@ import MockTestSupport
             try await Self.expectEnquiryParity(enquiries, mock: mock, token: beta)
 
             // Acme's figures are Acme's alone.
-            let acme = try await mock.signInStaff("admin@acme.test").token
+            let acme = admin.token
             let acmeStats = try await mock.get("/api/dashboard/stats?period=year", bearer: acme).data
             #expect(acmeStats["devices"]?["total"] == 35)
             #expect(acmeStats["orders"]?["created"] == 32)

@@ -83,9 +83,8 @@ import MockTestSupport
         (SeedIDs.device(18), "despatched", "Invalid status transition from rejection_ready to despatched. Allowed: collected"),
     ])
     func illegalMoveIs400NamingTheAllowedStatusesAndWritesNothing(device: String, to status: String, message: String) async throws {
-        try await withMock { mock in
+        try await withSignedInMock { mock, admin in
             let token = try await mock.signInStaffByMagicLink("engineer@acme.test")
-            let admin = try await mock.signInStaff("admin@acme.test")
             try await mock.registerPushToken("aaaa0000bbbb1111", appType: "staff", bearer: admin.token)
             let before = try mock.dump()
             // Other fields in the same body are not written either.

@@ -16,9 +16,9 @@ import MockTestSupport
     static let betaPhone = "bet7000000000001"
     static let janePhone = "jan7000000000001"
 
-    /// Staff phones of Acme (admin, engineer, totp) and Beta's admin, registered.
-    static func registerStaffPhones(_ mock: MockHarness) async throws -> String {
-        let admin = try await mock.signInStaff("admin@acme.test")
+    /// Staff phones of Acme (admin, engineer, totp) and Beta's admin, registered; `admin` is Acme's,
+    /// signed in (`withSignedInMock`). Its access token.
+    static func registerStaffPhones(_ mock: MockHarness, admin: MockHarness.StaffTokens) async throws -> String {
         try await mock.registerPushToken(adminPhone, appType: "staff", bearer: admin.token)
         try await mock.registerPushToken(engineerPhone, appType: "staff",
                                          bearer: try await mock.signInStaffByMagicLink("engineer@acme.test"))
@@ -346,8 +346,8 @@ import MockTestSupport
     // MARK: - Inbound mail
 
     @Test func mailToACompanyAddressFromAStrangerOpensALeadAndPushesEveryActiveStaffMember() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await Self.registerStaffPhones(mock)
+        try await withSignedInMock({ $0.freezeClock() }) { mock, acmeAdmin in
+            let token = try await Self.registerStaffPhones(mock, admin: acmeAdmin)
             try await mock.advanceClock(seconds: 30)
             let before = try await mock.clockNow()
 
@@ -428,8 +428,8 @@ import MockTestSupport
     }
 
     @Test func aCustomersMailOnATicketReopensItAndPushesTheAssigneeOnly() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            let token = try await Self.registerStaffPhones(mock)
+        try await withSignedInMock({ $0.freezeClock() }) { mock, acmeAdmin in
+            let token = try await Self.registerStaffPhones(mock, admin: acmeAdmin)
             try await mock.advanceClock(seconds: 60)
             // #1004 is resolved and assigned to the engineer.
             let mail = try await mock.inboundEmail(to: "manchester@acme.test", from: "jane@customer.test",
@@ -489,8 +489,8 @@ import MockTestSupport
     }
 
     @Test func badInboundMailIs400NamingTheFieldAndWritesNothing() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
-            _ = try await Self.registerStaffPhones(mock)
+        try await withSignedInMock({ $0.freezeClock() }) { mock, acmeAdmin in
+            _ = try await Self.registerStaffPhones(mock, admin: acmeAdmin)
             let before = try mock.dump()
             let good: [String: JSONValue] = ["to": "hello@acme.test", "from": "a@example.test", "subject": "S", "body": "B"]
             func with(_ changes: [String: JSONValue?]) -> String {

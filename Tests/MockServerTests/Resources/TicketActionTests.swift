@@ -319,12 +319,12 @@ import MockTestSupport
     // MARK: - Order of a conversation
 
     @Test func replyNoteAndMacroAppearInTheDetailInOrderWithTheirMailsAndPushes() async throws {
-        try await withMock({ $0.freezeClock() }) { mock in
+        try await withSignedInMock({ $0.freezeClock() }) { mock, admin in
             let jane = try await mock.signInCustomer("jane@customer.test")
             try await mock.registerPushToken(Self.janePhone, appType: "customer", bearer: jane)
             let path = "/api/tickets/\(SeedIDs.ticket(1))"
 
-            var token = try await mock.signInStaff("admin@acme.test").token
+            var token = admin.token
             try await mock.advanceClock(seconds: 60)
             #expect(try await mock.post("\(path)/reply", ["html_body": "<p>First, a reply.</p>"], bearer: token).status == 200)
             try await mock.advanceClock(seconds: 60)

@@ -34,6 +34,12 @@ struct CLIClient {
         return MockHarness.Reply(status: http.statusCode, headers: lowered, body: data)
     }
 
+    /// What a push test of the program starts from: the admin signed in (`signInAdmin`) with their
+    /// phone's APNs token registered, so pushes to them are recorded and delivered.
+    func signInAdminWithPhone(_ deviceToken: String) async throws {
+        try await registerPushToken(deviceToken, bearer: try await signInAdmin())
+    }
+
     /// `admin@acme.test` by password and emailed 2FA code; the access token.
     func signInAdmin() async throws -> String {
         let login = try await send("POST", "/api/auth/login", json: ["email": "admin@acme.test", "password": "password123"])
