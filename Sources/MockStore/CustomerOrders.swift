@@ -33,9 +33,9 @@ extension Store {
     package func approveQuote(orderID: String, client: String, company: String, typedName: String,
                              now: Date) throws -> OrderDetail? {
         try answerQuote(orderID: orderID, client: client, company: company, now: now, approved: true) { db, order, stamp in
-            try SignatureRecord(id: invented.id(SignatureRecord.self), deviceID: nil, signatureType: .authorisation,
-                                typedName: typedName, termsAgreed: 1, capturedAt: stamp,
-                                companyID: company, orderID: order.id, clientID: client).insert(db)
+            try SignatureRecord(id: invented.id(SignatureRecord.self), companyID: company, orderID: order.id,
+                                deviceID: nil, clientID: client, signatureType: .authorisation, typedName: typedName,
+                                termsAgreed: 1, capturedAt: stamp).insert(db)
         }
     }
 
@@ -62,11 +62,11 @@ extension Store {
             } else {
                 opened = true
                 let number = try db.count("SELECT COALESCE(MAX(ticket_number), 1000) + 1 FROM tickets WHERE company_id = ?", [company])
-                ticket = TicketRecord(id: invented.id(TicketRecord.self), ticketNumber: Int64(number), ticketType: .order,
-                                      status: .open, subject: "Order #\(order.orderNumber)", orderID: order.id,
-                                      createdAt: stamp, updatedAt: stamp, requiresLocation: 0,
-                                      companyID: company, clientID: client, locationID: order.locationID,
-                                      assignedUserID: order.assignedUserID, receivedEmailID: nil)
+                ticket = TicketRecord(id: invented.id(TicketRecord.self), companyID: company,
+                                      ticketNumber: Int64(number), ticketType: .order, status: .open,
+                                      subject: "Order #\(order.orderNumber)", clientID: client, orderID: order.id,
+                                      locationID: order.locationID, assignedUserID: order.assignedUserID,
+                                      createdAt: stamp, updatedAt: stamp, requiresLocation: 0, receivedEmailID: nil)
                 try ticket.insert(db)
             }
             let to = try ticket.receivedEmailID.flatMap {

@@ -60,12 +60,11 @@ extension Store {
                                                     arguments: [company])
                 // The address's location, the only location, or none yet (someone must choose).
                 let location = address.locationID ?? (locations.count == 1 ? locations[0] : nil)
-                ticket = TicketRecord(id: invented.id(TicketRecord.self), ticketNumber: Int64(number), ticketType: .lead,
-                                      status: .open, subject: mail.subject, orderID: nil,
-                                      createdAt: stamp, updatedAt: stamp,
-                                      requiresLocation: location == nil ? 1 : 0,
-                                      companyID: company, clientID: client?.id, locationID: location, assignedUserID: nil,
-                                      receivedEmailID: address.id)
+                ticket = TicketRecord(id: invented.id(TicketRecord.self), companyID: company,
+                                      ticketNumber: Int64(number), ticketType: .lead, status: .open,
+                                      subject: mail.subject, clientID: client?.id, orderID: nil, locationID: location,
+                                      assignedUserID: nil, createdAt: stamp, updatedAt: stamp,
+                                      requiresLocation: location == nil ? 1 : 0, receivedEmailID: address.id)
                 try ticket.insert(db)
                 created = true
             }
@@ -83,10 +82,10 @@ extension Store {
     func addInboundMessage(_ db: Database, ticket: inout TicketRecord, fromEmail: String, fromName: String?, toEmail: String?,
                            subject: String?, body: String, deviceID: String?, now: Date) throws -> String {
         let stamp = Timestamp.string(now)
-        let message = TicketMessageRecord(id: invented.id(TicketMessageRecord.self), type: .inbound,
-                                          fromEmail: fromEmail, fromName: fromName, toEmail: toEmail, subject: subject,
-                                          bodyText: body, bodyHTML: nil, deviceID: deviceID, createdBy: nil, createdAt: stamp,
-                                          companyID: ticket.companyID, ticketID: ticket.id)
+        let message = TicketMessageRecord(id: invented.id(TicketMessageRecord.self), companyID: ticket.companyID,
+                                          ticketID: ticket.id, type: .inbound, fromEmail: fromEmail, fromName: fromName,
+                                          toEmail: toEmail, subject: subject, bodyText: body, bodyHTML: nil,
+                                          deviceID: deviceID, createdBy: nil, createdAt: stamp)
         try message.insert(db)
         if ticket.status != .open {
             try addEvent(db, ticket: ticket.id, type: "status_changed",

@@ -22,10 +22,10 @@ extension Store {
         try writeDatabase { db in
             guard var order = try OrderRecord.fetchOne(db, key: orderID) else { return nil }
             let stamp = Timestamp.string(now)
-            let payment = PaymentRecord(id: invented.id(PaymentRecord.self), orderID: order.id, amountPence: amountPence,
-                                        refundedPence: 0, paymentMethod: method, paymentDate: stamp,
-                                        isDeposit: 0, notes: nil,
-                                        companyID: order.companyID, recordedBy: nil, createdAt: stamp)
+            let payment = PaymentRecord(id: invented.id(PaymentRecord.self), companyID: order.companyID,
+                                        orderID: order.id, amountPence: amountPence, refundedPence: 0,
+                                        paymentMethod: method, paymentDate: stamp, isDeposit: 0, recordedBy: nil,
+                                        notes: nil, createdAt: stamp)
             try payment.insert(db)
             order.updatedAt = stamp
             try order.update(db)

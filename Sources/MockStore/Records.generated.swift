@@ -84,10 +84,10 @@ extension UserRecord {
 }
 
 extension UserRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "first_name", "last_name", "avatar_url", "phone", "job_title", "last_login", "created_at", "updated_at", "company_id", "email", "role", "phi_access_level", "data_classification", "is_active", "archived_at", "magic_link_enabled", "password_hash", "two_factor_method", "totp_secret", "totp_last_step"]
+    package static let databaseColumns: [String] = ["id", "company_id", "email", "first_name", "last_name", "role", "phi_access_level", "data_classification", "is_active", "archived_at", "magic_link_enabled", "password_hash", "two_factor_method", "totp_secret", "totp_last_step", "avatar_url", "phone", "job_title", "last_login", "created_at", "updated_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`firstName`, self.`lastName`, self.`avatarURL`, self.`phone`, self.`jobTitle`, self.`lastLogin`, self.`createdAt`, self.`updatedAt`, self.`companyID`, self.`email`, self.`role`, self.`phiAccessLevel`, self.`dataClassification`, self.`isActive`, self.`archivedAt`, self.`magicLinkEnabled`, self.`passwordHash`, self.`twoFactorMethod`, self.`totpSecret`, self.`totpLastStep`]
+        [self.`id`, self.`companyID`, self.`email`, self.`firstName`, self.`lastName`, self.`role`, self.`phiAccessLevel`, self.`dataClassification`, self.`isActive`, self.`archivedAt`, self.`magicLinkEnabled`, self.`passwordHash`, self.`twoFactorMethod`, self.`totpSecret`, self.`totpLastStep`, self.`avatarURL`, self.`phone`, self.`jobTitle`, self.`lastLogin`, self.`createdAt`, self.`updatedAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -103,16 +103,10 @@ extension UserRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
-        self.`firstName` = try columns.next("first_name")
-        self.`lastName` = try columns.next("last_name")
-        self.`avatarURL` = try columns.next("avatar_url")
-        self.`phone` = try columns.next("phone")
-        self.`jobTitle` = try columns.next("job_title")
-        self.`lastLogin` = try columns.next("last_login")
-        self.`createdAt` = try columns.next("created_at")
-        self.`updatedAt` = try columns.next("updated_at")
         self.`companyID` = try columns.next("company_id")
         self.`email` = try columns.next("email")
+        self.`firstName` = try columns.next("first_name")
+        self.`lastName` = try columns.next("last_name")
         self.`role` = try columns.next("role")
         self.`phiAccessLevel` = try columns.next("phi_access_level")
         self.`dataClassification` = try columns.next("data_classification")
@@ -123,6 +117,12 @@ extension UserRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
         self.`twoFactorMethod` = try columns.next("two_factor_method")
         self.`totpSecret` = try columns.next("totp_secret")
         self.`totpLastStep` = try columns.next("totp_last_step")
+        self.`avatarURL` = try columns.next("avatar_url")
+        self.`phone` = try columns.next("phone")
+        self.`jobTitle` = try columns.next("job_title")
+        self.`lastLogin` = try columns.next("last_login")
+        self.`createdAt` = try columns.next("created_at")
+        self.`updatedAt` = try columns.next("updated_at")
     }
 }
 
@@ -357,10 +357,10 @@ extension DeviceTokenRecord {
 }
 
 extension DeviceTokenRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["device_token", "platform", "app_type", "user_id", "client_id", "company_id", "updated_at", "created_at"]
+    package static let databaseColumns: [String] = ["device_token", "platform", "app_type", "user_id", "client_id", "company_id", "created_at", "updated_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`deviceToken`, self.`platform`, self.`appType`, self.`userID`, self.`clientID`, self.`companyID`, self.`updatedAt`, self.`createdAt`]
+        [self.`deviceToken`, self.`platform`, self.`appType`, self.`userID`, self.`clientID`, self.`companyID`, self.`createdAt`, self.`updatedAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -381,8 +381,8 @@ extension DeviceTokenRecord: ColumnDecodable, ColumnEncodable, ColumnProjection 
         self.`userID` = try columns.next("user_id")
         self.`clientID` = try columns.next("client_id")
         self.`companyID` = try columns.next("company_id")
-        self.`updatedAt` = try columns.next("updated_at")
         self.`createdAt` = try columns.next("created_at")
+        self.`updatedAt` = try columns.next("updated_at")
     }
 }
 
@@ -492,10 +492,10 @@ extension OrderRecord {
 }
 
 extension OrderRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "order_number", "intake_method", "notes", "created_at", "updated_at", "quote_sent_at", "authorised_at", "collected_at", "status", "company_id", "client_id", "location_id", "assigned_user_id"]
+    package static let databaseColumns: [String] = ["id", "company_id", "order_number", "client_id", "location_id", "assigned_user_id", "intake_method", "notes", "created_at", "updated_at", "quote_sent_at", "authorised_at", "collected_at", "status"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`orderNumber`, self.`intakeMethod`, self.`notes`, self.`createdAt`, self.`updatedAt`, self.`quoteSentAt`, self.`authorisedAt`, self.`collectedAt`, self.`status`, self.`companyID`, self.`clientID`, self.`locationID`, self.`assignedUserID`]
+        [self.`id`, self.`companyID`, self.`orderNumber`, self.`clientID`, self.`locationID`, self.`assignedUserID`, self.`intakeMethod`, self.`notes`, self.`createdAt`, self.`updatedAt`, self.`quoteSentAt`, self.`authorisedAt`, self.`collectedAt`, self.`status`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -511,7 +511,11 @@ extension OrderRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`companyID` = try columns.next("company_id")
         self.`orderNumber` = try columns.next("order_number")
+        self.`clientID` = try columns.next("client_id")
+        self.`locationID` = try columns.next("location_id")
+        self.`assignedUserID` = try columns.next("assigned_user_id")
         self.`intakeMethod` = try columns.next("intake_method")
         self.`notes` = try columns.next("notes")
         self.`createdAt` = try columns.next("created_at")
@@ -520,10 +524,6 @@ extension OrderRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
         self.`authorisedAt` = try columns.next("authorised_at")
         self.`collectedAt` = try columns.next("collected_at")
         self.`status` = try columns.next("status")
-        self.`companyID` = try columns.next("company_id")
-        self.`clientID` = try columns.next("client_id")
-        self.`locationID` = try columns.next("location_id")
-        self.`assignedUserID` = try columns.next("assigned_user_id")
     }
 }
 
@@ -532,10 +532,10 @@ extension DeviceRecord {
 }
 
 extension DeviceRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "order_id", "workflow_type", "status", "priority", "brand", "model", "serial_number", "imei", "colour", "storage_capacity", "passcode_type", "find_my_status", "condition_grade", "customer_reported_issues", "technician_found_issues", "diagnosis_notes", "repair_notes", "technician_notes", "authorization_status", "authorization_method", "authorization_notes", "created_at", "updated_at", "received_at", "diagnosis_started_at", "quote_sent_at", "authorised_at", "rejected_at", "parts_ordered_at", "parts_received_at", "repair_started_at", "repair_completed_at", "qc_completed_at", "ready_at", "collected_at", "despatched_at", "paid_at", "company_id", "assigned_engineer_id", "brand_id", "model_id", "sub_location_id"]
+    package static let databaseColumns: [String] = ["id", "company_id", "order_id", "workflow_type", "status", "priority", "assigned_engineer_id", "brand", "model", "brand_id", "model_id", "sub_location_id", "serial_number", "imei", "colour", "storage_capacity", "passcode_type", "find_my_status", "condition_grade", "customer_reported_issues", "technician_found_issues", "diagnosis_notes", "repair_notes", "technician_notes", "authorization_status", "authorization_method", "authorization_notes", "created_at", "updated_at", "received_at", "diagnosis_started_at", "quote_sent_at", "authorised_at", "rejected_at", "parts_ordered_at", "parts_received_at", "repair_started_at", "repair_completed_at", "qc_completed_at", "ready_at", "collected_at", "despatched_at", "paid_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`orderID`, self.`workflowType`, self.`status`, self.`priority`, self.`brand`, self.`model`, self.`serialNumber`, self.`imei`, self.`colour`, self.`storageCapacity`, self.`passcodeType`, self.`findMyStatus`, self.`conditionGrade`, self.`customerReportedIssues`, self.`technicianFoundIssues`, self.`diagnosisNotes`, self.`repairNotes`, self.`technicianNotes`, self.`authorizationStatus`, self.`authorizationMethod`, self.`authorizationNotes`, self.`createdAt`, self.`updatedAt`, self.`receivedAt`, self.`diagnosisStartedAt`, self.`quoteSentAt`, self.`authorisedAt`, self.`rejectedAt`, self.`partsOrderedAt`, self.`partsReceivedAt`, self.`repairStartedAt`, self.`repairCompletedAt`, self.`qcCompletedAt`, self.`readyAt`, self.`collectedAt`, self.`despatchedAt`, self.`paidAt`, self.`companyID`, self.`assignedEngineerID`, self.`brandID`, self.`modelID`, self.`subLocationID`]
+        [self.`id`, self.`companyID`, self.`orderID`, self.`workflowType`, self.`status`, self.`priority`, self.`assignedEngineerID`, self.`brand`, self.`model`, self.`brandID`, self.`modelID`, self.`subLocationID`, self.`serialNumber`, self.`imei`, self.`colour`, self.`storageCapacity`, self.`passcodeType`, self.`findMyStatus`, self.`conditionGrade`, self.`customerReportedIssues`, self.`technicianFoundIssues`, self.`diagnosisNotes`, self.`repairNotes`, self.`technicianNotes`, self.`authorizationStatus`, self.`authorizationMethod`, self.`authorizationNotes`, self.`createdAt`, self.`updatedAt`, self.`receivedAt`, self.`diagnosisStartedAt`, self.`quoteSentAt`, self.`authorisedAt`, self.`rejectedAt`, self.`partsOrderedAt`, self.`partsReceivedAt`, self.`repairStartedAt`, self.`repairCompletedAt`, self.`qcCompletedAt`, self.`readyAt`, self.`collectedAt`, self.`despatchedAt`, self.`paidAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -551,12 +551,17 @@ extension DeviceRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`companyID` = try columns.next("company_id")
         self.`orderID` = try columns.next("order_id")
         self.`workflowType` = try columns.next("workflow_type")
         self.`status` = try columns.next("status")
         self.`priority` = try columns.next("priority")
+        self.`assignedEngineerID` = try columns.next("assigned_engineer_id")
         self.`brand` = try columns.next("brand")
         self.`model` = try columns.next("model")
+        self.`brandID` = try columns.next("brand_id")
+        self.`modelID` = try columns.next("model_id")
+        self.`subLocationID` = try columns.next("sub_location_id")
         self.`serialNumber` = try columns.next("serial_number")
         self.`imei` = try columns.next("imei")
         self.`colour` = try columns.next("colour")
@@ -588,11 +593,6 @@ extension DeviceRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
         self.`collectedAt` = try columns.next("collected_at")
         self.`despatchedAt` = try columns.next("despatched_at")
         self.`paidAt` = try columns.next("paid_at")
-        self.`companyID` = try columns.next("company_id")
-        self.`assignedEngineerID` = try columns.next("assigned_engineer_id")
-        self.`brandID` = try columns.next("brand_id")
-        self.`modelID` = try columns.next("model_id")
-        self.`subLocationID` = try columns.next("sub_location_id")
     }
 }
 
@@ -601,10 +601,10 @@ extension OrderItemRecord {
 }
 
 extension OrderItemRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "device_id", "item_type", "description", "quantity", "unit_price_pence", "vat_rate", "company_id", "order_id", "created_at"]
+    package static let databaseColumns: [String] = ["id", "company_id", "order_id", "device_id", "item_type", "description", "quantity", "unit_price_pence", "vat_rate", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`deviceID`, self.`itemType`, self.`description`, self.`quantity`, self.`unitPricePence`, self.`vatRate`, self.`companyID`, self.`orderID`, self.`createdAt`]
+        [self.`id`, self.`companyID`, self.`orderID`, self.`deviceID`, self.`itemType`, self.`description`, self.`quantity`, self.`unitPricePence`, self.`vatRate`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -620,14 +620,14 @@ extension OrderItemRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`companyID` = try columns.next("company_id")
+        self.`orderID` = try columns.next("order_id")
         self.`deviceID` = try columns.next("device_id")
         self.`itemType` = try columns.next("item_type")
         self.`description` = try columns.next("description")
         self.`quantity` = try columns.next("quantity")
         self.`unitPricePence` = try columns.next("unit_price_pence")
         self.`vatRate` = try columns.next("vat_rate")
-        self.`companyID` = try columns.next("company_id")
-        self.`orderID` = try columns.next("order_id")
         self.`createdAt` = try columns.next("created_at")
     }
 }
@@ -637,10 +637,10 @@ extension PaymentRecord {
 }
 
 extension PaymentRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "order_id", "amount_pence", "refunded_pence", "payment_method", "payment_date", "is_deposit", "notes", "company_id", "recorded_by", "created_at"]
+    package static let databaseColumns: [String] = ["id", "company_id", "order_id", "amount_pence", "refunded_pence", "payment_method", "payment_date", "is_deposit", "recorded_by", "notes", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`orderID`, self.`amountPence`, self.`refundedPence`, self.`paymentMethod`, self.`paymentDate`, self.`isDeposit`, self.`notes`, self.`companyID`, self.`recordedBy`, self.`createdAt`]
+        [self.`id`, self.`companyID`, self.`orderID`, self.`amountPence`, self.`refundedPence`, self.`paymentMethod`, self.`paymentDate`, self.`isDeposit`, self.`recordedBy`, self.`notes`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -656,15 +656,15 @@ extension PaymentRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`companyID` = try columns.next("company_id")
         self.`orderID` = try columns.next("order_id")
         self.`amountPence` = try columns.next("amount_pence")
         self.`refundedPence` = try columns.next("refunded_pence")
         self.`paymentMethod` = try columns.next("payment_method")
         self.`paymentDate` = try columns.next("payment_date")
         self.`isDeposit` = try columns.next("is_deposit")
-        self.`notes` = try columns.next("notes")
-        self.`companyID` = try columns.next("company_id")
         self.`recordedBy` = try columns.next("recorded_by")
+        self.`notes` = try columns.next("notes")
         self.`createdAt` = try columns.next("created_at")
     }
 }
@@ -674,10 +674,10 @@ extension SignatureRecord {
 }
 
 extension SignatureRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "device_id", "signature_type", "typed_name", "terms_agreed", "captured_at", "company_id", "order_id", "client_id"]
+    package static let databaseColumns: [String] = ["id", "company_id", "order_id", "device_id", "client_id", "signature_type", "typed_name", "terms_agreed", "captured_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`deviceID`, self.`signatureType`, self.`typedName`, self.`termsAgreed`, self.`capturedAt`, self.`companyID`, self.`orderID`, self.`clientID`]
+        [self.`id`, self.`companyID`, self.`orderID`, self.`deviceID`, self.`clientID`, self.`signatureType`, self.`typedName`, self.`termsAgreed`, self.`capturedAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -693,14 +693,14 @@ extension SignatureRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`companyID` = try columns.next("company_id")
+        self.`orderID` = try columns.next("order_id")
         self.`deviceID` = try columns.next("device_id")
+        self.`clientID` = try columns.next("client_id")
         self.`signatureType` = try columns.next("signature_type")
         self.`typedName` = try columns.next("typed_name")
         self.`termsAgreed` = try columns.next("terms_agreed")
         self.`capturedAt` = try columns.next("captured_at")
-        self.`companyID` = try columns.next("company_id")
-        self.`orderID` = try columns.next("order_id")
-        self.`clientID` = try columns.next("client_id")
     }
 }
 
@@ -709,10 +709,10 @@ extension TicketRecord {
 }
 
 extension TicketRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "ticket_number", "ticket_type", "status", "subject", "order_id", "created_at", "updated_at", "requires_location", "company_id", "client_id", "location_id", "assigned_user_id", "received_email_id"]
+    package static let databaseColumns: [String] = ["id", "company_id", "ticket_number", "ticket_type", "status", "subject", "client_id", "order_id", "location_id", "assigned_user_id", "created_at", "updated_at", "requires_location", "received_email_id"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`ticketNumber`, self.`ticketType`, self.`status`, self.`subject`, self.`orderID`, self.`createdAt`, self.`updatedAt`, self.`requiresLocation`, self.`companyID`, self.`clientID`, self.`locationID`, self.`assignedUserID`, self.`receivedEmailID`]
+        [self.`id`, self.`companyID`, self.`ticketNumber`, self.`ticketType`, self.`status`, self.`subject`, self.`clientID`, self.`orderID`, self.`locationID`, self.`assignedUserID`, self.`createdAt`, self.`updatedAt`, self.`requiresLocation`, self.`receivedEmailID`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -728,18 +728,18 @@ extension TicketRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`companyID` = try columns.next("company_id")
         self.`ticketNumber` = try columns.next("ticket_number")
         self.`ticketType` = try columns.next("ticket_type")
         self.`status` = try columns.next("status")
         self.`subject` = try columns.next("subject")
+        self.`clientID` = try columns.next("client_id")
         self.`orderID` = try columns.next("order_id")
+        self.`locationID` = try columns.next("location_id")
+        self.`assignedUserID` = try columns.next("assigned_user_id")
         self.`createdAt` = try columns.next("created_at")
         self.`updatedAt` = try columns.next("updated_at")
         self.`requiresLocation` = try columns.next("requires_location")
-        self.`companyID` = try columns.next("company_id")
-        self.`clientID` = try columns.next("client_id")
-        self.`locationID` = try columns.next("location_id")
-        self.`assignedUserID` = try columns.next("assigned_user_id")
         self.`receivedEmailID` = try columns.next("received_email_id")
     }
 }
@@ -749,10 +749,10 @@ extension TicketMessageRecord {
 }
 
 extension TicketMessageRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "type", "from_email", "from_name", "to_email", "subject", "body_text", "body_html", "device_id", "created_by", "created_at", "company_id", "ticket_id"]
+    package static let databaseColumns: [String] = ["id", "company_id", "ticket_id", "type", "from_email", "from_name", "to_email", "subject", "body_text", "body_html", "device_id", "created_by", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`type`, self.`fromEmail`, self.`fromName`, self.`toEmail`, self.`subject`, self.`bodyText`, self.`bodyHTML`, self.`deviceID`, self.`createdBy`, self.`createdAt`, self.`companyID`, self.`ticketID`]
+        [self.`id`, self.`companyID`, self.`ticketID`, self.`type`, self.`fromEmail`, self.`fromName`, self.`toEmail`, self.`subject`, self.`bodyText`, self.`bodyHTML`, self.`deviceID`, self.`createdBy`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -768,6 +768,8 @@ extension TicketMessageRecord: ColumnDecodable, ColumnEncodable, ColumnProjectio
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`companyID` = try columns.next("company_id")
+        self.`ticketID` = try columns.next("ticket_id")
         self.`type` = try columns.next("type")
         self.`fromEmail` = try columns.next("from_email")
         self.`fromName` = try columns.next("from_name")
@@ -778,8 +780,6 @@ extension TicketMessageRecord: ColumnDecodable, ColumnEncodable, ColumnProjectio
         self.`deviceID` = try columns.next("device_id")
         self.`createdBy` = try columns.next("created_by")
         self.`createdAt` = try columns.next("created_at")
-        self.`companyID` = try columns.next("company_id")
-        self.`ticketID` = try columns.next("ticket_id")
     }
 }
 
@@ -788,10 +788,10 @@ extension TicketEventRecord {
 }
 
 extension TicketEventRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "event_type", "event_data", "created_at", "ticket_id", "message_id"]
+    package static let databaseColumns: [String] = ["id", "ticket_id", "message_id", "event_type", "event_data", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`eventType`, self.`eventData`, self.`createdAt`, self.`ticketID`, self.`messageID`]
+        [self.`id`, self.`ticketID`, self.`messageID`, self.`eventType`, self.`eventData`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -807,11 +807,11 @@ extension TicketEventRecord: ColumnDecodable, ColumnEncodable, ColumnProjection 
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`ticketID` = try columns.next("ticket_id")
+        self.`messageID` = try columns.next("message_id")
         self.`eventType` = try columns.next("event_type")
         self.`eventData` = try columns.next("event_data")
         self.`createdAt` = try columns.next("created_at")
-        self.`ticketID` = try columns.next("ticket_id")
-        self.`messageID` = try columns.next("message_id")
     }
 }
 
@@ -820,10 +820,10 @@ extension TicketAttachmentRecord {
 }
 
 extension TicketAttachmentRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "filename", "content_type", "size_bytes", "message_id", "created_at"]
+    package static let databaseColumns: [String] = ["id", "message_id", "filename", "content_type", "size_bytes", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`filename`, self.`contentType`, self.`sizeBytes`, self.`messageID`, self.`createdAt`]
+        [self.`id`, self.`messageID`, self.`filename`, self.`contentType`, self.`sizeBytes`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -839,10 +839,10 @@ extension TicketAttachmentRecord: ColumnDecodable, ColumnEncodable, ColumnProjec
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`messageID` = try columns.next("message_id")
         self.`filename` = try columns.next("filename")
         self.`contentType` = try columns.next("content_type")
         self.`sizeBytes` = try columns.next("size_bytes")
-        self.`messageID` = try columns.next("message_id")
         self.`createdAt` = try columns.next("created_at")
     }
 }
@@ -852,10 +852,10 @@ extension MacroRecord {
 }
 
 extension MacroRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "name", "description", "is_active", "company_id", "created_at"]
+    package static let databaseColumns: [String] = ["id", "company_id", "name", "description", "is_active", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`name`, self.`description`, self.`isActive`, self.`companyID`, self.`createdAt`]
+        [self.`id`, self.`companyID`, self.`name`, self.`description`, self.`isActive`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -871,10 +871,10 @@ extension MacroRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`companyID` = try columns.next("company_id")
         self.`name` = try columns.next("name")
         self.`description` = try columns.next("description")
         self.`isActive` = try columns.next("is_active")
-        self.`companyID` = try columns.next("company_id")
         self.`createdAt` = try columns.next("created_at")
     }
 }
@@ -884,10 +884,10 @@ extension MacroStageRecord {
 }
 
 extension MacroStageRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "position", "delay_minutes", "subject", "body", "macro_id"]
+    package static let databaseColumns: [String] = ["id", "macro_id", "position", "delay_minutes", "subject", "body"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`position`, self.`delayMinutes`, self.`subject`, self.`body`, self.`macroID`]
+        [self.`id`, self.`macroID`, self.`position`, self.`delayMinutes`, self.`subject`, self.`body`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -903,11 +903,11 @@ extension MacroStageRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`macroID` = try columns.next("macro_id")
         self.`position` = try columns.next("position")
         self.`delayMinutes` = try columns.next("delay_minutes")
         self.`subject` = try columns.next("subject")
         self.`body` = try columns.next("body")
-        self.`macroID` = try columns.next("macro_id")
     }
 }
 
@@ -953,10 +953,10 @@ extension CompanyEmailRecord {
 }
 
 extension CompanyEmailRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "email_address", "display_name", "company_id", "location_id", "created_at"]
+    package static let databaseColumns: [String] = ["id", "company_id", "location_id", "email_address", "display_name", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`emailAddress`, self.`displayName`, self.`companyID`, self.`locationID`, self.`createdAt`]
+        [self.`id`, self.`companyID`, self.`locationID`, self.`emailAddress`, self.`displayName`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -972,10 +972,10 @@ extension CompanyEmailRecord: ColumnDecodable, ColumnEncodable, ColumnProjection
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
-        self.`emailAddress` = try columns.next("email_address")
-        self.`displayName` = try columns.next("display_name")
         self.`companyID` = try columns.next("company_id")
         self.`locationID` = try columns.next("location_id")
+        self.`emailAddress` = try columns.next("email_address")
+        self.`displayName` = try columns.next("display_name")
         self.`createdAt` = try columns.next("created_at")
     }
 }
@@ -1013,10 +1013,10 @@ extension ModelRecord {
 }
 
 extension ModelRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "name", "brand_id"]
+    package static let databaseColumns: [String] = ["id", "brand_id", "name"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`name`, self.`brandID`]
+        [self.`id`, self.`brandID`, self.`name`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -1032,8 +1032,8 @@ extension ModelRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
-        self.`name` = try columns.next("name")
         self.`brandID` = try columns.next("brand_id")
+        self.`name` = try columns.next("name")
     }
 }
 
@@ -1042,10 +1042,10 @@ extension SubLocationRecord {
 }
 
 extension SubLocationRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "code", "description", "type", "company_id", "location_id"]
+    package static let databaseColumns: [String] = ["id", "company_id", "location_id", "code", "description", "type"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`code`, self.`description`, self.`type`, self.`companyID`, self.`locationID`]
+        [self.`id`, self.`companyID`, self.`locationID`, self.`code`, self.`description`, self.`type`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -1061,11 +1061,11 @@ extension SubLocationRecord: ColumnDecodable, ColumnEncodable, ColumnProjection 
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`companyID` = try columns.next("company_id")
+        self.`locationID` = try columns.next("location_id")
         self.`code` = try columns.next("code")
         self.`description` = try columns.next("description")
         self.`type` = try columns.next("type")
-        self.`companyID` = try columns.next("company_id")
-        self.`locationID` = try columns.next("location_id")
     }
 }
 
@@ -1074,10 +1074,10 @@ extension DeviceImageRecord {
 }
 
 extension DeviceImageRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "image_type", "filename", "caption", "r2_key", "created_at", "company_id", "device_id"]
+    package static let databaseColumns: [String] = ["id", "company_id", "device_id", "image_type", "filename", "caption", "r2_key", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`imageType`, self.`filename`, self.`caption`, self.`r2Key`, self.`createdAt`, self.`companyID`, self.`deviceID`]
+        [self.`id`, self.`companyID`, self.`deviceID`, self.`imageType`, self.`filename`, self.`caption`, self.`r2Key`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -1093,13 +1093,13 @@ extension DeviceImageRecord: ColumnDecodable, ColumnEncodable, ColumnProjection 
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`companyID` = try columns.next("company_id")
+        self.`deviceID` = try columns.next("device_id")
         self.`imageType` = try columns.next("image_type")
         self.`filename` = try columns.next("filename")
         self.`caption` = try columns.next("caption")
         self.`r2Key` = try columns.next("r2_key")
         self.`createdAt` = try columns.next("created_at")
-        self.`companyID` = try columns.next("company_id")
-        self.`deviceID` = try columns.next("device_id")
     }
 }
 
@@ -1108,10 +1108,10 @@ extension DeviceAccessoryRecord {
 }
 
 extension DeviceAccessoryRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "accessory_type", "description", "returned_at", "company_id", "device_id", "created_at"]
+    package static let databaseColumns: [String] = ["id", "company_id", "device_id", "accessory_type", "description", "returned_at", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`accessoryType`, self.`description`, self.`returnedAt`, self.`companyID`, self.`deviceID`, self.`createdAt`]
+        [self.`id`, self.`companyID`, self.`deviceID`, self.`accessoryType`, self.`description`, self.`returnedAt`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -1127,11 +1127,11 @@ extension DeviceAccessoryRecord: ColumnDecodable, ColumnEncodable, ColumnProject
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`companyID` = try columns.next("company_id")
+        self.`deviceID` = try columns.next("device_id")
         self.`accessoryType` = try columns.next("accessory_type")
         self.`description` = try columns.next("description")
         self.`returnedAt` = try columns.next("returned_at")
-        self.`companyID` = try columns.next("company_id")
-        self.`deviceID` = try columns.next("device_id")
         self.`createdAt` = try columns.next("created_at")
     }
 }
@@ -1141,10 +1141,10 @@ extension DevicePartRecord {
 }
 
 extension DevicePartRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "part_name", "part_sku", "part_cost_pence", "supplier", "is_oem", "company_id", "device_id", "created_at"]
+    package static let databaseColumns: [String] = ["id", "company_id", "device_id", "part_name", "part_sku", "part_cost_pence", "supplier", "is_oem", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`partName`, self.`partSKU`, self.`partCostPence`, self.`supplier`, self.`isOEM`, self.`companyID`, self.`deviceID`, self.`createdAt`]
+        [self.`id`, self.`companyID`, self.`deviceID`, self.`partName`, self.`partSKU`, self.`partCostPence`, self.`supplier`, self.`isOEM`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -1160,13 +1160,13 @@ extension DevicePartRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`companyID` = try columns.next("company_id")
+        self.`deviceID` = try columns.next("device_id")
         self.`partName` = try columns.next("part_name")
         self.`partSKU` = try columns.next("part_sku")
         self.`partCostPence` = try columns.next("part_cost_pence")
         self.`supplier` = try columns.next("supplier")
         self.`isOEM` = try columns.next("is_oem")
-        self.`companyID` = try columns.next("company_id")
-        self.`deviceID` = try columns.next("device_id")
         self.`createdAt` = try columns.next("created_at")
     }
 }
@@ -1176,10 +1176,10 @@ extension DeviceNoteRecord {
 }
 
 extension DeviceNoteRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "body", "created_by", "created_at", "company_id", "device_id"]
+    package static let databaseColumns: [String] = ["id", "company_id", "device_id", "body", "created_by", "created_at"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`body`, self.`createdBy`, self.`createdAt`, self.`companyID`, self.`deviceID`]
+        [self.`id`, self.`companyID`, self.`deviceID`, self.`body`, self.`createdBy`, self.`createdAt`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -1195,11 +1195,11 @@ extension DeviceNoteRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
+        self.`companyID` = try columns.next("company_id")
+        self.`deviceID` = try columns.next("device_id")
         self.`body` = try columns.next("body")
         self.`createdBy` = try columns.next("created_by")
         self.`createdAt` = try columns.next("created_at")
-        self.`companyID` = try columns.next("company_id")
-        self.`deviceID` = try columns.next("device_id")
     }
 }
 
@@ -1208,10 +1208,10 @@ extension DeviceChecklistItemRecord {
 }
 
 extension DeviceChecklistItemRecord: ColumnDecodable, ColumnEncodable, ColumnProjection {
-    package static let databaseColumns: [String] = ["id", "label", "completed_at", "completed_by", "company_id", "device_id", "position"]
+    package static let databaseColumns: [String] = ["id", "company_id", "device_id", "position", "label", "completed_at", "completed_by"]
 
     package var columnValues: [(any DatabaseValueConvertible)?] {
-        [self.`id`, self.`label`, self.`completedAt`, self.`completedBy`, self.`companyID`, self.`deviceID`, self.`position`]
+        [self.`id`, self.`companyID`, self.`deviceID`, self.`position`, self.`label`, self.`completedAt`, self.`completedBy`]
     }
 
     package func encode(to container: inout PersistenceContainer) {
@@ -1227,11 +1227,11 @@ extension DeviceChecklistItemRecord: ColumnDecodable, ColumnEncodable, ColumnPro
 
     package init<Columns: ColumnReader>(columns: inout Columns) throws {
         self.`id` = try columns.next("id")
-        self.`label` = try columns.next("label")
-        self.`completedAt` = try columns.next("completed_at")
-        self.`completedBy` = try columns.next("completed_by")
         self.`companyID` = try columns.next("company_id")
         self.`deviceID` = try columns.next("device_id")
         self.`position` = try columns.next("position")
+        self.`label` = try columns.next("label")
+        self.`completedAt` = try columns.next("completed_at")
+        self.`completedBy` = try columns.next("completed_by")
     }
 }

@@ -4,7 +4,8 @@ import GRDB
 // stored properties the table's columns, named by their snake_case, and writes its one reader,
 // `init(columns:)`, which reads a seed file's row too (SeedRowReader.swift: the row's keys are the
 // columns), and `columnValues`, with which the seed is written and inserts and updates write the row.
-// A new column is its migration (Migrations.swift) and one property here: stored, read, written and
+// A new column is its migration (Migrations.swift) and one property here, where the migration puts
+// it in the table (RecordDecodingTests: a `SELECT *` is then read in place): stored, read, written and
 // seedable. Flags are Int (0/1) as they are stored and as the wire shows them; money is Int pence.
 //
 // Access control says who sees a column, as GRDB advises (one record type per table, what callers
@@ -73,7 +74,6 @@ package struct CompanyRecord: Equatable, Sendable, FetchableRecord, PersistableR
     package var vatRateAccessory: String
     package var vatRateDevicePurchase: String
     package var subscriptionPlan: SubscriptionPlan
-    // Only the store reads these.
     var createdAt: String
 }
 
@@ -91,7 +91,6 @@ package struct CompanyLocationRecord: Equatable, Sendable, FetchableRecord, Pers
     package var phone: String?
     package var email: String?
     package var isPrimary: Int
-    // Only the store reads these.
     var createdAt: String
 }
 
@@ -100,17 +99,10 @@ package struct CompanyLocationRecord: Equatable, Sendable, FetchableRecord, Pers
 /*@StoredTable("users")*/
 package struct UserRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
-    package var firstName: String
-    package var lastName: String
-    package var avatarURL: String?
-    package var phone: String?
-    package var jobTitle: String?
-    package var lastLogin: String?
-    package var createdAt: String
-    package var updatedAt: String
-    // Only the store reads these.
     var companyID: String
     var email: String
+    package var firstName: String
+    package var lastName: String
     var role: UserRole
     var phiAccessLevel: String?
     var dataClassification: String?
@@ -122,6 +114,12 @@ package struct UserRecord: Equatable, Sendable, FetchableRecord, PersistableReco
     var totpSecret: String?
     /// The last TOTP time step accepted (a code is good once): written by its own UPDATE.
     var totpLastStep: Int64?
+    package var avatarURL: String?
+    package var phone: String?
+    package var jobTitle: String?
+    package var lastLogin: String?
+    package var createdAt: String
+    package var updatedAt: String
 }
 
 /*@StoredTable("user_recovery_codes")*/
@@ -210,9 +208,8 @@ package struct DeviceTokenRecord: Equatable, Sendable, FetchableRecord, Persista
     package var userID: String?
     package var clientID: String?
     package var companyID: String
-    package var updatedAt: String
-    // Only the store reads these.
     var createdAt: String
+    package var updatedAt: String
 }
 
 /*@StoredTable("push_preferences")*/
@@ -265,7 +262,11 @@ package struct PushLogRecord: Equatable, Sendable, FetchableRecord, PersistableR
 /*@StoredTable("orders")*/
 package struct OrderRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var companyID: String
     package var orderNumber: Int64
+    var clientID: String
+    var locationID: String?
+    var assignedUserID: String?
     package var intakeMethod: IntakeMethod
     package var notes: String?
     package var createdAt: String
@@ -274,24 +275,24 @@ package struct OrderRecord: Equatable, Sendable, FetchableRecord, PersistableRec
     package var authorisedAt: String?
     package var collectedAt: String?
     package var status: OrderStatus
-    // Only the store reads these.
-    var companyID: String
-    var clientID: String
-    var locationID: String?
-    var assignedUserID: String?
 }
 
 /// A device. Its links to the catalogue, the engineer and the shelf are the store's.
 /*@StoredTable("devices")*/
 package struct DeviceRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var companyID: String
     package var orderID: String
     package var workflowType: WorkflowType
     package var status: DeviceStatus
     package var priority: DevicePriority
+    var assignedEngineerID: String?
     /// Display names; `brandID`/`modelID` link them to the catalogue when it has them.
     package var brand: String
     package var model: String
+    var brandID: String?
+    var modelID: String?
+    var subLocationID: String?
     package var serialNumber: String?
     package var imei: String?
     package var colour: String?
@@ -328,27 +329,20 @@ package struct DeviceRecord: Equatable, Sendable, FetchableRecord, PersistableRe
     package var displayName: String { Self.displayName(brand: brand, model: model) }
 
     static func displayName(brand: String, model: String) -> String { "\(brand) \(model)" }
-    // Only the store reads these.
-    var companyID: String
-    var assignedEngineerID: String?
-    var brandID: String?
-    var modelID: String?
-    var subLocationID: String?
 }
 
 /// A line item of an order. Line total inc. VAT = quantity × unit price × (1 + vat_rate/100), in pence.
 /*@StoredTable("order_items")*/
 package struct OrderItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var companyID: String
+    var orderID: String
     package var deviceID: String?
     package var itemType: ItemType
     package var description: String
     package var quantity: Int64
     package var unitPricePence: Int64
     package var vatRate: String
-    // Only the store reads these.
-    var companyID: String
-    var orderID: String
     var createdAt: String
 }
 
@@ -356,6 +350,7 @@ package struct OrderItemRecord: Equatable, Sendable, FetchableRecord, Persistabl
 /*@StoredTable("payments")*/
 package struct PaymentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var companyID: String
     package var orderID: String
     package var amountPence: Int64
     /// Refundable amount = amount − refunded.
@@ -363,10 +358,8 @@ package struct PaymentRecord: Equatable, Sendable, FetchableRecord, PersistableR
     package var paymentMethod: PaymentMethod
     package var paymentDate: String
     package var isDeposit: Int
-    package var notes: String?
-    // Only the store reads these.
-    var companyID: String
     var recordedBy: String?
+    package var notes: String?
     var createdAt: String
 }
 
@@ -374,35 +367,33 @@ package struct PaymentRecord: Equatable, Sendable, FetchableRecord, PersistableR
 /*@StoredTable("signatures")*/
 package struct SignatureRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var companyID: String
+    var orderID: String
     package var deviceID: String?
+    var clientID: String?
     package var signatureType: SignatureType
     package var typedName: String
     package var termsAgreed: Int
     package var capturedAt: String
-    // Only the store reads these.
-    var companyID: String
-    var orderID: String
-    var clientID: String?
 }
 
 /// A ticket (an enquiry or an order's conversation).
 /*@StoredTable("tickets")*/
 package struct TicketRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var companyID: String
     package var ticketNumber: Int64
     package var ticketType: TicketType
     package var status: TicketStatus
     package var subject: String
+    var clientID: String?
     package var orderID: String?
+    var locationID: String?
+    var assignedUserID: String?
     package var createdAt: String
     package var updatedAt: String
     /// The enquiry cannot be answered until a location is chosen.
     package var requiresLocation: Int
-    // Only the store reads these.
-    var companyID: String
-    var clientID: String?
-    var locationID: String?
-    var assignedUserID: String?
     /// The company address the enquiry came in on (`received_custom_email`).
     var receivedEmailID: String?
 }
@@ -411,6 +402,8 @@ package struct TicketRecord: Equatable, Sendable, FetchableRecord, PersistableRe
 /*@StoredTable("ticket_messages")*/
 package struct TicketMessageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var companyID: String
+    var ticketID: String
     package var type: MessageType
     package var fromEmail: String?
     package var fromName: String?
@@ -422,9 +415,6 @@ package struct TicketMessageRecord: Equatable, Sendable, FetchableRecord, Persis
     /// The staff user who wrote it (outbound, notes, SMS); NULL for inbound mail.
     package var createdBy: String?
     package var createdAt: String
-    // Only the store reads these.
-    var companyID: String
-    var ticketID: String
 }
 
 /// A ticket event; with a `message_id`, the delivery tracking of that message
@@ -432,24 +422,22 @@ package struct TicketMessageRecord: Equatable, Sendable, FetchableRecord, Persis
 /*@StoredTable("ticket_events")*/
 package struct TicketEventRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var ticketID: String
+    var messageID: String?
     package var eventType: String
     /// JSON text or NULL.
     package var eventData: String?
     package var createdAt: String
-    // Only the store reads these.
-    var ticketID: String
-    var messageID: String?
 }
 
 /// An attachment of a ticket message.
 /*@StoredTable("ticket_attachments")*/
 package struct TicketAttachmentRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var messageID: String
     package var filename: String
     package var contentType: String
     package var sizeBytes: Int64
-    // Only the store reads these.
-    var messageID: String
     var createdAt: String
 }
 
@@ -458,11 +446,10 @@ package struct TicketAttachmentRecord: Equatable, Sendable, FetchableRecord, Per
 /*@StoredTable("macros")*/
 package struct MacroRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var companyID: String
     package var name: String
     package var description: String?
     package var isActive: Int
-    // Only the store reads these.
-    var companyID: String
     var createdAt: String
 }
 
@@ -471,12 +458,11 @@ package struct MacroRecord: Equatable, Sendable, FetchableRecord, PersistableRec
 /*@StoredTable("macro_stages")*/
 package struct MacroStageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var macroID: String
     package var position: Int64
     package var delayMinutes: Int64
     package var subject: String
     package var body: String
-    // Only the store reads these.
-    var macroID: String
 }
 
 /// A stage of a macro run on a ticket: `sent` (the first, at once), `scheduled` (later ones) or
@@ -501,11 +487,10 @@ struct MacroRunRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
 /*@StoredTable("company_emails")*/
 package struct CompanyEmailRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
-    package var emailAddress: String
-    package var displayName: String
-    // Only the store reads these.
     var companyID: String
     var locationID: String?
+    package var emailAddress: String
+    package var displayName: String
     var createdAt: String
 }
 
@@ -522,48 +507,44 @@ package struct BrandRecord: Equatable, Sendable, FetchableRecord, PersistableRec
 /*@StoredTable("models")*/
 package struct ModelRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
-    package var name: String
-    // Only the store reads these.
     var brandID: String
+    package var name: String
 }
 
 /// A shelf, bin, bench or drawer of a location, where a device waits.
 /*@StoredTable("sub_locations")*/
 package struct SubLocationRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var companyID: String
+    var locationID: String
     package var code: String
     package var description: String?
     package var type: SubLocationType
-    // Only the store reads these.
-    var companyID: String
-    var locationID: String
 }
 
 /// A device's photo.
 /*@StoredTable("device_images")*/
 package struct DeviceImageRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var companyID: String
+    var deviceID: String
     package var imageType: DeviceImageType
     package var filename: String
     package var caption: String?
     /// The object key in the backend's R2 bucket.
     package var r2Key: String
     package var createdAt: String
-    // Only the store reads these.
-    var companyID: String
-    var deviceID: String
 }
 
 /// An accessory left with a device.
 /*@StoredTable("device_accessories")*/
 package struct DeviceAccessoryRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var companyID: String
+    var deviceID: String
     package var accessoryType: AccessoryType
     package var description: String?
     package var returnedAt: String?
-    // Only the store reads these.
-    var companyID: String
-    var deviceID: String
     var createdAt: String
 }
 
@@ -571,14 +552,13 @@ package struct DeviceAccessoryRecord: Equatable, Sendable, FetchableRecord, Pers
 /*@StoredTable("device_parts")*/
 package struct DevicePartRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var companyID: String
+    var deviceID: String
     package var partName: String
     package var partSKU: String?
     package var partCostPence: Int64
     package var supplier: String?
     package var isOEM: Int
-    // Only the store reads these.
-    var companyID: String
-    var deviceID: String
     var createdAt: String
 }
 
@@ -586,23 +566,21 @@ package struct DevicePartRecord: Equatable, Sendable, FetchableRecord, Persistab
 /*@StoredTable("device_notes")*/
 package struct DeviceNoteRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
+    var companyID: String
+    var deviceID: String
     package var body: String
     package var createdBy: String?
     package var createdAt: String
-    // Only the store reads these.
-    var companyID: String
-    var deviceID: String
 }
 
 /// One line of a device's test checklist, in `position` order; done when `completed_at` is set.
 /*@StoredTable("device_checklist_items")*/
 package struct DeviceChecklistItemRecord: Equatable, Sendable, FetchableRecord, PersistableRecord {
     package var id: String
-    package var label: String
-    package var completedAt: String?
-    package var completedBy: String?
-    // Only the store reads these.
     var companyID: String
     var deviceID: String
     var position: Int64
+    package var label: String
+    package var completedAt: String?
+    package var completedBy: String?
 }

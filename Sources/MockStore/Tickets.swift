@@ -202,11 +202,10 @@ extension Store {
                                              [ticketID, company]) else { return nil }
             let author = try db.record(UserRecord.self, "SELECT * FROM users WHERE id = ?", [actor])
             let stamp = Timestamp.string(now)
-            try TicketMessageRecord(id: invented.id(TicketMessageRecord.self), type: .internalNote,
-                                    fromEmail: author?.email, fromName: author?.fullName,
-                                    toEmail: nil, subject: nil, bodyText: body, bodyHTML: nil,
-                                    deviceID: nil, createdBy: actor, createdAt: stamp,
-                                    companyID: company, ticketID: ticketID).insert(db)
+            try TicketMessageRecord(id: invented.id(TicketMessageRecord.self), companyID: company, ticketID: ticketID,
+                                    type: .internalNote, fromEmail: author?.email, fromName: author?.fullName,
+                                    toEmail: nil, subject: nil, bodyText: body, bodyHTML: nil, deviceID: nil,
+                                    createdBy: actor, createdAt: stamp).insert(db)
             ticket.updatedAt = stamp
             try ticket.update(db)
             return try ticketDetail(db, id: ticketID, company: company)
@@ -334,10 +333,10 @@ extension Store {
         let text = message.text ?? MacroTemplate.plainText(message.html)
         let topic = ticket.subject
         let subject = message.subject ?? (topic.hasPrefix("Re: ") ? topic : "Re: \(topic)")
-        let sent = TicketMessageRecord(id: invented.id(TicketMessageRecord.self), type: .outbound,
-                                       fromEmail: from.emailAddress, fromName: from.displayName, toEmail: recipient,
-                                       subject: subject, bodyText: text, bodyHTML: message.html, deviceID: nil,
-                                       createdBy: actor, createdAt: stamp, companyID: company, ticketID: ticketID)
+        let sent = TicketMessageRecord(id: invented.id(TicketMessageRecord.self), companyID: company, ticketID: ticketID,
+                                       type: .outbound, fromEmail: from.emailAddress, fromName: from.displayName,
+                                       toEmail: recipient, subject: subject, bodyText: text, bodyHTML: message.html,
+                                       deviceID: nil, createdBy: actor, createdAt: stamp)
         try sent.insert(db)
         if let client, client.emailSuppressed == 1 || client.isGeneratedEmail == 1 {
             let reason = client.emailSuppressed == 1 ? "email_suppressed" : "generated_email"
@@ -379,9 +378,8 @@ extension Store {
 
     func addEvent(_ db: Database, ticket: String, message: String? = nil, type: String, data: [String: JSONValue],
                   at stamp: String) throws {
-        try TicketEventRecord(id: invented.id(TicketEventRecord.self), eventType: type,
-                              eventData: JSONValue.object(data).jsonString, createdAt: stamp,
-                              ticketID: ticket, messageID: message).insert(db)
+        try TicketEventRecord(id: invented.id(TicketEventRecord.self), ticketID: ticket, messageID: message,
+                              eventType: type, eventData: JSONValue.object(data).jsonString, createdAt: stamp).insert(db)
     }
 
     func requireLocation(_ db: Database, _ id: String, company: String, field: String) throws {

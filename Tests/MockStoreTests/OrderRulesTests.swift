@@ -65,15 +65,15 @@ import Testing
 
     func item(_ quantity: Int64, _ pence: Int64, _ rate: String = "20.00",
               type: ItemType = .repair) -> PricedLine {
-        PricedLine(OrderItemRecord(id: "i", deviceID: nil, itemType: type, description: "x", quantity: quantity,
-                                   unitPricePence: pence, vatRate: rate, companyID: "c", orderID: "o",
+        PricedLine(OrderItemRecord(id: "i", companyID: "c", orderID: "o", deviceID: nil, itemType: type,
+                                   description: "x", quantity: quantity, unitPricePence: pence, vatRate: rate,
                                    createdAt: "2026-11-21T10:15:00Z"))
     }
 
     func payment(_ pence: Int64, refunded: Int64 = 0) -> PaymentRecord {
-        PaymentRecord(id: "p", orderID: "o", amountPence: pence, refundedPence: refunded, paymentMethod: .card,
-                      paymentDate: "2026-11-21T10:15:00Z", isDeposit: 0, notes: nil, companyID: "c", recordedBy: nil,
-                      createdAt: "2026-11-21T10:15:00Z")
+        PaymentRecord(id: "p", companyID: "c", orderID: "o", amountPence: pence, refundedPence: refunded,
+                      paymentMethod: .card, paymentDate: "2026-11-21T10:15:00Z", isDeposit: 0, recordedBy: nil,
+                      notes: nil, createdAt: "2026-11-21T10:15:00Z")
     }
 
     @Test func totalsAddLinesAndSubtractNetPayments() {

@@ -135,10 +135,9 @@ enum StoreFixture {
         // A device token belongs to exactly one of a user and a client.
         #expect(throws: DatabaseError.self) {
             try database.write { db in
-                try DeviceTokenRecord(deviceToken: "abc", platform: "ios", appType: .staff, userID: nil,
-                                      clientID: nil, companyID: MockSeed.Company.acme,
-                                      updatedAt: "2026-11-21T10:15:00Z",
-                                      createdAt: "2026-11-21T10:15:00Z").insert(db)
+                try DeviceTokenRecord(deviceToken: "abc", platform: "ios", appType: .staff, userID: nil, clientID: nil,
+                                      companyID: MockSeed.Company.acme, createdAt: "2026-11-21T10:15:00Z",
+                                      updatedAt: "2026-11-21T10:15:00Z").insert(db)
             }
         }
     }

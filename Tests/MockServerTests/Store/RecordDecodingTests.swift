@@ -49,7 +49,9 @@ import MockTestSupport
         #expect(Set(table) == Set(R.databaseColumns) && table.count == R.databaseColumns.count,
                 "\(R.databaseTableName): the record's columns are not the table's")
         let statement = try db.makeStatement(sql: "SELECT * FROM \(R.databaseTableName) ORDER BY rowid")
-        #expect(statement.layout(of: R.databaseColumns) != .missing)
+        // Records declare their columns in the table's order, so `SELECT *` is read in place.
+        #expect(statement.layout(of: R.databaseColumns) == .inOrder,
+                "\(R.databaseTableName): declare the record's properties in the table's column order")
         let byIndex = try statement.records(R.self, arguments: [])
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(R.databaseTableName) ORDER BY rowid")
         #expect(!rows.isEmpty, "\(R.databaseTableName) has no rows to check")
