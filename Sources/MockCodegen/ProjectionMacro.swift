@@ -22,17 +22,14 @@ public struct ProjectionMacro: ExtensionMacro {
         let table = try StoredTableMacro.tableName(node, declaration, macro: "Projection", example: "clients")
         let properties = try StoredProperty.of(declaration, macro: "Projection")
         if properties.isEmpty { throw MacroError("@Projection needs at least one stored property") }
-        let columns = properties.map { StringLiteralExprSyntax(content: StoredTableMacro.columnName($0.name)).description }
-        let reads = properties.map {
-            "self.`\($0.name)` = try columns.next(\(StringLiteralExprSyntax(content: StoredTableMacro.columnName($0.name))))"
-        }
+        let code = StoredTableMacro.columnCode(properties)
         let extensionDecl: DeclSyntax = """
             extension \(type.trimmed): ColumnProjection, ColumnDecodable, TableRecord {
                 package static let databaseTableName = \(StringLiteralExprSyntax(content: table))
-                package static let databaseColumns: [String] = [\(raw: columns.joined(separator: ", "))]
+                package static let databaseColumns: [String] = \(raw: code.columns)
 
                 var columnValues: [(any DatabaseValueConvertible)?] {
-                    [\(raw: properties.map { "self.`\($0.name)`" }.joined(separator: ", "))]
+                    \(raw: code.values)
                 }
 
                 package init(row: Row) throws {
@@ -41,7 +38,7 @@ public struct ProjectionMacro: ExtensionMacro {
                 }
 
                 package init<Columns: ColumnReader>(columns: inout Columns) throws {
-                    \(raw: reads.joined(separator: "\n"))
+                    \(raw: code.reads)
                 }
             }
             """

@@ -3,8 +3,8 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@StoredTable("companies")` on a record struct: the table declared once, by the struct, as its one
-/// type. Its stored properties are the table's columns, in any order (a `SELECT *` whose order differs
-/// is read through a permutation; the table's own order saves it: `Statement.records`), each named by
+/// type. Its stored properties are the table's columns, in the table's order (so a `SELECT *` is read
+/// in place, `Statement.records`; RecordDecodingTests holds every record to it), each named by
 /// the snake_case of the property's name (`companyID` → `company_id`, `addressLine1` →
 /// `address_line1`, `logoURL` → `logo_url`, `lineTotalIncVAT` → `line_total_inc_vat`). Their access is
 /// who sees them: a `package` column is the server's to read, an internal one the store's alone. From
@@ -41,22 +41,17 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
     ) throws -> [ExtensionDeclSyntax] {
         _ = try tableName(node, declaration)
         let properties = try StoredProperty.of(declaration, macro: "StoredTable")
-        let columns = "[" + properties.map { StringLiteralExprSyntax(content: columnName($0.name)).description }
-            .joined(separator: ", ") + "]"
-        let values = "[" + properties.map { "self.`\($0.name)`" }.joined(separator: ", ") + "]"
-        let reads = properties.map { property -> String in
-            "self.`\(property.name)` = try columns.next(\(StringLiteralExprSyntax(content: columnName(property.name))))"
-        }
+        let code = columnCode(properties)
         // A record reads as a projection of all its columns too (a record's `selection` in a join);
         // the compiler leaves out a conformance the type already declares.
         var conformances = "ColumnDecodable, ColumnEncodable"
         if protocols.contains(where: { $0.trimmedDescription == "ColumnProjection" }) { conformances += ", ColumnProjection" }
         let extensionDecl: DeclSyntax = """
             extension \(type.trimmed): \(raw: conformances) {
-                package static let databaseColumns: [String] = \(raw: columns)
+                package static let databaseColumns: [String] = \(raw: code.columns)
 
                 package var columnValues: [(any DatabaseValueConvertible)?] {
-                    \(raw: values)
+                    \(raw: code.values)
                 }
 
                 package func encode(to container: inout PersistenceContainer) {
@@ -71,7 +66,7 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
                 }
 
                 package init<Columns: ColumnReader>(columns: inout Columns) throws {
-                    \(raw: reads.joined(separator: "\n"))
+                    \(raw: code.reads)
                 }
             }
             """
@@ -88,6 +83,16 @@ public struct StoredTableMacro: MemberMacro, ExtensionMacro {
             throw MacroError("@\(macro) takes the table's name as a string literal: @\(macro)(\"\(example)\")")
         }
         return name
+    }
+
+    /// What a record and a projection write alike from their stored properties, in declaration order:
+    /// the column list (`databaseColumns`), the values that write a row (`columnValues`) and the
+    /// reads of `init(columns:)`.
+    static func columnCode(_ properties: [StoredProperty]) -> (columns: String, values: String, reads: String) {
+        let names = properties.map { StringLiteralExprSyntax(content: columnName($0.name)).description }
+        return (columns: "[" + names.joined(separator: ", ") + "]",
+                values: "[" + properties.map { "self.`\($0.name)`" }.joined(separator: ", ") + "]",
+                reads: zip(properties, names).map { "self.`\($0.name)` = try columns.next(\($1))" }.joined(separator: "\n"))
     }
 
     /// The snake_case column of a camelCase property: a word starts at an upper-case letter after a

@@ -17,8 +17,9 @@ import MockBasics
 
 /// A record whose decoder, `init(columns:)`, reads its columns in a fixed order.
 protocol ColumnDecodable: FetchableRecord {
-    /// The columns `init(columns:)` reads, in order: the record's property order. Any order decodes by
-    /// index (`Statement.records` permutes); the table's own saves the permutation.
+    /// The columns `init(columns:)` reads, in order: the record's property order. A record declares its
+    /// table's order, so a `SELECT *` decodes in place; a projection's columns, or a statement in another
+    /// order, decode by index through a permutation (`Statement.records`).
     static var databaseColumns: [String] { get }
     init<Columns: ColumnReader>(columns: inout Columns) throws
 }
@@ -243,7 +244,7 @@ extension Statement {
         let names = columnNames
         var order: [CInt] = []
         order.reserveCapacity(columns.count)
-        // A record's columns are runs of its table's (its shown columns, then the rest): the column
+        // A projection's columns are runs of its table's: the column
         // after the previous one's is tried first, else the name's first occurrence is searched for
         // (a `SELECT *` of users read as its record, 21 columns, compares about 50 names rather
         // than 230).

@@ -43,8 +43,7 @@ import MockTestSupport
     }
 
     private static func check<R: StoredRecord>(_ type: R.Type, _ db: Database) throws {
-        // The record reads the table's columns, every one; `SELECT *` decodes by index (in place when
-        // the record declares them in the table's order, through a permutation otherwise).
+        // The record reads the table's columns, every one, by index.
         let table = try Row.fetchAll(db, sql: "PRAGMA table_info(\(R.databaseTableName))").map { $0["name"] as String }
         #expect(Set(table) == Set(R.databaseColumns) && table.count == R.databaseColumns.count,
                 "\(R.databaseTableName): the record's columns are not the table's")
