@@ -199,7 +199,12 @@ import RepairMinderMockControl
         let control = MockControl(baseURL: server.baseURL)
         let gate = try await control.hold(.on("GET", "/api/auth/me"))
         let held = Task { try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("api/auth/me")) }
-        try await gate.waitUntilHeld()
+        do {
+            try await gate.waitUntilHeld(timeout: .seconds(90))   // a loaded machine: as `waitUntilHeld` above
+        } catch {
+            server.stop()
+            throw error
+        }
         server.stop()
         let (body, response) = try await held.value
         #expect((response as? HTTPURLResponse)?.statusCode == 503)
