@@ -160,6 +160,19 @@ import MockTestSupport
         #expect(schemas?["CustomerOrderDetail"]?["properties"]?["location"]?["type"] == ["object", "null"])
     }
 
+    /// A `type` list names one type besides `'null'` at most: apple/swift-openapi-generator 1.14.3 types
+    /// `type: [string, integer]` as its first type, so a client generated from the document threw on every
+    /// MCP answer with a numeric JSON-RPC `id` (found by scripts/check-openapi-client). A value of
+    /// several types is a `oneOf` of them, which it reads as an enum of the branches.
+    @Test func aTypeListIsOneTypeOrNullable() async throws {
+        let document = try await Self.servedDocument()
+        var found: [String] = []
+        Self.forEachObject(in: document) { object, path in
+            if let types = object["type"]?.arrayValue, types.filter({ $0 != "null" }).count > 1 { found.append(path) }
+        }
+        #expect(found == [])
+    }
+
     /// Every key a schema lists in `required` is declared in the same schema's `properties`.
     /// apple/swift-openapi-generator warns "property name only in required list" otherwise: it reads
     /// an `anyOf` as its branches alone, so a branch `{required: [first_name]}` named a property it
