@@ -41,9 +41,16 @@ def swift_name(name):
 
 
 def content_case(media_type):
-    overrides = {"application/json": "json", "application/octet-stream": "binary", "text/plain": "plainText"}
-    if media_type in overrides:
-        return overrides[media_type]
+    """The case of a body enum for a media type: the generator's overrides, else type_subtype."""
+    overrides = {"application/json": "json", "application/x-www-form-urlencoded": "urlEncodedForm",
+                 "multipart/form-data": "multipartForm", "text/plain": "plainText", "*/*": "any",
+                 "application/xml": "xml", "application/octet-stream": "binary", "text/html": "html",
+                 "application/yaml": "yaml", "text/csv": "csv", "image/png": "png", "application/pdf": "pdf",
+                 "image/jpeg": "jpeg"}
+    if media_type.lower() in overrides:
+        return overrides[media_type.lower()]
+    if ";" in media_type:
+        sys.exit(f"generate-calls: no known Swift name for the media type {media_type!r}")
     kind, _, subtype = media_type.partition("/")
     return swift_name(kind) + "_" + swift_name(subtype)
 

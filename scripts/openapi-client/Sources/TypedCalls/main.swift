@@ -3,8 +3,10 @@
 // inputs; the call is made with the generated `Client` over URLSessionTransport against the live mock,
 // and one line on standard output says what the client made of the answer (the case it decoded, or
 // the error it threw) and what went over the wire both ways, for the checker to judge as it judges its
-// own requests. `Operations.generated.swift` (written by scripts/openapi-client/generate-calls.py from
-// the same document) builds each operation's typed input: what a team's code would write.
+// own requests. A call with a `replay` is answered with the answer the server gave a request these
+// types cannot make, so that answer is decoded too. `Operations.generated.swift` (written by
+// scripts/openapi-client/generate-calls.py from the same document) builds each operation's typed
+// input: what a team's code would write.
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -25,6 +27,16 @@ struct Call: Decodable {
     var bodyJSON: String?
     /// A body of another media type (the state file's SQLite bytes), base64.
     var bodyBase64: String?
+    /// An answer the server gave a request these types cannot make (a malformed body, a foreign
+    /// `Origin`): the call is made with these inputs and answered with it, to be decoded as any other.
+    var replay: Recorded?
+}
+
+/// An HTTP answer as the checker received it.
+struct Recorded: Decodable {
+    var status: Int
+    var headers: [String: String]
+    var body: String
 }
 
 /// A request the generated types cannot say (a body that does not decode into the operation's body type).
@@ -109,10 +121,38 @@ func caseName(_ output: Any) -> String {
     Mirror(reflecting: output).children.first?.label ?? String(describing: output)
 }
 
+/// Answers each call with the recorded answer it is given (the `replay` of a call).
+final class ReplayTransport: ClientTransport, @unchecked Sendable {
+    var answer: Recorded?
+
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard let answer, let data = Data(base64Encoded: answer.body) else {
+            throw Inexpressible(description: "no recorded answer to replay")
+        }
+        var fields = HTTPFields()
+        for (name, value) in answer.headers {
+            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+        }
+        return (HTTPResponse(status: .init(code: answer.status), headerFields: fields), HTTPBody(data))
+    }
+}
+
+/// Refuses redirects: no answer of the document is one, and a followed redirect would hide it.
+final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+}
+
 /// What went over the wire for one call: the request as the client built it, the answer as it came.
 final class Wire: ClientMiddleware, @unchecked Sendable {
     var token: String?
-    var sent: (method: String, path: String, body: Data?)?
+    var sent: (method: String, path: String, headers: [String: String], body: Data?)?
     var received: (status: Int, headers: [String: String], body: Data)?
 
     func intercept(
@@ -123,17 +163,22 @@ final class Wire: ClientMiddleware, @unchecked Sendable {
         if let token { request.headerFields[.authorization] = "Bearer \(token)" }
         var requestData: Data?
         if let body { requestData = try await Data(collecting: body, upTo: 256 << 20) }
-        sent = (request.method.rawValue, request.path ?? "", requestData)
+        sent = (request.method.rawValue, request.path ?? "", Self.dictionary(request.headerFields), requestData)
         let (response, responseBody) = try await next(request, requestData.map { HTTPBody($0) }, baseURL)
         var data = Data()
         if let responseBody { data = try await Data(collecting: responseBody, upTo: 256 << 20) }
+        received = (response.status.code, Self.dictionary(response.headerFields), data)
+        return (response, responseBody == nil ? nil : HTTPBody(data))
+    }
+
+    /// Lower-cased names; a repeated field's values joined with ", ".
+    static func dictionary(_ fields: HTTPFields) -> [String: String] {
         var headers: [String: String] = [:]
-        for field in response.headerFields {
+        for field in fields {
             let name = field.name.canonicalName
             headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
         }
-        received = (response.status.code, headers, data)
-        return (response, responseBody == nil ? nil : HTTPBody(data))
+        return headers
     }
 }
 
@@ -147,6 +192,7 @@ struct Answer: Encodable {
     var body: String?
     var sentMethod: String?
     var sentPath: String?
+    var sentHeaders: [String: String]?
     var sentBody: String?
 }
 
@@ -156,9 +202,12 @@ configuration.urlCache = nil
 configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
 configuration.httpCookieStorage = nil
 configuration.httpShouldSetCookies = false
-let transport = URLSessionTransport(configuration: .init(session: URLSession(configuration: configuration)))
+let session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+let transport = URLSessionTransport(configuration: .init(session: session))
+let replay = ReplayTransport()
 let wire = Wire()
 var clients: [String: Client] = [:]
+var replayClients: [String: Client] = [:]
 let encoder = JSONEncoder()
 encoder.outputFormatting = .sortedKeys
 
@@ -167,8 +216,15 @@ while let line = readLine(strippingNewline: true) {
     do {
         let call = try JSONDecoder().decode(Call.self, from: Data(line.utf8))
         guard let url = URL(string: call.server) else { throw Inexpressible(description: "no URL \(call.server)") }
-        let client = clients[call.server] ?? Client(serverURL: url, transport: transport, middlewares: [wire])
-        clients[call.server] = client
+        let client: Client
+        if let recorded = call.replay {
+            replay.answer = recorded
+            client = replayClients[call.server] ?? Client(serverURL: url, transport: replay, middlewares: [wire])
+            replayClients[call.server] = client
+        } else {
+            client = clients[call.server] ?? Client(serverURL: url, transport: transport, middlewares: [wire])
+            clients[call.server] = client
+        }
         wire.token = call.token
         wire.sent = nil
         wire.received = nil
@@ -185,6 +241,7 @@ while let line = readLine(strippingNewline: true) {
     if let sent = wire.sent {
         answer.sentMethod = sent.method
         answer.sentPath = sent.path
+        answer.sentHeaders = sent.headers
         answer.sentBody = sent.body?.base64EncodedString()
     }
     if let received = wire.received {
