@@ -11,10 +11,15 @@ and underscores, and `-` is `_hyphen_` (`User-Agent` → `User_hyphen_Agent`). A
 any other way stops this script rather than being guessed.
 """
 
+import importlib.util
+import os
 import re
 import sys
 
-import yaml
+_spec = importlib.util.spec_from_file_location(
+    "check_openapi_lib", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "check-openapi-lib.py"))
+lib = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(lib)
 
 METHODS = ("get", "put", "post", "delete", "patch")
 SPECIAL = {"-": "_hyphen_", ".": "_period_"}
@@ -56,8 +61,7 @@ def content_case(media_type):
 
 
 def main(document_path, output_path):
-    with open(document_path, encoding="utf-8") as handle:
-        document = yaml.safe_load(handle)
+    document = lib.load_yaml(document_path)
 
     def resolve(obj):
         while "$ref" in obj:
